@@ -1,0 +1,18 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  // PGlite ships WebAssembly and data files that must be loaded from node_modules at run time.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pino', 'highs'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+  experimental: { globalNotFound: true },
+  // `npm test` typechecks the whole project as its own stage; the build need not do it twice.
+  typescript: { ignoreBuildErrors: true },
+  images: { formats: ['image/avif', 'image/webp'] },
+};
+
+export default withNextIntl(nextConfig);

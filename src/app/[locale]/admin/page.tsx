@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { localePath } from '@/components/site/locale-paths';
+import { LoginForm } from '@/features/staff-auth/components/login-form';
+import { LogoutButton } from '@/features/staff-auth/components/logout-button';
+import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
+import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
+import { getStaffSession } from '@/features/staff-auth/require-staff';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+export default async function AdminPage({ params, searchParams }: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [session, t, query] = await Promise.all([getStaffSession(), getTranslations({ locale, namespace: 'staffAuth' }), searchParams]);
+  const next = typeof query.next === 'string' ? query.next : null;
+
+  return (
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard'])}>
+      {session ? (
+        <div className="mx-auto max-w-7xl px-4 py-10">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
+              <p className="text-sm text-gray-600">{t('signedInAs', { name: session.displayName })}</p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/routes')}>{t('links.routes')}</a>
+              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/quotes-admin')}>{t('links.quotes')}</a>
+              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/email-preview')}>{t('links.emailPreview')}</a>
+              <LogoutButton afterHref={localePath(locale, '/admin')} />
+            </div>
+          </div>
+          <div className="mt-8">
+            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} />
+          </div>
+        </div>
+      ) : (
+        <div className="flex min-h-[70vh] items-center justify-center bg-gray-50 px-4 py-12">
+          <Card className="w-full max-w-md">
+            <CardHeader>
+              <h1 className="text-xl font-semibold leading-tight">{t('title')}</h1>
+              <p className="text-sm text-gray-600">{t('intro')}</p>
+            </CardHeader>
+            <CardContent>
+              <LoginForm next={next} />
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { loadBookingFormProps } from '@/features/booking/components/booking-props';
+import { QuoteBooking } from '@/features/booking/components/quote-booking';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'booking' });
+  return { title: t('quote.title'), robots: { index: false } };
+}
+
+export default async function BookQuotePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [props, query] = await Promise.all([loadBookingFormProps(), searchParams]);
+  const token = typeof query.token === 'string' ? query.token : '';
+  return (
+    <div className="px-4 py-12">
+      <div className="mx-auto max-w-3xl">
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors'])}>
+          <QuoteBooking token={token} {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} />
+        </NextIntlClientProvider>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { BookingForm } from '@/features/booking/components/booking-form';
+import { loadBookingFormProps } from '@/features/booking/components/booking-props';
+import { toFormServiceType } from '@/features/booking/booking.schema';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'booking' });
+  return { title: t('page.title') };
+}
+
+export default async function BookPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [t, props, query] = await Promise.all([getTranslations({ locale, namespace: 'booking' }), loadBookingFormProps(), searchParams]);
+  const serviceType = toFormServiceType(typeof query.serviceType === 'string' ? query.serviceType : null) ?? undefined;
+  return (
+    <div className="px-4 py-12">
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-3xl font-bold">{t('page.title')}</h1>
+        <p className="mt-2 text-gray-700">{t('page.intro')}</p>
+        <div className="mt-8 rounded-xl border border-gray-200 p-6 shadow-sm">
+          <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors'])}>
+            <BookingForm variant="page" {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} initialValues={serviceType ? { serviceType } : undefined} />
+          </NextIntlClientProvider>
+        </div>
+      </div>
+    </div>
+  );
+}

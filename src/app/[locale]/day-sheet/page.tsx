@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { DaySheet } from '@/features/routing/components/day-sheet';
+import { findDefaultRouteDate, listBranchTechnicians } from '@/features/routing/route.service';
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/** The technician day sheet: technicians see their own route; admins choose a technician. */
+export default async function DaySheetPage({ params, searchParams }: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const session = await requireStaff({ redirectTo: '/day-sheet', locale });
+  const [t, query, technicians] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, listBranchTechnicians()]);
+  const asked = typeof query.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : null;
+  const initialDate = asked ?? (await findDefaultRouteDate());
+  const isAdmin = session.role === 'admin';
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('daySheetTitle')}</h1>
+      <p className="mb-4 text-gray-600">{t('daySheetIntro')}</p>
+      {!isAdmin && session.technicianId === null ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicianLinked')}</p>
+      ) : (
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing'])}>
+          <DaySheet
+            initialDate={initialDate}
+            technicians={technicians.filter((tech) => tech.isActive || tech.id === session.technicianId).map((tech) => ({ id: tech.id, name: tech.name }))}
+            fixedTechnicianId={isAdmin ? null : session.technicianId}
+            canOptimize={isAdmin}
+          />
+        </NextIntlClientProvider>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { isLocale } from '@/i18n/routing';
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+// SPEC "Email preview": the sample email from GET /api/send-sample-email in a frame titled 'Email Preview'.
+export default async function EmailPreviewPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  await requireStaff({ redirectTo: '/email-preview', locale });
+  const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t('emailPreview')}</h1>
+      <iframe title={t('emailPreview')} src={`/api/send-sample-email?locale=${locale}`} className="mt-6 h-[80vh] w-full rounded-lg border border-gray-200 bg-white" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import '../globals.css';
+import type { Metadata, Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { Footer } from '@/components/site/footer';
+import { HashScroll } from '@/components/site/hash-scroll';
+import { Header } from '@/components/site/header';
+import { localePath } from '@/components/site/locale-paths';
+import { getEnv } from '@/env';
+import { ConsentBanner } from '@/features/analytics/components/consent-banner';
+import { getPublicBranchInfo } from '@/features/branch/branch.service';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale, LOCALES } from '@/i18n/routing';
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#166534' };
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'site' });
+  return {
+    metadataBase: new URL(getEnv().PUBLIC_SITE_URL),
+    title: { default: t('brand'), template: `%s | ${t('brand')}` },
+    description: t('footer.tagline'),
+    alternates: {
+      languages: Object.fromEntries(LOCALES.map((l) => [l, localePath(l, '/')])),
+    },
+  };
+}
+
+export default async function LocaleLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [t, branch] = await Promise.all([getTranslations({ locale, namespace: 'site' }), getPublicBranchInfo()]);
+
+  return (
+    <html lang={locale}>
+      <body className="flex min-h-screen flex-col">
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['site', 'errors'])}>
+          <Header locale={locale} phone={branch.phone} />
+          <main id="main" className="flex-1">{children}</main>
+          <Footer locale={locale} phone={branch.phone} email={branch.email} />
+          <HashScroll homePath={localePath(locale, '/')} />
+          <Toaster closeLabel={t('close')} regionLabel={t('toastRegion')} />
+          {/* Advertising pixels exist only when configured, and load only after consent (DECISIONS §11). */}
+          {getEnv().META_PIXEL_ID || getEnv().GOOGLE_ADS_ID ? (
+            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['analytics'])}>
+              <ConsentBanner metaPixelId={getEnv().META_PIXEL_ID ?? null} googleAdsId={getEnv().GOOGLE_ADS_ID ?? null} />
+            </NextIntlClientProvider>
+          ) : null}
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,80 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import { localePath } from '@/components/site/locale-paths';
+import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service';
+import { loadBookingFormProps } from '@/features/booking/components/booking-props';
+import { AboutSection } from '@/features/marketing/components/about-section';
+import { ContactSection } from '@/features/marketing/components/contact-section';
+import { DirectBuyRedirect } from '@/features/marketing/components/direct-buy-redirect';
+import { LazyBookingSection } from '@/features/marketing/components/lazy-booking-section';
+import { HashSettle } from '@/features/marketing/components/hash-settle';
+import { FaqSection } from '@/features/marketing/components/faq-section';
+import { HeroSection } from '@/features/marketing/components/hero-section';
+import { HowItWorksSection } from '@/features/marketing/components/how-it-works-section';
+import { PricingSection } from '@/features/marketing/components/pricing-section';
+import { ProcessSection } from '@/features/marketing/components/process-section';
+import { PromoHost } from '@/features/marketing/components/promo-host';
+import { ServiceAreaSection } from '@/features/marketing/components/service-area-section';
+import { TestimonialsSection } from '@/features/marketing/components/testimonials-section';
+import { QuoteSection } from '@/features/quote-calculator/components/quote-section';
+import { loadCalculatorSettings } from '@/features/quote-calculator/load-calculator-settings';
+import { formatMoney } from '@/lib/money';
+import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+/** The landing page (SPEC "Landing page (/)"): server-rendered sections in SPEC's order, small islands. */
+export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [t, tPromo, branch, publicInfo, settings, booking] = await Promise.all([
+    getTranslations({ locale, namespace: 'home' }),
+    getTranslations({ locale, namespace: 'promo' }),
+    getBranch(),
+    getPublicBranchInfo(),
+    loadCalculatorSettings(),
+    loadBookingFormProps(),
+  ]);
+  const promo = settings.promoDiscounts.find((d) => d.code === MIDSEASON_DISCOUNT.code) ?? MIDSEASON_DISCOUNT;
+  const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
+
+  return (
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors'])}>
+      <HeroSection locale={locale} />
+      <ProcessSection locale={locale} />
+      <PricingSection locale={locale} priceTable={settings.priceTable} />
+      <QuoteSection locale={locale} settings={settings} />
+      {/* The booking feature's section (what its BookingSection renders), fetched only when it is opened. */}
+      <LazyBookingSection pricing={booking.pricing} schedule={booking.schedule} pathPrefix={locale === 'en' ? '' : `/${locale}`} />
+      <HowItWorksSection locale={locale} />
+      <ServiceAreaSection
+        locale={locale}
+        servedPrefixes={settings.servedPrefixes}
+        depot={{ latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude }}
+      />
+      <FaqSection locale={locale} />
+      <ContactSection locale={locale} branch={publicInfo} />
+      <AboutSection locale={locale} />
+      <TestimonialsSection locale={locale} />
+      <PromoHost
+        quotePath={localePath(locale, '/#quote')}
+        texts={{
+          title: tPromo('title'), subtitle: tPromo('subtitle'), description: tPromo('description'), treatments: tPromo('treatments'),
+          save: tPromo('save', { amount: saving }), code: tPromo('code', { code: MIDSEASON_DISCOUNT.code }), claim: tPromo('claim'), close: tPromo('close'),
+        }}
+      />
+      <HashSettle />
+      <DirectBuyRedirect
+        checkoutPath={localePath(locale, '/checkout-new')}
+        title={t('directBuy.title')}
+        template={t('directBuy.body', { service: '{service}' })}
+        serviceNames={{
+          onetime: t('directBuy.services.onetime'), seasonal: t('directBuy.services.seasonal'),
+          'tick-seasonal': t('directBuy.services.tick'), tick: t('directBuy.services.tick'),
+        }}
+      />
+    </NextIntlClientProvider>
+  );
+}

@@ -1,0 +1,29 @@
+import { NextResponse } from 'next/server';
+import { getEnv } from '@/env';
+import { LoginSchema } from '@/features/staff-auth/login.schema';
+import { SESSION_COOKIE, signIn } from '@/features/staff-auth/session.service';
+import { apiRoute, parseJson } from '@/server/handler';
+import { consumeRateLimit, resetRateLimit } from '@/server/rate-limit';
+import { getClientIp } from '@/server/request-locale';
+
+// 10 attempts per 15 minutes per address and per username: slows guessing, not a person with a typo.
+const LIMIT = { points: 10, durationSec: 15 * 60 };
+
+export const POST = apiRoute(async ({ req }) => {
+  const input = await parseJson(req, LoginSchema);
+  const ip = getClientIp(req);
+  const user = input.username.toLowerCase();
+  await consumeRateLimit('login-ip', ip, LIMIT);
+  await consumeRateLimit('login-user', user, LIMIT);
+  const session = await signIn(input.username, input.password, { userAgent: req.headers.get('user-agent') });
+  await resetRateLimit('login-user', user);
+  const res = NextResponse.json({ ok: true, displayName: session.displayName });
+  res.cookies.set(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getEnv().APP_ENV === 'production',
+    path: '/',
+    expires: session.expiresAt,
+  });
+  return res;
+});

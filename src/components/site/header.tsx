@@ -1,0 +1,73 @@
+import { ChevronDown, Phone } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import type { Locale } from '@/i18n/routing';
+import { AREA_SLUGS } from './areas';
+import { LanguageMenu } from './language-menu';
+import { localePath } from './locale-paths';
+import { MobileMenu } from './mobile-menu';
+
+export async function Header({ locale, phone }: { locale: Locale; phone: string }) {
+  const t = await getTranslations({ locale, namespace: 'site' });
+  const home = localePath(locale, '/');
+  const anchor = (id: string) => localePath(locale, `/#${id}`);
+  const links = [
+    { href: anchor('pricing'), label: t('nav.services') },
+    { href: anchor('about'), label: t('nav.about') },
+    { href: anchor('testimonials'), label: t('nav.testimonials') },
+    { href: anchor('faq'), label: t('nav.faq') },
+    { href: anchor('contact'), label: t('nav.contact') },
+  ];
+  const areaLinks = AREA_SLUGS.map((slug) => ({ href: localePath(locale, `/${slug}`), label: t(`areas.${slug}`) }));
+  const names = { en: t('languages.en'), es: t('languages.es'), fr: t('languages.fr'), de: t('languages.de') };
+
+  return (
+    <header className="sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t('skipToContent')}
+      </a>
+      <div className="bg-ink text-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
+          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1.5 hover:underline">
+            <Phone aria-hidden className="h-4 w-4" />
+            {phone}
+          </a>
+          <LanguageMenu label={t('language')} names={names} />
+        </div>
+      </div>
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <a href={home} className="text-lg font-bold tracking-tight text-leaf-700">
+          {t('brand')}
+        </a>
+        <nav aria-label={t('nav.mainNav')} className="hidden items-center gap-5 md:flex">
+          {links.map((l) => (
+            <a key={l.href} href={l.href} className="text-sm font-medium hover:text-brand-800">{l.label}</a>
+          ))}
+          <div className="group relative">
+            <button type="button" aria-haspopup="true" className="inline-flex items-center gap-1 text-sm font-medium hover:text-brand-800">
+              {t('nav.areas')}
+              <ChevronDown aria-hidden className="h-4 w-4" />
+            </button>
+            {/* Opens on hover, and on keyboard focus for people who do not use a mouse. */}
+            <ul className="invisible absolute left-0 top-full z-40 w-48 rounded-md border border-gray-200 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+              {areaLinks.map((l) => (
+                <li key={l.href}><a href={l.href} className="block px-3 py-2 text-sm hover:bg-gray-100">{l.label}</a></li>
+              ))}
+            </ul>
+          </div>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a href={anchor('quote')} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            {t('nav.scheduleNow')}
+          </a>
+          <MobileMenu
+            links={links}
+            areaLinks={areaLinks}
+            areasLabel={t('nav.areas')}
+            openLabel={t('nav.openMenu')}
+            closeLabel={t('nav.closeMenu')}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+import { Globe } from 'lucide-react';
+import { useLocale } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { Link, usePathname } from '@/i18n/navigation';
+import { LOCALES, type Locale } from '@/i18n/routing';
+
+export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';
+
+export function LanguageMenu({ label, names }: { label: string; names: Record<Locale, string> }) {
+  const locale = useLocale() as Locale;
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // SPEC's stored preference mirrors the locale the visitor is reading.
+    try { localStorage.setItem(PREFERRED_LANGUAGE_KEY, locale); } catch { /* storage disabled */ }
+  }, [locale]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
+  }, [open]);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen((v) => !v)}
+        className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm hover:bg-white/10"
+      >
+        <Globe aria-hidden className="h-4 w-4" />
+        <span className="sr-only">{label}: </span>
+        {names[locale]}
+      </button>
+      {open ? (
+        <ul className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 text-ink shadow-lg">
+          {LOCALES.map((l) => (
+            <li key={l}>
+              <Link
+                href={pathname}
+                locale={l}
+                hrefLang={l}
+                lang={l}
+                aria-current={l === locale ? 'true' : undefined}
+                onClick={() => {
+                  try { localStorage.setItem(PREFERRED_LANGUAGE_KEY, l); } catch { /* storage disabled */ }
+                  setOpen(false);
+                }}
+                className="block px-3 py-2 text-sm hover:bg-gray-100 aria-[current=true]:font-semibold"
+              >
+                {names[l]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

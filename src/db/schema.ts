@@ -1,0 +1,14 @@
+// The schema object Drizzle's relational queries and the client are typed with.
+import * as analytics from './schema/analytics';
+import * as appointments from './schema/appointments';
+import * as branches from './schema/branches';
+import * as catalog from './schema/catalog';
+import * as customers from './schema/customers';
+import * as messages from './schema/messages';
+import * as payments from './schema/payments';
+import * as quotes from './schema/quotes';
+import * as staff from './schema/staff';
+
+export const schema = {
+  ...analytics, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...staff,
+};

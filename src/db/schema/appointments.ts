@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp,
+} from 'drizzle-orm/pg-core';
+import { branches, technicians, timestamps } from './branches';
+import { servicePlans } from './catalog';
+import { customers } from './customers';
+
+export const SERVICE_TYPES = ['onetime', 'seasonal', 'tick-seasonal', 'standingwater', 'consult'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+export const APPOINTMENT_STATUSES = ['pending', 'pending-payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const appointments = pgTable('appointments', {
+  id: serial().primaryKey(),
+  branchId: integer().notNull().default(1).references(() => branches.id),
+  customerId: integer().notNull().references(() => customers.id),
+  planId: integer().references(() => servicePlans.id),
+  // All visits of one booking (a seasonal plan's five, add-on visits) share a booking reference.
+  bookingRef: text().notNull(),
+  visitNumber: integer().notNull().default(1),
+  serviceType: text().notNull(),
+  date: date({ mode: 'string' }).notNull(), // the Friday, in the branch time zone
+  time: text().notNull().default('09:00'),
+  startsAt: timestamp({ withTimezone: true }),
+  address: text(),
+  city: text(),
+  postalCode: text(),
+  phone: text(),
+  latitude: doublePrecision(),
+  longitude: doublePrecision(),
+  propertySize: numeric({ precision: 7, scale: 2, mode: 'number' }),
+  includeTick: boolean().notNull().default(false),
+  includeTargetedInsects: boolean().notNull().default(false),
+  extras: jsonb().$type<string[]>(),
+  discountCode: text(),
+  quoteId: integer(),
+  notes: text(),
+  status: text().notNull().default('pending'),
+  // An unpaid booking holds its Friday stops only until this instant.
+  holdExpiresAt: timestamp({ withTimezone: true }),
+  subtotalCents: integer(),
+  taxCents: integer(),
+  totalCents: integer(),
+  locale: text().notNull().default('en'),
+  isRescheduled: boolean().notNull().default(false),
+  weatherChecked: boolean().notNull().default(false),
+  weatherForecast: text(),
+  originalDate: date({ mode: 'string' }),
+  originalTime: text(),
+  rescheduledReason: text(),
+  estimatedDuration: integer(), // minutes
+  technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+  routePosition: integer(),
+  estimatedArrivalTime: text(), // HH:MM local time, set by the route planner
+  ...timestamps,
+}, (t) => [
+  check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
+  check('appointments_service_type', sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
+  check('appointments_friday', sql`extract(isodow from ${t.date}) = 5`),
+  check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
+  index('appointments_date_idx').on(t.branchId, t.date),
+  index('appointments_booking_ref_idx').on(t.bookingRef),
+  index('appointments_customer_idx').on(t.customerId),
+]);
+
+/** One row per branch and Friday: the row a booking locks while it counts and reserves stops. */
+export const serviceDays = pgTable('service_days', {
+  branchId: integer().notNull().references(() => branches.id),
+  date: date({ mode: 'string' }).notNull(),
+  capacityOverride: integer(),
+  isClosed: boolean().notNull().default(false),
+}, (t) => [primaryKey({ columns: [t.branchId, t.date] })]);
+
+export const ROUTE_STATUSES = ['pending', 'planned', 'in-progress', 'done'] as const;
+
+export const serviceRoutes = pgTable('service_routes', {
+  id: serial().primaryKey(),
+  branchId: integer().notNull().default(1).references(() => branches.id),
+  date: date({ mode: 'string' }).notNull(),
+  technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+  technician: text(),
+  status: text().notNull().default('pending'),
+  startingPoint: text(),
+  startingLatitude: doublePrecision(),
+  startingLongitude: doublePrecision(),
+  totalDistance: integer(), // metres
+  totalDuration: integer(), // minutes
+  appointmentOrder: integer().array().notNull().default(sql`'{}'::int[]`),
+  routeData: jsonb(),
+  ...timestamps,
+}, (t) => [
+  check('service_routes_status', sql`${t.status} in (${inList(ROUTE_STATUSES)})`),
+  index('service_routes_date_idx').on(t.branchId, t.date),
+]);

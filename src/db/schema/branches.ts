@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export type ServedPrefix = { prefix: string; area: string };
+
+export const branches = pgTable('branches', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  name: text().notNull(),
+  displayName: text().notNull(),
+  description: text(),
+  phone: text().notNull(),
+  email: text().notNull(),
+  address: text(),
+  city: text(),
+  province: text(),
+  postalCode: text(),
+  serviceArea: jsonb().$type<string[]>(),
+  logoUrl: text(),
+  primaryColor: text().notNull().default('#f59e0b'),
+  secondaryColor: text().notNull().default('#1f2937'),
+  timezone: text().notNull().default('America/Toronto'),
+  currency: text().notNull().default('CAD'),
+  // Basis points (1300 = 13%) so tax maths stays in integers.
+  taxRateBps: integer().notNull().default(1300),
+  enableTickControl: boolean().notNull().default(true),
+  enableSeasonalService: boolean().notNull().default(true),
+  enableOneTimeService: boolean().notNull().default(true),
+  pricingOverrides: jsonb().$type<Record<string, unknown>>(),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+}, (t) => [check('branches_tax_rate_range', sql`${t.taxRateBps} between 0 and 10000`)]);
+
+/** Operational settings of a branch: season, capacity, routing. One row per branch. */
+export const branchSettings = pgTable('branch_settings', {
+  branchId: integer().primaryKey().references(() => branches.id, { onDelete: 'cascade' }),
+  seasonStart: text().notNull().default('05-01'), // MM-DD, in the branch time zone
+  seasonEnd: text().notNull().default('10-31'),
+  leadDays: integer().notNull().default(2),
+  fridayCapacity: integer().notNull().default(24),
+  holdMinutes: integer().notNull().default(30),
+  servedPrefixes: jsonb().$type<ServedPrefix[]>().notNull(),
+  priceTable: jsonb().$type<Record<string, unknown>>(),
+  depotAddress: text().notNull(),
+  depotLatitude: doublePrecision().notNull(),
+  depotLongitude: doublePrecision().notNull(),
+  dayStartMin: integer().notNull().default(480),
+  dayEndMin: integer().notNull().default(1080),
+  serviceMin: integer().notNull().default(45),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  check('branch_settings_capacity_positive', sql`${t.fridayCapacity} >= 0`),
+  check('branch_settings_day_order', sql`${t.dayStartMin} < ${t.dayEndMin}`),
+]);
+
+export const technicians = pgTable('technicians', {
+  id: serial().primaryKey(),
+  branchId: integer().notNull().references(() => branches.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  color: text().notNull().default('#2563eb'),
+  shiftStartMin: integer().notNull().default(480),
+  shiftEndMin: integer().notNull().default(1080),
+  isActive: boolean().notNull().default(true),
+  ...timestamps,
+});
+
+export { timestamps };

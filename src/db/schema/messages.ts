@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './branches';
+import { customers } from './customers';
+
+export const messages = pgTable('messages', {
+  id: serial().primaryKey(),
+  customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+  type: text().notNull().default('contact'),
+  subject: text().notNull().default('question'),
+  content: text().notNull(),
+  email: text().notNull(),
+  name: text().notNull(),
+  phone: text(),
+  status: text().notNull().default('new'),
+  isRead: boolean().notNull().default(false),
+  responseContent: text(),
+  respondedAt: timestamp({ withTimezone: true }),
+  locale: text().notNull().default('en'),
+  ...timestamps,
+});
+
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+/** Every email is written here in the same transaction as what it describes, then delivered by a worker. */
+export const emailOutbox = pgTable('email_outbox', {
+  id: serial().primaryKey(),
+  kind: text().notNull(), // quote, booking-confirmation, receipt, contact-ack, staff-notification
+  toAddress: text().notNull(),
+  subject: text().notNull(),
+  html: text().notNull(),
+  text: text().notNull(),
+  attachments: jsonb().$type<OutboxAttachment[]>(),
+  locale: text().notNull().default('en'),
+  status: text().notNull().default('pending'),
+  attempts: integer().notNull().default(0),
+  nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastError: text(),
+  sentAt: timestamp({ withTimezone: true }),
+  relatedType: text(),
+  relatedId: integer(),
+  ...timestamps,
+}, (t) => [
+  check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+]);

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { appointments } from './appointments';
+import { timestamps } from './branches';
+import { customers } from './customers';
+import { quotes } from './quotes';
+
+export const PAYMENT_STATUSES = [
+  'requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled',
+] as const;
+
+export const payments = pgTable('payments', {
+  id: serial().primaryKey(),
+  appointmentId: integer().references(() => appointments.id, { onDelete: 'set null' }),
+  customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+  quoteId: integer().references(() => quotes.id, { onDelete: 'set null' }),
+  bookingRef: text(),
+  provider: text().notNull(), // 'stripe' | 'test'
+  paymentIntentId: text().notNull().unique(),
+  idempotencyKey: text().notNull().unique(),
+  amount: integer().notNull(), // cents, tax included
+  currency: text().notNull().default('cad'),
+  status: text().notNull().default('requires_payment_method'),
+  paymentMethod: text(),
+  discountCode: text(),
+  metadata: jsonb(),
+  succeededAt: timestamp({ withTimezone: true }),
+  ...timestamps,
+}, (t) => [
+  check('payments_amount', sql`${t.amount} >= 0`),
+  check('payments_status', sql`${t.status} in ('requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled')`),
+  index('payments_booking_ref_idx').on(t.bookingRef),
+]);
+
+/** Provider events already applied: a webhook delivered twice changes nothing the second time. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  provider: text().notNull(),
+  type: text().notNull(),
+  paymentIntentId: text(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { technicians } from './branches';
+
+export const staffUsers = pgTable('staff_users', {
+  id: serial().primaryKey(),
+  username: text().notNull().unique(),
+  passwordHash: text().notNull(), // argon2id
+  displayName: text().notNull(),
+  role: text().notNull().default('admin'),
+  technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
+  isActive: boolean().notNull().default(true),
+  lastLoginAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [check('staff_users_role', sql`${t.role} in ('admin', 'technician')`)]);
+
+/** The id is the SHA-256 of the cookie token, so a leaked table cannot be replayed as cookies. */
+export const staffSessions = pgTable('staff_sessions', {
+  id: text().primaryKey(),
+  staffUserId: integer().notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  userAgent: text(),
+}, (t) => [index('staff_sessions_user_idx').on(t.staffUserId)]);

@@ -1,0 +1,71 @@
+import 'server-only';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { bookingAnalytics } from '@/db/schema/analytics';
+import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+
+export type NewAppointment = typeof appointments.$inferInsert;
+
+export async function insertAppointments(db: DbExecutor, rows: NewAppointment[]) {
+  return db
+    .insert(appointments)
+    .values(rows)
+    .returning({ id: appointments.id, customerId: appointments.customerId, date: appointments.date, serviceType: appointments.serviceType, visitNumber: appointments.visitNumber });
+}
+
+/** The public view of one appointment (DECISIONS §5): nothing personal. */
+export async function findPublicAppointment(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Staff only: the admin appointments tab, with the customer's name. */
+export async function listAppointmentsWithCustomers(db: DbExecutor, limit = 2000) {
+  return db
+    .select({
+      id: appointments.id,
+      customerId: appointments.customerId,
+      bookingRef: appointments.bookingRef,
+      visitNumber: appointments.visitNumber,
+      serviceType: appointments.serviceType,
+      date: appointments.date,
+      time: appointments.time,
+      status: appointments.status,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      phone: appointments.phone,
+      propertySize: appointments.propertySize,
+      notes: appointments.notes,
+      totalCents: appointments.totalCents,
+      holdExpiresAt: appointments.holdExpiresAt,
+      createdAt: appointments.createdAt,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+      customerEmail: customers.email,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .orderBy(desc(appointments.date), appointments.bookingRef, appointments.visitNumber)
+    .limit(limit);
+}
+
+/** Unpaid bookings whose hold has run out stop holding their Fridays. */
+export async function markExpiredHolds(db: DbExecutor, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(appointments.status, ['pending', 'pending-payment']), lte(appointments.holdExpiresAt, now)))
+    .returning({ id: appointments.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertBookingAnalytics(db: DbExecutor, row: typeof bookingAnalytics.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(bookingAnalytics).values(row).returning({ id: bookingAnalytics.id });
+  return inserted!.id;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
+
+describe('readQuoteSummary', () => {
+  it('reads the quotes API answer for /book-quote', () => {
+    const quote = readQuoteSummary({
+      id: 12, token: 't', customerName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '9055550100',
+      serviceType: 'seasonal', propertySize: '0.75', includeTick: true, includeTargetedInsects: false, extras: ['breeding-site-inspection', 7],
+      address: '1 Main St', city: 'Ancaster', postalCode: 'L9G 1A1', discountCode: 'MIDSEASON', totalPrice: 402, totalCents: 45426,
+    });
+    expect(quote).toMatchObject({ id: 12, name: 'Ada Lovelace', email: 'ada@example.com', propertySize: 0.75, includeTick: true, extras: ['breeding-site-inspection'], discountCode: 'MIDSEASON', totalCents: 45426 });
+  });
+  it('rejects an answer without a quote', () => {
+    expect(readQuoteSummary(null)).toBeNull();
+    expect(readQuoteSummary({ message: 'Not found' })).toBeNull();
+  });
+});
+
+describe('checkout hand-off', () => {
+  it('carries the appointment id and maps server field names onto the form', () => {
+    expect(checkoutPath(42)).toBe('/checkout?appointmentId=42');
+    expect(mapServerField('postalCode', 'zipCode')).toBe('zipCode');
+    expect(mapServerField('notes', 'zipCode')).toBe('specialInstructions');
+  });
+});

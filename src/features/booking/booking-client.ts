@@ -1,0 +1,258 @@
+/**
+ * Browser side of a booking: the calls SPEC §4's booking flows make, their error mapping, and the
+ * checkoutData handed to /checkout. No React here so the flows are testable and shared.
+ */
+export type BookingApiError =
+  | { kind: 'day_full'; message: string; fullDates: string[] }
+  | { kind: 'price_changed'; message: string; currentTotalCents: number }
+  | { kind: 'validation'; message: string; fields: Record<string, string> }
+  | { kind: 'rate_limited'; message: string }
+  | { kind: 'failed'; message: string };
+
+export type CreatedAppointment = {
+  id: number;
+  appointmentId: number;
+  customerId: number;
+  bookingRef: string;
+  appointments: { id: number; customerId: number; date: string; serviceType: string }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  totalPrice: number;
+  holdExpiresAt: string | null;
+};
+
+type Result<T> = { ok: true; data: T } | { ok: false; error: BookingApiError };
+
+async function readError(res: Response | null): Promise<BookingApiError> {
+  if (!res) return { kind: 'failed', message: '' };
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  const message = typeof body?.message === 'string' ? body.message : '';
+  if (res.status === 409 && body?.code === 'day_full') {
+    return { kind: 'day_full', message, fullDates: Array.isArray(body.fullDates) ? (body.fullDates as string[]) : [] };
+  }
+  if (res.status === 409 && body?.code === 'price_changed' && typeof body.currentTotalCents === 'number') {
+    return { kind: 'price_changed', message, currentTotalCents: body.currentTotalCents };
+  }
+  if (res.status === 400) return { kind: 'validation', message, fields: (body?.fields as Record<string, string>) ?? {} };
+  if (res.status === 429) return { kind: 'rate_limited', message };
+  return { kind: 'failed', message };
+}
+
+async function postJson(url: string, body: unknown): Promise<Response | null> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'include',
+    body: JSON.stringify(body),
+  }).catch(() => null);
+}
+
+export async function createCustomer(body: Record<string, unknown>): Promise<Result<{ id: number }>> {
+  const res = await postJson('/api/customers', body);
+  if (res?.ok) {
+    const data = (await res.json().catch(() => null)) as { id?: number } | null;
+    if (typeof data?.id === 'number') return { ok: true, data: { id: data.id } };
+  }
+  return { ok: false, error: await readError(res) };
+}
+
+export async function createAppointment(body: Record<string, unknown>): Promise<Result<CreatedAppointment>> {
+  const res = await postJson('/api/appointments', body);
+  if (res?.ok) {
+    const data = (await res.json().catch(() => null)) as CreatedAppointment | null;
+    // SPEC §7 reads appointments[0].id, appointmentId or id.
+    const id = data?.appointments?.[0]?.id ?? data?.appointmentId ?? data?.id;
+    if (data && typeof id === 'number') return { ok: true, data: { ...data, id, appointmentId: id } };
+    return { ok: false, error: { kind: 'failed', message: 'no-id' } };
+  }
+  return { ok: false, error: await readError(res) };
+}
+
+export async function fetchAvailableDates(serviceType: string): Promise<string[] | null> {
+  const res = await fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(serviceType)}`, { credentials: 'include' }).catch(() => null);
+  if (!res?.ok) return null;
+  const body = (await res.json().catch(() => null)) as { dates?: unknown } | null;
+  return Array.isArray(body?.dates) ? body.dates.filter((d): d is string => typeof d === 'string') : null;
+}
+
+export type ServiceAreaAnswer = { status: 'in' } | { status: 'out'; postalCode: string } | { status: 'invalid' } | { status: 'unknown' };
+
+export async function checkPostalCode(postalCode: string): Promise<ServiceAreaAnswer> {
+  const code = postalCode.replace(/\s+/g, '').toUpperCase();
+  const res = await fetch(`/api/service-area/check/${encodeURIComponent(code)}`, { credentials: 'include' }).catch(() => null);
+  if (res?.status === 400) return { status: 'invalid' };
+  if (!res?.ok) return { status: 'unknown' };
+  const body = (await res.json().catch(() => null)) as { inServiceArea?: boolean; postalCode?: string } | null;
+  if (body?.inServiceArea === true) return { status: 'in' };
+  if (body?.inServiceArea === false) return { status: 'out', postalCode: body.postalCode ?? code };
+  return { status: 'unknown' };
+}
+
+/** SPEC §3 checkoutData, plus the server's figures so /checkout can show them before it re-prices. */
+export type CheckoutData = {
+  appointmentId: number;
+  customerId: number;
+  bookingRef: string;
+  serviceType: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeTargetedInsects: boolean;
+  includeStandingWater: boolean;
+  totalPrice: number;
+  confirmedQuoteTotal: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  discountCode: string | null;
+  quoteId: number | null;
+  date: string;
+  freshCalculation: true;
+};
+
+export function storeCheckoutData(data: CheckoutData): void {
+  try {
+    window.sessionStorage.setItem('checkoutData', JSON.stringify(data));
+  } catch {
+    // Storage blocked: /checkout still finds the booking from ?appointmentId=.
+  }
+}
+
+/** /checkout for a booking; the appointment id rides along so checkout works without storage too. */
+export function checkoutPath(appointmentId: number): string {
+  return `/checkout?appointmentId=${appointmentId}`;
+}
+
+/** Form field names the server's 400 `fields` map onto (it speaks SPEC's canonical names). */
+export function mapServerField(field: string, variant: 'zipCode' | 'postalCode'): string {
+  if (field === 'postalCode' || field === 'zipCode') return variant;
+  if (field === 'notes') return 'specialInstructions';
+  return field;
+}
+
+export type OrderRequest = {
+  name?: string;
+  email?: string;
+  address?: string;
+  phone?: string;
+  city?: string;
+  postalCode?: string;
+  serviceType: string;
+  propertySize: number | string;
+  includeTick?: boolean;
+  includeTargetedInsects?: boolean;
+  discountCode?: string | null;
+  quoteId?: number | null;
+  notes?: string;
+};
+
+export type OrderOutcome =
+  | { ok: true; appointment: CreatedAppointment; path: string }
+  | { ok: false; reason: 'missing'; missing: string[] }
+  | { ok: false; reason: 'no-dates' }
+  | { ok: false; reason: 'api'; error: BookingApiError };
+
+/**
+ * SPEC §4 order-creation path (e.g. a quote email's direct link): create the customer, take the
+ * first available date, create the appointment, store the amount and go to /checkout.
+ * `prepare` is `prepareOrderCustomer` from the schema module (SPEC §5's defaults).
+ */
+export async function runOrderFlow(
+  order: OrderRequest,
+  prepare: (input: OrderRequest) => { ok: true; customer: Record<string, string> } | { ok: false; missing: string[] },
+  locale: string,
+): Promise<OrderOutcome> {
+  const prepared = prepare(order);
+  if (!prepared.ok) return { ok: false, reason: 'missing', missing: prepared.missing };
+  const customer = await createCustomer({ ...prepared.customer, locale });
+  if (!customer.ok) return { ok: false, reason: 'api', error: customer.error };
+  const dates = await fetchAvailableDates(order.serviceType);
+  const date = dates?.[0];
+  if (!date) return { ok: false, reason: 'no-dates' };
+  const created = await createAppointment({
+    customerId: customer.data.id,
+    serviceType: order.serviceType,
+    date,
+    time: '09:00',
+    notes: order.notes ?? 'Online order',
+    propertySize: order.propertySize,
+    includeTick: order.includeTick ?? false,
+    includeTargetedInsects: order.includeTargetedInsects ?? false,
+    address: prepared.customer.address,
+    city: prepared.customer.city,
+    postalCode: prepared.customer.postalCode,
+    discountCode: order.discountCode ?? undefined,
+    quoteId: order.quoteId ?? undefined,
+    locale,
+  });
+  if (!created.ok) return { ok: false, reason: 'api', error: created.error };
+  const booked = created.data;
+  try {
+    // SPEC §3's alternate order flow keys.
+    window.sessionStorage.setItem('checkoutDetails', JSON.stringify({
+      amount: booked.totalCents / 100, customerId: booked.customerId, serviceType: order.serviceType,
+      includeTick: order.includeTick ?? false, includeTargetedInsects: order.includeTargetedInsects ?? false,
+    }));
+    window.sessionStorage.setItem('appointmentDate', date);
+  } catch {
+    // Storage blocked: the query string still carries the appointment.
+  }
+  return { ok: true, appointment: booked, path: checkoutPath(booked.id) };
+}
+
+/** The quote as /book-quote needs it, read defensively from GET /api/quotes/by-token/{token}. */
+export type QuoteSummary = {
+  id: number | null;
+  serviceType: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeTargetedInsects: boolean;
+  totalCents: number | null;
+  totalPrice: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  discountCode: string | null;
+  extras: string[];
+};
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+
+export function readQuoteSummary(body: unknown): QuoteSummary | null {
+  if (!body || typeof body !== 'object') return null;
+  const raw = ('quote' in body && body.quote && typeof body.quote === 'object' ? body.quote : body) as Record<string, unknown>;
+  const serviceType = str(raw.serviceType);
+  if (!serviceType) return null;
+  const customer = (raw.customer && typeof raw.customer === 'object' ? raw.customer : {}) as Record<string, unknown>;
+  const name = str(raw.customerName) || str(raw.name) || [str(raw.firstName) || str(customer.firstName), str(raw.lastName) || str(customer.lastName)].filter(Boolean).join(' ');
+  return {
+    id: num(raw.id),
+    serviceType,
+    propertySize: num(raw.propertySize) ?? 0.5,
+    includeTick: raw.includeTick === true,
+    includeTargetedInsects: raw.includeTargetedInsects === true || raw.includeStandingWater === true,
+    totalCents: num(raw.totalCents),
+    totalPrice: num(raw.totalPrice),
+    name,
+    email: str(raw.customerEmail) || str(raw.email) || str(customer.email),
+    phone: str(raw.phone) || str(raw.customerPhone) || str(customer.phone),
+    address: str(raw.address),
+    city: str(raw.city),
+    postalCode: str(raw.postalCode),
+    discountCode: str(raw.discountCode) || null,
+    extras: Array.isArray(raw.extras) ? raw.extras.filter((e): e is string => typeof e === 'string') : [],
+  };
+}
+

@@ -1,0 +1,248 @@
+/**
+ * Booking inputs (SPEC §3 payloads, §5 rules). Zod messages are `booking.*` translation keys so the
+ * same schema gives the form and the API the same translated error.
+ *
+ * The server accepts every payload variant SPEC's screens send to POST /api/appointments and
+ * normalises them to one `BookingInput` (see `normaliseAppointmentPayload`).
+ */
+import { z } from 'zod';
+import { normaliseServiceType } from '@/features/pricing/pricing';
+
+const trimmed = () => z.string().trim();
+const optionalText = (max = 500) => z.string().trim().max(max).optional().nullable();
+/** Booleans arrive as true/false, 'true'/'false' (query strings) or are absent. */
+const looseBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional().nullable());
+
+/** SPEC §5 booking form (landing-page booking section). `tick` means tick-seasonal (DECISIONS §2). */
+export const BookingFormSchema = z.object({
+  firstName: trimmed().min(2, 'booking.validation.firstNameRequired'),
+  lastName: trimmed().min(2, 'booking.validation.lastNameRequired'),
+  email: trimmed().pipe(z.email('booking.validation.invalidEmail')),
+  phone: trimmed().min(10, 'booking.validation.phoneRequired'),
+  address: trimmed().min(5, 'booking.validation.addressRequired'),
+  city: trimmed().min(2, 'booking.validation.cityRequired'),
+  zipCode: trimmed().min(5, 'booking.validation.zipCodeRequired'),
+  serviceType: z.enum(['onetime', 'seasonal', 'tick'], 'booking.validation.serviceTypeRequired'),
+  propertySize: z.string().min(1, 'booking.validation.propertySizeRequired'),
+  includeTick: z.boolean(),
+  includeTargetedInsects: z.boolean(),
+  date: z.string().min(1, 'booking.validation.dateRequired'),
+  specialInstructions: z.string().max(1000).optional(),
+});
+export type BookingFormValues = z.infer<typeof BookingFormSchema>;
+
+/** planSelected's serviceType (onetime, seasonal, tick, and the canonical spellings) → the booking form's value. */
+export function toFormServiceType(value: unknown): BookingFormValues['serviceType'] | null {
+  if (value === 'onetime' || value === 'seasonal' || value === 'tick') return value;
+  if (value === 'tick-seasonal') return 'tick';
+  return null;
+}
+
+/** SPEC §5 service request form (→ /checkout-new). */
+export const ServiceRequestSchema = z.object({
+  name: trimmed().min(2, 'booking.validation.nameMin'),
+  email: trimmed().pipe(z.email('booking.validation.validEmail')),
+  phone: trimmed().min(10, 'booking.validation.validPhone'),
+  address: trimmed().min(5, 'booking.validation.fullAddress'),
+  city: trimmed().min(2, 'booking.validation.city'),
+  postalCode: trimmed().min(6, 'booking.validation.validPostalCode'),
+  propertySize: z.string().min(1, 'booking.validation.propertySizeRequired'),
+  serviceType: z.enum(['onetime', 'seasonal', 'tick-seasonal'], 'booking.validation.serviceTypeRequired'),
+  includeTick: z.boolean(),
+  includeStandingWater: z.boolean(),
+  specialRequests: z.string().max(1000).optional(),
+});
+export type ServiceRequestValues = z.infer<typeof ServiceRequestSchema>;
+
+/**
+ * Order-creation path (SPEC §5): name, email and address required; defaults phone 000-000-0000,
+ * postal code L8P1X1, city Hamilton, last name '-'; the full name splits at the first space.
+ */
+export function prepareOrderCustomer(input: { name?: string; email?: string; address?: string; phone?: string; city?: string; postalCode?: string }):
+  | { ok: true; customer: { firstName: string; lastName: string; email: string; phone: string; address: string; city: string; postalCode: string } }
+  | { ok: false; missing: ('name' | 'email' | 'address')[] } {
+  const name = (input.name ?? '').trim();
+  const email = (input.email ?? '').trim();
+  const address = (input.address ?? '').trim();
+  const missing = (['name', 'email', 'address'] as const).filter((k) => !{ name, email, address }[k]);
+  if (missing.length > 0) return { ok: false, missing: [...missing] };
+  const { firstName, lastName } = splitFullName(name);
+  return {
+    ok: true,
+    customer: {
+      firstName,
+      lastName,
+      email,
+      address,
+      phone: input.phone?.trim() || '000-000-0000',
+      city: input.city?.trim() || 'Hamilton',
+      postalCode: input.postalCode?.trim() || 'L8P1X1',
+    },
+  };
+}
+
+/** SPEC: the full name splits at the first space; the last name is '-' when there is none. */
+export function splitFullName(name: string): { firstName: string; lastName: string } {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  const at = clean.indexOf(' ');
+  if (at < 0) return { firstName: clean, lastName: '-' };
+  return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
+}
+
+/** POST /api/customers (SPEC §7): the booking form sends `zipCode` instead of `postalCode`. */
+export const CustomerRequestSchema = z
+  .object({
+    firstName: trimmed().min(1, 'booking.validation.firstNameRequired').max(100),
+    lastName: trimmed().min(1, 'booking.validation.lastNameRequired').max(100),
+    email: trimmed().pipe(z.email('booking.validation.invalidEmail')),
+    phone: trimmed().min(7, 'booking.validation.phoneRequired').max(40),
+    address: optionalText(300),
+    city: optionalText(100),
+    postalCode: optionalText(10),
+    zipCode: optionalText(10),
+    propertySize: z.union([z.number(), z.string()]).optional().nullable(),
+    locale: z.string().optional(),
+  })
+  .transform(({ zipCode, ...rest }) => ({ ...rest, postalCode: rest.postalCode ?? zipCode ?? null }));
+export type CustomerRequest = z.infer<typeof CustomerRequestSchema>;
+
+/** Property size: a positive number of acres; SPEC sends it as a number or a string. */
+const propertySizeSchema = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+  z.number('booking.validation.propertySizeRequired').positive('booking.validation.propertySizeRequired').optional(),
+);
+
+/** Accepts `YYYY-MM-DD` or a full ISO timestamp (the one-step booking sends `date` as ISO). */
+const dateSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
+  z.string('booking.validation.dateRequired').regex(/^\d{4}-\d{2}-\d{2}$/, 'booking.validation.dateRequired'),
+);
+
+/** Every SPEC §3 variant of the POST /api/appointments payload. */
+export const AppointmentRequestSchema = z.object({
+  serviceType: z.string('booking.validation.serviceTypeRequired').refine((v) => normaliseServiceType(v) !== null, 'booking.validation.serviceTypeRequired'),
+  propertySize: propertySizeSchema,
+  includeTick: looseBoolean,
+  includeTargetedInsects: looseBoolean,
+  includeStandingWater: looseBoolean,
+  extras: z.array(z.string().max(50)).max(10).optional().nullable(),
+  discountCode: optionalText(50),
+  customerId: z.coerce.number().int().positive().optional().nullable(),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email: z.preprocess((v) => (v === '' ? undefined : v), trimmed().pipe(z.email('booking.validation.invalidEmail')).optional().nullable()),
+  phone: optionalText(40),
+  address: optionalText(300),
+  city: optionalText(100),
+  postalCode: optionalText(10),
+  zipCode: optionalText(10),
+  date: dateSchema,
+  time: optionalText(20),
+  notes: optionalText(1000),
+  specialInstructions: optionalText(1000),
+  planId: z.coerce.number().int().optional().nullable(),
+  quoteId: z.coerce.number().int().positive().optional().nullable(),
+  quoteToken: optionalText(200),
+  status: z.enum(['pending', 'pending-payment'], 'errors.invalidField').optional().nullable(),
+  confirmedTotalCents: z.number().int().nonnegative().optional().nullable(),
+  /** SPEC's booking form saves its after-tax estimate as `confirmedQuoteTotal` (dollars). */
+  confirmedQuoteTotal: z.coerce.number().nonnegative().optional().nullable(),
+  locale: z.string().max(5).optional().nullable(),
+});
+export type AppointmentRequest = z.infer<typeof AppointmentRequestSchema>;
+
+/** Service types a customer can book online; `standingwater` only exists as an add-on visit. */
+export type BookableServiceType = 'onetime' | 'seasonal' | 'tick-seasonal' | 'consult';
+
+/** The one shape `createBooking` works on, whatever screen the request came from. */
+export interface BookingInput {
+  serviceType: BookableServiceType;
+  propertySize: number;
+  includeTick: boolean;
+  includeTargetedInsects: boolean;
+  extras: string[];
+  discountCode: string | null;
+  customerId: number | null;
+  contact: { firstName: string; lastName: string; email: string; phone: string } | null;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  date: string;
+  time: string;
+  notes: string | null;
+  quoteId: number | null;
+  status: 'pending' | 'pending-payment';
+  /** What the customer saw, in cents after tax; a different server total is a 409. */
+  confirmedTotalCents: number | null;
+  locale: string | null;
+}
+
+/** Default size when a flow sends none (SPEC §9: 0.25). */
+export const DEFAULT_PROPERTY_SIZE = 0.25;
+
+/**
+ * Maps a validated request to `BookingInput`: `zipCode` → postalCode, `specialInstructions` →
+ * notes, `includeStandingWater` → includeTargetedInsects, '9:00 AM' → '09:00',
+ * `confirmedQuoteTotal` (dollars) → cents. Returns null for `standingwater` as a booked plan.
+ */
+export function normaliseAppointmentPayload(req: AppointmentRequest): BookingInput | null {
+  const serviceType = normaliseServiceType(req.serviceType);
+  if (!serviceType || serviceType === 'standingwater') return null;
+  const hasContact = !!(req.email && (req.firstName || req.lastName));
+  const confirmedTotalCents =
+    req.confirmedTotalCents ?? (req.confirmedQuoteTotal != null ? Math.round(req.confirmedQuoteTotal * 100) : null);
+  return {
+    serviceType,
+    propertySize: req.propertySize ?? DEFAULT_PROPERTY_SIZE,
+    includeTick: serviceType !== 'tick-seasonal' && !!req.includeTick,
+    includeTargetedInsects: !!(req.includeTargetedInsects ?? req.includeStandingWater),
+    extras: req.extras ?? [],
+    discountCode: req.discountCode?.trim() || null,
+    customerId: req.customerId ?? null,
+    contact: hasContact
+      ? {
+          firstName: req.firstName?.trim() || '-',
+          lastName: req.lastName?.trim() || '-',
+          email: req.email!.trim().toLowerCase(),
+          phone: req.phone?.trim() || '000-000-0000',
+        }
+      : null,
+    address: req.address?.trim() || null,
+    city: req.city?.trim() || null,
+    postalCode: (req.postalCode ?? req.zipCode)?.trim() || null,
+    date: req.date,
+    time: normaliseTime(req.time),
+    notes: (req.notes ?? req.specialInstructions)?.trim() || null,
+    quoteId: req.quoteId ?? null,
+    status: req.status ?? 'pending',
+    confirmedTotalCents,
+    locale: req.locale ?? null,
+  };
+}
+
+/** '9:00 AM' → '09:00', '1:00 PM' → '13:00', '09:00' stays; anything unreadable is the default 09:00. */
+export function normaliseTime(value: string | null | undefined): string {
+  const match = /^(\d{1,2}):(\d{2})\s*([AaPp][Mm])?$/.exec((value ?? '').trim());
+  if (!match) return '09:00';
+  let hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  const meridiem = match[3]?.toUpperCase();
+  if (meridiem === 'PM' && hours < 12) hours += 12;
+  if (meridiem === 'AM' && hours === 12) hours = 0;
+  if (hours > 23 || minutes > 59) return '09:00';
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** SPEC §3 booking analytics record (POST /api/booking-analytics). Lenient: analytics never blocks. */
+export const BookingAnalyticsSchema = z.object({
+  timestamp: z.string().max(40).optional().nullable(),
+  planType: z.string().max(40).optional().nullable(),
+  planId: z.coerce.number().int().min(0).max(100).optional().nullable(),
+  propertySize: z.coerce.number().min(0).max(10000).optional().nullable(),
+  location: z.object({ city: z.string().max(100).optional().nullable(), postalCode: z.string().max(10).optional().nullable() }).optional().nullable(),
+  sessionId: z.string().min(1).max(100),
+  pageSource: z.string().max(300).optional().nullable(),
+  customerInfo: z.record(z.string(), z.string().max(300)).optional().nullable(),
+  conversionStage: z.string().min(1).max(60).default('booking_initiated'),
+});
+export type BookingAnalyticsRecord = z.infer<typeof BookingAnalyticsSchema>;

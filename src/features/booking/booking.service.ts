@@ -1,0 +1,342 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
+import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
+import { enqueueEmail } from '@/features/email/outbox.service';
+import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
+import { priceBooking } from '@/features/pricing/pricing.service';
+import { geocodeAddress } from '@/features/routing/geocoding/geocode';
+import { checkBookableDate, DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
+import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { findFsaCentroid } from '@/features/service-area/fsa-centroids';
+import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
+import { getTranslator } from '@/i18n/messages';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { AppError } from '@/lib/errors';
+import { centsToDollars, formatMoney } from '@/lib/money';
+import { getLogger } from '@/server/logger';
+import { consumeRateLimit } from '@/server/rate-limit';
+import { type NewAppointment, insertAppointments, markExpiredHolds } from './appointment.repository';
+import type { BookingInput, CustomerRequest } from './booking.schema';
+import { findCustomerContact, insertCustomerIfNew } from './customer.repository';
+
+/** DECISIONS §2 plan ids. */
+const PLAN_IDS: Record<string, number | null> = { onetime: 1, seasonal: 2, 'tick-seasonal': 3, consult: null };
+
+/** Per email: a real customer books a handful of times, not dozens (the route also limits per IP). */
+export const BOOKING_EMAIL_LIMIT = { points: 5, durationSec: 60 * 60 };
+
+export type BookingSource = 'api' | 'booking-section' | 'book-page' | 'quote' | 'checkout-new' | 'order' | 'staff';
+
+export type CreateBookingOptions = { now: Date; locale: Locale; source: BookingSource; branchId?: number };
+
+export type CreatedBooking = {
+  id: number;
+  appointmentId: number;
+  customerId: number;
+  bookingRef: string;
+  appointments: { id: number; customerId: number; date: string; serviceType: string }[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** SPEC's `totalPrice`: the pre-tax total in dollars. */
+  totalPrice: number;
+  holdExpiresAt: string | null;
+};
+
+function newBookingRef(): string {
+  // 40 bits of randomness, Crockford-like alphabet without look-alikes: short enough to read out on the phone.
+  const alphabet = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `BK-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+/**
+ * POST /api/customers: a known email returns the existing id and changes nothing (DECISIONS §5);
+ * a new one is created with the given details.
+ */
+export async function findOrCreateCustomer(input: CustomerRequest, options: { locale: Locale; branchId?: number }): Promise<{ id: number }> {
+  const db = await getDb();
+  const { id } = await insertCustomerIfNew(db, {
+    branchId: options.branchId ?? DEFAULT_BRANCH_ID,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    address: input.address ?? null,
+    city: input.city ?? null,
+    postalCode: input.postalCode ? normalisePostal(input.postalCode) : null,
+    propertySize: toAcres(input.propertySize),
+    locale: isLocale(input.locale) ? input.locale : options.locale,
+  });
+  return { id };
+}
+
+function toAcres(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : NaN;
+  return Number.isFinite(n) && n > 0 && n < 100_000 ? n : null;
+}
+
+function normalisePostal(value: string): string {
+  const check = checkServiceArea(value, []);
+  return check.valid ? formatPostalCode(check.postalCode) : value.trim().toUpperCase();
+}
+
+/**
+ * Visit rows of one booking (see docs/decisions/0011-booking-visits-and-holds.md):
+ * - the plan's visits (`visitDates`: 1, 5 or 3 Fridays 21 days apart);
+ * - on a one-time booking with the targeted-insect (standing-water) add-on, one `standingwater`
+ *   add-on visit on the same Friday, as SPEC's booking page does. It is part of the same booking
+ *   and payment: the price snapshot on it is the booking's, never a second charge.
+ */
+export function planVisits(input: Pick<BookingInput, 'serviceType' | 'includeTargetedInsects'>, visitDates: string[]) {
+  const visits: { date: string; serviceType: string; visitNumber: number; addOn: boolean }[] = visitDates.map((date, index) => ({
+    date,
+    serviceType: input.serviceType,
+    visitNumber: index + 1,
+    addOn: false,
+  }));
+  if (input.serviceType === 'onetime' && input.includeTargetedInsects) {
+    visits.push({ date: visitDates[0]!, serviceType: 'standingwater', visitNumber: visits.length + 1, addOn: true });
+  }
+  return visits;
+}
+
+/**
+ * Creates a booking from any of SPEC's entry points, in one transaction: finds or creates the
+ * customer, re-prices on the server, re-checks the date, reserves every visit's Friday stop, writes
+ * the visits with an unpaid hold and queues the booking-received email. A full day, a changed price
+ * or any failure leaves nothing behind.
+ *
+ * @throws AppError 'validation' (bad date, address outside the area, custom-size lot, unknown
+ *   customer), 'price_changed' (with `currentTotalCents`, `currentPrice`), 'day_full' (with
+ *   `fullDates`), 'rate_limited'
+ */
+export async function createBooking(input: BookingInput, options: CreateBookingOptions): Promise<CreatedBooking> {
+  const { now } = options;
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const branch = await getBranch(branchId);
+  const db = await getDb();
+  const locale: Locale = isLocale(input.locale) ? input.locale : options.locale;
+
+  // Who is booking: a customer id from an earlier POST /api/customers, or the contact details.
+  let contact = input.contact;
+  let existingCustomerId: number | null = null;
+  let fallbackAddress: { address: string | null; city: string | null; postalCode: string | null } = { address: null, city: null, postalCode: null };
+  if (!contact && input.customerId !== null) {
+    const known = await findCustomerContact(db, input.customerId);
+    if (!known) throw new AppError('validation', 'booking.errors.customerNotFound', { fields: { customerId: 'booking.errors.customerNotFound' } });
+    existingCustomerId = known.id;
+    contact = { firstName: known.firstName, lastName: known.lastName, email: known.email, phone: known.phone };
+    fallbackAddress = { address: known.address, city: known.city, postalCode: known.postalCode };
+  }
+  if (!contact) {
+    throw new AppError('validation', 'errors.validation', {
+      fields: { email: 'booking.validation.invalidEmail', firstName: 'booking.validation.firstNameRequired' },
+    });
+  }
+  await consumeRateLimit('booking-email', contact.email.toLowerCase(), BOOKING_EMAIL_LIMIT);
+
+  const address = input.address ?? fallbackAddress.address;
+  const city = input.city ?? fallbackAddress.city ?? 'Hamilton';
+  const rawPostal = input.postalCode ?? fallbackAddress.postalCode;
+  if (!address) throw new AppError('validation', 'errors.validation', { fields: { address: 'booking.validation.addressRequired' } });
+  const area = checkServiceArea(rawPostal ?? '', branch.settings.servedPrefixes);
+  if (!area.valid) throw new AppError('validation', 'errors.validation', { fields: { postalCode: 'booking.validation.invalidPostalCode' } });
+  const postalCode = formatPostalCode(area.postalCode);
+  if (!area.inServiceArea) {
+    throw new AppError('validation', 'booking.errors.outsideArea', { fields: { postalCode: 'booking.errors.outsideAreaShort' } }, { postalCode });
+  }
+
+  // The price is the engine's, never the browser's (DECISIONS §1).
+  let subtotalCents = 0;
+  let taxCents = 0;
+  let totalCents = 0;
+  let totalPrice = 0;
+  let visitsCount = 1;
+  if (input.serviceType !== 'consult') {
+    const extras = input.extras.filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e));
+    const { result } = await priceBooking(
+      {
+        serviceType: input.serviceType,
+        propertySize: input.propertySize,
+        includeTick: input.includeTick,
+        includeTargetedInsects: input.includeTargetedInsects,
+        extras,
+        address: `${address}, ${city}`,
+        discountCode: input.discountCode ?? undefined,
+      },
+      { now, branchId },
+    );
+    if (result.customQuote) {
+      throw new AppError('validation', 'booking.errors.customQuote', { fields: { propertySize: 'booking.errors.customQuote' } });
+    }
+    ({ subtotalCents, taxCents, totalCents, totalPrice } = result);
+    visitsCount = result.visits;
+    if (input.confirmedTotalCents !== null && input.confirmedTotalCents !== totalCents) {
+      throw new AppError('price_changed', 'booking.errors.priceChanged', { currentTotalCents: totalCents, currentPrice: centsToDollars(totalCents) }, {
+        price: formatMoney(totalCents, locale),
+      });
+    }
+  }
+
+  // Friday, lead time and season; capacity is checked under lock by reserveFridayStops below.
+  const check = checkBookableDate(input.date, {
+    timezone: branch.timezone,
+    season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
+    leadDays: branch.settings.leadDays,
+    capacityPerFriday: Number.MAX_SAFE_INTEGER,
+    intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
+    visitsFor: () => visitsCount,
+    serviceType: input.serviceType,
+    now,
+    bookedStops: new Map(),
+  });
+  if (!check.ok) {
+    throw new AppError('validation', `booking.errors.date.${check.reason}`, { fields: { date: `booking.errors.date.${check.reason}` }, reason: check.reason });
+  }
+  const visits = planVisits(input, check.visitDates);
+
+  // Coordinates for the route planner, looked up outside the transaction (it may call a network geocoder).
+  const coordinates = await locate(address, city, postalCode);
+
+  const holdExpiresAt = input.serviceType === 'consult' ? null : new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
+  const bookingRef = newBookingRef();
+
+  const created = await db.transaction(async (tx) => {
+    const customer = existingCustomerId !== null
+      ? { id: existingCustomerId, created: false }
+      : await insertCustomerIfNew(tx, {
+          branchId,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          email: contact.email.toLowerCase(),
+          phone: contact.phone,
+          address,
+          city,
+          postalCode,
+          propertySize: input.propertySize,
+          latitude: coordinates?.latitude ?? null,
+          longitude: coordinates?.longitude ?? null,
+          locale,
+        });
+
+    // Every appointment row takes one stop on its Friday (the capacity rule), add-on visits included.
+    const stopsByDate = new Map<string, number>();
+    for (const v of visits) stopsByDate.set(v.date, (stopsByDate.get(v.date) ?? 0) + 1);
+    for (const stops of new Set(stopsByDate.values())) {
+      await reserveFridayStops(tx, { branchId, dates: [...stopsByDate].filter(([, s]) => s === stops).map(([d]) => d), stopsPerDate: stops, now });
+    }
+
+    const rows: NewAppointment[] = visits.map((v) => ({
+      branchId,
+      customerId: customer.id,
+      planId: v.addOn ? null : PLAN_IDS[input.serviceType] ?? null,
+      bookingRef,
+      visitNumber: v.visitNumber,
+      serviceType: v.serviceType,
+      date: v.date,
+      time: input.time,
+      address,
+      city,
+      postalCode,
+      phone: contact.phone,
+      latitude: coordinates?.latitude ?? null,
+      longitude: coordinates?.longitude ?? null,
+      propertySize: input.propertySize,
+      includeTick: input.includeTick,
+      includeTargetedInsects: input.includeTargetedInsects,
+      extras: input.extras,
+      discountCode: input.discountCode,
+      quoteId: input.quoteId,
+      notes: input.notes,
+      status: input.status,
+      holdExpiresAt,
+      // The booking's price snapshot sits on every visit row: a payment is for the whole booking
+      // (bookingRef), whichever visit id the checkout carries. Never sum these across visits.
+      subtotalCents,
+      taxCents,
+      totalCents,
+      locale,
+    }));
+    const inserted = await insertAppointments(tx, rows);
+
+    await queueBookingReceivedEmail(tx, { branch, to: contact.email, name: contact.firstName, locale, bookingRef, serviceType: input.serviceType, dates: visits.filter((v) => !v.addOn).map((v) => v.date), totalCents, appointmentId: inserted[0]!.id });
+    return { customerId: customer.id, inserted };
+  });
+
+  const first = created.inserted[0]!;
+  getLogger().info({ bookingRef, source: options.source, visits: created.inserted.length }, 'booking created');
+  return {
+    id: first.id,
+    appointmentId: first.id,
+    customerId: created.customerId,
+    bookingRef,
+    appointments: created.inserted.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
+    subtotalCents,
+    taxCents,
+    totalCents,
+    totalPrice,
+    holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+  };
+}
+
+async function locate(address: string, city: string, postalCode: string): Promise<{ latitude: number; longitude: number } | null> {
+  try {
+    const found = await geocodeAddress({ address, city, postalCode });
+    if (found) return { latitude: found.latitude, longitude: found.longitude };
+  } catch (err) {
+    // A geocoder outage must never lose a booking: the FSA centre is good enough to plan a route.
+    getLogger().warn({ err }, 'geocoding failed; using the FSA centroid');
+  }
+  const centroid = findFsaCentroid(postalCode);
+  return centroid ? { latitude: centroid.latitude, longitude: centroid.longitude } : null;
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
+
+async function queueBookingReceivedEmail(
+  tx: Tx,
+  data: { branch: { displayName: string; phone: string; email: string }; to: string; name: string; locale: Locale; bookingRef: string; serviceType: string; dates: string[]; totalCents: number; appointmentId: number },
+): Promise<void> {
+  const t = getTranslator(data.locale, 'booking');
+  const service = t(`services.${data.serviceType}`);
+  const dateFormat = new Intl.DateTimeFormat(data.locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const dates = data.dates.map((d) => dateFormat.format(new Date(`${d}T12:00:00Z`)));
+  const total = formatMoney(data.totalCents, data.locale);
+  const subject = t('email.subject', { ref: data.bookingRef });
+  const lines = [
+    t('email.greeting', { name: data.name }),
+    t('email.intro', { service }),
+    `${t('email.reference')}: ${data.bookingRef}`,
+    `${t('email.dates')}: ${dates.join(', ')}`,
+    ...(data.totalCents > 0 ? [`${t('email.total')}: ${total}`, t('email.payNote')] : [t('email.consultNote')]),
+    t('email.signoff'),
+  ];
+  const { html, text } = renderEmailLayout({
+    branch: data.branch,
+    locale: data.locale,
+    heading: t('email.heading'),
+    bodyHtml: lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('\n'),
+    bodyText: lines.join('\n\n'),
+    footer: t('email.footer', { phone: data.branch.phone }),
+  });
+  await enqueueEmail(tx, {
+    kind: 'booking-received',
+    to: data.to,
+    locale: data.locale,
+    subject,
+    text,
+    html,
+    relatedType: 'appointment',
+    relatedId: data.appointmentId,
+  });
+}
+
+/** Worker: unpaid bookings past their hold release their Friday stops. Returns the expired ids. */
+export async function expireUnpaidHolds(now: Date): Promise<number[]> {
+  const ids = await markExpiredHolds(await getDb(), now);
+  if (ids.length > 0) getLogger().info({ count: ids.length }, 'expired unpaid booking holds');
+  return ids;
+}

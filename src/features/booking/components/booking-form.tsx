@@ -1,0 +1,398 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useRouter } from 'next/navigation';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
+import { calculatePrice, countVisits, normaliseServiceType } from '@/features/pricing/pricing';
+import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
+import { formatMoney } from '@/lib/money';
+import {
+  type BookingApiError, checkoutPath, checkPostalCode, createAppointment, createCustomer, fetchAvailableDates, mapServerField, storeCheckoutData,
+} from '../booking-client';
+import { BookingFormSchema, type BookingFormValues } from '../booking.schema';
+
+export type ScheduleProps = { timezone: string; season: SeasonConfig; leadDays: number; capacityPerFriday: number; intervalDays: number };
+export type PricingProps = { priceTable: PriceTable; taxRate: number };
+
+/** SPEC §3 booking-form sizes (acres); 0.5 is the default. */
+export const BOOKING_SIZES = ['0.25', '0.5', '0.75', '1', '1.5', '2'] as const;
+
+export type BookingFormProps = {
+  /** 'section': landing-page #schedule; 'page': /book (service-area check first); 'quote': /book-quote. */
+  variant: 'section' | 'page' | 'quote';
+  pricing: PricingProps;
+  schedule: ScheduleProps;
+  /** The locale-prefixed /checkout path builder (`localePath`) result prefix, e.g. '' or '/fr'. */
+  pathPrefix: string;
+  initialValues?: Partial<BookingFormValues>;
+  discountCode?: string | null;
+  quoteId?: number | null;
+  /** Quote extras (breeding-site inspection, …) carried from a quote into its booking. */
+  extras?: readonly string[];
+  /** The last planSelected event (landing page only): sets the service type and any code. */
+  planEvent?: { serviceType: BookingFormValues['serviceType']; discountCode: string | null; at: number } | null;
+};
+
+const FIELD_ORDER = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipCode', 'serviceType', 'propertySize', 'date'] as const;
+
+/** Zod messages are keys ('booking.validation.x'); the server's 400 `fields` arrive already translated. */
+export function translateMessage(te: (key: string) => string, message: string): string {
+  return /^[a-zA-Z]+\.[\w.-]+$/.test(message) ? te(message) : message;
+}
+
+function formatLongDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+const NO_EXTRAS: readonly string[] = [];
+
+export function BookingForm({ variant, pricing, schedule, pathPrefix, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent }: BookingFormProps) {
+  const t = useTranslations('booking');
+  const te = useTranslations();
+  const locale = useLocale();
+  // `preselect` false after a lost race: the refreshed list waits for the customer's own pick.
+  const [dateList, setDateList] = useState<{ dates: string[]; preselect: boolean } | null>(null);
+  const dates = dateList?.dates ?? null;
+  const [serverPrice, setServerPrice] = useState<{ key: string; cents: number } | null>(null);
+  const [areaMessage, setAreaMessage] = useState<string | null>(null);
+
+  const defaults: BookingFormValues = {
+    firstName: '', lastName: '', email: '', phone: '', address: '', city: 'Hamilton', zipCode: '',
+    serviceType: 'onetime', propertySize: '0.5', includeTick: false, includeTargetedInsects: false, date: '', specialInstructions: '',
+    ...initialValues,
+  };
+  const form = useForm<BookingFormValues>({ resolver: zodResolver(BookingFormSchema), mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: defaults });
+  const { register, handleSubmit, formState, control, setValue, setError, reset, getValues } = form;
+  const router = useRouter();
+  const { errors, isSubmitting } = formState;
+
+  const [serviceType, propertySize, includeTick, includeTargetedInsects, address, city, date] = useWatch({
+    control,
+    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'address', 'city', 'date'],
+  });
+  const canonicalType = normaliseServiceType(serviceType) ?? 'onetime';
+
+  // A plan picked elsewhere on the page (SPEC planSelected) sets the service type and any code.
+  const activeDiscount = planEvent?.discountCode ?? discountCode;
+  useEffect(() => {
+    if (!planEvent) return;
+    setValue('serviceType', planEvent.serviceType);
+    if (planEvent.serviceType === 'tick') setValue('includeTick', false);
+  }, [planEvent, setValue]);
+
+  const loadDates = useCallback(async (type: string) => {
+    const fromServer = await fetchAvailableDates(type);
+    // The fallback is computed by the same rule as the server (DECISIONS §3), never a fixed list.
+    const list = fromServer ?? findAvailableDates({
+      ...schedule,
+      now: new Date(),
+      bookedStops: new Map(),
+      serviceType: type,
+      visitsFor: (s) => countVisits(pricing.priceTable, s),
+      horizonDays: 240,
+    });
+    return list;
+  }, [schedule, pricing.priceTable]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadDates(canonicalType).then((list) => {
+      if (!cancelled) setDateList({ dates: list, preselect: true });
+    });
+    return () => { cancelled = true; };
+  }, [canonicalType, loadDates]);
+
+  // SPEC: the first available date is preselected; the customer's choice stays while it is still
+  // offered. Runs after the options are in the DOM, so the select shows the value the form holds.
+  // After a lost race the list refreshes without a preselection: the customer picks another Friday.
+  useEffect(() => {
+    if (!dateList) return;
+    const current = getValues('date');
+    if (current && dateList.dates.includes(current)) setValue('date', current);
+    else if (dateList.preselect) setValue('date', dateList.dates[0] ?? '');
+  }, [dateList, getValues, setValue]);
+
+  const preview = useMemo(() => {
+    const acres = Number(propertySize);
+    if (!(acres > 0) || canonicalType === 'standingwater' || canonicalType === 'consult') return null;
+    try {
+      return calculatePrice(
+        {
+          serviceType: canonicalType,
+          propertySize: acres,
+          includeTick: canonicalType !== 'tick-seasonal' && includeTick,
+          includeTargetedInsects,
+          extras: extras.filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e)),
+          address: `${address ?? ''}, ${city ?? ''}`,
+        },
+        { priceTable: pricing.priceTable, taxRate: pricing.taxRate, discount: null },
+      );
+    } catch {
+      return null;
+    }
+  }, [canonicalType, propertySize, includeTick, includeTargetedInsects, address, city, pricing, extras]);
+
+  // A price the server announced (409 price_changed) stands until the inputs change.
+  const priceKey = JSON.stringify([canonicalType, propertySize, includeTick, includeTargetedInsects, address, city]);
+  const shownTotalCents = (serverPrice?.key === priceKey ? serverPrice.cents : null) ?? preview?.totalCents ?? null;
+
+  const failToast = useCallback((detail?: string) => {
+    if (variant !== 'page') toast({ variant: 'destructive', title: t('toast.sectionFailedTitle'), description: detail || t('toast.sectionFailedBody') });
+    else toast({ variant: 'destructive', title: t('toast.pageFailedTitle'), description: detail || t('toast.pageFailedBody') });
+  }, [t, variant]);
+
+  const handleApiError = useCallback(async (error: BookingApiError) => {
+    switch (error.kind) {
+      case 'day_full': {
+        const list = await loadDates(canonicalType);
+        setValue('date', '');
+        setDateList({ dates: list, preselect: false });
+        setError('date', { type: 'server', message: 'booking.errors.pickAnotherFriday' });
+        toast({ variant: 'destructive', title: t('toast.dayFullTitle'), description: list.length ? t('toast.dayFullBody') : t('noDates') });
+        return;
+      }
+      case 'price_changed':
+        setServerPrice({ key: priceKey, cents: error.currentTotalCents });
+        toast({ variant: 'destructive', title: t('toast.priceChangedTitle'), description: t('toast.priceChangedBody', { price: formatMoney(error.currentTotalCents, locale) }) });
+        return;
+      case 'validation': {
+        const entries = Object.entries(error.fields);
+        for (const [field, message] of entries) {
+          const name = mapServerField(field, 'zipCode');
+          if ((FIELD_ORDER as readonly string[]).includes(name)) setError(name as keyof BookingFormValues, { type: 'server', message });
+        }
+        failToast(error.message || undefined);
+        return;
+      }
+      case 'rate_limited':
+        failToast(error.message || undefined);
+        return;
+      default:
+        if (error.message === 'no-id') toast({ variant: 'destructive', title: t('toast.noIdTitle'), description: t('toast.noIdBody') });
+        else failToast(error.message || undefined);
+    }
+  }, [canonicalType, failToast, loadDates, locale, priceKey, setError, setValue, t]);
+
+  const onInvalid = () => {
+    if (variant !== 'section') toast({ variant: 'destructive', title: t('toast.missingTitle'), description: t('toast.missingBody') });
+  };
+
+  const onSubmit = async (values: BookingFormValues) => {
+    {
+      setAreaMessage(null);
+      const service = normaliseServiceType(values.serviceType) ?? 'onetime';
+      recordFunnelStep({
+        planType: service,
+        propertySize: values.propertySize,
+        city: values.city,
+        postalCode: values.zipCode,
+        customerInfo: { email: values.email, name: `${values.firstName} ${values.lastName}`, address: values.address, city: values.city, postalCode: values.zipCode },
+      });
+
+      if (variant === 'page') {
+        // SPEC booking page: the service-area check comes first.
+        const area = await checkPostalCode(values.zipCode);
+        if (area.status === 'invalid') {
+          setError('zipCode', { type: 'server', message: 'booking.validation.invalidPostalCode' });
+          failToast(te('booking.validation.invalidPostalCode'));
+          return;
+        }
+        if (area.status === 'out') {
+          const message = t('errors.outsideArea', { postalCode: area.postalCode });
+          setAreaMessage(message);
+          toast({ variant: 'destructive', title: t('toast.outsideAreaTitle'), description: message });
+          return;
+        }
+      }
+
+      const customer = await createCustomer({
+        firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone,
+        address: values.address, city: values.city, zipCode: values.zipCode, propertySize: values.propertySize, locale,
+      });
+      if (!customer.ok) { await handleApiError(customer.error); return; }
+
+      const includeTickValue = service !== 'tick-seasonal' && values.includeTick;
+      const appointment = await createAppointment({
+        customerId: customer.data.id,
+        serviceType: service,
+        date: values.date,
+        time: '09:00',
+        status: 'pending',
+        propertySize: values.propertySize,
+        includeTick: includeTickValue,
+        includeTargetedInsects: values.includeTargetedInsects,
+        extras: extras.length > 0 ? extras : undefined,
+        notes: values.specialInstructions?.trim() || (variant === 'section' ? 'Online booking' : undefined),
+        address: values.address,
+        city: values.city,
+        postalCode: values.zipCode,
+        discountCode: activeDiscount ?? undefined,
+        quoteId: quoteId ?? undefined,
+        // What the customer confirmed; with a code only the server knows the discounted figure.
+        confirmedTotalCents: activeDiscount ? undefined : shownTotalCents ?? undefined,
+        locale,
+      });
+      if (!appointment.ok) { await handleApiError(appointment.error); return; }
+
+      const booked = appointment.data;
+      trackEvent('Schedule', { totalCents: booked.totalCents, contentName: service });
+      recordFunnelStep({ planType: service, propertySize: values.propertySize, city: values.city, postalCode: values.zipCode, conversionStage: 'appointment_created' });
+      toast(variant !== 'page'
+        ? { title: t('toast.sectionSuccessTitle'), description: t('toast.sectionSuccessBody') }
+        : { title: t('toast.pageSuccessTitle'), description: t('toast.sectionSuccessBody') });
+      storeCheckoutData({
+        appointmentId: booked.id,
+        customerId: booked.customerId,
+        bookingRef: booked.bookingRef,
+        serviceType: service,
+        propertySize: Number(values.propertySize),
+        includeTick: includeTickValue,
+        includeTargetedInsects: values.includeTargetedInsects,
+        includeStandingWater: values.includeTargetedInsects,
+        totalPrice: booked.totalPrice,
+        confirmedQuoteTotal: booked.totalCents / 100,
+        subtotalCents: booked.subtotalCents,
+        taxCents: booked.taxCents,
+        totalCents: booked.totalCents,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        name: `${values.firstName} ${values.lastName}`,
+        email: values.email,
+        phone: values.phone,
+        address: values.address,
+        city: values.city,
+        postalCode: values.zipCode,
+        discountCode: activeDiscount,
+        quoteId,
+        date: values.date,
+        freshCalculation: true,
+      });
+      if (variant === 'section') reset(defaults);
+      window.setTimeout(() => router.push(`${pathPrefix}${checkoutPath(booked.id)}`), 700);
+    }
+  };
+
+  const fieldError = (name: keyof BookingFormValues) => {
+    const message = errors[name]?.message;
+    return message ? <p id={`${variant}-${name}-error`} className="text-sm text-red-700">{translateMessage(te, message)}</p> : null;
+  };
+  const fieldProps = (name: keyof BookingFormValues) => ({
+    id: `${variant}-${name}`,
+    'aria-invalid': !!errors[name],
+    'aria-describedby': errors[name] ? `${variant}-${name}-error` : undefined,
+  });
+  const selectClass = 'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
+  const busy = isSubmitting;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label={t('form.label')}>
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">{t('form.customerInfo')}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(['firstName', 'lastName', 'email', 'phone'] as const).map((name) => (
+            <div key={name} className="space-y-1.5">
+              <Label htmlFor={`${variant}-${name}`}>{t(`form.${name}`)}</Label>
+              <Input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' }[name]} required {...fieldProps(name)} {...register(name)} />
+              {fieldError(name)}
+            </div>
+          ))}
+          <div className="space-y-1.5 sm:col-span-2">
+            <Label htmlFor={`${variant}-address`}>{t('form.address')}</Label>
+            <Input autoComplete="street-address" required {...fieldProps('address')} {...register('address')} />
+            {fieldError('address')}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${variant}-city`}>{t('form.city')}</Label>
+            <Input autoComplete="address-level2" required {...fieldProps('city')} {...register('city')} />
+            {fieldError('city')}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${variant}-zipCode`}>{t('form.postalCode')}</Label>
+            <Input autoComplete="postal-code" placeholder="L8P 1A1" required {...fieldProps('zipCode')} {...register('zipCode')} />
+            {fieldError('zipCode')}
+          </div>
+        </div>
+        {areaMessage ? <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">{areaMessage}</p> : null}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-lg font-semibold">{t('form.serviceSelection')}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-1.5">
+            <Label htmlFor={`${variant}-serviceType`}>{t('form.serviceType')}</Label>
+            <select className={selectClass} {...fieldProps('serviceType')} {...register('serviceType')}>
+              <option value="onetime">{t('services.onetime')}</option>
+              <option value="seasonal">{t('services.seasonal')}</option>
+              <option value="tick">{t('services.tick-seasonal')}</option>
+            </select>
+            {fieldError('serviceType')}
+          </div>
+          <div className="space-y-1.5">
+            <Label htmlFor={`${variant}-propertySize`}>{t('form.propertySize')}</Label>
+            <select className={selectClass} {...fieldProps('propertySize')} {...register('propertySize')}>
+              {BOOKING_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${size.replace('.', '_')}`)}</option>)}
+            </select>
+            {fieldError('propertySize')}
+          </div>
+        </div>
+        <div className="space-y-2">
+          <p className="text-sm font-medium">{t('form.addOns')}</p>
+          {serviceType !== 'tick' ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4" {...register('includeTick')} />
+              {t('form.includeTick')}
+            </label>
+          ) : null}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" {...register('includeTargetedInsects')} />
+            {t('form.includeTargetedInsects')}
+          </label>
+        </div>
+      </fieldset>
+
+      <section aria-label={t('form.priceConfirmation')} className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
+        <h3 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h3>
+        {preview ? (
+          <dl className="grid grid-cols-2 gap-1">
+            <dt>{t('form.subtotal')}</dt><dd className="text-right">{formatMoney(preview.subtotalCents, locale)}</dd>
+            <dt>{t('form.hst')}</dt><dd className="text-right">{formatMoney(preview.taxCents, locale)}</dd>
+            <dt className="font-semibold">{t('form.total')}</dt>
+            <dd className="text-right font-semibold" data-testid="booking-total">{formatMoney(shownTotalCents ?? preview.totalCents, locale)}</dd>
+          </dl>
+        ) : <p>{t('form.priceUnavailable')}</p>}
+        {preview && preview.visits > 1 ? <p className="mt-2 text-gray-600">{t('form.visitsNote', { visits: preview.visits })}</p> : null}
+        {includeTargetedInsects && canonicalType === 'onetime' ? <p className="mt-2 text-gray-600">{t('form.addOnVisitNote')}</p> : null}
+        {activeDiscount ? <p className="mt-2 text-gray-600">{t('form.discountNote', { code: activeDiscount })}</p> : null}
+      </section>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={`${variant}-date`}>{t('form.date')}</Label>
+          <select className={selectClass} required {...fieldProps('date')} {...register('date')} disabled={dates === null}>
+            <option value="">{dates === null ? t('form.loadingDates') : t('form.chooseFriday')}</option>
+            {(dates ?? []).map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
+            {date && dates && !dates.includes(date) ? <option value={date}>{formatLongDate(date, locale)}</option> : null}
+          </select>
+          {dates !== null && dates.length === 0 ? <p className="text-sm text-gray-700">{t('noDates')}</p> : null}
+          <p className="text-xs text-gray-600">{t('form.fridaysOnly')}</p>
+          {fieldError('date')}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={`${variant}-specialInstructions`}>{variant !== 'page' ? t('form.specialInstructions') : t('form.notes')}</Label>
+          <textarea rows={3} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...fieldProps('specialInstructions')} {...register('specialInstructions')} />
+        </div>
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {variant !== 'page' ? (busy ? t('form.scheduling') : t('form.bookNowPay')) : busy ? t('form.booking') : t('form.bookAppointment')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatMoney } from '@/lib/money';
+import { type BookingFormValues, splitFullName, toFormServiceType } from '../booking.schema';
+import { type QuoteSummary, readQuoteSummary } from '../booking-client';
+import { BookingForm, type PricingProps, type ScheduleProps } from './booking-form';
+
+type State = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; quote: QuoteSummary };
+
+export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: string; pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string }) {
+  const t = useTranslations('booking');
+  const locale = useLocale();
+  const [state, setState] = useState<State>(token ? { status: 'loading' } : { status: 'invalid' });
+
+  useEffect(() => {
+    if (!token) return;
+    let cancelled = false;
+    void (async () => {
+      const res = await fetch(`/api/quotes/by-token/${encodeURIComponent(token)}`, { credentials: 'include' }).catch(() => null);
+      const quote = res?.ok ? readQuoteSummary(await res.json().catch(() => null)) : null;
+      if (!cancelled) setState(quote ? { status: 'ready', quote } : { status: 'invalid' });
+    })();
+    return () => { cancelled = true; };
+  }, [token]);
+
+  if (state.status === 'loading') {
+    return <div className="flex justify-center py-24"><Spinner label={t("quote.loading")} /></div>;
+  }
+  if (state.status === 'invalid') {
+    return (
+      <Card className="mx-auto max-w-lg text-center">
+        <CardHeader><CardTitle>{t('quote.invalidTitle')}</CardTitle></CardHeader>
+        <CardContent className="space-y-4">
+          <p className="text-gray-700">{t('quote.invalidBody')}</p>
+          <Button onClick={() => window.location.assign(pathPrefix || '/')}>{t('quote.getNewQuote')}</Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const { quote } = state;
+  const { firstName, lastName } = splitFullName(quote.name);
+  const serviceType: BookingFormValues['serviceType'] = toFormServiceType(quote.serviceType) ?? 'onetime';
+  const sizes = ['0.25', '0.5', '0.75', '1', '1.5', '2'];
+  const size = sizes.find((s) => Number(s) >= quote.propertySize) ?? '2';
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">{t('quote.title')}</h1>
+      <Card>
+        <CardHeader><CardTitle>{t('quote.summary')}</CardTitle></CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <dt>{t('form.serviceType')}</dt><dd>{t(`services.${serviceType === 'tick' ? 'tick-seasonal' : serviceType}`)}</dd>
+            <dt>{t('form.propertySize')}</dt><dd>{t('quote.acres', { acres: quote.propertySize })}</dd>
+            {quote.includeTick ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTick')}</dd></> : null}
+            {quote.includeTargetedInsects ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTargetedInsects')}</dd></> : null}
+            {quote.address ? <><dt>{t('form.address')}</dt><dd>{[quote.address, quote.city, quote.postalCode].filter(Boolean).join(', ')}</dd></> : null}
+            {quote.totalCents !== null || quote.totalPrice !== null ? (
+              <><dt className="font-semibold">{t('quote.quotedTotal')}</dt><dd className="font-semibold">{formatMoney(quote.totalCents ?? Math.round((quote.totalPrice ?? 0) * 100), locale)}</dd></>
+            ) : null}
+          </dl>
+        </CardContent>
+      </Card>
+      <div className="rounded-xl border border-gray-200 p-6 shadow-sm">
+        <BookingForm
+          variant="quote"
+          pricing={pricing}
+          schedule={schedule}
+          pathPrefix={pathPrefix}
+          quoteId={quote.id}
+          discountCode={quote.discountCode}
+          extras={quote.extras}
+          initialValues={{
+            firstName, lastName: lastName === '-' ? '' : lastName, email: quote.email, phone: quote.phone,
+            address: quote.address, city: quote.city || 'Hamilton', zipCode: quote.postalCode,
+            serviceType, propertySize: size, includeTick: quote.includeTick && serviceType !== 'tick', includeTargetedInsects: quote.includeTargetedInsects,
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import 'server-only';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { customers } from '@/db/schema/customers';
+
+export type NewCustomer = {
+  branchId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  propertySize: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  locale: string;
+};
+
+const contactColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  city: customers.city,
+  postalCode: customers.postalCode,
+  locale: customers.locale,
+};
+
+/** Emails are stored lower-cased; the lookup also matches rows written before that rule. */
+export async function findCustomerIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email.toLowerCase()}`).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts the customer unless the email is already known; either way returns the id and whether
+ * it was created. An existing row is never touched (DECISIONS §5).
+ */
+export async function insertCustomerIfNew(db: DbExecutor, values: NewCustomer): Promise<{ id: number; created: boolean }> {
+  const existing = await findCustomerIdByEmail(db, values.email);
+  if (existing !== null) return { id: existing, created: false };
+  const [row] = await db.insert(customers).values(values).onConflictDoNothing({ target: customers.email }).returning({ id: customers.id });
+  if (row) return { id: row.id, created: true };
+  // Lost a race with a concurrent insert of the same email: that row wins.
+  const winner = await findCustomerIdByEmail(db, values.email);
+  if (winner === null) throw new Error('customer insert conflicted but no row was found');
+  return { id: winner, created: false };
+}
+
+export async function findCustomerContact(db: DbExecutor, id: number) {
+  const [row] = await db.select(contactColumns).from(customers).where(eq(customers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Staff only. */
+export async function findCustomerByEmail(db: DbExecutor, email: string) {
+  const [row] = await db
+    .select({ ...contactColumns, latitude: customers.latitude, longitude: customers.longitude, propertySize: customers.propertySize, createdAt: customers.createdAt })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Staff only: the admin customers tab. */
+export async function listCustomers(db: DbExecutor, limit = 1000) {
+  return db
+    .select({ ...contactColumns, propertySize: customers.propertySize, createdAt: customers.createdAt })
+    .from(customers)
+    .orderBy(desc(customers.createdAt))
+    .limit(limit);
+}

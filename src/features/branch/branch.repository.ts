@@ -1,0 +1,36 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { branches, branchSettings, technicians } from '@/db/schema/branches';
+
+export async function findBranchWithSettings(db: DbExecutor, branchId: number) {
+  const [row] = await db
+    .select({
+      id: branches.id,
+      displayName: branches.displayName,
+      phone: branches.phone,
+      email: branches.email,
+      address: branches.address,
+      city: branches.city,
+      province: branches.province,
+      postalCode: branches.postalCode,
+      timezone: branches.timezone,
+      currency: branches.currency,
+      taxRateBps: branches.taxRateBps,
+      serviceArea: branches.serviceArea,
+      pricingOverrides: branches.pricingOverrides,
+      settings: branchSettings,
+    })
+    .from(branches)
+    .innerJoin(branchSettings, eq(branchSettings.branchId, branches.id))
+    .where(eq(branches.id, branchId));
+  return row ?? null;
+}
+
+export async function listActiveTechnicians(db: DbExecutor, branchId: number) {
+  return db
+    .select({ id: technicians.id, name: technicians.name, color: technicians.color, shiftStartMin: technicians.shiftStartMin, shiftEndMin: technicians.shiftEndMin })
+    .from(technicians)
+    .where(eq(technicians.branchId, branchId))
+    .orderBy(technicians.id);
+}

@@ -1,0 +1,39 @@
+import type { AreaSlug } from '@/components/site/areas';
+import type { Locale } from '@/i18n/routing';
+
+/** A text written once per language. Proper nouns (streets, parks) stay plain strings. */
+export type Localized = Record<Locale, string>;
+
+export interface NamedPlace {
+  name: string;
+  note: Localized;
+}
+
+export interface ResultExample {
+  /** Where the yard is: a neighbourhood or street name. */
+  place: string;
+  situation: Localized;
+  treatment: Localized;
+  /** Mosquitoes landing on a person in ten minutes at dusk, before and two weeks after treatment. */
+  landingsBefore: number;
+  landingsAfter: number;
+}
+
+/** Everything a city landing page says about one town. */
+export interface CityContent {
+  slug: AreaSlug;
+  name: string;
+  meta: { title: Localized; description: Localized };
+  hero: { title: Localized; subtitle: Localized };
+  intro: Localized[];
+  neighbourhoods: NamedPlace[];
+  landmarks: NamedPlace[];
+  testimonial: { quote: Localized; author: string; place: string };
+  faqs: { question: Localized; answer: Localized }[];
+  results: ResultExample[];
+  expert: { quote: Localized; author: string; role: Localized };
+  /** What makes mosquito season in this town different (water, ravines, lake). */
+  speciesNote: Localized;
+  /** Postal prefixes come from the branch's served-prefix list, so staff edits show up here. */
+  serviceArea: { text: Localized; nearby: AreaSlug[] };
+}

@@ -1,0 +1,104 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { CONTACT_SUBJECTS, type ContactFormInput, ContactFormSchema, type ContactFormValues } from './contact-form.schema';
+
+const EMPTY: ContactFormInput = { name: '', email: '', phone: '', subject: 'question', message: '', website: '' };
+
+const fieldClass =
+  'flex w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink placeholder:text-gray-500 aria-invalid:border-red-600';
+
+export function ContactForm({ className }: { className?: string }) {
+  const t = useTranslations('contactForm');
+  const tRoot = useTranslations();
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const { register, handleSubmit, reset, formState } = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(ContactFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: ContactFormValues) => {
+    const res = await fetch('/api/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...values, phone: values.phone || undefined, website: values.website ?? '' }),
+    }).catch(() => null);
+    if (res?.ok) {
+      toast({ title: t('sentTitle'), description: t('sentBody') });
+      reset(EMPTY);
+      return;
+    }
+    // Whatever was typed stays in the form so the visitor can retry.
+    const body = (await res?.json().catch(() => null)) as { message?: string } | null;
+    toast({ variant: 'destructive', title: t('failedTitle'), description: body?.message || tRoot('errors.generic') });
+  };
+
+  const errorOf = (name: keyof ContactFormInput) => {
+    const message = errors[name]?.message;
+    return message ? (
+      <p id={id(`${name}-error`)} className="text-sm text-red-700">
+        {tRoot(message)}
+      </p>
+    ) : null;
+  };
+  const a11y = (name: keyof ContactFormInput) => ({
+    id: id(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? id(`${name}-error`) : undefined,
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className={cn('space-y-4', className)} aria-label={t('formLabel')}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <Label htmlFor={id('name')}>{t('name')}</Label>
+          <Input autoComplete="name" required {...a11y('name')} {...register('name')} />
+          {errorOf('name')}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={id('email')}>{t('email')}</Label>
+          <Input type="email" autoComplete="email" required {...a11y('email')} {...register('email')} />
+          {errorOf('email')}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={id('phone')}>{t('phone')}</Label>
+          <Input type="tel" autoComplete="tel" {...a11y('phone')} {...register('phone')} />
+          {errorOf('phone')}
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={id('subject')}>{t('subject')}</Label>
+          <select className={cn(fieldClass, 'h-10')} {...a11y('subject')} {...register('subject')}>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`subjects.${s}`)}
+              </option>
+            ))}
+          </select>
+          {errorOf('subject')}
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={id('message')}>{t('message')}</Label>
+        <textarea rows={5} required className={fieldClass} {...a11y('message')} {...register('message')} />
+        {errorOf('message')}
+      </div>
+      {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={id('website')}>{t('honeypot')}</label>
+        <input id={id('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+        {isSubmitting ? t('sending') : t('send')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import { escapeHtml, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { getTranslator } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+import type { ContactMessageRequest } from './contact.schema';
+
+const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
+
+/** The acknowledgement the visitor gets, in their language. */
+export function renderContactAckEmail(message: ContactMessageRequest, locale: Locale, branch: EmailBranch) {
+  const t = getTranslator(locale);
+  const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
+<p>${escapeHtml(t('contact.ack.body'))}</p>
+<p style="color:#6b7280;margin-bottom:4px">${escapeHtml(t('contact.ack.subjectLabel'))}: ${escapeHtml(message.subject)}</p>
+<blockquote style="margin:0;padding:8px 12px;border-left:3px solid #f59e0b;background:#f9fafb">${paragraphs(message.message)}</blockquote>`;
+  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${t('contact.ack.body')}\n\n${t('contact.ack.subjectLabel')}: ${message.subject}\n${t('contact.ack.yourMessage')}:\n${message.message}`;
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.ack.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  return { subject: t('contact.ack.subject'), html, text };
+}
+
+/** The notification staff get (in English, the office language), with reply-ready details. */
+export function renderStaffNotificationEmail(message: ContactMessageRequest, visitorLocale: Locale, branch: EmailBranch, staffLocale: Locale = 'en') {
+  const t = getTranslator(staffLocale);
+  const facts: [string, string][] = [
+    [t('contact.staff.from'), message.name],
+    [t('contact.staff.email'), message.email],
+    [t('contact.staff.phone'), message.phone ?? '-'],
+    [t('contact.staff.subjectLabel'), message.subject],
+    [t('contact.staff.language'), visitorLocale],
+  ];
+  const bodyHtml = `<table role="presentation" style="width:100%;border-collapse:collapse">${facts
+    .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>
+<p style="margin-top:16px;color:#6b7280">${escapeHtml(t('contact.staff.message'))}</p>
+<blockquote style="margin:0;padding:8px 12px;border-left:3px solid #1f2937;background:#f9fafb">${paragraphs(message.message)}</blockquote>`;
+  const bodyText = `${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('contact.staff.message')}:\n${message.message}`;
+  const { html, text } = renderEmailLayout({ branch, locale: staffLocale, heading: t('contact.staff.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  return { subject: t('contact.staff.subject', { name: message.name }), html, text };
+}

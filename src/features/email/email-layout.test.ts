@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, renderEmailLayout } from './email-layout';
+import { computeRetryDelayMs } from './outbox.service';
+
+describe('renderEmailLayout', () => {
+  it('wraps both parts with the branch name and phone, escaping the heading', () => {
+    const { html, text } = renderEmailLayout({
+      branch: { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' },
+      locale: 'fr', heading: 'Merci <3', bodyHtml: '<p>Corps</p>', bodyText: 'Corps', footer: 'Des questions ?',
+    });
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('Merci &lt;3');
+    expect(html).toContain('Escarpment Mosquito &amp; Tick');
+    expect(text).toContain('Merci <3');
+    expect(text).toContain('(905) 555-0134');
+    expect(text).not.toMatch(/<p>/);
+  });
+
+  it('escapes all HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('computeRetryDelayMs', () => {
+  it('doubles from one minute', () => {
+    expect([1, 2, 3, 4, 8].map(computeRetryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 7_680_000]);
+  });
+});

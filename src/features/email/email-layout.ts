@@ -1,0 +1,50 @@
+/**
+ * The shared look of every email: a plain, table-free HTML layout with inline styles (mail clients
+ * drop <style> blocks) and a matching plain-text part. Strings arrive translated.
+ */
+export type EmailBranch = { displayName: string; phone: string; email: string };
+
+export type EmailLayoutInput = {
+  branch: EmailBranch;
+  locale: string;
+  /** Heading at the top of the email. */
+  heading: string;
+  /** Inner HTML, already escaped where it holds user data. */
+  bodyHtml: string;
+  /** The same content as plain text. */
+  bodyText: string;
+  /** Footer line, e.g. "Questions? Call {phone}" already translated. */
+  footer: string;
+};
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** A button-like link that survives clients that ignore CSS classes. */
+export function renderButton(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="display:inline-block;background:#f59e0b;color:#1f2937;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;
+}
+
+export function renderEmailLayout(input: EmailLayoutInput): { html: string; text: string } {
+  const { branch } = input;
+  const html = `<!doctype html>
+<html lang="${escapeHtml(input.locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:600px;margin:0 auto;padding:24px 16px">
+<div style="background:#1f2937;color:#ffffff;padding:16px 24px;border-radius:8px 8px 0 0;font-size:18px;font-weight:bold">${escapeHtml(branch.displayName)}</div>
+<div style="background:#ffffff;padding:24px;border-radius:0 0 8px 8px;line-height:1.5">
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
+${input.bodyHtml}
+</div>
+<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${escapeHtml(input.footer)}<br>${escapeHtml(branch.displayName)} · ${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
+</div>
+</body>
+</html>`;
+  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${input.footer}\n${branch.displayName} · ${branch.phone} · ${branch.email}\n`;
+  return { html, text };
+}

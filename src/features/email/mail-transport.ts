@@ -1,0 +1,46 @@
+import 'server-only';
+import nodemailer from 'nodemailer';
+import { getEnv } from '@/env';
+import type { OutboxAttachment } from '@/db/schema/messages';
+
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: OutboxAttachment[] | null;
+};
+
+/** How the outbox worker hands a message to the outside world (SMTP in production, fakes in tests). */
+export interface MailTransport {
+  send(message: MailMessage): Promise<{ messageId: string }>;
+}
+
+/** An SMTP transport from an `smtp://user:pass@host:port` URL (`smtps://` for implicit TLS). */
+export function createSmtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+      return { messageId: String(info.messageId ?? '') };
+    },
+  };
+}
+
+const globalForMail = globalThis as unknown as { __mailTransport?: { url: string; transport: MailTransport } };
+
+/** The SMTP transport when SMTP_URL is set; otherwise null, and mail waits in the outbox for staff. */
+export function getMailTransport(): MailTransport | null {
+  const url = getEnv().SMTP_URL;
+  if (!url) return null;
+  if (globalForMail.__mailTransport?.url !== url) globalForMail.__mailTransport = { url, transport: createSmtpTransport(url) };
+  return globalForMail.__mailTransport.transport;
+}

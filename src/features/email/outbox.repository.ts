@@ -1,0 +1,98 @@
+import 'server-only';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { emailOutbox, type OutboxAttachment } from '@/db/schema/messages';
+
+export type NewOutboxEmail = {
+  kind: string;
+  toAddress: string;
+  locale: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: OutboxAttachment[] | null;
+  relatedType?: string | null;
+  relatedId?: number | null;
+  nextAttemptAt?: Date;
+};
+
+export async function insertOutboxEmail(db: DbExecutor, email: NewOutboxEmail): Promise<number> {
+  const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+const claimedColumns = {
+  id: emailOutbox.id,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  html: emailOutbox.html,
+  text: emailOutbox.text,
+  attachments: emailOutbox.attachments,
+  attempts: emailOutbox.attempts,
+};
+export type ClaimedEmail = { id: number; toAddress: string; subject: string; html: string; text: string; attachments: OutboxAttachment[] | null; attempts: number };
+
+/**
+ * Claims up to `limit` due emails by marking them 'sending'. SKIP LOCKED lets several workers (or
+ * processes) claim in parallel without ever taking the same row. A row left in 'sending' longer
+ * than `staleBefore` (its worker died mid-send) is claimed again.
+ */
+export async function claimDueEmails(db: DbExecutor, now: Date, limit: number, staleBefore: Date): Promise<ClaimedEmail[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(or(
+        and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)),
+        and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.updatedAt, staleBefore)),
+      ))
+      .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(emailOutbox)
+      .set({ status: 'sending', updatedAt: now })
+      .where(inArray(emailOutbox.id, due.map((d) => d.id)))
+      .returning(claimedColumns);
+  });
+}
+
+export async function markEmailSent(db: DbExecutor, id: number, now: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: now, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, updatedAt: now })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function markEmailAttemptFailed(
+  db: DbExecutor,
+  id: number,
+  update: { attempts: number; status: 'pending' | 'failed'; nextAttemptAt: Date; lastError: string; now: Date },
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ attempts: update.attempts, status: update.status, nextAttemptAt: update.nextAttemptAt, lastError: update.lastError, updatedAt: update.now })
+    .where(eq(emailOutbox.id, id));
+}
+
+export type OutboxListItem = {
+  id: number; kind: string; toAddress: string; subject: string; locale: string; status: string; attempts: number;
+  nextAttemptAt: Date; lastError: string | null; sentAt: Date | null; createdAt: Date; relatedType: string | null; relatedId: number | null;
+  text: string; html: string;
+};
+
+export async function listOutboxEmails(db: DbExecutor, options: { status?: string; limit: number }): Promise<OutboxListItem[]> {
+  return db
+    .select({
+      id: emailOutbox.id, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress, subject: emailOutbox.subject,
+      locale: emailOutbox.locale, status: emailOutbox.status, attempts: emailOutbox.attempts,
+      nextAttemptAt: emailOutbox.nextAttemptAt, lastError: emailOutbox.lastError, sentAt: emailOutbox.sentAt,
+      createdAt: emailOutbox.createdAt, relatedType: emailOutbox.relatedType, relatedId: emailOutbox.relatedId,
+      text: emailOutbox.text, html: emailOutbox.html,
+    })
+    .from(emailOutbox)
+    .where(options.status ? eq(emailOutbox.status, options.status) : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(options.limit);
+}

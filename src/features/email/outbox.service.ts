@@ -1,0 +1,98 @@
+import 'server-only';
+import { getDb, type DbExecutor } from '@/db/client';
+import type { OutboxAttachment } from '@/db/schema/messages';
+import { getEnv } from '@/env';
+import { getLogger } from '@/server/logger';
+import { getMailTransport, type MailTransport } from './mail-transport';
+import { claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, type OutboxListItem } from './outbox.repository';
+
+export type EmailKind = 'quote' | 'booking-confirmation' | 'receipt' | 'contact-ack' | 'staff-notification' | (string & {});
+
+export type EnqueueEmailInput = {
+  kind: EmailKind;
+  to: string;
+  locale: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: OutboxAttachment[];
+  relatedType?: string;
+  relatedId?: number;
+};
+
+/** After this many failed attempts an email is marked 'failed' and left for staff to read. */
+export const MAX_ATTEMPTS = 8;
+const BASE_RETRY_MS = 60_000;
+/** A claim older than this belongs to a worker that died mid-send. */
+const STALE_CLAIM_MS = 10 * 60_000;
+
+/** Wait before the next try after `attempts` failures: 1 min, 2, 4, … (1 min × 2^(attempts−1)). */
+export function computeRetryDelayMs(attempts: number): number {
+  return BASE_RETRY_MS * 2 ** Math.max(0, attempts - 1);
+}
+
+/**
+ * Queues an email in the caller's transaction, so it exists exactly when the data it describes
+ * was committed. Delivery happens later (`deliverDueEmails`).
+ */
+export async function enqueueEmail(tx: DbExecutor, input: EnqueueEmailInput): Promise<{ id: number }> {
+  const id = await insertOutboxEmail(tx, {
+    kind: input.kind,
+    toAddress: input.to,
+    locale: input.locale,
+    subject: input.subject,
+    html: input.html,
+    text: input.text,
+    attachments: input.attachments ?? null,
+    relatedType: input.relatedType ?? null,
+    relatedId: input.relatedId ?? null,
+  });
+  return { id };
+}
+
+export type DeliveryReport = { sent: number; retried: number; failed: number };
+
+/**
+ * Sends the emails that are due. Each one is claimed first (so parallel workers never send it
+ * twice), then sent; a failure schedules a retry with exponential backoff and never loses it.
+ */
+export async function deliverDueEmails(options: { now?: Date; transport: MailTransport; batchSize?: number; from?: string }): Promise<DeliveryReport> {
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const from = options.from ?? getEnv().MAIL_FROM;
+  const claimed = await claimDueEmails(db, now, options.batchSize ?? 20, new Date(now.getTime() - STALE_CLAIM_MS));
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  for (const email of claimed) {
+    try {
+      await options.transport.send({ from, to: email.toAddress, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments });
+      await markEmailSent(db, email.id, new Date());
+      report.sent += 1;
+    } catch (error) {
+      const attempts = email.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      await markEmailAttemptFailed(db, email.id, {
+        attempts,
+        status: failed ? 'failed' : 'pending',
+        nextAttemptAt: new Date(now.getTime() + computeRetryDelayMs(attempts)),
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+        now,
+      });
+      getLogger().warn({ emailId: email.id, attempts, err: error }, failed ? 'email delivery gave up' : 'email delivery failed, will retry');
+      if (failed) report.failed += 1;
+      else report.retried += 1;
+    }
+  }
+  return report;
+}
+
+/** The worker's job: deliver through SMTP when configured; without SMTP, mail stays in the outbox. */
+export async function runOutboxDelivery(): Promise<DeliveryReport | null> {
+  const transport = getMailTransport();
+  if (!transport) return null;
+  return deliverDueEmails({ transport });
+}
+
+/** Staff view of the outbox, newest first. */
+export async function listOutbox(options: { status?: string; limit?: number } = {}): Promise<OutboxListItem[]> {
+  return listOutboxEmails(await getDb(), { status: options.status, limit: Math.min(Math.max(options.limit ?? 100, 1), 500) });
+}

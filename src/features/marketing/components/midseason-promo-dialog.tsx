@@ -1,0 +1,73 @@
+'use client';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface PromoTexts {
+  title: string; subtitle: string; treatments: string; save: string; code: string; claim: string; close: string; description: string;
+}
+
+/** SPEC timers: the popup fades in after 100 ms and fades out over 300 ms. */
+export const PROMO_FADE_IN_DELAY_MS = 100;
+export const PROMO_FADE_OUT_MS = 300;
+const SCROLL_DELAY_MS = 100;
+
+export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: PromoTexts; quotePath: string; onClosed: () => void }) {
+  const [shown, setShown] = useState(false);
+  const [open, setOpen] = useState(true);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => {
+    const list = timers.current;
+    list.push(setTimeout(() => setShown(true), PROMO_FADE_IN_DELAY_MS));
+    return () => list.forEach(clearTimeout);
+  }, []);
+
+  const finish = () => { setOpen(false); onClosed(); };
+
+  // Close button, Escape and a click on the backdrop: fade out, then unmount.
+  const fadeOut = () => {
+    setShown(false);
+    timers.current.push(setTimeout(finish, PROMO_FADE_OUT_MS));
+  };
+
+  const claim = () => {
+    window.dispatchEvent(new CustomEvent('planSelected', { detail: { serviceType: 'seasonal', planId: 2, discountCode: 'MIDSEASON' } }));
+    finish();
+    const onHome = window.location.pathname === quotePath.split('#')[0];
+    if (!onHome) { window.location.assign(quotePath); return; }
+    window.history.pushState(window.history.state, '', quotePath);
+    setTimeout(() => document.getElementById('quote')?.scrollIntoView({ behavior: 'smooth', block: 'start' }), SCROLL_DELAY_MS);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => { if (!next) fadeOut(); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay
+          className={cn('fixed inset-0 z-50 bg-black/60 transition-opacity', shown ? 'opacity-100 duration-100' : 'opacity-0 duration-300')}
+        />
+        <Dialog.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-2xl transition-opacity sm:p-8',
+            shown ? 'opacity-100 duration-100' : 'opacity-0 duration-300',
+          )}
+          data-testid="midseason-promo"
+        >
+          <p className="text-sm font-bold tracking-widest text-brand-700">{texts.title}</p>
+          <Dialog.Title className="mt-2 text-2xl font-bold">{texts.subtitle}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-gray-700">{texts.description}</Dialog.Description>
+          <p className="mt-2 text-gray-700">{texts.treatments}</p>
+          <p className="mt-4 text-4xl font-extrabold text-leaf-700">{texts.save}</p>
+          <p className="mt-2 text-sm">{texts.code}</p>
+          <button type="button" onClick={claim} className="mt-6 w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800">
+            {texts.claim}
+          </button>
+          <Dialog.Close aria-label={texts.close} className="absolute right-3 top-3 rounded-md p-1 text-gray-600 hover:bg-gray-100">
+            <X aria-hidden className="h-5 w-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,288 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { localePath } from '@/components/site/locale-paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/money';
+import { formatServiceDate } from './order-summary';
+import { ApiError, type IntentResponse, postJson, readCheckoutData, toNumber } from './payment-client';
+import { PaymentForm } from './payment-form';
+
+type Query = Record<string, string | undefined>;
+type QuoteDetails = {
+  serviceType: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeStandingWater: boolean;
+  address: string;
+  discountCode?: string;
+  quoteId?: number;
+};
+type Preview = { subtotalCents: number; taxCents: number; totalCents: number };
+type Customer = { name: string; email: string; phone: string; city: string; postalCode: string };
+type Created = { appointmentId: number; intent: IntentResponse };
+
+const SERVICE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
+const truthy = (v: unknown) => v === true || v === 'true';
+
+/** Direct purchase values from the query first, else the quote kept in session storage. */
+function readQuote(query: Query): { details: QuoteDetails | null; problem: 'missing' | 'invalid' | null; prefill: Partial<Customer> } {
+  const stored = query.service ? null : readCheckoutData();
+  const serviceType = query.service ?? stored?.serviceType ?? undefined;
+  const size = toNumber(query.size ?? stored?.propertySize);
+  if (!serviceType && size === undefined) return { details: null, problem: 'missing', prefill: {} };
+  const prefill: Partial<Customer> = {
+    name: query.name ?? ([stored?.firstName, stored?.lastName].filter(Boolean).join(' ') || stored?.name || undefined),
+    email: query.email ?? stored?.email ?? undefined,
+    phone: query.phone ?? stored?.phone ?? undefined,
+    city: query.city ?? stored?.city ?? undefined,
+    postalCode: query.postalCode ?? stored?.postalCode ?? undefined,
+  };
+  const address = (query.address ?? stored?.address ?? '').trim();
+  if (!serviceType || !SERVICE_TYPES.has(serviceType) || size === undefined || !(size > 0) || size > 2 || !address) {
+    return { details: null, problem: 'invalid', prefill };
+  }
+  return {
+    details: {
+      serviceType: serviceType === 'tick' ? 'tick-seasonal' : serviceType,
+      propertySize: size,
+      includeTick: truthy(query.includeTick ?? stored?.includeTick),
+      includeStandingWater: truthy(query.includeStandingWater ?? stored?.includeStandingWater ?? stored?.includeTargetedInsects),
+      address,
+      discountCode: stored?.discountCode ?? undefined,
+      quoteId: toNumber(stored?.quoteId),
+    },
+    problem: null,
+    prefill,
+  };
+}
+
+/** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
+function splitName(name: string) {
+  const trimmed = name.trim();
+  const at = trimmed.indexOf(' ');
+  return at === -1 ? { firstName: trimmed, lastName: '-' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1).trim() || '-' };
+}
+
+export function CheckoutNewView({ query, supportPhone }: { query: Query; supportPhone: string }) {
+  const t = useTranslations('checkout');
+  const tn = useTranslations('checkout.new');
+  const tp = useTranslations('payments');
+  const locale = useLocale();
+  const router = useRouter();
+  const [quote, setQuote] = useState<ReturnType<typeof readQuote> | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [dates, setDates] = useState<string[] | null>(null);
+  const [date, setDate] = useState('');
+  const [customer, setCustomer] = useState<Customer>({ name: '', email: '', phone: '', city: '', postalCode: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<keyof Customer | 'date', string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [fatal, setFatal] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const read = readQuote(query);
+    setQuote(read);
+    setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
+    if (!read.details) return;
+    const d = read.details;
+    postJson<Preview & { customQuote?: boolean }>('/api/calculate-quote', {
+      serviceType: d.serviceType, propertySize: d.propertySize, includeTick: d.includeTick,
+      includeStandingWater: d.includeStandingWater, address: d.address, ...(d.discountCode ? { discountCode: d.discountCode } : {}),
+    })
+      .then((p) => (p.customQuote ? setFatal(t('errors.invalidQuote')) : setPreview(p)))
+      .catch(() => setPreview(null));
+    fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(d.serviceType)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<{ dates: string[] }>) : { dates: [] }))
+      .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
+      .catch(() => setDates([]));
+  }, [query, t]);
+
+  const details = quote?.details ?? null;
+  const problem = fatal ?? (quote?.problem === 'missing' ? t('errors.noQuote') : quote?.problem === 'invalid' ? t('errors.invalidQuote') : null);
+  const summary = useMemo(() => created?.intent.summary ?? preview, [created, preview]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!details || busy) return;
+    const missing: Partial<Record<keyof Customer | 'date', string>> = {};
+    for (const key of ['name', 'email', 'phone', 'city', 'postalCode'] as const) if (!customer[key].trim()) missing[key] = tn('required');
+    if (!date) missing.date = tn('required');
+    setInvalid(missing);
+    if (Object.keys(missing).length > 0) {
+      toast({ variant: 'destructive', title: tn('missingTitle'), description: tn('missingBody') });
+      return;
+    }
+    setBusy(true);
+    const { firstName, lastName } = splitName(customer.name);
+    const contact = { firstName, lastName, email: customer.email.trim(), phone: customer.phone.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() };
+    let appointmentId: number;
+    try {
+      const { id: customerId } = await postJson<{ id: number }>('/api/customers', { ...contact, locale });
+      const booking = await postJson<{ appointmentId: number; totalCents: number; subtotalCents: number; taxCents: number }>('/api/appointments', {
+        customerId, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
+        includeTargetedInsects: details.includeStandingWater, address: details.address, city: contact.city, postalCode: contact.postalCode,
+        date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
+        ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale,
+      });
+      appointmentId = booking.appointmentId;
+      setPreview({ subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents });
+      try {
+        const intent = await postJson<IntentResponse>('/api/create-payment-intent', { appointmentId, confirmedAmountCents: booking.totalCents, locale });
+        setCreated({ appointmentId, intent });
+      } catch {
+        setFatal(t('errors.couldNotInitialize'));
+      }
+    } catch (error) {
+      const body = error instanceof ApiError ? error.body : null;
+      if (body?.code === 'price_changed' && typeof body.currentTotalCents === 'number') {
+        // Show the new total; the next click confirms it.
+        setPreview((p) => (p ? { ...p, totalCents: body.currentTotalCents as number } : p));
+        toast({ variant: 'destructive', title: tn('priceChangedTitle'), description: error instanceof Error ? error.message : '' });
+      } else {
+        if (body?.fields && typeof body.fields === 'object') {
+          const fields = body.fields as Record<string, string>;
+          setInvalid({ name: fields.firstName ?? fields.lastName, email: fields.email, phone: fields.phone, city: fields.city, postalCode: fields.postalCode, date: fields.date });
+        }
+        if (body?.code === 'day_full') {
+          fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(details.serviceType)}`)
+            .then((r) => r.json() as Promise<{ dates: string[] }>)
+            .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
+            .catch(() => undefined);
+        }
+        toast({ variant: 'destructive', title: tn('errorTitle'), description: error instanceof ApiError ? error.message : tn('genericError') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSucceeded = (paymentIntentId: string) => {
+    if (!created) return;
+    toast({ title: t('toasts.paidTitle'), description: t('toasts.paidBody') });
+    const params = new URLSearchParams({
+      payment_intent: paymentIntentId,
+      amount: (created.intent.amount / 100).toFixed(2),
+      type: details?.serviceType ?? '',
+      appointment_id: String(created.appointmentId),
+    });
+    router.push(`${localePath(locale, '/payment-success')}?${params.toString()}`);
+  };
+
+  if (!quote) return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('settingUp')} /></div>;
+  if (problem || !details) {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <CardHeader><CardTitle>{tn('errorCardTitle')}</CardTitle></CardHeader>
+        <CardContent className="space-y-4">
+          <p role="alert" className="text-red-700">{problem}</p>
+          <Button asChild><a href={localePath(locale, '/#quote')}>{tn('returnToCalculator')}</a></Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const locked = created !== null;
+  const field = (name: keyof Customer, label: string, props: { type?: string; autoComplete: string }) => (
+    <div className="space-y-1.5">
+      <Label htmlFor={`cn-${name}`}>{label}</Label>
+      <Input
+        id={`cn-${name}`}
+        value={customer[name]}
+        disabled={locked}
+        onChange={(e) => setCustomer((c) => ({ ...c, [name]: e.target.value }))}
+        aria-invalid={!!invalid[name]}
+        aria-describedby={invalid[name] ? `cn-${name}-error` : undefined}
+        {...props}
+      />
+      {invalid[name] ? <p id={`cn-${name}-error`} className="text-sm text-red-700">{invalid[name]}</p> : null}
+    </div>
+  );
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 md:grid-cols-[1fr_20rem]">
+      <Card>
+        <CardHeader><h1 className="text-xl font-semibold">{tn('title')}</h1></CardHeader>
+        <CardContent className="space-y-6">
+          <form noValidate onSubmit={submit} className="space-y-4">
+            {field('name', tn('fullName'), { autoComplete: 'name' })}
+            {field('email', tn('email'), { type: 'email', autoComplete: 'email' })}
+            {field('phone', tn('phone'), { type: 'tel', autoComplete: 'tel' })}
+            <div className="space-y-1.5">
+              <Label htmlFor="cn-address">{tn('address')}</Label>
+              <Input id="cn-address" value={details.address} readOnly aria-readonly className="bg-gray-50" />
+            </div>
+            <div className="grid grid-cols-2 gap-3">
+              {field('city', tn('city'), { autoComplete: 'address-level2' })}
+              {field('postalCode', tn('postalCode'), { autoComplete: 'postal-code' })}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor="cn-date">{tn('date')}</Label>
+              {dates === null ? (
+                <Spinner label={tn('loadingDates')} />
+              ) : dates.length === 0 ? (
+                <p className="text-sm text-red-700">{tn('noDates')}</p>
+              ) : (
+                <select id="cn-date" value={date} disabled={locked} onChange={(e) => setDate(e.target.value)} aria-invalid={!!invalid.date} className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm">
+                  {dates.map((d) => <option key={d} value={d}>{formatServiceDate(d, locale)}</option>)}
+                </select>
+              )}
+            </div>
+            {!locked ? (
+              <Button type="submit" className="w-full" disabled={busy}>{busy ? t('settingUp') : tn('continue')}</Button>
+            ) : null}
+          </form>
+          {created ? (
+            <section aria-labelledby="cn-payment" className="space-y-3 border-t border-gray-200 pt-4">
+              <h2 id="cn-payment" className="text-lg font-semibold">{tn('paymentTitle')}</h2>
+              {cardError ? <p role="alert" className="text-sm text-red-700">{cardError}</p> : null}
+              <PaymentForm
+                provider={created.intent.provider}
+                publishableKey={created.intent.publishableKey}
+                clientSecret={created.intent.clientSecret}
+                paymentIntentId={created.intent.paymentIntentId}
+                amountCents={created.intent.amount}
+                billing={{ name: customer.name, email: customer.email, phone: customer.phone, postalCode: customer.postalCode }}
+                returnPath="/payment-confirmation"
+                onSucceeded={onSucceeded}
+                onFailed={(message) => {
+                  setCardError(message);
+                  toast({ variant: 'destructive', title: t('toasts.paymentFailedTitle'), description: t('toasts.checkCard') });
+                }}
+              />
+            </section>
+          ) : null}
+        </CardContent>
+      </Card>
+      <aside className="space-y-4">
+        <section aria-labelledby="cn-summary" className="rounded-lg bg-gray-50 p-4">
+          <h2 id="cn-summary" className="mb-3 text-lg font-semibold">{t('summary.title')}</h2>
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.service')}</dt><dd className="font-medium">{tp(`services.${details.serviceType}`)}</dd></div>
+            <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.propertySize')}</dt><dd>{t('summary.acres', { size: details.propertySize })}</dd></div>
+            {details.includeTick ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.tick')}</dd></div> : null}
+            {details.includeStandingWater ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div> : null}
+            {summary ? (
+              <>
+                <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{formatMoney(summary.subtotalCents, locale)}</dd></div>
+                <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst')}</dt><dd>{formatMoney(summary.taxCents, locale)}</dd></div>
+                <div className="flex justify-between gap-4 text-base font-semibold"><dt>{t('summary.total')}</dt><dd data-testid="order-total">{formatMoney(summary.totalCents, locale)}</dd></div>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        <p className="text-sm text-gray-700">{tn('support', { phone: supportPhone })}</p>
+      </aside>
+    </div>
+  );
+}

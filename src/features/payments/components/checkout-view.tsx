@@ -1,0 +1,167 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { localePath } from '@/components/site/locale-paths';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatMoney } from '@/lib/money';
+import { OrderSummary } from './order-summary';
+import { ApiError, type CheckoutData, type IntentResponse, postJson, readCheckoutData, toNumber } from './payment-client';
+import { PaymentForm } from './payment-form';
+
+type Query = Record<string, string | undefined>;
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'price-changed'; currentTotalCents: number; message: string }
+  | { kind: 'ready'; intent: IntentResponse };
+
+const truthy = (v: unknown) => v === true || v === 'true';
+
+/** What /checkout pays for: session data first, the query values and path id fill the gaps. */
+function resolveInputs(pathAppointmentId: string | undefined, query: Query, stored: CheckoutData | null) {
+  const appointmentId = toNumber(pathAppointmentId) ?? toNumber(query.appointmentId) ?? toNumber(stored?.appointmentId);
+  return {
+    appointmentId,
+    bookingRef: stored?.bookingRef && (!appointmentId || toNumber(stored.appointmentId) === appointmentId) ? stored.bookingRef : undefined,
+    customerId: toNumber(query.customerId) ?? toNumber(stored?.customerId),
+    quoteId: toNumber(stored?.quoteId),
+    serviceType: query.serviceType ?? stored?.serviceType ?? undefined,
+    propertySize: toNumber(query.propertySize) ?? toNumber(stored?.propertySize),
+    includeTick: truthy(query.includeTick ?? stored?.includeTick),
+    includeStandingWater: truthy(query.includeTargetedInsects ?? stored?.includeTargetedInsects ?? stored?.includeStandingWater),
+    quoteTotal: toNumber(query.quoteTotal),
+    // The pre-tax whole-dollar total the customer saw when booking (checkoutData.totalPrice).
+    confirmedAmount: toNumber(stored?.totalPrice ?? stored?.confirmedQuoteTotal),
+    billing: {
+      name: [stored?.firstName, stored?.lastName].filter(Boolean).join(' ') || stored?.name || undefined,
+      email: stored?.email ?? undefined,
+      phone: stored?.phone ?? undefined,
+      postalCode: stored?.postalCode ?? undefined,
+    },
+  };
+}
+
+export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?: string; query: Query }) {
+  const t = useTranslations('checkout');
+  const locale = useLocale();
+  const router = useRouter();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [cardError, setCardError] = useState<string | null>(null);
+  const inputs = useRef<ReturnType<typeof resolveInputs> | null>(null);
+  const [resolved, setResolved] = useState<ReturnType<typeof resolveInputs> | null>(null);
+  const started = useRef(false);
+
+  const setUp = useCallback(async (override?: { confirmedAmountCents: number }) => {
+    const i = inputs.current!;
+    setState({ kind: 'loading' });
+    try {
+      const intent = await postJson<IntentResponse>('/api/create-payment-intent', {
+        appointmentId: i.appointmentId,
+        bookingRef: i.bookingRef,
+        customerId: i.customerId,
+        quoteId: i.quoteId,
+        serviceType: i.serviceType,
+        propertySize: i.propertySize,
+        includeTick: i.includeTick,
+        includeStandingWater: i.includeStandingWater,
+        ...(override ?? { quoteTotal: i.quoteTotal, confirmedAmount: i.confirmedAmount }),
+        locale,
+      });
+      setState({ kind: 'ready', intent });
+    } catch (error) {
+      if (error instanceof ApiError && error.body?.code === 'price_changed' && typeof error.body.currentTotalCents === 'number') {
+        setState({ kind: 'price-changed', currentTotalCents: error.body.currentTotalCents, message: error.message });
+        return;
+      }
+      toast({ variant: 'destructive', title: t('toasts.setupFailedTitle'), description: t('toasts.setupFailedBody') });
+      setState({ kind: 'error', message: error instanceof ApiError ? error.message : t('errors.initFailed') });
+    }
+  }, [locale, t]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    // Session storage exists only in the browser, so the inputs are read after mounting.
+    const begin = async () => {
+      const found = resolveInputs(pathAppointmentId, query, readCheckoutData());
+      inputs.current = found;
+      setResolved(found);
+      if (!found.serviceType && !found.appointmentId) setState({ kind: 'error', message: t('errors.missingService') });
+      else if (!found.appointmentId && !found.bookingRef) setState({ kind: 'error', message: t('errors.noBooking') });
+      else await setUp();
+    };
+    void begin();
+  }, [pathAppointmentId, query, setUp, t]);
+
+  const onSucceeded = (paymentIntentId: string) => {
+    if (state.kind !== 'ready') return;
+    toast({ title: t('toasts.paidTitle'), description: t('toasts.paidBody') });
+    const params = new URLSearchParams({
+      payment_intent: paymentIntentId,
+      amount: (state.intent.amount / 100).toFixed(2),
+      type: state.intent.summary?.serviceType ?? inputs.current?.serviceType ?? '',
+      ...(inputs.current?.appointmentId ? { appointment_id: String(inputs.current.appointmentId) } : {}),
+    });
+    router.push(`${localePath(locale, '/payment-success')}?${params.toString()}`);
+  };
+
+  const onFailed = (message: string) => {
+    setCardError(message);
+    toast({ variant: 'destructive', title: t('toasts.paymentFailedTitle'), description: t('toasts.checkCard') });
+  };
+
+  if (state.kind === 'loading') {
+    return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('settingUp')} /></div>;
+  }
+  if (state.kind === 'error') {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <CardHeader><CardTitle>{t('setupErrorTitle')}</CardTitle></CardHeader>
+        <CardContent className="space-y-4">
+          <p role="alert" className="text-red-700">{state.message}</p>
+          <Button asChild><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (state.kind === 'price-changed') {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <CardHeader><CardTitle>{t('priceChangedTitle')}</CardTitle></CardHeader>
+        <CardContent className="space-y-4">
+          <p role="alert">{state.message}</p>
+          <p className="text-lg font-semibold">{t('newTotal', { amount: formatMoney(state.currentTotalCents, locale) })}</p>
+          <div className="flex gap-3">
+            <Button onClick={() => void setUp({ confirmedAmountCents: state.currentTotalCents })}>{t('acceptNewPrice')}</Button>
+            <Button asChild variant="outline"><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
+          </div>
+        </CardContent>
+      </Card>
+    );
+  }
+  const { intent } = state;
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardHeader><CardTitle>{t('title')}</CardTitle></CardHeader>
+      <CardContent className="space-y-6">
+        <OrderSummary summary={intent.summary} serviceType={resolved?.serviceType} propertySize={resolved?.propertySize} />
+        {cardError ? <p role="alert" className="text-sm text-red-700">{cardError}</p> : null}
+        <PaymentForm
+          provider={intent.provider}
+          publishableKey={intent.publishableKey}
+          clientSecret={intent.clientSecret}
+          paymentIntentId={intent.paymentIntentId}
+          amountCents={intent.amount}
+          billing={resolved?.billing}
+          returnPath="/payment-confirmation"
+          onSucceeded={onSucceeded}
+          onFailed={onFailed}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { formatMoney } from '@/lib/money';
+import type { OrderSummaryData } from './payment-client';
+
+/** Service, size in acres, add-on lines, then subtotal, HST and total to the cent. */
+export function OrderSummary({ summary, serviceType, propertySize }: { summary: OrderSummaryData | null; serviceType?: string | null; propertySize?: number | null }) {
+  const t = useTranslations('checkout');
+  const tp = useTranslations('payments');
+  const locale = useLocale();
+  const money = (cents: number) => formatMoney(cents, locale);
+  const type = summary?.serviceType ?? serviceType ?? null;
+  const size = summary?.propertySize ?? propertySize ?? null;
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-lg bg-gray-50 p-4">
+      <h2 id="order-summary-heading" className="mb-3 text-lg font-semibold">{t('summary.title')}</h2>
+      <dl className="space-y-2 text-sm">
+        {type ? (
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.service')}</dt><dd className="font-medium">{tp.has(`services.${type}`) ? tp(`services.${type}`) : type}</dd></div>
+        ) : null}
+        {size ? (
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.propertySize')}</dt><dd>{t('summary.acres', { size })}</dd></div>
+        ) : null}
+        {summary?.includeTick ? (
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.tick')}</dd></div>
+        ) : null}
+        {summary?.includeStandingWater ? (
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div>
+        ) : null}
+        {summary && summary.dates.length > 0 ? (
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.firstVisit')}</dt><dd>{formatServiceDate(summary.dates[0]!, locale)}</dd></div>
+        ) : null}
+        {summary ? (
+          <>
+            {summary.discountCents > 0 ? (
+              <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.discount')}</dt><dd>−{money(summary.discountCents)}</dd></div>
+            ) : null}
+            <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{money(summary.subtotalCents)}</dd></div>
+            <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst')}</dt><dd>{money(summary.taxCents)}</dd></div>
+            <div className="flex justify-between gap-4 text-base font-semibold"><dt>{t('summary.total')}</dt><dd data-testid="order-total">{money(summary.totalCents)}</dd></div>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** 'YYYY-MM-DD' (a Friday in Toronto) as a long local date; noon UTC keeps the day stable. */
+export function formatServiceDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}

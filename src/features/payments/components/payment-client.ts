@@ -1,0 +1,131 @@
+/**
+ * Browser-side calls and storage for the payment screens. Amounts from the server are cents; what
+ * the browser sends is only compared by the server, never charged.
+ */
+
+export type Provider = 'stripe' | 'test';
+
+export interface OrderSummaryData {
+  serviceType: string;
+  propertySize: number | null;
+  includeTick: boolean;
+  includeStandingWater: boolean;
+  extras: string[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  discountCents: number;
+  dates: string[];
+}
+
+export interface IntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: number;
+  provider: Provider;
+  publishableKey?: string;
+  summary: OrderSummaryData | null;
+}
+
+export interface PaymentStatusResponse {
+  status: string;
+  success: boolean;
+  message: string;
+  amount: number;
+  currency: string;
+  serviceType: string | null;
+  serviceDate: string | null;
+  bookingRef: string | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> | null,
+  ) {
+    super(message);
+  }
+}
+
+/** POSTs JSON with cookies; a non-OK answer throws ApiError carrying the server's translated message. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'include',
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) throw new ApiError(res.status, typeof data?.message === 'string' ? data.message : `${res.status}: ${res.statusText}`, data);
+  return data as T;
+}
+
+export async function fetchPaymentStatus(paymentIntentId: string): Promise<PaymentStatusResponse> {
+  const res = await fetch(`/api/payment-status/${encodeURIComponent(paymentIntentId)}`, { credentials: 'include', cache: 'no-store' });
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) throw new ApiError(res.status, typeof data?.message === 'string' ? data.message : `${res.status}: ${res.statusText}`, data);
+  return data as unknown as PaymentStatusResponse;
+}
+
+/** SPEC §3 "checkoutData" (session storage), as written by the booking screens. */
+export interface CheckoutData {
+  appointmentId?: number | string | null;
+  customerId?: number | string | null;
+  bookingRef?: string | null;
+  serviceType?: string | null;
+  propertySize?: number | string | null;
+  includeTick?: boolean | null;
+  includeTargetedInsects?: boolean | null;
+  includeStandingWater?: boolean | null;
+  totalPrice?: number | string | null;
+  confirmedQuoteTotal?: number | string | null;
+  totalCents?: number | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  discountCode?: string | null;
+  quoteId?: number | string | null;
+}
+
+/** Fresh checkout data first, else the alternate flow's details (SPEC §2 checkout inputs). */
+export function readCheckoutData(): CheckoutData | null {
+  for (const key of ['checkoutData', 'checkoutDetails']) {
+    try {
+      const raw = window.sessionStorage.getItem(key);
+      if (!raw) continue;
+      const parsed = JSON.parse(raw) as unknown;
+      if (parsed && typeof parsed === 'object') return parsed as CheckoutData;
+    } catch {
+      // A broken entry is ignored; the query parameters may still carry what is needed.
+    }
+  }
+  return null;
+}
+
+export const toNumber = (value: unknown): number | undefined => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+/**
+ * Fires the Purchase analytics event once per verified payment, even if the page is reloaded.
+ * Call only after GET /api/payment-status said `success`.
+ */
+export function trackPurchaseOnce(paymentIntentId: string, status: PaymentStatusResponse, track: (intentId: string, status: PaymentStatusResponse) => void): void {
+  const key = `purchaseTracked:${paymentIntentId}`;
+  try {
+    if (window.sessionStorage.getItem(key)) return;
+    window.sessionStorage.setItem(key, '1');
+    window.sessionStorage.removeItem('checkoutData');
+  } catch {
+    // Storage unavailable: tracking once per page view is the best we can do.
+  }
+  track(paymentIntentId, status);
+}

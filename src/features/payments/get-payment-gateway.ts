@@ -1,0 +1,31 @@
+import 'server-only';
+import { getEnv } from '@/env';
+import type { PaymentGateway } from './payment-gateway';
+import { StripeGateway } from './stripe-gateway';
+import { TestGateway } from './test-gateway';
+
+let cached: { key: string; gateway: PaymentGateway } | undefined;
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test gateway. */
+export function getPaymentGateway(): PaymentGateway {
+  const env = getEnv();
+  const key = `${env.STRIPE_SECRET_KEY ?? ''}|${env.STRIPE_WEBHOOK_SECRET ?? ''}|${env.STRIPE_API_BASE ?? ''}`;
+  if (cached?.key === key) return cached.gateway;
+  const gateway: PaymentGateway = env.STRIPE_SECRET_KEY
+    ? new StripeGateway({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE })
+    : new TestGateway();
+  cached = { key, gateway };
+  return gateway;
+}
+
+export function isTestGatewayMode(): boolean {
+  return !getEnv().STRIPE_SECRET_KEY;
+}
+
+/** What the browser needs to load the right card form. */
+export function getPublicGatewayConfig(): { provider: 'stripe' | 'test'; publishableKey: string | null } {
+  const env = getEnv();
+  return env.STRIPE_SECRET_KEY
+    ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null }
+    : { provider: 'test', publishableKey: null };
+}

@@ -1,0 +1,203 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+import { paymentEvents, payments } from '@/db/schema/payments';
+import { quotes } from '@/db/schema/quotes';
+import type { GatewayIntentStatus } from './payment-gateway';
+
+/**
+ * What the payments row's `metadata` holds: the engine's figures at intent creation (for the
+ * receipt and the order summary) and, for the built-in test gateway only, its client secret
+ * and last error (the test gateway keeps its intents in this table).
+ */
+export interface PaymentMetadata {
+  purpose: 'booking' | 'payment-test';
+  serviceType?: string;
+  propertySize?: number | null;
+  includeTick?: boolean;
+  includeStandingWater?: boolean;
+  extras?: string[];
+  subtotalCents?: number;
+  taxCents?: number;
+  totalCents?: number;
+  discountCents?: number;
+  appointmentIds?: number[];
+  dates?: string[];
+  testGateway?: { clientSecret: string; lastError: string | null };
+}
+
+const paymentColumns = {
+  id: payments.id,
+  appointmentId: payments.appointmentId,
+  customerId: payments.customerId,
+  quoteId: payments.quoteId,
+  bookingRef: payments.bookingRef,
+  provider: payments.provider,
+  paymentIntentId: payments.paymentIntentId,
+  idempotencyKey: payments.idempotencyKey,
+  amount: payments.amount,
+  currency: payments.currency,
+  status: payments.status,
+  paymentMethod: payments.paymentMethod,
+  discountCode: payments.discountCode,
+  metadata: payments.metadata,
+  succeededAt: payments.succeededAt,
+  createdAt: payments.createdAt,
+};
+
+export type PaymentRow = Omit<Awaited<ReturnType<typeof selectPayments>>[number], 'metadata'> & { metadata: PaymentMetadata };
+
+function selectPayments(db: DbExecutor) {
+  return db.select(paymentColumns).from(payments);
+}
+
+const asRow = (row: Awaited<ReturnType<typeof selectPayments>>[number] | undefined): PaymentRow | null =>
+  row ? { ...row, metadata: (row.metadata ?? { purpose: 'booking' }) as PaymentMetadata } : null;
+
+export async function findPaymentByIntentId(db: DbExecutor, paymentIntentId: string, options?: { forUpdate?: boolean }) {
+  const query = selectPayments(db).where(eq(payments.paymentIntentId, paymentIntentId));
+  const [row] = options?.forUpdate ? await query.for('update') : await query;
+  return asRow(row);
+}
+
+export async function findPaymentByIdempotencyKey(db: DbExecutor, idempotencyKey: string) {
+  const [row] = await selectPayments(db).where(eq(payments.idempotencyKey, idempotencyKey));
+  return asRow(row);
+}
+
+export async function findSucceededPaymentForBooking(db: DbExecutor, bookingRef: string, options?: { excludeId?: number }) {
+  const [row] = await selectPayments(db)
+    .where(and(
+      eq(payments.bookingRef, bookingRef),
+      eq(payments.status, 'succeeded'),
+      options?.excludeId !== undefined ? ne(payments.id, options.excludeId) : undefined,
+    ))
+    .limit(1);
+  return asRow(row);
+}
+
+export async function insertPayment(db: DbExecutor, row: typeof payments.$inferInsert) {
+  const [inserted] = await db.insert(payments).values(row).returning({ id: payments.id });
+  return inserted!.id;
+}
+
+/** Moves a payment to a non-final status; a succeeded payment is never moved back. */
+export async function updateOpenPaymentStatus(
+  db: DbExecutor,
+  paymentIntentId: string,
+  changes: { status: Exclude<GatewayIntentStatus, 'succeeded'>; metadata?: PaymentMetadata; paymentMethod?: string | null },
+) {
+  await db
+    .update(payments)
+    .set({
+      status: changes.status,
+      ...(changes.metadata ? { metadata: changes.metadata } : {}),
+      ...(changes.paymentMethod ? { paymentMethod: changes.paymentMethod } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.paymentIntentId, paymentIntentId), ne(payments.status, 'succeeded')));
+}
+
+/** Returns false when the payment was already succeeded (so the caller applies nothing twice). */
+export async function markPaymentRowSucceeded(db: DbExecutor, paymentId: number, at: Date, paymentMethod: string | null) {
+  const updated = await db
+    .update(payments)
+    .set({ status: 'succeeded', succeededAt: at, updatedAt: at, ...(paymentMethod ? { paymentMethod } : {}) })
+    .where(and(eq(payments.id, paymentId), ne(payments.status, 'succeeded')))
+    .returning({ id: payments.id });
+  return updated.length > 0;
+}
+
+/** The visits of one booking with what pricing and the receipt need. Visit order: date, then id. */
+export async function listBookingAppointments(db: DbExecutor, where: { bookingRef: string } | { appointmentId: number } | { quoteId: number }) {
+  let bookingRef: string | undefined;
+  if ('bookingRef' in where) bookingRef = where.bookingRef;
+  else {
+    const [first] = await db
+      .select({ bookingRef: appointments.bookingRef })
+      .from(appointments)
+      .where('appointmentId' in where ? eq(appointments.id, where.appointmentId) : eq(appointments.quoteId, where.quoteId))
+      .orderBy(desc(appointments.id))
+      .limit(1);
+    bookingRef = first?.bookingRef;
+  }
+  if (!bookingRef) return [];
+  return db
+    .select({
+      id: appointments.id,
+      bookingRef: appointments.bookingRef,
+      branchId: appointments.branchId,
+      customerId: appointments.customerId,
+      visitNumber: appointments.visitNumber,
+      serviceType: appointments.serviceType,
+      date: appointments.date,
+      time: appointments.time,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      propertySize: appointments.propertySize,
+      includeTick: appointments.includeTick,
+      includeTargetedInsects: appointments.includeTargetedInsects,
+      extras: appointments.extras,
+      discountCode: appointments.discountCode,
+      quoteId: appointments.quoteId,
+      status: appointments.status,
+      locale: appointments.locale,
+      customerEmail: customers.email,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(eq(appointments.bookingRef, bookingRef))
+    .orderBy(asc(appointments.date), asc(appointments.id));
+}
+
+export type BookingAppointment = Awaited<ReturnType<typeof listBookingAppointments>>[number];
+
+/** Paid: every visit of the booking is confirmed and no longer an expiring hold. */
+export async function confirmBookingAppointments(db: DbExecutor, bookingRef: string, at: Date) {
+  return db
+    .update(appointments)
+    .set({ status: 'confirmed', holdExpiresAt: null, updatedAt: at })
+    .where(and(eq(appointments.bookingRef, bookingRef), inArray(appointments.status, ['pending', 'pending-payment', 'expired'])))
+    .returning({ id: appointments.id });
+}
+
+export async function markQuoteBooked(db: DbExecutor, quoteId: number, at: Date) {
+  await db.update(quotes).set({ status: 'booked', updatedAt: at }).where(eq(quotes.id, quoteId));
+}
+
+/** Records a provider event id; false when it was already recorded (a redelivery). */
+export async function recordPaymentEvent(db: DbExecutor, event: { id: string; provider: string; type: string; paymentIntentId: string | null }) {
+  const inserted = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+/** Staff list (SPEC admin dashboard): newest first, with the customer's name. */
+export async function listPaymentsForStaff(db: DbExecutor, limit = 500) {
+  return db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      appointmentId: payments.appointmentId,
+      customerId: payments.customerId,
+      bookingRef: payments.bookingRef,
+      paymentIntentId: payments.paymentIntentId,
+      provider: payments.provider,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      paymentMethod: payments.paymentMethod,
+      discountCode: payments.discountCode,
+      succeededAt: payments.succeededAt,
+      customerName: sql<string | null>`nullif(trim(coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')), '')`,
+      customerEmail: customers.email,
+    })
+    .from(payments)
+    .leftJoin(customers, eq(customers.id, payments.customerId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(limit);
+}

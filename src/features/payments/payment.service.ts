@@ -1,0 +1,546 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { getDb, type DbExecutor } from '@/db/client';
+import { getBranch } from '@/features/branch/branch.service';
+import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
+import { buildIcsEvent } from '@/features/email/ics';
+import { enqueueEmail } from '@/features/email/outbox.service';
+import { countDiscountUse } from '@/features/pricing/discount.repository';
+import { isPricedServiceType } from '@/features/pricing/pricing';
+import { priceBooking } from '@/features/pricing/pricing.service';
+import { getTranslator } from '@/i18n/messages';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { AppError } from '@/lib/errors';
+import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
+import { getLogger } from '@/server/logger';
+import { doesClientAmountMatch, hasClientAmount } from './amount-check';
+import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode } from './get-payment-gateway';
+import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
+import {
+  type BookingAppointment,
+  confirmBookingAppointments,
+  findPaymentByIdempotencyKey,
+  findPaymentByIntentId,
+  findSucceededPaymentForBooking,
+  insertPayment,
+  listBookingAppointments,
+  listPaymentsForStaff,
+  markPaymentRowSucceeded,
+  markQuoteBooked,
+  type PaymentMetadata,
+  type PaymentRow,
+  recordPaymentEvent,
+  updateOpenPaymentStatus,
+} from './payment.repository';
+import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.schema';
+import { evaluateTestCard } from './test-cards';
+
+/** The payment test page's largest free amount: it exists to try the card form, not to bill. */
+const MAX_TEST_AMOUNT_CENTS = 100_000;
+
+/** What the checkout screens may show about the order: no personal data. */
+export interface OrderSummary {
+  serviceType: string;
+  propertySize: number | null;
+  includeTick: boolean;
+  includeStandingWater: boolean;
+  extras: string[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  discountCents: number;
+  dates: string[];
+}
+
+export interface CreatedPaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Cents, tax included. */
+  amount: number;
+  provider: 'stripe' | 'test';
+  publishableKey?: string;
+  summary: OrderSummary | null;
+}
+
+function gatewayResponse(intent: { id: string; clientSecret: string; amountCents: number }, summary: OrderSummary | null): CreatedPaymentIntent {
+  const { provider, publishableKey } = getPublicGatewayConfig();
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amount: intent.amountCents,
+    provider,
+    ...(publishableKey ? { publishableKey } : {}),
+    summary,
+  };
+}
+
+/** The visit whose row carries the plan's pricing inputs (add-on visits are priced with it). */
+function findPlanVisit(visits: BookingAppointment[]): BookingAppointment | undefined {
+  return [...visits].sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
+}
+
+async function loadBooking(input: CreatePaymentIntentInput) {
+  const db = await getDb();
+  const visits = input.bookingRef
+    ? await listBookingAppointments(db, { bookingRef: input.bookingRef })
+    : input.appointmentId
+      ? await listBookingAppointments(db, { appointmentId: input.appointmentId })
+      : await listBookingAppointments(db, { quoteId: input.quoteId! });
+  if (visits.length === 0) throw new AppError('not_found', 'payments.errors.bookingNotFound');
+  return visits;
+}
+
+/**
+ * POST /api/create-payment-intent. The amount is always the engine's price for the stored booking
+ * (DECISIONS §1, §6); a different client amount fails with 409 and the current price. The same
+ * booking and amount reuse one intent (idempotency key `booking:<ref>:<cents>`), and the payments
+ * row is written with it. A free amount is accepted only from the payment test page, and only in
+ * test-gateway mode or for staff.
+ *
+ * @throws AppError 'price_changed' (with `currentTotalCents`, `currentPrice`), 'not_found',
+ *   'conflict' (already paid), 'gone' (hold released), 'forbidden' (free amount not allowed)
+ */
+export async function createPaymentIntentForBooking(
+  input: CreatePaymentIntentInput,
+  options: { now?: Date; isStaff: boolean; locale: Locale },
+): Promise<CreatedPaymentIntent> {
+  const now = options.now ?? new Date();
+  const hasBooking = input.appointmentId !== undefined || input.bookingRef !== undefined || input.quoteId !== undefined;
+  if (!hasBooking) return createTestPageIntent(input, options);
+
+  const visits = await loadBooking(input);
+  const bookingRef = visits[0]!.bookingRef;
+  const db = await getDb();
+  if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid');
+  if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled');
+  if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid');
+  if (visits.some((v) => v.status === 'expired')) throw new AppError('gone', 'payments.errors.holdExpired');
+
+  const plan = findPlanVisit(visits);
+  if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
+  const address = [plan.address, plan.city].filter(Boolean).join(', ');
+  const { result } = await priceBooking(
+    {
+      serviceType: plan.serviceType,
+      propertySize: plan.propertySize,
+      includeTick: plan.includeTick,
+      includeTargetedInsects: plan.includeTargetedInsects,
+      extras: plan.extras ?? [],
+      address,
+      discountCode: plan.discountCode,
+    },
+    { now, branchId: plan.branchId },
+  );
+  if (result.customQuote || result.totalCents <= 0) throw new AppError('bad_request', 'payments.errors.nothingToPay');
+  if (hasClientAmount(input) && !doesClientAmountMatch(input, result)) {
+    throw new AppError(
+      'price_changed',
+      'payments.errors.priceChanged',
+      { currentTotalCents: result.totalCents, currentPrice: centsToDollars(result.totalCents), currentSubtotalCents: result.subtotalCents },
+      { price: formatMoney(result.totalCents, options.locale) },
+    );
+  }
+
+  const summary: OrderSummary = {
+    serviceType: plan.serviceType,
+    propertySize: plan.propertySize,
+    includeTick: plan.includeTick,
+    includeStandingWater: plan.includeTargetedInsects,
+    extras: plan.extras ?? [],
+    subtotalCents: result.subtotalCents,
+    taxCents: result.taxCents,
+    totalCents: result.totalCents,
+    discountCents: result.discountCents,
+    dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
+  };
+
+  // One intent per booking and amount: a reload, a double click or a second tab get the same one.
+  let idempotencyKey = `booking:${bookingRef}:${result.totalCents}`;
+  const existing = await findPaymentByIdempotencyKey(db, idempotencyKey);
+  if (existing && existing.status !== 'canceled') {
+    const intent = await getPaymentGateway().retrieveIntent(existing.paymentIntentId);
+    if (intent.clientSecret && intent.status !== 'canceled') {
+      return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents: existing.amount }, summary);
+    }
+  }
+  if (existing) idempotencyKey = `${idempotencyKey}:${randomUUID()}`;
+
+  const appointmentIds = visits.map((v) => v.id);
+  const gateway = getPaymentGateway();
+  const intent = await gateway.createIntent({
+    amountCents: result.totalCents,
+    currency: 'cad',
+    idempotencyKey,
+    customerEmail: plan.customerEmail,
+    description: `Booking ${bookingRef}`,
+    metadata: {
+      bookingRef,
+      appointmentIds: appointmentIds.join(','),
+      customerId: String(plan.customerId),
+      ...(plan.quoteId ? { quoteId: String(plan.quoteId) } : {}),
+    },
+  });
+  if (!intent.clientSecret) throw new AppError('unavailable', 'payments.errors.intentFailed');
+
+  const metadata: PaymentMetadata = {
+    purpose: 'booking',
+    serviceType: summary.serviceType,
+    propertySize: summary.propertySize,
+    includeTick: summary.includeTick,
+    includeStandingWater: summary.includeStandingWater,
+    extras: summary.extras,
+    subtotalCents: summary.subtotalCents,
+    taxCents: summary.taxCents,
+    totalCents: summary.totalCents,
+    discountCents: summary.discountCents,
+    appointmentIds,
+    dates: summary.dates,
+    ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
+  };
+  try {
+    await insertPayment(db, {
+      appointmentId: plan.id,
+      customerId: plan.customerId,
+      quoteId: plan.quoteId,
+      bookingRef,
+      provider: gateway.provider,
+      paymentIntentId: intent.id,
+      idempotencyKey,
+      amount: result.totalCents,
+      currency: 'cad',
+      status: intent.status === 'succeeded' ? 'requires_payment_method' : intent.status,
+      discountCode: result.discount?.applied ? result.discount.code : null,
+      metadata,
+    });
+  } catch (error) {
+    // Two requests raced with the same key: Stripe returned the same intent to both; keep the first row.
+    const raced = await findPaymentByIdempotencyKey(db, idempotencyKey);
+    if (!raced) throw error;
+    const winner = await gateway.retrieveIntent(raced.paymentIntentId);
+    return gatewayResponse({ id: winner.id, clientSecret: winner.clientSecret ?? intent.clientSecret, amountCents: raced.amount }, summary);
+  }
+  return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents: result.totalCents }, summary);
+}
+
+/** The payment test page (SPEC "Payment test page"): a free amount, test mode or staff only. */
+async function createTestPageIntent(input: CreatePaymentIntentInput, options: { isStaff: boolean }): Promise<CreatedPaymentIntent> {
+  if (input.amount === undefined) throw new AppError('bad_request', 'payments.errors.bookingRequired');
+  if (!isTestGatewayMode() && !options.isStaff) throw new AppError('forbidden', 'payments.errors.freeAmountNotAllowed');
+  const amountCents = dollarsToCents(input.amount);
+  if (amountCents < 50 || amountCents > MAX_TEST_AMOUNT_CENTS) throw new AppError('bad_request', 'payments.errors.invalidAmount');
+  const gateway = getPaymentGateway();
+  const idempotencyKey = `payment-test:${randomUUID()}`;
+  const intent = await gateway.createIntent({
+    amountCents,
+    currency: 'cad',
+    idempotencyKey,
+    metadata: { purpose: 'payment-test', ...(input.customerId ? { customerId: String(input.customerId) } : {}) },
+  });
+  if (!intent.clientSecret) throw new AppError('unavailable', 'payments.errors.intentFailed');
+  await insertPayment(await getDb(), {
+    customerId: input.customerId ?? null,
+    provider: gateway.provider,
+    paymentIntentId: intent.id,
+    idempotencyKey,
+    amount: amountCents,
+    currency: 'cad',
+    status: 'requires_payment_method',
+    metadata: {
+      purpose: 'payment-test',
+      serviceType: input.serviceType,
+      ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
+    } satisfies PaymentMetadata,
+  }).catch(async (error: unknown) => {
+    // A customer id that does not exist must not stop a test payment.
+    if (!input.customerId) throw error;
+    await insertPayment(await getDb(), {
+      provider: gateway.provider, paymentIntentId: intent.id, idempotencyKey, amount: amountCents, currency: 'cad',
+      metadata: { purpose: 'payment-test', testGateway: gateway.provider === 'test' ? { clientSecret: intent.clientSecret!, lastError: null } : undefined },
+    });
+  });
+  return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents }, null);
+}
+
+export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
+
+/**
+ * Applies a verified success, in one transaction: payment 'succeeded', every visit of the booking
+ * 'confirmed' (hold cleared), the discount use counted, the quote 'booked' and the receipt queued.
+ * A second call for the same intent changes nothing.
+ *
+ * @returns applied: false when the payment was already succeeded or is unknown
+ */
+export async function markPaymentSucceeded(
+  paymentIntentId: string,
+  options: { source: SuccessSource; paymentMethod?: string | null; amountCents?: number; now?: Date; tx?: DbExecutor },
+): Promise<{ applied: boolean }> {
+  const run = async (tx: DbExecutor) => {
+    const now = options.now ?? new Date();
+    const payment = await findPaymentByIntentId(tx, paymentIntentId, { forUpdate: true });
+    if (!payment) {
+      getLogger().warn({ paymentIntentId, source: options.source }, 'success for an unknown payment intent ignored');
+      return { applied: false };
+    }
+    if (payment.status === 'succeeded') return { applied: false };
+    if (options.amountCents !== undefined && options.amountCents !== payment.amount) {
+      // Never confirm a booking for less than its price, whatever the provider reports.
+      getLogger().error({ paymentIntentId, expected: payment.amount, got: options.amountCents }, 'payment amount mismatch: not applied');
+      return { applied: false };
+    }
+    if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return { applied: false };
+    if (payment.bookingRef) {
+      const alreadyPaid = await findOtherSucceededPayment(tx, payment);
+      if (alreadyPaid) getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
+      await confirmBookingAppointments(tx, payment.bookingRef, now);
+      if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
+      if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
+      if (!alreadyPaid) await queueReceipt(tx, payment);
+    }
+    getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
+    return { applied: true };
+  };
+  if (options.tx) return run(options.tx);
+  return (await getDb()).transaction(run);
+}
+
+async function findOtherSucceededPayment(tx: DbExecutor, payment: PaymentRow) {
+  return payment.bookingRef ? findSucceededPaymentForBooking(tx, payment.bookingRef, { excludeId: payment.id }) : null;
+}
+
+/** The receipt: service, visit dates, subtotal / HST / total, an .ics file, in the customer's language. */
+async function queueReceipt(tx: DbExecutor, payment: PaymentRow) {
+  const visits = (await listBookingAppointments(tx, { bookingRef: payment.bookingRef! })).filter((v) => v.status !== 'cancelled');
+  const first = visits[0];
+  if (!first) return;
+  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const t = getTranslator(locale, 'payments');
+  const branch = await getBranch(first.branchId, tx);
+  const m = payment.metadata;
+  const service = t(`services.${m.serviceType ?? first.serviceType}`);
+  const dateFormat = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const formatDate = (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`));
+  const money = (cents: number) => formatMoney(cents, locale);
+  const location = [first.address, first.city, first.postalCode].filter(Boolean).join(', ');
+  const lines: [string, string][] = [
+    [t('receipt.service'), service],
+    [t('receipt.reference'), payment.bookingRef!],
+    [t('receipt.subtotal'), money(m.subtotalCents ?? payment.amount)],
+    [t('receipt.hst'), money(m.taxCents ?? 0)],
+    [t('receipt.total'), money(payment.amount)],
+  ];
+  const dates = visits.map((v) => `${formatDate(v.date)} · ${t(`services.${v.serviceType}`)}`);
+  const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
+<p>${escapeHtml(t('receipt.intro'))}</p>
+<table style="border-collapse:collapse;width:100%;margin:12px 0">${lines
+    .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>
+<p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
+<ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
+${location ? `<p>${escapeHtml(t('receipt.address'))}: ${escapeHtml(location)}</p>` : ''}
+<p>${escapeHtml(t('receipt.calendarNote'))}</p>`;
+  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${t('receipt.address')}: ${location}\n` : ''}\n${t('receipt.calendarNote')}`;
+  const { html, text } = renderEmailLayout({
+    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    locale,
+    heading: t('receipt.heading'),
+    bodyHtml,
+    bodyText,
+    footer: t('receipt.footer', { phone: branch.phone }),
+  });
+  const attachments = visits.map((v, i) =>
+    buildIcsEvent({
+      uid: `${v.bookingRef}-${v.id}@escarpmentmosquito.ca`,
+      title: `${t(`services.${v.serviceType}`)} · ${branch.displayName}`,
+      description: t('receipt.icsDescription', { reference: v.bookingRef }),
+      location,
+      date: v.date,
+      time: /^\d{1,2}:\d{2}$/.test(v.time) ? v.time : undefined,
+      timezone: branch.timezone,
+      filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics',
+    }),
+  );
+  await enqueueEmail(tx, {
+    kind: 'receipt',
+    to: first.customerEmail,
+    locale,
+    subject: t('receipt.subject', { service }),
+    html,
+    text,
+    attachments,
+    relatedType: 'payment',
+    relatedId: payment.id,
+  });
+}
+
+/** Records a non-success status; a succeeded payment never goes back (out-of-order events). */
+async function applyOpenStatus(db: DbExecutor, payment: PaymentRow, intent: GatewayIntent, status: Exclude<GatewayIntentStatus, 'succeeded'>) {
+  if (payment.status === 'succeeded' || payment.status === status) return;
+  await updateOpenPaymentStatus(db, payment.paymentIntentId, { status, paymentMethod: intent.paymentMethod });
+}
+
+export interface PaymentStatusView {
+  status: string;
+  success: boolean;
+  message: string;
+  amount: number;
+  currency: string;
+  serviceType: string | null;
+  serviceDate: string | null;
+  bookingRef: string | null;
+}
+
+/**
+ * GET /api/payment-status/{id}: asks the provider (never the query string), applies a success,
+ * and answers what the success and confirmation pages show. Unknown ids are 404.
+ */
+export async function getPaymentStatus(paymentIntentId: string, options: { locale: Locale }): Promise<PaymentStatusView> {
+  const db = await getDb();
+  const payment = await findPaymentByIntentId(db, paymentIntentId);
+  if (!payment) throw new AppError('not_found', 'payments.errors.paymentNotFound');
+  const intent = await getPaymentGateway().retrieveIntent(paymentIntentId);
+  let status: GatewayIntentStatus = intent.status;
+  if (status === 'succeeded') {
+    await markPaymentSucceeded(paymentIntentId, { source: 'status-check', paymentMethod: intent.paymentMethod, amountCents: intent.amountCents });
+  } else if (payment.status === 'succeeded') {
+    status = 'succeeded';
+  } else {
+    await applyOpenStatus(db, payment, intent, status);
+  }
+  const t = getTranslator(options.locale, 'payments');
+  const message =
+    status === 'succeeded'
+      ? t('status.succeeded')
+      : status === 'processing'
+        ? t('status.processing')
+        : status === 'requires_action'
+          ? t('status.requiresAction')
+          : status === 'canceled'
+            ? t('status.canceled')
+            : intent.lastError
+              ? translateGatewayError(intent.lastError, options.locale)
+              : t('status.requiresPaymentMethod');
+  return {
+    status,
+    success: status === 'succeeded',
+    message,
+    amount: payment.amount,
+    currency: payment.currency.toUpperCase(),
+    serviceType: payment.metadata.serviceType ?? null,
+    serviceDate: payment.metadata.dates?.[0] ?? null,
+    bookingRef: payment.bookingRef,
+  };
+}
+
+/** Test-gateway errors are stored as message keys; Stripe's arrive as text already. */
+function translateGatewayError(error: string, locale: Locale): string {
+  return error.startsWith('payments.') ? getTranslator(locale)(error) : error;
+}
+
+/**
+ * The Stripe webhook: the event id is recorded and the state change made in one transaction, so a
+ * redelivery changes nothing. Success goes through `markPaymentSucceeded`; failures never undo a
+ * success (events can arrive out of order). Unknown events and intents are acknowledged and ignored.
+ */
+export async function handleGatewayEvent(event: GatewayEvent): Promise<{ received: true; applied: boolean }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const isNew = await recordPaymentEvent(tx, { id: event.id, provider: 'stripe', type: event.type, paymentIntentId: event.intent?.id ?? null });
+    if (!isNew || !event.intent) return { received: true as const, applied: false };
+    const intent = event.intent;
+    const payment = await findPaymentByIntentId(tx, intent.id, { forUpdate: true });
+    if (!payment) return { received: true as const, applied: false };
+    switch (event.type) {
+      case 'payment_intent.succeeded': {
+        const { applied } = await markPaymentSucceeded(intent.id, { source: 'webhook', paymentMethod: intent.paymentMethod, amountCents: intent.amountCents, tx });
+        return { received: true as const, applied };
+      }
+      case 'payment_intent.payment_failed':
+        await applyOpenStatus(tx, payment, intent, 'failed');
+        return { received: true as const, applied: payment.status !== 'succeeded' };
+      case 'payment_intent.processing':
+      case 'payment_intent.requires_action':
+      case 'payment_intent.canceled': {
+        const status = intent.status === 'succeeded' ? 'processing' : intent.status;
+        await applyOpenStatus(tx, payment, intent, status);
+        return { received: true as const, applied: payment.status !== 'succeeded' };
+      }
+      default:
+        return { received: true as const, applied: false };
+    }
+  });
+}
+
+export type TestConfirmResult =
+  | { status: 'succeeded'; paymentIntentId: string }
+  | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
+
+async function requireTestPayment(paymentIntentId: string, clientSecret: string) {
+  if (!isTestGatewayMode()) throw new AppError('not_found', 'payments.errors.paymentNotFound');
+  const payment = await findPaymentByIntentId(await getDb(), paymentIntentId);
+  if (!payment || payment.provider !== 'test' || payment.metadata.testGateway?.clientSecret !== clientSecret) {
+    throw new AppError('not_found', 'payments.errors.paymentNotFound');
+  }
+  return payment;
+}
+
+/**
+ * The built-in gateway's "confirm card payment": card rules as Stripe's test mode (`test-cards`).
+ * A decline keeps the intent open for another card, like Stripe does.
+ *
+ * @throws AppError 'validation' (bad card fields), 'payment_failed' (declined)
+ */
+export async function confirmTestPayment(input: TestCardConfirmInput, options: { now?: Date } = {}): Promise<TestConfirmResult> {
+  const now = options.now ?? new Date();
+  const payment = await requireTestPayment(input.paymentIntentId, input.clientSecret);
+  if (payment.status === 'succeeded') return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  const outcome = evaluateTestCard(input, now);
+  const db = await getDb();
+  const withError = (lastError: string | null): PaymentMetadata => ({ ...payment.metadata, testGateway: { clientSecret: input.clientSecret, lastError } });
+  switch (outcome.kind) {
+    case 'invalid':
+      throw new AppError('validation', outcome.messageKey, { fields: { [outcome.field]: outcome.messageKey } });
+    case 'declined':
+      await updateOpenPaymentStatus(db, payment.paymentIntentId, { status: 'requires_payment_method', metadata: withError(outcome.messageKey) });
+      throw new AppError('payment_failed', outcome.messageKey, { declineCode: 'card_declined' });
+    case 'requires_action':
+      await updateOpenPaymentStatus(db, payment.paymentIntentId, { status: 'requires_action', metadata: withError(null), paymentMethod: 'card_3155' });
+      return {
+        status: 'requires_action',
+        paymentIntentId: payment.paymentIntentId,
+        authenticatePath: `/test-gateway/authenticate?payment_intent=${encodeURIComponent(payment.paymentIntentId)}&payment_intent_client_secret=${encodeURIComponent(input.clientSecret)}`,
+      };
+    case 'succeeded':
+      await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: `card_${input.number.replace(/\D/g, '').slice(-4)}`, now });
+      return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  }
+}
+
+/** The test gateway's authentication page: Complete succeeds the payment, Fail leaves it unpaid. */
+export async function completeTestAuthentication(
+  input: { paymentIntentId: string; clientSecret: string; outcome: 'complete' | 'fail' },
+): Promise<{ redirectStatus: 'succeeded' | 'failed'; paymentIntentId: string }> {
+  const payment = await requireTestPayment(input.paymentIntentId, input.clientSecret);
+  if (payment.status === 'succeeded') return { redirectStatus: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  if (payment.status !== 'requires_action') throw new AppError('conflict', 'payments.errors.notAwaitingAuthentication');
+  if (input.outcome === 'complete') {
+    await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: payment.paymentMethod });
+    return { redirectStatus: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  }
+  await updateOpenPaymentStatus(await getDb(), payment.paymentIntentId, {
+    status: 'requires_payment_method',
+    metadata: { ...payment.metadata, testGateway: { clientSecret: input.clientSecret, lastError: 'payments.card.authenticationFailed' } },
+  });
+  return { redirectStatus: 'failed', paymentIntentId: payment.paymentIntentId };
+}
+
+/** For the authentication page: the amount being authenticated, only with the right secret. */
+export async function findTestPaymentForAuthentication(paymentIntentId: string, clientSecret: string) {
+  const payment = await requireTestPayment(paymentIntentId, clientSecret).catch(() => null);
+  return payment ? { paymentIntentId: payment.paymentIntentId, amount: payment.amount, status: payment.status } : null;
+}
+
+/** GET /api/payments (staff). Amounts in cents, plus dollars as SPEC's list shows them. */
+export async function listPayments() {
+  const rows = await listPaymentsForStaff(await getDb());
+  return rows.map((r) => ({ ...r, amountCents: r.amount, amountDollars: centsToDollars(r.amount) }));
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { applyPlanSelection, readStoredPlan } from './calculator-options';
+
+describe('readStoredPlan', () => {
+  it('reads the stored type first, then the plan id (1 onetime, 2 seasonal, 3 tick)', () => {
+    expect(readStoredPlan('seasonal', '1')).toBe('seasonal');
+    expect(readStoredPlan(null, '2')).toBe('seasonal');
+    expect(readStoredPlan(null, '3')).toBe('tick-seasonal');
+    expect(readStoredPlan('nonsense', null)).toBeNull();
+  });
+});
+
+describe('applyPlanSelection', () => {
+  const current = { serviceType: 'onetime' as const, includeTick: false };
+
+  it('selects seasonal and keeps the MIDSEASON code from the promo', () => {
+    expect(applyPlanSelection(current, { serviceType: 'seasonal', planId: 2, discountCode: 'midseason' }, null))
+      .toEqual({ serviceType: 'seasonal', includeTick: false, discountCode: 'MIDSEASON', consult: false });
+  });
+
+  it('turns the tick add-on on for a tick event, on the stored plan or one-time', () => {
+    expect(applyPlanSelection({ serviceType: 'tick-seasonal', includeTick: false }, { serviceType: 'tick' }, null))
+      .toMatchObject({ serviceType: 'onetime', includeTick: true });
+    expect(applyPlanSelection(current, { serviceType: 'tick' }, 'seasonal')).toMatchObject({ serviceType: 'seasonal', includeTick: true });
+  });
+
+  it('drops the tick add-on when the tick plan itself is chosen', () => {
+    expect(applyPlanSelection({ serviceType: 'onetime', includeTick: true }, { serviceType: 'tick-seasonal' }, null))
+      .toMatchObject({ serviceType: 'tick-seasonal', includeTick: false });
+  });
+
+  it('flags the consultation without changing the plan', () => {
+    expect(applyPlanSelection(current, { serviceType: 'consult' }, null)).toEqual({ ...current, discountCode: undefined, consult: true });
+  });
+});

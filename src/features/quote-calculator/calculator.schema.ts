@@ -1,0 +1,37 @@
+/**
+ * The calculator's form (SPEC "Quote calculator", §5 "Quote page checks"). Messages are
+ * translation keys (root namespace), shown with `useTranslations()`.
+ */
+import { z } from 'zod';
+import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { isValidPostalCode } from '@/features/service-area/postal-code';
+import { CALCULATOR_PLANS, CALCULATOR_SIZES } from './calculator-options';
+
+const required = (key: string) => z.string().trim().min(1, `calculator.errors.${key}`);
+
+/** Customer contact fields shared by Buy Now and the email modal. */
+const ContactFields = {
+  firstName: required('firstNameRequired'),
+  lastName: required('lastNameRequired'),
+  email: z.string().trim().min(1, 'calculator.errors.emailRequired').pipe(z.email('calculator.errors.emailInvalid')),
+  phone: z.string().trim().min(10, 'calculator.errors.phoneRequired'),
+};
+
+/** Buy Now needs every starred field of SPEC §5 plus a date. */
+export const CalculatorFormSchema = z.object({
+  ...ContactFields,
+  address: z.string().trim().min(5, 'calculator.errors.addressRequired'),
+  postalCode: z.string().trim().refine(isValidPostalCode, 'calculator.errors.postalCodeInvalid'),
+  propertySize: z.enum(CALCULATOR_SIZES),
+  serviceType: z.enum(CALCULATOR_PLANS),
+  includeTick: z.boolean(),
+  includeTargetedInsects: z.boolean(),
+  extras: z.array(z.enum(EXTRA_CODES)),
+  date: z.string().min(1, 'calculator.errors.dateRequired'),
+});
+export type CalculatorFormInput = z.input<typeof CalculatorFormSchema>;
+export type CalculatorFormValues = z.output<typeof CalculatorFormSchema>;
+
+/** The "Send Quote to Your Email" modal. */
+export const SendQuoteFormSchema = z.object({ ...ContactFields, website: z.string().optional() });
+export type SendQuoteFormValues = z.output<typeof SendQuoteFormSchema>;

@@ -1,0 +1,439 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { localePath } from '@/components/site/locale-paths';
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/money';
+import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { calculatePrice, countVisits, describeLotSize } from '@/features/pricing/pricing';
+import { checkServiceArea } from '@/features/service-area/postal-code';
+import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
+import type { CalculatorSettings } from '../calculator-settings';
+import { type CalculatorFormInput, CalculatorFormSchema, type CalculatorFormValues } from '../calculator.schema';
+import { parseQuotePrefill } from '../prefill';
+import { hasPrefill } from '../prefill-keys';
+import { SendQuoteDialog } from './send-quote-dialog';
+
+export interface PlanSelectionSignal {
+  detail: PlanSelectionDetail;
+  /** Increases with every event so the same selection twice is applied twice. */
+  seq: number;
+}
+
+const EMPTY: CalculatorFormInput = {
+  firstName: '', lastName: '', email: '', phone: '', address: '', postalCode: '',
+  propertySize: '0.25', serviceType: 'onetime', includeTick: false, includeTargetedInsects: false, extras: [], date: '',
+};
+
+type AppointmentResponse = {
+  id?: number; appointmentId?: number; customerId?: number; bookingRef?: string;
+  appointments?: { id: number; customerId?: number; customer_id?: number }[];
+  subtotalCents?: number; taxCents?: number; totalCents?: number; totalPrice?: number;
+  message?: string; code?: string; fields?: Record<string, string>;
+};
+
+/** Fridays from the server; if the call fails, the same rule computed here (DECISIONS §3). */
+async function loadAvailableDates(serviceType: string, settings: CalculatorSettings): Promise<string[]> {
+  try {
+    const res = await fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(serviceType)}`, { credentials: 'include' });
+    if (!res.ok) throw new Error(`available-dates answered ${res.status}`);
+    const body = (await res.json()) as { dates?: unknown };
+    if (!Array.isArray(body.dates)) throw new Error('available-dates sent no list');
+    return body.dates.filter((d): d is string => typeof d === 'string');
+  } catch (error) {
+    console.warn('Falling back to locally computed Fridays', error);
+    // Loaded only on failure: the date rules pull in date-fns, which most visitors never need.
+    const { findAvailableDates } = await import('@/features/scheduling/available-dates');
+    return findAvailableDates({
+      ...settings.schedule,
+      visitsFor: (type) => countVisits(settings.priceTable, type),
+      now: new Date(),
+      bookedStops: new Map(),
+      serviceType,
+      horizonDays: 180,
+    });
+  }
+}
+
+/** 'YYYY-MM-DD' as a long local date, without the browser's timezone moving it a day. */
+function formatServiceDate(iso: string, locale: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(y!, m! - 1, d!)));
+}
+
+export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
+  const t = useTranslations('calculator');
+  const tRoot = useTranslations();
+  const locale = useLocale();
+  const uid = useId();
+  const fid = (name: string) => `${uid}-${name}`;
+  const form = useForm<CalculatorFormInput, unknown, CalculatorFormValues>({
+    resolver: zodResolver(CalculatorFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, setValue, getValues, control, formState, setError } = form;
+  const { errors, isSubmitting } = formState;
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
+  const [consultPicked, setConsultPicked] = useState(false);
+  const [dates, setDates] = useState<string[] | null>(null);
+  const [datesVersion, setDatesVersion] = useState(0);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const router = useRouter();
+  const storedPlan = useRef<ReturnType<typeof readStoredPlan>>(null);
+
+  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address] = useWatch({
+    control,
+    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'address'],
+  });
+
+  // Start-up order (SPEC §4): stored selection, then the query string, which wins.
+  useEffect(() => {
+    try {
+      storedPlan.current = readStoredPlan(localStorage.getItem('selectedServiceType'), localStorage.getItem('selectedPlanId'));
+    } catch {
+      storedPlan.current = null;
+    }
+    if (storedPlan.current) setValue('serviceType', storedPlan.current);
+    const search = new URLSearchParams(window.location.search);
+    if (!hasPrefill(search) || search.get('directBuy') === 'true') return;
+    const prefill = parseQuotePrefill(search);
+    for (const [key, value] of Object.entries(prefill)) {
+      setValue(key as FieldPath<CalculatorFormInput>, value as never);
+    }
+    if (prefill.serviceType === 'tick-seasonal') setValue('includeTick', false);
+    // SPEC: after reading the values the URL is cleaned, on the home page only.
+    if (window.location.pathname === localePath(locale, '/')) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
+    }
+  }, [locale, setValue]);
+
+  // A plan picked elsewhere on the page (plan cards, promo popup, booking section).
+  useEffect(() => {
+    if (!selection) return;
+    const outcome = applyPlanSelection(
+      { serviceType: getValues('serviceType'), includeTick: getValues('includeTick') },
+      selection.detail,
+      storedPlan.current,
+    );
+    setValue('serviceType', outcome.serviceType);
+    setValue('includeTick', outcome.includeTick);
+    if (outcome.discountCode) setAppliedCode(outcome.discountCode);
+    setConsultPicked(outcome.consult);
+  }, [selection, getValues, setValue]);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadAvailableDates(serviceType, settings).then((list) => {
+      if (cancelled) return;
+      setDates(list);
+      // The first available date is preselected; a date still offered is kept.
+      const current = getValues('date');
+      if (!current || !list.includes(current)) setValue('date', list[0] ?? '');
+    });
+    return () => { cancelled = true; };
+  }, [serviceType, settings, datesVersion, getValues, setValue]);
+
+  const discount = useMemo(
+    () => settings.promoDiscounts.find((d) => d.code === appliedCode) ?? null,
+    [settings.promoDiscounts, appliedCode],
+  );
+  const price = useMemo(() => calculatePrice(
+    {
+      serviceType,
+      propertySize: Number(propertySize),
+      includeTick: serviceType === 'tick-seasonal' ? false : includeTick,
+      includeTargetedInsects,
+      extras: extras ?? [],
+      address: address?.trim() || 'not provided',
+    },
+    { priceTable: settings.priceTable, taxRate: settings.taxRate, discount },
+  ), [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address, settings, discount]);
+
+  const money = useCallback((cents: number) => formatMoney(cents, locale, settings.currency), [locale, settings.currency]);
+  const customQuote = price.customQuote;
+
+  const requireAddress = (messageKey: 'addressRequiredEmail' | 'addressRequiredRequest') => {
+    if (getValues('address').trim()) return true;
+    toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t(`toasts.${messageKey}`) });
+    return false;
+  };
+
+  const showCustomQuoteToast = () =>
+    toast({ title: t('toasts.customQuoteTitle'), description: t('toasts.customQuoteBody') });
+
+  const cityFor = (postalCode: string) => {
+    const check = checkServiceArea(postalCode, settings.servedPrefixes);
+    return check.valid && check.area ? check.area : 'Hamilton';
+  };
+
+  const onBuyNow = async (values: CalculatorFormValues) => {
+    if (price.customQuote) { showCustomQuoteToast(); return; }
+    const city = cityFor(values.postalCode);
+    const body = {
+      serviceType: values.serviceType,
+      propertySize: Number(values.propertySize),
+      includeTick: values.serviceType === 'tick-seasonal' ? false : values.includeTick,
+      includeTargetedInsects: values.includeTargetedInsects,
+      extras: values.extras,
+      discountCode: appliedCode ?? undefined,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone,
+      address: values.address,
+      city,
+      postalCode: values.postalCode,
+      date: values.date,
+      time: '09:00',
+      status: 'pending' as const,
+      confirmedTotalCents: price.totalCents,
+      locale,
+    };
+    let res: Response | null = null;
+    let data: AppointmentResponse | null = null;
+    try {
+      res = await fetch('/api/appointments', {
+        method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      });
+      data = (await res.json().catch(() => null)) as AppointmentResponse | null;
+    } catch {
+      res = null;
+    }
+    if (!res || !res.ok) {
+      if (res?.status === 400 && data?.fields) {
+        for (const [field, message] of Object.entries(data.fields)) {
+          if (field in EMPTY) setError(field as FieldPath<CalculatorFormInput>, { type: 'server', message });
+        }
+      }
+      // A Friday that filled up meanwhile: offer the fresh list, keep everything typed.
+      if (res?.status === 409 && data?.code === 'day_full') setDatesVersion((v) => v + 1);
+      toast({ variant: 'destructive', title: t('toasts.bookingFailedTitle'), description: data?.message || t('toasts.bookingFailedBody') });
+      return;
+    }
+    const appointmentId = data?.appointmentId ?? data?.appointments?.[0]?.id ?? data?.id;
+    if (!appointmentId) {
+      toast({ variant: 'destructive', title: t('toasts.bookingErrorTitle'), description: t('toasts.bookingErrorBody') });
+      return;
+    }
+    const customerId = data?.customerId ?? data?.appointments?.[0]?.customerId ?? data?.appointments?.[0]?.customer_id ?? null;
+    const totalPrice = data?.totalPrice ?? price.totalPrice;
+    // SPEC §3 "checkoutData": what the checkout page reads.
+    sessionStorage.setItem('checkoutData', JSON.stringify({
+      appointmentId, customerId, bookingRef: data?.bookingRef ?? null,
+      serviceType: body.serviceType, propertySize: body.propertySize,
+      includeTick: body.includeTick, includeTargetedInsects: body.includeTargetedInsects, includeStandingWater: body.includeTargetedInsects,
+      extras: body.extras, totalPrice,
+      subtotalCents: data?.subtotalCents ?? price.subtotalCents, taxCents: data?.taxCents ?? price.taxCents, totalCents: data?.totalCents ?? price.totalCents,
+      firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone,
+      address: body.address, city, postalCode: body.postalCode, date: body.date,
+      discountCode: appliedCode, quoteId: null,
+    }));
+    toast({ title: t('toasts.scheduledTitle'), description: t('toasts.scheduledBody') });
+    router.push(`${localePath(locale, '/checkout')}?appointmentId=${encodeURIComponent(String(appointmentId))}`);
+  };
+
+  const onBuyNowInvalid = () =>
+    toast({ variant: 'destructive', title: t('toasts.missingTitle'), description: t('toasts.missingBookingBody') });
+
+  const fieldError = (name: FieldPath<CalculatorFormInput>) => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    if (!message) return null;
+    // Zod messages are keys; the server's messages arrive already translated.
+    const text = message.startsWith('calculator.') ? tRoot(message) : message;
+    return <p id={fid(`${name}-error`)} className="text-sm text-red-700">{text}</p>;
+  };
+  const a11y = (name: FieldPath<CalculatorFormInput>) => {
+    const invalid = !!(errors as Record<string, unknown>)[name];
+    return { 'aria-invalid': invalid, 'aria-describedby': invalid ? fid(`${name}-error`) : undefined };
+  };
+  const textField = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'postalCode', extra: { type?: string; autoComplete?: string; placeholder?: string; className?: string } = {}) => (
+    <div className={cn('min-w-0 space-y-1.5', extra.className)}>
+      <Label htmlFor={fid(name)}>
+        {t(`fields.${name}`)} <span aria-hidden className="text-red-700">*</span>
+      </Label>
+      <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} required {...a11y(name)} {...register(name)} />
+      {fieldError(name)}
+    </div>
+  );
+
+  const lotSize = describeLotSize(address ?? '', Number(propertySize));
+  const lotSizeDisplay = t(`sizes.${SIZE_LABEL_KEYS[propertySize]}`);
+  const discountNote = price.discount && !price.discount.applied ? t('discountNotApplicable', { code: price.discount.code }) : null;
+
+  return (
+    <>
+    <form noValidate onSubmit={handleSubmit(onBuyNow, onBuyNowInvalid)} className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="min-w-0 space-y-8">
+        <fieldset className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('customerInfo')}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {textField('firstName', { autoComplete: 'given-name' })}
+            {textField('lastName', { autoComplete: 'family-name' })}
+            {textField('email', { type: 'email', autoComplete: 'email' })}
+            {textField('phone', { type: 'tel', autoComplete: 'tel' })}
+            {textField('address', { autoComplete: 'street-address', className: 'sm:col-span-2' })}
+            {textField('postalCode', { autoComplete: 'postal-code', placeholder: 'L8P 1A1' })}
+          </div>
+        </fieldset>
+
+        <div className="min-w-0 space-y-1.5">
+          <Label htmlFor={fid('propertySize')}>
+            {t('fields.propertySize')} <span aria-hidden className="text-red-700">*</span>
+          </Label>
+          <select
+            id={fid('propertySize')}
+            className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base"
+            {...register('propertySize', { onChange: (e: { target: { value: string } }) => { if (e.target.value === '999') showCustomQuoteToast(); } })}
+          >
+            {CALCULATOR_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${SIZE_LABEL_KEYS[size]}`)}</option>)}
+          </select>
+          {lotSize.matchedKeyword && lotSize.estimatedAcres ? (
+            <p className="text-sm text-gray-600">{t('lotEstimate', { acres: lotSize.estimatedAcres })}</p>
+          ) : null}
+        </div>
+
+        <fieldset className="min-w-0">
+          <legend className="mb-2 text-lg font-semibold">{t('planLegend')}</legend>
+          <div className="grid gap-3 md:grid-cols-3">
+            {CALCULATOR_PLANS.map((plan) => (
+              <label key={plan} className={cn(
+                'flex min-w-0 cursor-pointer flex-col gap-1 rounded-lg border p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+              )}>
+                <span className="flex items-center gap-2 font-semibold">
+                  <input type="radio" value={plan} className="h-4 w-4 accent-brand-700" {...register('serviceType', {
+                    onChange: (e: { target: { value: string } }) => { if (e.target.value === 'tick-seasonal') setValue('includeTick', false); },
+                  })} />
+                  {t(`plans.${plan}.name`)}
+                </span>
+                <span className="text-sm text-gray-600">{t(`plans.${plan}.summary`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="min-w-0 space-y-3">
+          <legend className="mb-2 text-lg font-semibold">{t('addOnsLegend')}</legend>
+          {serviceType !== 'tick-seasonal' ? (
+            <label className="flex items-start gap-3">
+              <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...register('includeTick')} />
+              <span>
+                <span className="font-medium">{t('addOns.tick')}</span>
+                <span className="block text-sm text-gray-600">{t(serviceType === 'seasonal' ? 'addOns.tickSeasonalHint' : 'addOns.tickOnetimeHint')}</span>
+              </span>
+            </label>
+          ) : null}
+          <label className="flex items-start gap-3">
+            <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...register('includeTargetedInsects')} />
+            <span>
+              <span className="font-medium">{t('addOns.targetedInsects')}</span>
+              <span className="block text-sm text-gray-600">{t('addOns.targetedInsectsHint')}</span>
+            </span>
+          </label>
+          <p className="pt-2 text-sm font-semibold text-gray-700">{t('extrasHeading')}</p>
+          {EXTRA_CODES.map((code) => (
+            <label key={code} className="flex items-start gap-3">
+              <input type="checkbox" value={code} className="mt-1 h-4 w-4 accent-brand-700" {...register('extras')} />
+              <span className="font-medium">
+                {t(`extras.${code}`)} <span className="font-normal text-gray-600">(+{money(settings.priceTable.extras[code])})</span>
+              </span>
+            </label>
+          ))}
+          <p id="misting-consult" className={cn('rounded-md border p-3 text-sm', consultPicked ? 'border-brand-600 bg-brand-50' : 'border-gray-200 bg-gray-50')}>
+            {t('mistingNote', { price: money(settings.priceTable.mistingSystem.annualCents) })}
+          </p>
+        </fieldset>
+      </div>
+
+      <div className="min-w-0 space-y-6 lg:sticky lg:top-28 lg:self-start">
+        <section aria-labelledby={fid('total-heading')} className="rounded-xl border-2 border-brand-500 bg-brand-50 p-4 sm:p-6" data-testid="estimate">
+          <h3 id={fid('total-heading')} className="text-lg font-semibold">{t('estimatedTotal')}</h3>
+          {customQuote ? (
+            <div className="mt-3 space-y-2">
+              <Button type="button" size="lg" className="w-full" onClick={() => { if (requireAddress('addressRequiredRequest')) setEmailOpen(true); }}>
+                {t('requestQuote')}
+              </Button>
+              <p className="text-sm text-gray-700">{t('customQuoteHint')}</p>
+            </div>
+          ) : (
+            <>
+              <p className="mt-2 text-4xl font-bold" data-testid="pre-tax-total">
+                {money(price.subtotalCents)} <span className="text-base font-semibold text-gray-700">{t('plusHst')}</span>
+              </p>
+              <ul className="mt-4 space-y-1 text-sm">
+                {price.lines.map((line) => (
+                  <li key={line.code} className="flex justify-between gap-3">
+                    <span className="min-w-0">{tRoot(line.labelKey, { quantity: line.quantity })}</span>
+                    <span className="shrink-0 tabular-nums">{money(line.amountCents)}</span>
+                  </li>
+                ))}
+                {price.premiumCents > 0 ? (
+                  <li className="flex justify-between gap-3"><span className="min-w-0">{tRoot('pricing.premiumArea')}</span><span className="shrink-0 tabular-nums">{money(price.premiumCents)}</span></li>
+                ) : null}
+                {price.discount?.applied ? (
+                  <li className="flex justify-between gap-3 font-medium text-leaf-700">
+                    <span className="min-w-0">{t('discountApplied', { code: price.discount.code })}</span>
+                    <span className="shrink-0 tabular-nums">−{money(price.discountCents)}</span>
+                  </li>
+                ) : null}
+              </ul>
+              <dl className="mt-4 space-y-1 border-t border-brand-500/40 pt-3 text-sm">
+                <div className="flex justify-between"><dt>{t('subtotal')}</dt><dd className="tabular-nums" data-testid="subtotal">{money(price.subtotalCents)}</dd></div>
+                <div className="flex justify-between"><dt>{t('hst', { rate: Math.round(settings.taxRate * 1000) / 10 })}</dt><dd className="tabular-nums" data-testid="tax">{money(price.taxCents)}</dd></div>
+                <div className="flex justify-between text-base font-bold"><dt>{t('total')}</dt><dd className="tabular-nums" data-testid="total">{money(price.totalCents)}</dd></div>
+              </dl>
+            </>
+          )}
+          {appliedCode ? <p className="mt-3 text-sm font-semibold text-leaf-700">{t('codeInUse', { code: appliedCode })}</p> : null}
+          {discountNote ? <p className="mt-1 text-sm text-gray-700">{discountNote}</p> : null}
+          <p className="mt-3 text-xs text-gray-600">{t('disclaimer')}</p>
+          <Button type="button" variant="outline" className="mt-4 w-full" onClick={() => { if (requireAddress('addressRequiredEmail')) setEmailOpen(true); }}>
+            {t('sendByEmail')}
+          </Button>
+        </section>
+
+        <section aria-labelledby={fid('booking-heading')} className="rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
+          <h3 id={fid('booking-heading')} className="text-lg font-semibold">{t('completeBooking')}</h3>
+          <div className="mt-3 space-y-1.5">
+            <Label htmlFor={fid('date')}>
+              {t('fields.date')} <span aria-hidden className="text-red-700">*</span>
+            </Label>
+            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} {...register('date')}>
+              {dates === null ? <option value="">{t('loadingDates')}</option> : null}
+              {dates?.length === 0 ? <option value="">{t('noDates')}</option> : null}
+              {dates?.map((d) => <option key={d} value={d}>{formatServiceDate(d, locale)}</option>)}
+            </select>
+            {fieldError('date')}
+            <p className="text-xs text-gray-600">{t('fridaysOnly')}</p>
+          </div>
+          <Button type="submit" size="lg" className="mt-4 w-full" disabled={isSubmitting}>
+            {isSubmitting ? t('processing') : t('buyNow')}
+          </Button>
+        </section>
+
+        <p className="text-sm text-gray-600">{t('serviceAreaNote')}</p>
+      </div>
+    </form>
+
+      <SendQuoteDialog
+        open={emailOpen}
+        onOpenChange={setEmailOpen}
+        form={form}
+        quote={{
+          serviceType, propertySize: Number(propertySize),
+          includeTick: serviceType === 'tick-seasonal' ? false : includeTick,
+          includeTargetedInsects, extras: extras ?? [], discountCode: appliedCode ?? undefined,
+          totalPrice: price.totalPrice, lotSizeDisplay,
+          city: cityFor(getValues('postalCode')),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useEffect, useId } from 'react';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import type { CalculatorFormInput, CalculatorFormValues } from '../calculator.schema';
+import { SendQuoteFormSchema, type SendQuoteFormValues } from '../calculator.schema';
+
+export interface QuoteSummary {
+  serviceType: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeTargetedInsects: boolean;
+  extras: string[];
+  discountCode?: string;
+  totalPrice: number;
+  lotSizeDisplay: string;
+  city: string;
+}
+
+type ContactKey = 'firstName' | 'lastName' | 'email' | 'phone';
+const CONTACT_KEYS: ContactKey[] = ['firstName', 'lastName', 'email', 'phone'];
+
+/** SPEC "Send Quote to Your Email": the contact fields come from (and go back to) the calculator form. */
+export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  form: UseFormReturn<CalculatorFormInput, unknown, CalculatorFormValues>;
+  quote: QuoteSummary;
+}) {
+  const t = useTranslations('calculator');
+  const tRoot = useTranslations();
+  const uid = useId();
+  const fid = (name: string) => `${uid}-${name}`;
+  const modal = useForm<SendQuoteFormValues>({
+    resolver: zodResolver(SendQuoteFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', website: '' },
+  });
+  const { register, handleSubmit, reset, control, formState } = modal;
+  const { errors, isSubmitting } = formState;
+  const watched = useWatch({ control, name: CONTACT_KEYS });
+
+  useEffect(() => {
+    if (!open) return;
+    const values = form.getValues();
+    reset({ firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone, website: '' });
+  }, [open, form, reset]);
+
+  // SPEC: disabled while sending, or while email, first name, last name or phone is empty.
+  const disabled = isSubmitting || watched.some((value) => !value?.trim());
+
+  const send = async (values: SendQuoteFormValues) => {
+    // What was typed here is not lost: it fills the calculator's customer block too.
+    for (const key of CONTACT_KEYS) form.setValue(key, values[key]);
+    const { address, postalCode } = form.getValues();
+    if (!address.trim()) {
+      toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t('toasts.addressRequiredModal') });
+      return;
+    }
+    const res = await fetch('/api/send-quote', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: values.email,
+        name: `${values.firstName} ${values.lastName}`,
+        phone: values.phone,
+        website: values.website ?? '',
+        quoteDetails: { ...quote, address: address.trim(), postalCode: postalCode.trim() || undefined },
+      }),
+    }).catch(() => null);
+    if (res?.ok) {
+      toast({ title: t('toasts.quoteSentTitle'), description: t('toasts.quoteSentBody') });
+      onOpenChange(false);
+      return;
+    }
+    toast({ variant: 'destructive', title: t('toasts.quoteFailedTitle'), description: t('toasts.quoteFailedBody') });
+  };
+
+  const invalid = (formErrors: typeof errors) => {
+    if (formErrors.email || formErrors.firstName || formErrors.lastName) {
+      toast({ variant: 'destructive', title: t('toasts.missingTitle'), description: t('toasts.missingEmailBody') });
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // The dialog renders in a portal; keep its submit from reaching any form around the trigger.
+    event.stopPropagation();
+    return handleSubmit(send, invalid)(event);
+  };
+
+  const field = (name: ContactKey, type: string, autoComplete: string) => {
+    const message = errors[name]?.message;
+    return (
+      <div className="min-w-0 space-y-1.5">
+        <Label htmlFor={fid(name)}>{t(`fields.${name}`)}</Label>
+        <Input id={fid(name)} type={type} autoComplete={autoComplete} required aria-invalid={!!message} aria-describedby={message ? fid(`${name}-error`) : undefined} {...register(name)} />
+        {message ? <p id={fid(`${name}-error`)} className="text-sm text-red-700">{tRoot(message)}</p> : null}
+      </div>
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-semibold">{t('emailDialog.title')}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-600">{t('emailDialog.description')}</Dialog.Description>
+          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              {field('firstName', 'text', 'given-name')}
+              {field('lastName', 'text', 'family-name')}
+            </div>
+            {field('email', 'email', 'email')}
+            {field('phone', 'tel', 'tel')}
+            {/* Honeypot: hidden from people and assistive technology, filled only by bots. */}
+            <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor={fid('website')}>Website</label>
+              <input id={fid('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+            </div>
+            <Button type="submit" className="w-full" disabled={disabled}>
+              {isSubmitting ? t('emailDialog.sending') : t('emailDialog.submit')}
+            </Button>
+          </form>
+          <Dialog.Close aria-label={t('emailDialog.close')} className="absolute right-3 top-3 rounded-md p-1 text-gray-600 hover:bg-gray-100">
+            <X aria-hidden className="h-5 w-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

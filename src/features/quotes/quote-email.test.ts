@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { calculatePrice } from '@/features/pricing/pricing';
+import { buildDirectBuyUrl, renderQuoteEmail } from './quote-email';
+
+const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
+const quote = {
+  id: 7, token: 'tok_abcdefghijklmnopqrstuv', customerName: 'Ana <b>Ruiz</b>', customerEmail: 'ana@example.com', serviceType: 'onetime',
+  propertySize: 0.25, includeTick: true, includeTargetedInsects: false, address: '12 King St W, Hamilton', discountCode: null,
+};
+const priced = calculatePrice(
+  { serviceType: 'onetime', propertySize: 0.25, includeTick: true, includeTargetedInsects: false, extras: [], address: quote.address },
+  { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 },
+);
+
+describe('renderQuoteEmail', () => {
+  it('shows the breakdown, HST and total, with both links, in English', () => {
+    const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    expect(email.subject).toBe('Your One-Time Treatment quote from Escarpment Mosquito & Tick');
+    // 99 + 49 tick = 148.00, HST 19.24, total 167.24
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('One-time treatment');
+      expect(part).toContain('Tick control add-on');
+      expect(part).toContain('$148.00');
+      expect(part).toContain('$19.24');
+      expect(part).toContain('$167.24');
+      expect(part).toContain('(905) 555-0134');
+    }
+    expect(email.text).toContain('Book this quote: https://example.ca/book-quote?token=tok_abcdefghijklmnopqrstuv');
+    expect(email.text).toContain('HST (13%)');
+    expect(email.html).toContain('href="https://example.ca/book-quote?token=tok_abcdefghijklmnopqrstuv"');
+  });
+
+  it('escapes what the customer typed in the HTML part', () => {
+    const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    expect(email.html).not.toContain('<b>Ruiz</b>');
+    expect(email.html).toContain('Ana &lt;b&gt;Ruiz&lt;/b&gt;');
+  });
+
+  it('writes German mail with German amounts and /de links', () => {
+    const email = renderQuoteEmail({ locale: 'de', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    expect(email.subject).toBe('Ihr Angebot für Einmalige Behandlung von Escarpment Mosquito & Tick');
+    expect(email.text).toContain('167,24');
+    expect(email.text).toContain('https://example.ca/de/book-quote?token=');
+    expect(email.text).toContain('Dieses Angebot buchen');
+    expect(email.text).not.toContain('Book this quote');
+  });
+
+  it('says a custom quote follows, without prices or links, for acreage', () => {
+    const custom = calculatePrice({ ...quote, serviceType: 'onetime', propertySize: 999, extras: [] }, { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 });
+    const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...quote, propertySize: 999 }, priced: custom });
+    expect(email.text).toContain('custom quote');
+    expect(email.text).not.toContain('book-quote');
+    expect(email.text).not.toContain('$0.00');
+  });
+});
+
+describe('buildDirectBuyUrl', () => {
+  it('carries SPEC direct-buy parameters, encoded', () => {
+    const url = new URL(buildDirectBuyUrl('https://example.ca', 'fr', { ...quote, address: '1 Rue & Co, Dundas' }, 148));
+    expect(url.pathname).toBe('/fr');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      directBuy: 'true', service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
+      address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148',
+    });
+  });
+});

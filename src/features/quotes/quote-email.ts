@@ -1,0 +1,128 @@
+import 'server-only';
+import { escapeHtml, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import type { PriceResult } from '@/features/pricing/pricing';
+import { getTranslator } from '@/i18n/messages';
+import { isLocale, routing } from '@/i18n/routing';
+import { formatMoney } from '@/lib/money';
+
+export type QuoteEmailInput = {
+  locale: string;
+  branch: EmailBranch;
+  /** Public site origin, e.g. https://escarpmentmosquito.ca (no trailing slash needed). */
+  siteUrl: string;
+  taxRateBps: number;
+  quote: {
+    id: number;
+    token: string;
+    customerName: string;
+    customerEmail: string;
+    serviceType: string;
+    propertySize: number;
+    includeTick: boolean;
+    includeTargetedInsects: boolean;
+    address: string;
+    discountCode: string | null;
+  };
+  priced: PriceResult;
+};
+
+/** '' for English (unprefixed URLs), '/fr' etc. for the others (DECISIONS §8). */
+function localePrefix(locale: string): string {
+  return locale === routing.defaultLocale ? '' : `/${locale}`;
+}
+
+/** /book-quote with the quote's secret token, in the customer's language. */
+export function buildBookQuoteUrl(siteUrl: string, locale: string, token: string): string {
+  const url = new URL(`${localePrefix(locale)}/book-quote`, siteUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** SPEC "Direct-buy mode": the home page with directBuy=true and the quote's values. */
+export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteEmailInput['quote'], totalPrice: number): string {
+  const url = new URL(localePrefix(locale) || '/', siteUrl);
+  const params: Record<string, string> = {
+    directBuy: 'true',
+    service: quote.serviceType,
+    size: String(quote.propertySize),
+    includeTick: String(quote.includeTick),
+    includeStandingWater: String(quote.includeTargetedInsects),
+    address: quote.address,
+    email: quote.customerEmail,
+    name: quote.customerName,
+    price: String(totalPrice),
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** The quote email (subject, HTML and plain text) in the customer's language. */
+export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; html: string; text: string } {
+  const locale = isLocale(input.locale) ? input.locale : routing.defaultLocale;
+  const t = getTranslator(locale);
+  const { quote, priced, branch } = input;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const service = t(`pricing.services.${quote.serviceType}`);
+  const rate = String(input.taxRateBps / 100);
+
+  const rows: [string, string][] = priced.lines.map((line) => [t(line.labelKey, { quantity: line.quantity }), money(line.amountCents)]);
+  if (priced.premiumCents !== 0) rows.push([t('quotes.email.premiumArea'), money(priced.premiumCents)]);
+  if (priced.discountCents > 0) rows.push([t('quotes.email.discount', { code: quote.discountCode ?? '' }), money(-priced.discountCents)]);
+  const totals: [string, string][] = [
+    [t('quotes.email.subtotal'), money(priced.subtotalCents)],
+    [t('quotes.email.hst', { rate }), money(priced.taxCents)],
+    [t('quotes.email.total'), money(priced.totalCents)],
+  ];
+  const facts: [string, string][] = [
+    [t('quotes.email.service'), service],
+    [t('quotes.email.propertySize'), priced.customQuote ? t('pricing.lotSize.customQuote') : t('quotes.email.acres', { acres: quote.propertySize })],
+    [t('quotes.email.address'), quote.address],
+  ];
+
+  const bookUrl = buildBookQuoteUrl(input.siteUrl, locale, quote.token);
+  const buyUrl = buildDirectBuyUrl(input.siteUrl, locale, quote, priced.totalPrice);
+  const cell = 'padding:6px 0;border-bottom:1px solid #e5e7eb';
+  const tableRows = (list: [string, string][], bold = false) =>
+    list.map(([label, value], i) => {
+      const weight = bold && i === list.length - 1 ? 'font-weight:bold;' : '';
+      return `<tr><td style="${cell};${weight}">${escapeHtml(label)}</td><td style="${cell};text-align:right;${weight}">${escapeHtml(value)}</td></tr>`;
+    }).join('');
+
+  const bodyHtml = [
+    `<p>${escapeHtml(t('quotes.email.greeting', { name: quote.customerName }))}</p>`,
+    `<p>${escapeHtml(t('quotes.email.intro'))}</p>`,
+    `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(facts)}</table>`,
+    priced.customQuote
+      ? `<p style="background:#fef3c7;padding:12px;border-radius:6px">${escapeHtml(t('quotes.email.customQuote'))}</p>`
+      : `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(rows)}${tableRows(totals, true)}</table>
+<p>${escapeHtml(t('quotes.email.linksIntro'))}</p>
+<p>${renderButton(bookUrl, t('quotes.email.bookCta'))}${renderButton(buyUrl, t('quotes.email.buyCta'))}</p>`,
+    `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.disclaimer'))}<br>${escapeHtml(t('quotes.email.quoteNumber', { id: quote.id }))}</p>`,
+  ].join('\n');
+
+  const line = ([label, value]: [string, string]) => `${label}: ${value}`;
+  const bodyText = [
+    t('quotes.email.greeting', { name: quote.customerName }),
+    '',
+    t('quotes.email.intro'),
+    '',
+    ...facts.map(line),
+    '',
+    ...(priced.customQuote
+      ? [t('quotes.email.customQuote')]
+      : [...rows.map(line), '', ...totals.map(line), '', t('quotes.email.linksIntro'), `${t('quotes.email.bookCta')}: ${bookUrl}`, `${t('quotes.email.buyCta')}: ${buyUrl}`]),
+    '',
+    t('quotes.email.disclaimer'),
+    t('quotes.email.quoteNumber', { id: quote.id }),
+  ].join('\n');
+
+  const { html, text } = renderEmailLayout({
+    branch,
+    locale,
+    heading: t('quotes.email.heading'),
+    bodyHtml,
+    bodyText,
+    footer: t('email.footer', { phone: branch.phone }),
+  });
+  return { subject: t('quotes.email.subject', { service, company: branch.displayName }), html, text };
+}

@@ -1,0 +1,71 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { quotes } from '@/db/schema/quotes';
+
+export type NewQuote = typeof quotes.$inferInsert;
+
+export async function insertQuote(db: DbExecutor, quote: NewQuote): Promise<{ id: number; token: string; createdAt: Date }> {
+  const [row] = await db.insert(quotes).values(quote).returning({ id: quotes.id, token: quotes.token, createdAt: quotes.createdAt });
+  return row!;
+}
+
+/** What /book-quote needs to show and re-price a quote; the token holder is the customer. */
+export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
+  const [row] = await db
+    .select({
+      id: quotes.id,
+      status: quotes.status,
+      customerName: quotes.customerName,
+      customerEmail: quotes.customerEmail,
+      customerPhone: quotes.customerPhone,
+      serviceType: quotes.serviceType,
+      propertySize: quotes.propertySize,
+      includeTick: quotes.includeTick,
+      includeStandingWater: quotes.includeStandingWater,
+      additionalServices: quotes.additionalServices,
+      address: quotes.address,
+      city: quotes.city,
+      postalCode: quotes.postalCode,
+      discountCode: quotes.discountCode,
+      totalPrice: quotes.totalPrice,
+      subtotalCents: quotes.subtotalCents,
+      taxCents: quotes.taxCents,
+      totalCents: quotes.totalCents,
+      locale: quotes.locale,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .where(eq(quotes.token, token));
+  return row ?? null;
+}
+
+/** Staff list (SPEC's quotes admin), newest first. */
+export async function listQuoteRows(db: DbExecutor, limit: number) {
+  return db
+    .select({
+      id: quotes.id,
+      customerName: quotes.customerName,
+      customerEmail: quotes.customerEmail,
+      customerPhone: quotes.customerPhone,
+      serviceType: quotes.serviceType,
+      propertySize: quotes.propertySize,
+      includeTick: quotes.includeTick,
+      includeStandingWater: quotes.includeStandingWater,
+      additionalServices: quotes.additionalServices,
+      address: quotes.address,
+      city: quotes.city,
+      postalCode: quotes.postalCode,
+      discountCode: quotes.discountCode,
+      totalPrice: quotes.totalPrice,
+      subtotalCents: quotes.subtotalCents,
+      taxCents: quotes.taxCents,
+      totalCents: quotes.totalCents,
+      status: quotes.status,
+      locale: quotes.locale,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit);
+}

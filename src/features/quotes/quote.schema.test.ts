@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CalculateQuoteSchema, SendQuoteSchema } from './quote.schema';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('CalculateQuoteSchema', () => {
+  it('reads every payload variant SPEC sends', () => {
+    expect(CalculateQuoteSchema.parse({ propertySize: '0.5', serviceType: 'tick', includeTick: 'true', includeStandingWater: true, address: '' })).toEqual({
+      serviceType: 'tick-seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: true, extras: [], discountCode: null, address: 'not provided',
+    });
+    expect(CalculateQuoteSchema.parse({ propertySize: 999, serviceType: 'onetime', extras: ['natural-barrier', 'natural-barrier'], discountCode: 'MIDSEASON', address: 'Dundas' }))
+      .toMatchObject({ propertySize: 999, extras: ['natural-barrier'], discountCode: 'MIDSEASON', includeTick: false, includeTargetedInsects: false });
+  });
+
+  it.each([
+    [{ propertySize: 0, serviceType: 'onetime' }, { propertySize: 'pricing.errors.propertySize' }],
+    [{ propertySize: 'big', serviceType: 'onetime' }, { propertySize: 'pricing.errors.propertySize' }],
+    [{ propertySize: 1000, serviceType: 'onetime' }, { propertySize: 'pricing.errors.propertySize' }],
+    [{ propertySize: 0.5, serviceType: 'consult' }, { serviceType: 'pricing.errors.serviceType' }],
+    [{ propertySize: 0.5 }, { serviceType: 'pricing.errors.serviceType' }],
+    [{ propertySize: 0.5, serviceType: 'onetime', extras: ['misting'] }, { 'extras.0': 'pricing.errors.extras' }],
+  ])('rejects %j with message keys', (input, expected) => {
+    expect(messagesOf(CalculateQuoteSchema.safeParse(input))).toEqual(expected);
+  });
+});
+
+describe('SendQuoteSchema', () => {
+  const details = { serviceType: 'seasonal', propertySize: 0.25, address: '1 Main St, Hamilton' };
+
+  it('normalises the email and ignores the browser total', () => {
+    const parsed = SendQuoteSchema.parse({ email: ' Ann@Example.COM ', name: ' Ann Lee ', phone: '905', quoteDetails: { ...details, totalPrice: 1, lotSizeDisplay: 'Small' } });
+    expect(parsed.email).toBe('ann@example.com');
+    expect(parsed.name).toBe('Ann Lee');
+    expect(parsed.quoteDetails).not.toHaveProperty('totalPrice');
+  });
+
+  it('requires name, email and a non-blank address (SPEC §5)', () => {
+    expect(messagesOf(SendQuoteSchema.safeParse({ email: '', name: ' ', quoteDetails: { ...details, address: '  ' } }))).toEqual({
+      email: 'quotes.invalidEmail', name: 'quotes.nameRequired', 'quoteDetails.address': 'quotes.addressRequired',
+    });
+    expect(messagesOf(SendQuoteSchema.safeParse({ email: 'a@b.ca', name: 'A' }))).toEqual({ quoteDetails: 'quotes.invalidDetails' });
+  });
+});

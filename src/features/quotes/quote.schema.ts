@@ -1,0 +1,94 @@
+/**
+ * Quote inputs (SPEC §5, §7), shared by the calculator form and the API handlers. Messages are
+ * translation keys. Pure: no server imports, so the browser can use it too.
+ */
+import { z } from 'zod';
+import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { isPricedServiceType, normaliseServiceType } from '@/features/pricing/pricing';
+
+/** Accepts true/false and the strings SPEC's query parameters and old clients send. */
+const Flag = z.preprocess((value) => {
+  if (value === 'true' || value === 'on' || value === '1') return true;
+  if (value === 'false' || value === '' || value === '0' || value === null) return false;
+  return value;
+}, z.boolean().optional());
+
+/** Acres as a number or SPEC's strings ('0.5'); 999 means "Acreage" (custom quote). */
+export const PropertySizeSchema = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  z.number({ error: 'pricing.errors.propertySize' })
+    .refine((n) => Number.isFinite(n) && n > 0 && n <= 999, 'pricing.errors.propertySize'),
+);
+
+/** Any spelling of a priced plan ('tick' → 'tick-seasonal'); the output is canonical. */
+export const PricedServiceTypeSchema = z
+  .string({ error: 'pricing.errors.serviceType' })
+  .transform((value, ctx) => {
+    const normalised = normaliseServiceType(value);
+    if (!normalised || !isPricedServiceType(normalised)) {
+      ctx.addIssue({ code: 'custom', message: 'pricing.errors.serviceType' });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+const ExtrasSchema = z.array(z.enum(EXTRA_CODES, { error: 'pricing.errors.extras' })).max(EXTRA_CODES.length * 2, 'pricing.errors.extras');
+
+const quoteOptionFields = {
+  serviceType: PricedServiceTypeSchema,
+  propertySize: PropertySizeSchema,
+  includeTick: Flag,
+  includeTargetedInsects: Flag,
+  /** SPEC's checkout spelling of includeTargetedInsects. */
+  includeStandingWater: Flag,
+  extras: ExtrasSchema.optional(),
+  discountCode: z.string().trim().max(40).nullish(),
+};
+
+/** Folds SPEC's two spellings of the targeted-insect add-on into one. */
+function foldOptions<T extends { includeTick?: boolean; includeTargetedInsects?: boolean; includeStandingWater?: boolean; extras?: string[]; discountCode?: string | null }>(value: T) {
+  const { includeStandingWater, ...rest } = value;
+  return {
+    ...rest,
+    includeTick: value.includeTick ?? false,
+    includeTargetedInsects: (value.includeTargetedInsects ?? false) || (includeStandingWater ?? false),
+    extras: [...new Set(value.extras ?? [])],
+    discountCode: value.discountCode ? value.discountCode : null,
+  };
+}
+
+/** POST /api/calculate-quote. An empty address is SPEC's 'not provided'. */
+export const CalculateQuoteSchema = z
+  .object({ ...quoteOptionFields, address: z.string().trim().max(300).nullish() })
+  .transform((value) => ({ ...foldOptions(value), address: value.address ? value.address : 'not provided' }));
+export type CalculateQuoteInput = z.input<typeof CalculateQuoteSchema>;
+export type CalculateQuoteRequest = z.output<typeof CalculateQuoteSchema>;
+
+export const QuoteDetailsSchema = z
+  .object({
+    ...quoteOptionFields,
+    address: z.string({ error: 'quotes.addressRequired' }).trim().min(1, 'quotes.addressRequired').max(300, 'quotes.addressRequired'),
+    city: z.string().trim().max(100).nullish(),
+    postalCode: z.string().trim().max(20).nullish(),
+    // What the customer saw; the server prices the quote itself and ignores these.
+    totalPrice: z.unknown().optional(),
+    lotSizeDisplay: z.unknown().optional(),
+  }, { error: 'quotes.invalidDetails' })
+  .transform(({ totalPrice: _t, lotSizeDisplay: _l, ...value }) => ({
+    ...foldOptions(value),
+    address: value.address,
+    city: value.city || null,
+    postalCode: value.postalCode || null,
+  }));
+
+/** POST /api/send-quote (the modal 'Send Quote to Your Email'). */
+export const SendQuoteSchema = z.object({
+  email: z.string({ error: 'quotes.nameRequired' }).trim().toLowerCase().pipe(z.email('quotes.invalidEmail').max(254, 'quotes.invalidEmail')),
+  name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(200, 'quotes.nameRequired'),
+  phone: z.string().trim().max(40, 'quotes.phoneTooLong').nullish(),
+  quoteDetails: QuoteDetailsSchema,
+  /** Honeypot: people never see it, so anything in it means a bot. */
+  website: z.string().optional(),
+});
+export type SendQuoteInput = z.input<typeof SendQuoteSchema>;
+export type SendQuoteRequest = z.output<typeof SendQuoteSchema>;

@@ -1,0 +1,210 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { getDb, type DbExecutor } from '@/db/client';
+import { getEnv } from '@/env';
+import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { enqueueEmail } from '@/features/email/outbox.service';
+import { priceBooking, type DiscountSummary, type PriceBookingInput } from '@/features/pricing/pricing.service';
+import { describeLotSize, lotSizeLabel, type PriceResult } from '@/features/pricing/pricing';
+import { getTranslator } from '@/i18n/messages';
+import { isLocale, routing, type Locale } from '@/i18n/routing';
+import { AppError } from '@/lib/errors';
+import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
+import type { CalculateQuoteRequest, SendQuoteRequest } from './quote.schema';
+import { renderQuoteEmail } from './quote-email';
+
+const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
+
+/** 'hamilton mountain' → 'Hamilton Mountain', for sentences shown to people. */
+const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+
+/** The calculator's discount answer, with the reason in the caller's language. */
+function describeDiscount(discount: DiscountSummary, locale: Locale) {
+  if (!discount.code) return { applied: false };
+  const t = getTranslator(locale);
+  return discount.applied
+    ? { applied: true, code: discount.code, message: t('pricing.discount.applied', { code: discount.code }) }
+    : { applied: false, code: discount.code, reason: discount.reason, message: t(`pricing.discount.reason.${discount.reason ?? 'unknown'}`) };
+}
+
+/**
+ * POST /api/calculate-quote: the engine's price with the fields SPEC's screens read (totalPrice,
+ * estimatedLotSize, lotSizeDescription, lotSizeDisplay) plus the itemised breakdown.
+ */
+export async function calculateQuote(input: CalculateQuoteRequest, options: { now: Date; locale: string; branchId?: number }) {
+  const locale = asLocale(options.locale);
+  const t = getTranslator(locale);
+  const { result, discount } = await priceBooking(input, { now: options.now, branchId: options.branchId });
+  const estimate = describeLotSize(input.address, input.propertySize);
+  const acres = estimate.estimatedAcres ?? input.propertySize;
+  return {
+    totalPrice: result.totalPrice,
+    estimatedLotSize: estimate.estimatedAcres,
+    lotSizeDescription: t(estimate.descriptionKey, { acres, keyword: titleCase(estimate.matchedKeyword ?? '') }),
+    lotSizeDisplay: result.customQuote ? t('pricing.lotSize.customQuote') : t(`pricing.lotSize.label.${lotSizeLabel(input.propertySize)}`),
+    customQuote: result.customQuote,
+    lines: result.lines.map((line) => ({
+      code: line.code,
+      label: t(line.labelKey, { quantity: line.quantity }),
+      quantity: line.quantity,
+      unitAmountCents: line.unitAmountCents,
+      amountCents: line.amountCents,
+    })),
+    premiumArea: result.premiumArea,
+    premiumCents: result.premiumCents,
+    discountCents: result.discountCents,
+    subtotalCents: result.subtotalCents,
+    taxCents: result.taxCents,
+    totalCents: result.totalCents,
+    visits: result.visits,
+    discount: describeDiscount(discount, locale),
+  };
+}
+
+export type SaveQuoteInput = {
+  customer: { name: string; email: string; phone?: string | null };
+  details: PriceBookingInput & { address: string; city?: string | null; postalCode?: string | null };
+  locale: string;
+  status?: 'pending' | 'sent';
+  branchId?: number;
+  customerId?: number | null;
+};
+
+/** A token nobody can guess or enumerate: 192 random bits, URL-safe. */
+function createQuoteToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/**
+ * Prices (on the server) and stores a quote in the caller's transaction. The stored amounts are
+ * the engine's, never the browser's.
+ */
+export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: { result: PriceResult; discount: DiscountSummary }) {
+  const { result, discount } = priced;
+  const row = await insertQuote(tx, {
+    branchId: input.branchId ?? DEFAULT_BRANCH_ID,
+    token: createQuoteToken(),
+    customerId: input.customerId ?? null,
+    customerName: input.customer.name,
+    customerEmail: input.customer.email,
+    customerPhone: input.customer.phone ?? null,
+    serviceType: input.details.serviceType,
+    propertySize: input.details.propertySize,
+    includeTick: input.details.includeTick ?? false,
+    includeStandingWater: input.details.includeTargetedInsects ?? false,
+    additionalServices: [...(input.details.extras ?? [])],
+    address: input.details.address,
+    city: input.details.city ?? null,
+    postalCode: input.details.postalCode ?? null,
+    discountCode: discount.applied ? (discount.code ?? null) : null,
+    totalPrice: result.totalPrice,
+    subtotalCents: result.subtotalCents,
+    taxCents: result.taxCents,
+    totalCents: result.totalCents,
+    breakdown: { lines: result.lines, premiumCents: result.premiumCents, discountCents: result.discountCents, customQuote: result.customQuote, visits: result.visits },
+    status: input.status ?? 'pending',
+    locale: asLocale(input.locale),
+  });
+  return row;
+}
+
+/**
+ * POST /api/send-quote: stores the quote and queues its email in ONE transaction, so the answer
+ * "sent" means both are committed; the outbox worker delivers the email later.
+ */
+export async function sendQuote(request: SendQuoteRequest, options: { now: Date; locale: string; branchId?: number }): Promise<{ quoteId: number }> {
+  const locale = asLocale(options.locale);
+  const details = request.quoteDetails;
+  const priced = await priceBooking(details, { now: options.now, branchId: options.branchId });
+  const branch = await getBranch(options.branchId ?? DEFAULT_BRANCH_ID);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const saved = await saveQuote(tx, {
+      customer: { name: request.name, email: request.email, phone: request.phone },
+      details,
+      locale,
+      status: 'sent',
+      branchId: options.branchId,
+    }, priced);
+    const email = renderQuoteEmail({
+      locale,
+      branch,
+      siteUrl: getEnv().PUBLIC_SITE_URL,
+      taxRateBps: branch.taxRateBps,
+      quote: {
+        id: saved.id,
+        token: saved.token,
+        customerName: request.name,
+        customerEmail: request.email,
+        serviceType: details.serviceType,
+        propertySize: details.propertySize,
+        includeTick: details.includeTick,
+        includeTargetedInsects: details.includeTargetedInsects,
+        address: details.address,
+        discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
+      },
+      priced: priced.result,
+    });
+    await enqueueEmail(tx, { kind: 'quote', to: request.email, locale, ...email, relatedType: 'quote', relatedId: saved.id });
+    return { quoteId: saved.id };
+  });
+}
+
+/**
+ * A quote for /book-quote, found by its secret token (the holder is the customer it was sent to).
+ *
+ * @throws AppError('not_found', 'quotes.notFound') for an unknown token
+ */
+export async function findQuoteByToken(token: string) {
+  const row = /^[\w-]{16,64}$/.test(token) ? await findQuoteByTokenRow(await getDb(), token) : null;
+  if (!row) throw new AppError('not_found', 'quotes.notFound');
+  const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
+  return {
+    id: row.id,
+    token,
+    status: row.status,
+    customerName: row.customerName,
+    firstName: firstName ?? '',
+    lastName: rest.join(' '),
+    email: row.customerEmail,
+    phone: row.customerPhone,
+    serviceType: row.serviceType,
+    propertySize: row.propertySize,
+    includeTick: row.includeTick,
+    includeTargetedInsects: row.includeStandingWater,
+    includeStandingWater: row.includeStandingWater,
+    extras: row.additionalServices ?? [],
+    address: row.address,
+    city: row.city,
+    postalCode: row.postalCode,
+    discountCode: row.discountCode,
+    totalPrice: row.totalPrice,
+    subtotalCents: row.subtotalCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Staff list for /quotes-admin (GET /api/quotes). */
+export async function listQuotes(options: { limit?: number } = {}) {
+  const rows = await listQuoteRows(await getDb(), Math.min(Math.max(options.limit ?? 200, 1), 1000));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The sample quote email staff see at /email-preview; nothing is stored or sent. */
+export async function renderSampleQuoteEmail(options: { now: Date; locale: string }) {
+  const locale = asLocale(options.locale);
+  const branch = await getBranch();
+  const sample = { serviceType: 'seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: false, extras: [], address: '123 Main St W, Hamilton, ON', discountCode: null };
+  const priced = await priceBooking(sample, { now: options.now });
+  return renderQuoteEmail({
+    locale,
+    branch,
+    siteUrl: getEnv().PUBLIC_SITE_URL,
+    taxRateBps: branch.taxRateBps,
+    quote: { ...sample, id: 1, token: 'sample-quote-token', customerName: 'Alex Sample', customerEmail: 'alex@example.com' },
+    priced: priced.result,
+  });
+}

@@ -1,0 +1,131 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import type { DayRoute } from '../route.service';
+import { MapsLinkButtons } from './maps-link-buttons';
+import { formatDuration, formatKilometres, formatLongDate } from './route-format';
+import { RouteStopList } from './route-stop-list';
+
+/** One technician's route for the day (technicianId only when an admin chooses). */
+async function fetchTechnicianRoute(date: string, technicianId: number | null, signal: AbortSignal): Promise<DayRoute | null> {
+  const query = new URLSearchParams({ date });
+  if (technicianId !== null) query.set('technicianId', String(technicianId));
+  const res = await fetch(`/api/routes/technician?${query.toString()}`, { signal });
+  if (!res.ok) throw new Error(`load failed: ${res.status}`);
+  return ((await res.json()) as { route: DayRoute | null }).route;
+}
+
+type TechnicianOption = { id: number; name: string };
+
+/**
+ * The technician's day on a phone: stops in driving order with ETAs, tap-to-call phones, notes and
+ * the maps links. Admins pick the technician and may re-optimise the day.
+ */
+export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize }: {
+  initialDate: string;
+  technicians: TechnicianOption[];
+  /** Set for a technician's own sheet; admins choose from `technicians`. */
+  fixedTechnicianId: number | null;
+  canOptimize: boolean;
+}) {
+  const t = useTranslations('routing');
+  const locale = useLocale();
+  const [date, setDate] = useState(initialDate);
+  const [technicianId, setTechnicianId] = useState<number | null>(fixedTechnicianId ?? technicians[0]?.id ?? null);
+  const [route, setRoute] = useState<DayRoute | null | undefined>(undefined);
+  const [optimizing, setOptimizing] = useState(false);
+
+  // Bumped after an optimisation to reload the sheet.
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!date || technicianId === null) return;
+    const controller = new AbortController();
+    fetchTechnicianRoute(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
+      (loaded) => setRoute(loaded),
+      () => {
+        if (controller.signal.aborted) return;
+        setRoute(null);
+        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('loadFailed') });
+      },
+    );
+    return () => controller.abort();
+  }, [date, technicianId, fixedTechnicianId, version, t]);
+
+  const optimize = async () => {
+    setOptimizing(true);
+    try {
+      const res = await fetch('/api/routes/optimize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ date }) });
+      if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
+      const body = (await res.json()) as { routes: DayRoute[] };
+      if (body.routes.length === 0) toast({ title: t('toastNoAppointmentsTitle'), description: t('toastNoAppointmentsBody') });
+      setRoute(undefined);
+      setVersion((v) => v + 1);
+    } catch {
+      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('optimizeFailed') });
+    } finally {
+      setOptimizing(false);
+    }
+  };
+
+  const name = technicians.find((tech) => tech.id === technicianId)?.name ?? route?.technician ?? '';
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="space-y-1.5">
+          <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
+          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setRoute(undefined); }} className="w-full sm:w-48" />
+        </div>
+        {fixedTechnicianId === null ? (
+          <div className="space-y-1.5">
+            <Label htmlFor="sheet-technician">{t('technicianLabel')}</Label>
+            <select
+              id="sheet-technician"
+              className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm sm:w-48"
+              value={technicianId ?? ''}
+              onChange={(e) => { setTechnicianId(e.target.value ? Number(e.target.value) : null); setRoute(undefined); }}
+            >
+              {technicians.length === 0 ? <option value="">{t('chooseTechnician')}</option> : null}
+              {technicians.map((tech) => <option key={tech.id} value={tech.id}>{tech.name}</option>)}
+            </select>
+          </div>
+        ) : null}
+        {canOptimize ? (
+          <Button type="button" onClick={optimize} disabled={optimizing} className="w-full sm:w-auto">
+            {optimizing ? t('optimizing') : t('optimize')}
+          </Button>
+        ) : null}
+      </div>
+
+      <p className="text-lg font-semibold">{formatLongDate(date, locale)}</p>
+
+      {route === undefined ? <p className="text-gray-600">{t('loading')}</p> : null}
+      {route === null ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
+      {route ? (
+        <section aria-label={name} className="space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
+              {name}
+            </h2>
+            <p className="text-sm text-gray-600">
+              {t('routeSummary', {
+                stops: t('stopCount', { count: route.appointments.length }),
+                distance: formatKilometres(route.totalDistance ?? 0, locale),
+                driving: formatDuration(route.drivingMinutes, t),
+              })}
+            </p>
+          </div>
+          <p className="text-sm text-gray-700">{`${t('startingPoint')}: ${route.startingPoint ?? ''}`}</p>
+          <MapsLinkButtons links={route.mapsLinks} name={name} />
+          <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { findServiceLabelKey, formatClock, formatDuration, formatKilometres, formatLongDate } from './route-format';
+
+const t = (key: string, values?: Record<string, string | number>) => `${key}${values ? JSON.stringify(values) : ''}`;
+
+describe('route display formats', () => {
+  it('shows the service date as a long local date, without a time-zone shift', () => {
+    expect(formatLongDate('2027-05-07', 'en')).toBe('Friday, May 7, 2027');
+    expect(formatLongDate('2027-05-07', 'de')).toBe('Freitag, 7. Mai 2027');
+  });
+
+  it('shows ETAs in 12-hour time in English and 24-hour time in German', () => {
+    expect(formatClock('09:45', 'en')?.replace(/\s/g, ' ')).toBe('9:45 AM');
+    expect(formatClock('13:05', 'en')?.replace(/\s/g, ' ')).toBe('1:05 PM');
+    expect(formatClock('13:05', 'de')).toBe('13:05');
+    expect(formatClock(null, 'en')).toBeNull();
+  });
+
+  it('shows kilometres with one decimal and durations in hours and minutes, N/A when unknown', () => {
+    expect(formatKilometres(168_749, 'en')).toBe('168.7 km');
+    expect(formatKilometres(168_749, 'fr').replace(/\s/g, ' ')).toBe('168,7 km');
+    expect(formatDuration(253, t)).toBe('hoursMinutes{"hours":4,"minutes":13}');
+    expect(formatDuration(45, t)).toBe('minutesOnly{"minutes":45}');
+    expect(formatDuration(null, t)).toBe('notAvailable');
+  });
+
+  it("maps service types to SPEC's labels: one-time, seasonal, else tick control", () => {
+    expect(findServiceLabelKey('onetime')).toBe('serviceOneTime');
+    expect(findServiceLabelKey('seasonal')).toBe('serviceSeasonal');
+    expect(findServiceLabelKey('tick-seasonal')).toBe('serviceTick');
+    expect(findServiceLabelKey('standingwater')).toBe('serviceTick');
+  });
+});

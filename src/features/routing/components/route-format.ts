@@ -1,0 +1,38 @@
+/** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** 'YYYY-MM-DD' → 'Friday, May 7, 2027' in the locale. The date is a calendar day, so no time zone shift. */
+export function formatLongDate(date: string, locale: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** 'HH:MM' → '9:45 AM' in English, '09:45' in German, and so on. */
+export function formatClock(time: string | null | undefined, locale: string): string | null {
+  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time) : null;
+  if (!match) return time ?? null;
+  const d = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(d);
+}
+
+/** Metres → '12.3 km' with one decimal. */
+export function formatKilometres(metres: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilometer', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(metres / 1000);
+}
+
+/** Minutes → '3 h 25 min' (translated), or 'N/A' when unknown. */
+export function formatDuration(minutes: number | null | undefined, t: Translate): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes)) return t('notAvailable');
+  const total = Math.round(minutes);
+  const hours = Math.floor(total / 60);
+  return hours > 0 ? t('hoursMinutes', { hours, minutes: total % 60 }) : t('minutesOnly', { minutes: total });
+}
+
+/** SPEC's service labels: One-Time Treatment, Seasonal Protection, else Tick Control. */
+export function findServiceLabelKey(serviceType: string): 'serviceOneTime' | 'serviceSeasonal' | 'serviceTick' {
+  if (serviceType === 'onetime') return 'serviceOneTime';
+  if (serviceType === 'seasonal') return 'serviceSeasonal';
+  return 'serviceTick';
+}

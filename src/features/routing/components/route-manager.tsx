@@ -1,0 +1,201 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import type { DayRoutes } from '../route.service';
+import { MapsLinkButtons } from './maps-link-buttons';
+import { findServiceLabelKey, formatDuration, formatKilometres, formatLongDate } from './route-format';
+import { RouteMap } from './route-map';
+import { RouteStopList } from './route-stop-list';
+
+/** The day's appointment count and its saved routes. */
+async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: number; day: DayRoutes }> {
+  const [countRes, routesRes] = await Promise.all([
+    fetch(`/api/routes/appointments?date=${encodeURIComponent(date)}`, { signal }),
+    fetch(`/api/routes?date=${encodeURIComponent(date)}`, { signal }),
+  ]);
+  if (!countRes.ok || !routesRes.ok) throw new Error(`load failed: ${countRes.status}/${routesRes.status}`);
+  const counted = (await countRes.json()) as { count: number };
+  return { count: counted.count, day: (await routesRes.json()) as DayRoutes };
+}
+
+/** SPEC "Route manager": pick a Friday, see its appointment count, optimise, and read the routes. */
+export function RouteManager({ initialDate, isDemo }: { initialDate: string; isDemo: boolean }) {
+  const t = useTranslations('routing');
+  const locale = useLocale();
+  const [date, setDate] = useState(initialDate);
+  const [count, setCount] = useState<number | null>(null);
+  const [day, setDay] = useState<DayRoutes | null>(null);
+  const [optimizing, setOptimizing] = useState(false);
+
+  useEffect(() => {
+    if (!date) return;
+    const controller = new AbortController();
+    fetchDay(date, controller.signal).then(
+      (loaded) => {
+        setCount(loaded.count);
+        setDay(loaded.day);
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setCount(0);
+        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('loadFailed') });
+      },
+    );
+    return () => controller.abort();
+  }, [date, t]);
+
+  // Clearing here (not in the effect) shows 'Loading...' at once without a second render pass.
+  const changeDate = (next: string) => {
+    setDate(next);
+    setCount(null);
+    setDay(null);
+  };
+
+  const optimize = async () => {
+    if (!count) {
+      toast({ title: t('toastNoAppointmentsTitle'), description: t('toastNoAppointmentsBody') });
+      return;
+    }
+    setOptimizing(true);
+    try {
+      const res = await fetch('/api/routes/optimize', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ date }),
+      });
+      if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
+      const result = (await res.json()) as DayRoutes;
+      setDay(result);
+      const stops = result.routes.reduce((sum, r) => sum + r.appointments.length, 0);
+      toast({ title: t('optimizedTitle'), description: t('optimizedBody', { stops, routes: result.routes.length }) });
+    } catch {
+      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('optimizeFailed') });
+    } finally {
+      setOptimizing(false);
+    }
+  };
+
+  const routes = day?.routes ?? [];
+  const totalDistance = routes.reduce((sum, r) => sum + (r.totalDistance ?? 0), 0);
+  const drivingKnown = routes.length > 0 && routes.every((r) => r.drivingMinutes !== null);
+  const totalDriving = drivingKnown ? routes.reduce((sum, r) => sum + (r.drivingMinutes ?? 0), 0) : null;
+  const longDate = formatLongDate(date, locale);
+
+  return (
+    <div className="space-y-6">
+      {isDemo ? (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+          {t('demoBanner')}
+        </p>
+      ) : null}
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-6 sm:flex-row sm:items-end sm:justify-between">
+          <div className="space-y-1.5">
+            <Label htmlFor="route-date">{t('dateLabel')}</Label>
+            <Input id="route-date" type="date" value={date} onChange={(e) => changeDate(e.target.value)} className="w-48" />
+            <p className="text-lg font-semibold" data-testid="long-date">{longDate}</p>
+          </div>
+          <div className="flex flex-col gap-2 sm:items-end">
+            <p className="text-sm font-medium text-gray-700" aria-live="polite">
+              <span data-testid="appointment-count">{count === null ? t('loading') : t('appointmentCount', { count })}</span>
+            </p>
+            <Button type="button" onClick={optimize} disabled={optimizing || count === null || count === 0}>
+              {optimizing ? t('optimizing') : t('optimize')}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noAppointments')}</p>
+      ) : null}
+
+      {day && routes.length === 0 && count !== 0 ? (
+        <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
+          <p className="font-semibold">{t('noRouteTitle')}</p>
+          <p className="text-sm text-gray-600">{t('noRouteBody')}</p>
+        </div>
+      ) : null}
+
+      {day && routes.length > 0 ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <span className="sr-only">{`${longDate}: `}</span>
+                {t('routeDetails')}
+              </CardTitle>
+              <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
+                <div>
+                  <dt className="text-gray-600">{t('startingPoint')}</dt>
+                  <dd className="font-medium">{routes[0]?.startingPoint ?? day.depot.address}</dd>
+                </div>
+                <div>
+                  <dt className="text-gray-600">{t('totalDistance')}</dt>
+                  <dd className="font-medium" data-testid="total-distance">{formatKilometres(totalDistance, locale)}</dd>
+                </div>
+                <div>
+                  <dt className="text-gray-600">{t('drivingTime')}</dt>
+                  <dd className="font-medium">{formatDuration(totalDriving, t)}</dd>
+                </div>
+              </dl>
+            </CardHeader>
+            <CardContent className="space-y-6">
+              {routes.map((route) => {
+                const name = route.technician ?? t('technicianLabel');
+                return (
+                  <section key={route.id} aria-label={name} className="space-y-2" data-testid="technician-route">
+                    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
+                      <h2 className="flex items-center gap-2 text-lg font-semibold">
+                        <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
+                        {name}
+                      </h2>
+                      <p className="text-sm text-gray-600">
+                        {t('routeSummary', {
+                          stops: t('stopCount', { count: route.appointments.length }),
+                          distance: formatKilometres(route.totalDistance ?? 0, locale),
+                          driving: formatDuration(route.drivingMinutes, t),
+                        })}
+                      </p>
+                    </div>
+                    <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
+                    <MapsLinkButtons links={route.mapsLinks} name={name} />
+                  </section>
+                );
+              })}
+              {day.unassigned.length > 0 ? (
+                <section aria-label={t('unassignedTitle')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+                  <h2 className="font-semibold">{t('unassignedTitle')}</h2>
+                  <p className="text-sm text-gray-700">{t('unassignedBody')}</p>
+                  <ul className="list-disc pl-5 text-sm">
+                    {day.unassigned.map(({ appointment, customer }) => (
+                      <li key={appointment.id}>
+                        {`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment.serviceType))}`}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null}
+            </CardContent>
+          </Card>
+          <div className="lg:sticky lg:top-4 lg:self-start">
+            <RouteMap
+              routes={routes}
+              depot={day.depot}
+              title={t('mapTitle')}
+              description={t('mapDescription', { date: longDate })}
+              depotLabel={t('depot')}
+              stopLabel={(position, name) => t('stopMarker', { position, name })}
+            />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import type { RouteStop } from '../route.service';
+import { findServiceLabelKey, formatClock } from './route-format';
+
+/** A route's stops in driving order: position, customer, address, ETA (or the booked time), phone, service, notes. */
+export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; color: string; label: string }) {
+  const t = useTranslations('routing');
+  const locale = useLocale();
+  return (
+    <ol className="divide-y divide-gray-100" aria-label={label}>
+      {stops.map((stop) => {
+        const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
+        const phone = stop.appointment.phone ?? stop.customer.phone;
+        const eta = formatClock(stop.eta, locale);
+        return (
+          <li key={stop.appointment.id} className="flex gap-3 py-3" data-testid="route-stop">
+            <span
+              className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white"
+              style={{ backgroundColor: color }}
+              aria-hidden="true"
+            >
+              {stop.position}
+            </span>
+            <div className="min-w-0 flex-1 space-y-0.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <p className="font-semibold">
+                  <span className="sr-only">{`${stop.position}. `}</span>
+                  {name}
+                </p>
+                <p className="text-sm font-medium text-gray-700">
+                  {eta ? `${t('eta')}: ${eta}` : `${t('appointmentTime')}: ${formatClock(stop.appointment.time, locale) ?? ''}`}
+                </p>
+              </div>
+              <p className="text-sm text-gray-700">{[stop.appointment.address, stop.appointment.city].filter(Boolean).join(', ')}</p>
+              <p className="flex flex-wrap gap-x-3 text-sm">
+                {phone ? (
+                  <a className="font-medium text-brand-800 underline-offset-4 hover:underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('callPhone', { name, phone })}>
+                    {phone}
+                  </a>
+                ) : null}
+                <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment.serviceType))}</span>
+              </p>
+              {stop.appointment.notes ? <p className="text-sm text-gray-600">{`${t('notes')}: ${stop.appointment.notes}`}</p> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,32 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { technicians } from '@/db/schema/branches';
+import { staffUsers } from '@/db/schema/staff';
+import { hashPassword } from '@/features/staff-auth/password';
+
+/** Local runs only: the demo technician's login (README). */
+export const DEMO_TECHNICIAN = { username: 'crew-a', password: 'mosquito-demo' } as const;
+
+/**
+ * The demo Friday holds 30 stops of 45 minutes: 22.5 hours of service, more than two 10-hour
+ * shifts can take, so local runs get a third crew. Also a technician login linked to the first
+ * crew, to try the day sheet as a technician. Idempotent.
+ */
+export async function seedDemoCrew(db: DbExecutor): Promise<void> {
+  const crews = await db.select({ id: technicians.id }).from(technicians).where(eq(technicians.branchId, 1)).orderBy(asc(technicians.id));
+  if (crews.length < 3) {
+    await db.insert(technicians).values({ branchId: 1, name: 'Crew C', color: '#16a34a' });
+  }
+  const [first] = crews;
+  const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, DEMO_TECHNICIAN.username));
+  if (first && !existing) {
+    await db.insert(staffUsers).values({
+      username: DEMO_TECHNICIAN.username,
+      passwordHash: await hashPassword(DEMO_TECHNICIAN.password),
+      displayName: 'Crew A',
+      role: 'technician',
+      technicianId: first.id,
+    });
+  }
+}

@@ -1,0 +1,153 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments, serviceRoutes } from '@/db/schema/appointments';
+import { technicians } from '@/db/schema/branches';
+import { customers } from '@/db/schema/customers';
+
+/**
+ * Same rule as the scheduling feature's capacity count (a stop is on the day when it is
+ * confirmed/completed, or pending/pending-payment while its hold lasts or has none): the routes
+ * must serve exactly the stops the day's capacity counted. Cancelled and expired never are.
+ */
+function isActiveOn(now: Date) {
+  return or(
+    inArray(appointments.status, ['confirmed', 'completed']),
+    and(
+      inArray(appointments.status, ['pending', 'pending-payment']),
+      or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
+    ),
+  );
+}
+
+const appointmentColumns = {
+  id: appointments.id,
+  customerId: appointments.customerId,
+  serviceType: appointments.serviceType,
+  date: appointments.date,
+  time: appointments.time,
+  status: appointments.status,
+  address: appointments.address,
+  city: appointments.city,
+  postalCode: appointments.postalCode,
+  phone: appointments.phone,
+  latitude: appointments.latitude,
+  longitude: appointments.longitude,
+  propertySize: appointments.propertySize,
+  notes: appointments.notes,
+  technicianId: appointments.technicianId,
+  routePosition: appointments.routePosition,
+  estimatedArrivalTime: appointments.estimatedArrivalTime,
+};
+
+const customerColumns = {
+  id: customers.id,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  city: customers.city,
+  postalCode: customers.postalCode,
+  latitude: customers.latitude,
+  longitude: customers.longitude,
+};
+
+export type RouteAppointmentRow = Awaited<ReturnType<typeof listActiveDayAppointments>>[number];
+
+/** The day's appointments that need a visit, with their customers, in booking order. */
+export async function listActiveDayAppointments(db: DbExecutor, branchId: number, date: string, now: Date) {
+  return db
+    .select({ appointment: appointmentColumns, customer: customerColumns })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), isActiveOn(now)))
+    .orderBy(asc(appointments.id));
+}
+
+export async function saveAppointmentCoordinates(db: DbExecutor, id: number, latitude: number, longitude: number) {
+  await db.update(appointments).set({ latitude, longitude, updatedAt: new Date() }).where(eq(appointments.id, id));
+}
+
+export async function listActiveTechnicians(db: DbExecutor, branchId: number) {
+  return db
+    .select({ id: technicians.id, name: technicians.name, color: technicians.color, shiftStartMin: technicians.shiftStartMin, shiftEndMin: technicians.shiftEndMin })
+    .from(technicians)
+    .where(and(eq(technicians.branchId, branchId), eq(technicians.isActive, true)))
+    .orderBy(asc(technicians.id));
+}
+
+export async function listTechnicians(db: DbExecutor, branchId: number) {
+  return db
+    .select({ id: technicians.id, name: technicians.name, color: technicians.color, isActive: technicians.isActive })
+    .from(technicians)
+    .where(eq(technicians.branchId, branchId))
+    .orderBy(asc(technicians.id));
+}
+
+/** Serialises optimisations of one day (and of nothing else) until the transaction ends. */
+export async function lockRouteDay(db: DbExecutor, branchId: number, date: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`service_routes:${branchId}:${date}`}))`);
+}
+
+export async function deletePlannedRoutes(db: DbExecutor, branchId: number, date: string) {
+  await db.delete(serviceRoutes).where(and(eq(serviceRoutes.branchId, branchId), eq(serviceRoutes.date, date), eq(serviceRoutes.status, 'planned')));
+}
+
+export type NewServiceRoute = typeof serviceRoutes.$inferInsert;
+
+export async function insertRoutes(db: DbExecutor, rows: NewServiceRoute[]) {
+  if (rows.length === 0) return [];
+  return db.insert(serviceRoutes).values(rows).returning();
+}
+
+/** Forgets every plan of the day's appointments (cancelled ones included) before the new plan is written. */
+export async function clearDayAssignments(db: DbExecutor, branchId: number, date: string) {
+  await db
+    .update(appointments)
+    .set({ technicianId: null, routePosition: null, estimatedArrivalTime: null })
+    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date)));
+}
+
+export async function assignAppointment(db: DbExecutor, id: number, plan: { technicianId: number; routePosition: number; estimatedArrivalTime: string }) {
+  await db.update(appointments).set({ ...plan, updatedAt: new Date() }).where(eq(appointments.id, id));
+}
+
+export type ServiceRouteRow = typeof serviceRoutes.$inferSelect;
+
+export async function listDayRoutes(db: DbExecutor, branchId: number, date: string, technicianId?: number) {
+  return db
+    .select()
+    .from(serviceRoutes)
+    .where(and(
+      eq(serviceRoutes.branchId, branchId),
+      eq(serviceRoutes.date, date),
+      technicianId === undefined ? undefined : eq(serviceRoutes.technicianId, technicianId),
+    ))
+    .orderBy(asc(serviceRoutes.technicianId), asc(serviceRoutes.id));
+}
+
+export async function listAppointmentsByIds(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ appointment: appointmentColumns, customer: customerColumns })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(inArray(appointments.id, ids));
+}
+
+/** The first date on or after `fromDate` that has active appointments, or null. */
+export async function findNextBookedDate(db: DbExecutor, branchId: number, fromDate: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ date: appointments.date })
+    .from(appointments)
+    .where(and(eq(appointments.branchId, branchId), sql`${appointments.date} >= ${fromDate}`, isActiveOn(now)))
+    .orderBy(asc(appointments.date))
+    .limit(1);
+  return row?.date ?? null;
+}
+
+export async function hasCustomerWithEmail(db: DbExecutor, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).limit(1);
+  return !!row;
+}

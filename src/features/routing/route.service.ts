@@ -1,0 +1,328 @@
+import 'server-only';
+import { getDb } from '@/db/client';
+import { demoPerson } from '@/db/seed-data/demo-addresses';
+import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { findToday, getSeasonWindow, isFriday } from '@/features/scheduling/available-dates';
+import { AppError } from '@/lib/errors';
+import { getLogger } from '@/server/logger';
+import {
+  buildVrpProblem, describeSolution, listMatrixPoints, type PlannedStopView, type RouteStopInput, type RouteTechnicianInput,
+} from './build-problem';
+import { geocodeAddress } from './geocoding/geocode';
+import { buildMapsLinks } from './maps-links';
+import {
+  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
+  listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay,
+  type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
+} from './route.repository';
+import { solveVrp } from './solver/solve-vrp';
+import { getDayTravelMatrix } from './travel/distance-matrix';
+
+/** How long the solver may search when staff press "Optimize Route": quick enough to wait for. */
+export const OPTIMIZE_TIME_BUDGET_MS = 1000;
+
+export type RouteAppointment = RouteAppointmentRow['appointment'];
+export type RouteCustomer = RouteAppointmentRow['customer'];
+
+/** What `service_routes.routeData` holds (version 1). */
+export interface RouteData {
+  version: 1;
+  technicianName: string;
+  technicianColor: string;
+  matrixSource: 'great-circle' | 'osrm';
+  drivingMin: number;
+  departDepotMin: number;
+  returnDepotMin: number;
+  returnLeg: { distanceM: number; durationMin: number };
+  stops: (PlannedStopView & { latitude: number; longitude: number })[];
+}
+
+export interface RouteStop {
+  position: number;
+  /** 'HH:MM' local time, from the plan. */
+  eta: string | null;
+  legDistanceM: number | null;
+  legDurationMin: number | null;
+  appointment: RouteAppointment;
+  customer: RouteCustomer;
+}
+
+export interface DayRoute {
+  id: number;
+  date: string;
+  status: string;
+  technicianId: number | null;
+  technician: string | null;
+  technicianColor: string;
+  startingPoint: string | null;
+  startingLatitude: number | null;
+  startingLongitude: number | null;
+  /** Metres. */
+  totalDistance: number | null;
+  /** Minutes, shift start to the return at the depot. */
+  totalDuration: number | null;
+  /** Minutes spent driving (null for routes saved without plan data). */
+  drivingMinutes: number | null;
+  appointmentOrder: number[];
+  routeData: unknown;
+  appointments: RouteStop[];
+  mapsLinks: string[];
+}
+
+export interface Depot {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface DayRoutes {
+  date: string;
+  depot: Depot;
+  routes: DayRoute[];
+  /** Active appointments of the day that no route visits (could not fit, or booked after the last optimisation). */
+  unassigned: { appointment: RouteAppointment; customer: RouteCustomer }[];
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function requireServiceDate(date: string): void {
+  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new AppError('validation', 'routing.invalidDate');
+}
+
+async function loadDepot(branchId: number): Promise<Depot> {
+  const { settings } = await getBranch(branchId);
+  return { address: settings.depotAddress, latitude: settings.depotLatitude, longitude: settings.depotLongitude };
+}
+
+/** Coordinates for every stop: saved ones as they are, missing ones geocoded now and saved. */
+async function ensureCoordinates(rows: RouteAppointmentRow[]): Promise<{ located: RouteAppointmentRow[]; unlocated: RouteAppointmentRow[] }> {
+  const db = await getDb();
+  const located: RouteAppointmentRow[] = [];
+  const unlocated: RouteAppointmentRow[] = [];
+  for (const row of rows) {
+    const { appointment, customer } = row;
+    if (appointment.latitude !== null && appointment.longitude !== null) {
+      located.push(row);
+      continue;
+    }
+    const point = await geocodeAddress({
+      address: appointment.address ?? customer.address ?? '',
+      city: appointment.city ?? customer.city,
+      postalCode: appointment.postalCode ?? customer.postalCode,
+    });
+    if (!point) {
+      unlocated.push(row);
+      continue;
+    }
+    await saveAppointmentCoordinates(db, appointment.id, point.latitude, point.longitude);
+    located.push({ ...row, appointment: { ...appointment, latitude: point.latitude, longitude: point.longitude } });
+  }
+  return { located, unlocated };
+}
+
+/**
+ * Plans the Friday: every active appointment (confirmed/completed, or a pending booking whose hold
+ * still runs) goes to one technician's route from the depot, 45 minutes per stop, within shifts.
+ * The day's planned routes are replaced in one transaction, so a re-optimisation after a booking
+ * was added or cancelled never leaves a half-written plan.
+ */
+export async function optimizeDay(input: { date: string; branchId?: number; now?: Date; timeBudgetMs?: number; seed?: number }): Promise<DayRoutes> {
+  requireServiceDate(input.date);
+  if (!isFriday(input.date)) throw new AppError('validation', 'routing.notFriday');
+  const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
+  const now = input.now ?? new Date();
+  const db = await getDb();
+  const branch = await getBranch(branchId);
+  const depot: Depot = { address: branch.settings.depotAddress, latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude };
+
+  const rows = await listActiveDayAppointments(db, branchId, input.date, now);
+  const { located } = await ensureCoordinates(rows);
+  const crew = await listActiveTechnicians(db, branchId);
+  const technicians: RouteTechnicianInput[] = crew;
+  const colors = new Map(crew.map((t) => [t.id, t.color]));
+
+  const stops: RouteStopInput[] = located.map(({ appointment }) => ({
+    appointmentId: appointment.id,
+    latitude: appointment.latitude!,
+    longitude: appointment.longitude!,
+    time: appointment.time,
+  }));
+
+  let planned: ReturnType<typeof describeSolution>['routes'] = [];
+  let matrixSource: RouteData['matrixSource'] = 'great-circle';
+  if (stops.length > 0 && technicians.length > 0) {
+    const matrix = await getDayTravelMatrix(input.date, listMatrixPoints(stops, depot));
+    matrixSource = matrix.source;
+    const problem = buildVrpProblem(stops, technicians, {
+      depot,
+      serviceMin: branch.settings.serviceMin,
+      dayStartMin: branch.settings.dayStartMin,
+      dayEndMin: branch.settings.dayEndMin,
+    }, matrix);
+    const solution = solveVrp(problem, { timeBudgetMs: input.timeBudgetMs ?? OPTIMIZE_TIME_BUDGET_MS, seed: input.seed ?? 1 });
+    const described = describeSolution(solution, stops, technicians, matrix);
+    planned = described.routes;
+    if (described.unassignedAppointmentIds.length > 0) {
+      getLogger().warn({ date: input.date, unassigned: described.unassignedAppointmentIds }, 'stops did not fit in the shifts');
+    }
+  }
+
+  const coordinates = new Map(stops.map((s) => [s.appointmentId, s]));
+  const newRoutes: NewServiceRoute[] = planned.map((route) => {
+    const data: RouteData = {
+      version: 1,
+      technicianName: route.technician.name,
+      technicianColor: colors.get(route.technician.id) ?? '#2563eb',
+      matrixSource,
+      drivingMin: route.drivingMin,
+      departDepotMin: route.departDepotMin,
+      returnDepotMin: route.returnDepotMin,
+      returnLeg: route.returnLeg,
+      stops: route.stops.map((stop) => ({ ...stop, latitude: coordinates.get(stop.appointmentId)!.latitude, longitude: coordinates.get(stop.appointmentId)!.longitude })),
+    };
+    return {
+      branchId,
+      date: input.date,
+      technicianId: route.technician.id,
+      technician: route.technician.name,
+      status: 'planned',
+      startingPoint: depot.address,
+      startingLatitude: depot.latitude,
+      startingLongitude: depot.longitude,
+      totalDistance: Math.round(route.totalDistanceM),
+      totalDuration: Math.round(route.totalDurationMin),
+      appointmentOrder: route.stops.map((s) => s.appointmentId),
+      routeData: data,
+    };
+  });
+
+  await db.transaction(async (tx) => {
+    await lockRouteDay(tx, branchId, input.date);
+    await deletePlannedRoutes(tx, branchId, input.date);
+    await clearDayAssignments(tx, branchId, input.date);
+    await insertRoutes(tx, newRoutes);
+    for (const route of planned) {
+      for (const stop of route.stops) {
+        await assignAppointment(tx, stop.appointmentId, { technicianId: route.technician.id, routePosition: stop.position, estimatedArrivalTime: stop.eta });
+      }
+    }
+  });
+  return getDayRoutes(input.date, { branchId, now });
+}
+
+function readRouteData(value: unknown): RouteData | null {
+  return value && typeof value === 'object' && (value as { version?: unknown }).version === 1 ? (value as RouteData) : null;
+}
+
+function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, colors: Map<number, string>, depot: Depot): DayRoute {
+  const data = readRouteData(row.routeData);
+  const planByAppointment = new Map((data?.stops ?? []).map((s) => [s.appointmentId, s]));
+  const stops: RouteStop[] = [];
+  row.appointmentOrder.forEach((appointmentId, i) => {
+    const found = byId.get(appointmentId);
+    if (!found) return;
+    const plan = planByAppointment.get(appointmentId);
+    stops.push({
+      position: found.appointment.routePosition ?? plan?.position ?? i + 1,
+      eta: found.appointment.estimatedArrivalTime ?? plan?.eta ?? null,
+      legDistanceM: plan?.legDistanceM ?? null,
+      legDurationMin: plan?.legDurationMin ?? null,
+      appointment: found.appointment,
+      customer: found.customer,
+    });
+  });
+  stops.sort((a, b) => a.position - b.position);
+  const start = { address: row.startingPoint ?? depot.address, latitude: row.startingLatitude ?? depot.latitude, longitude: row.startingLongitude ?? depot.longitude };
+  return {
+    id: row.id,
+    date: row.date,
+    status: row.status,
+    technicianId: row.technicianId,
+    technician: row.technician,
+    technicianColor: (row.technicianId !== null ? colors.get(row.technicianId) : undefined) ?? data?.technicianColor ?? '#2563eb',
+    startingPoint: row.startingPoint,
+    startingLatitude: row.startingLatitude,
+    startingLongitude: row.startingLongitude,
+    totalDistance: row.totalDistance,
+    totalDuration: row.totalDuration,
+    drivingMinutes: data ? Math.round(data.drivingMin) : null,
+    appointmentOrder: row.appointmentOrder,
+    routeData: row.routeData,
+    appointments: stops,
+    mapsLinks: buildMapsLinks(stops.map((s) => s.appointment), start),
+  };
+}
+
+/**
+ * The day's routes with their stops (appointment and customer each), maps links per leg, and the
+ * active appointments no route visits. Cancelled or expired appointments drop out of the stops.
+ */
+export async function getDayRoutes(date: string, options: { branchId?: number; now?: Date; technicianId?: number } = {}): Promise<DayRoutes> {
+  requireServiceDate(date);
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const [depot, rows, active, technicians] = await Promise.all([
+    loadDepot(branchId),
+    listDayRoutes(db, branchId, date, options.technicianId),
+    listActiveDayAppointments(db, branchId, date, now),
+    listTechnicians(db, branchId),
+  ]);
+  const activeIds = new Set(active.map((r) => r.appointment.id));
+  const onRoutes = await listAppointmentsByIds(db, [...new Set(rows.flatMap((r) => r.appointmentOrder))]);
+  const byId = new Map(onRoutes.filter((r) => activeIds.has(r.appointment.id)).map((r) => [r.appointment.id, r]));
+  const colors = new Map(technicians.map((t) => [t.id, t.color]));
+  const routes = rows.map((row) => toDayRoute(row, byId, colors, depot));
+  const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
+  // Without any route the whole day is simply "not optimised yet", not a list of misfits.
+  const unassigned = rows.length === 0 || options.technicianId !== undefined ? [] : active.filter((r) => !routed.has(r.appointment.id));
+  return { date, depot, routes, unassigned };
+}
+
+/** One technician's route for the day (null when they have none). */
+export async function getTechnicianDay(technicianId: number, date: string, options: { branchId?: number; now?: Date } = {}) {
+  const day = await getDayRoutes(date, { ...options, technicianId });
+  return { date, depot: day.depot, route: day.routes[0] ?? null };
+}
+
+/** The day's active appointments, for the count on the route manager. */
+export async function listDayAppointments(date: string, options: { branchId?: number; now?: Date } = {}) {
+  requireServiceDate(date);
+  const db = await getDb();
+  return listActiveDayAppointments(db, options.branchId ?? DEFAULT_BRANCH_ID, date, options.now ?? new Date());
+}
+
+export async function listBranchTechnicians(branchId = DEFAULT_BRANCH_ID) {
+  return listTechnicians(await getDb(), branchId);
+}
+
+/** True when the local demo data (30 demo customers) is in the database. */
+export async function isDemoDataPresent(): Promise<boolean> {
+  return hasCustomerWithEmail(await getDb(), demoPerson(0).email);
+}
+
+function addDaysIso(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The date the route manager opens on: the next Friday (from today) that has bookings, which is
+ * the demo Friday on a local run; otherwise the next Friday in the service season.
+ */
+export async function findDefaultRouteDate(options: { branchId?: number; now?: Date } = {}): Promise<string> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const now = options.now ?? new Date();
+  const branch = await getBranch(branchId);
+  const today = findToday(now, branch.timezone);
+  const booked = await findNextBookedDate(await getDb(), branchId, today, now);
+  if (booked) return booked;
+  const season = { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd };
+  let day = today;
+  for (let i = 0; i < 800; i++, day = addDaysIso(day, 1)) {
+    const window = getSeasonWindow(Number(day.slice(0, 4)), season);
+    if (isFriday(day) && day >= window.start && day <= window.end) return day;
+  }
+  return today;
+}

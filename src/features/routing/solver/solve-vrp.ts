@@ -1,0 +1,71 @@
+import { compileProblem, scheduleRoute, type CompiledProblem } from './compiled-problem';
+import { createRandom } from './seeded-random';
+import { solveTsp } from './tsp-solver';
+import type { PlannedRoute, SolveVrpOptions, VrpProblem, VrpSolution } from './vrp-model';
+import { VrptwSearch, type SearchClock } from './vrptw-search';
+
+/**
+ * Plans routes for the problem within the time budget. Pure: no I/O, and the same seed gives the
+ * same routes for the same amount of search (inject `now` to make the budget itself reproducible).
+ */
+export function solveVrp(problem: VrpProblem, options: SolveVrpOptions): VrpSolution {
+  const compiled = compileProblem(problem);
+  const now = options.now ?? (() => performance.now());
+  const random = createRandom(options.seed ?? 1);
+  const startedAt = now();
+  const budget = Math.max(1, options.timeBudgetMs);
+  const clock: SearchClock = {
+    progress: () => (now() - startedAt) / budget,
+    isTimeUp: () => now() - startedAt >= budget,
+  };
+  if (problem.stops.length === 0) return buildSolution(compiled, [], []);
+
+  if (isPureTsp(compiled)) {
+    const { tour } = solveTsp(compiled.n, compiled.cost, random, {
+      isTimeUp: clock.isTimeUp,
+      maxKicks: Number.MAX_SAFE_INTEGER,
+      // Converged well before the budget on small days; stopping early keeps the screen snappy.
+      stallKicks: 100 + 5 * compiled.n,
+    });
+    const nodes = orientFromDepot(tour, compiled);
+    // A single feasible tour is final; a binding shift or capacity needs the general search.
+    if (scheduleRoute(compiled, 0, nodes)) return buildSolution(compiled, [nodes], []);
+  }
+
+  const search = new VrptwSearch(compiled, random, clock);
+  const result = search.solve();
+  return buildSolution(compiled, result.routes, result.unassigned);
+}
+
+/** One vehicle, no windows, no capacities: the stop order is a travelling-salesman tour. */
+function isPureTsp(p: CompiledProblem): boolean {
+  return p.vehicleStart.length === 1 && !p.hasTimeWindows && !p.hasCapacities;
+}
+
+/** Rotates the tour to start after the depot; picks the direction that returns earlier (asymmetric times). */
+function orientFromDepot(tour: number[], p: CompiledProblem): number[] {
+  const at = tour.indexOf(0);
+  const forward = [...tour.slice(at + 1), ...tour.slice(0, at)];
+  const backward = [...forward].reverse();
+  const a = scheduleRoute(p, 0, forward);
+  const b = scheduleRoute(p, 0, backward);
+  if (a && b) return b.distance < a.distance - 1e-9 || (b.distance <= a.distance + 1e-9 && b.returnDepot < a.returnDepot) ? backward : forward;
+  return a || !b ? forward : backward;
+}
+
+function buildSolution(p: CompiledProblem, routes: number[][], unassigned: number[]): VrpSolution {
+  const planned: PlannedRoute[] = [];
+  routes.forEach((nodes, vehicle) => {
+    if (nodes.length === 0) return;
+    const route = scheduleRoute(p, vehicle, nodes);
+    // The search only keeps feasible routes; reaching this means a bug, which must not go unnoticed.
+    if (!route) throw new Error(`Solver produced an infeasible route for vehicle ${vehicle}`);
+    planned.push(route);
+  });
+  return {
+    routes: planned,
+    unassigned: unassigned.map((node) => node - 1).sort((a, b) => a - b),
+    totalDistance: planned.reduce((sum, r) => sum + r.distance, 0),
+    totalDuration: planned.reduce((sum, r) => sum + r.duration, 0),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The vehicle-routing model the solver works on. Times are minutes on one clock (e.g. minutes after
+ * midnight); matrices are indexed by location, where location 0 is the depot and location i + 1 is
+ * stops[i].
+ */
+export interface VrpStop {
+  serviceMin: number;
+  /** Earliest service start; arriving earlier means waiting. */
+  readyMin?: number;
+  /** Latest service start. */
+  dueMin?: number;
+  demand?: number;
+}
+
+export interface VrpVehicle {
+  /** Leaves the depot at this time. */
+  shiftStartMin: number;
+  /** Must be back at the depot by this time. */
+  shiftEndMin: number;
+  capacity?: number;
+}
+
+export type VrpObjective =
+  /** Total distance only; any vehicle may be used. */
+  | 'distance'
+  /** Fewest vehicles first, then total distance (how Solomon best-knowns are ranked). */
+  | 'vehicles-then-distance';
+
+export interface VrpProblem {
+  stops: VrpStop[];
+  vehicles: VrpVehicle[];
+  /** (stops + 1) x (stops + 1) travel times in minutes, depot at 0. */
+  travelMin: ArrayLike<number>[];
+  /** Same shape, in any distance unit; defaults to travelMin. The objective minimises it. */
+  distance?: ArrayLike<number>[];
+  objective?: VrpObjective;
+}
+
+export interface SolveVrpOptions {
+  timeBudgetMs: number;
+  /** Same seed, same problem, same amount of search: same answer. Default 1. */
+  seed?: number;
+  /** Clock in milliseconds (injectable so tests control it); default performance.now. */
+  now?: () => number;
+}
+
+export interface PlannedStop {
+  /** Index into problem.stops. */
+  index: number;
+  arrival: number;
+  /** Service start: arrival, or readyMin if the vehicle had to wait. */
+  start: number;
+  departure: number;
+}
+
+export interface PlannedRoute {
+  /** Index into problem.vehicles. */
+  vehicle: number;
+  stops: PlannedStop[];
+  /** Sum of problem.distance over the legs, depot to depot. */
+  distance: number;
+  /** Back at the depot minus shift start, in minutes (travel, service and waiting). */
+  duration: number;
+  departDepot: number;
+  returnDepot: number;
+}
+
+export interface VrpSolution {
+  /** Only vehicles that visit at least one stop. */
+  routes: PlannedRoute[];
+  /** Stops no vehicle could serve within its shift, windows and capacity. */
+  unassigned: number[];
+  totalDistance: number;
+  totalDuration: number;
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { getEnv } from '@/env';
+import { getBranch } from '@/features/branch/branch.service';
+import type { Locale } from '@/i18n/routing';
+import { buildFaqPage, buildLocalBusiness, buildServiceOffers, type JsonLdObject, serializeJsonLd } from './json-ld';
+
+/** One JSON-LD <script>; server-rendered, no client JavaScript. */
+export function JsonLd({ data }: { data: JsonLdObject | JsonLdObject[] }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
+}
+
+/** The five towns with landing pages lead `areaServed`; the rest of the branch's list follows. */
+const CORE_TOWNS = ['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby'];
+
+async function loadFacts() {
+  const branch = await getBranch();
+  const extra = (branch.serviceArea ?? []).filter((town) => !CORE_TOWNS.includes(town));
+  return {
+    name: branch.displayName,
+    phone: branch.phone,
+    email: branch.email,
+    streetAddress: branch.address ?? '',
+    city: branch.city ?? 'Hamilton',
+    province: branch.province ?? 'ON',
+    postalCode: branch.postalCode ?? '',
+    latitude: branch.settings.depotLatitude,
+    longitude: branch.settings.depotLongitude,
+    areaServed: [...CORE_TOWNS, ...extra],
+  };
+}
+
+/** LocalBusiness (PestControl) for the branch: name, phone, address, geo, towns, Friday hours. */
+export async function LocalBusinessJsonLd({ locale, path = '/' }: { locale: Locale; path?: string }) {
+  const [facts, t] = await Promise.all([loadFacts(), getTranslations({ locale, namespace: 'seo' })]);
+  const siteUrl = getEnv().PUBLIC_SITE_URL.replace(/\/+$/, '');
+  return <JsonLd data={buildLocalBusiness(facts, { siteUrl, pageUrl: `${siteUrl}${path === '/' ? '' : path}`, description: t('businessDescription') })} />;
+}
+
+/** Service + Offer entries: one-time, seasonal and tick control "from" prices before HST. */
+export async function ServiceOffersJsonLd({ locale }: { locale: Locale }) {
+  const [facts, t] = await Promise.all([loadFacts(), getTranslations({ locale, namespace: 'seo' })]);
+  const services = (['onetime', 'seasonal', 'tick'] as const).map((code) => ({ code, name: t(`services.${code}.name`), description: t(`services.${code}.description`) }));
+  return <JsonLd data={buildServiceOffers(services, { siteUrl: getEnv().PUBLIC_SITE_URL, areaServed: facts.areaServed })} />;
+}
+
+/** FAQPage for questions shown on the same page (Google requires them to be visible). */
+export function FaqJsonLd({ items }: { items: readonly { question: string; answer: string }[] }) {
+  return <JsonLd data={buildFaqPage(items)} />;
+}

@@ -1,0 +1,124 @@
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { calculatePrice } from '@/features/pricing/pricing';
+
+/** Schema.org JSON-LD builders: pure, so the shapes are unit-tested without a server. */
+
+export type JsonLdObject = Record<string, unknown>;
+
+export interface BusinessFacts {
+  name: string;
+  phone: string;
+  email: string;
+  streetAddress: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  latitude: number;
+  longitude: number;
+  /** Towns served, shown as schema.org `areaServed`. */
+  areaServed: readonly string[];
+}
+
+/** SPEC §9: city pages and structured data say Friday 09:00–17:00. */
+export const STRUCTURED_OPENING_HOURS = { dayOfWeek: 'https://schema.org/Friday', opens: '09:00', closes: '17:00' } as const;
+/** SPEC §9: "Service radius in metadata 30000 metres". */
+export const SERVICE_RADIUS_M = 30_000;
+
+export function buildLocalBusiness(facts: BusinessFacts, options: { siteUrl: string; pageUrl: string; description: string }): JsonLdObject {
+  const id = `${trimSlash(options.siteUrl)}/#business`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': ['PestControl', 'HomeAndConstructionBusiness'],
+    '@id': id,
+    name: facts.name,
+    description: options.description,
+    url: options.pageUrl,
+    telephone: facts.phone,
+    email: facts.email,
+    priceRange: '$$',
+    currenciesAccepted: 'CAD',
+    knowsLanguage: ['en', 'es', 'fr', 'de'],
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: facts.streetAddress,
+      addressLocality: facts.city,
+      addressRegion: facts.province,
+      postalCode: facts.postalCode,
+      addressCountry: 'CA',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: facts.latitude, longitude: facts.longitude },
+    areaServed: [
+      ...facts.areaServed.map((name) => ({ '@type': 'City', name })),
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: facts.latitude, longitude: facts.longitude },
+        geoRadius: SERVICE_RADIUS_M,
+      },
+    ],
+    openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', ...STRUCTURED_OPENING_HOURS }],
+  };
+}
+
+export type OfferCode = 'onetime' | 'seasonal' | 'tick';
+
+/**
+ * "From" prices before HST, in cents. One-time uses SPEC §9's structured-metadata figure ($129);
+ * seasonal is the engine's price for the smallest lot; tick control is SPEC's "$149 + HST".
+ */
+export function listOfferPrices(): Record<OfferCode, number> {
+  const seasonal = calculatePrice(
+    { serviceType: 'seasonal', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, extras: [], address: '' },
+    { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 },
+  );
+  return { onetime: 12_900, seasonal: seasonal.preTaxCents, tick: 14_900 };
+}
+
+export function buildServiceOffers(
+  services: { code: OfferCode; name: string; description: string }[],
+  options: { siteUrl: string; areaServed: readonly string[] },
+): JsonLdObject[] {
+  const prices = listOfferPrices();
+  const provider = { '@id': `${trimSlash(options.siteUrl)}/#business` };
+  return services.map((s) => ({
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    serviceType: s.name,
+    name: s.name,
+    description: s.description,
+    provider,
+    areaServed: options.areaServed.map((name) => ({ '@type': 'City', name })),
+    offers: {
+      '@type': 'Offer',
+      priceCurrency: 'CAD',
+      price: (prices[s.code] / 100).toFixed(2),
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: (prices[s.code] / 100).toFixed(2),
+        priceCurrency: 'CAD',
+        valueAddedTaxIncluded: false,
+      },
+      url: `${trimSlash(options.siteUrl)}/#quote`,
+    },
+  }));
+}
+
+export function buildFaqPage(items: readonly { question: string; answer: string }[]): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/** JSON for a <script> element: `<` escaped so no text can close the script tag early. */
+export function serializeJsonLd(data: JsonLdObject | JsonLdObject[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

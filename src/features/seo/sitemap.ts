@@ -1,0 +1,53 @@
+import { AREA_SLUGS } from '@/components/site/areas';
+import { localePath } from '@/components/site/locale-paths';
+import { LOCALES } from '@/i18n/routing';
+
+/** Every public, indexable page (SPEC route table); transactional and staff pages are left out. */
+export const PUBLIC_PAGES: readonly { path: string; priority: number; changeFrequency: 'weekly' | 'monthly' | 'yearly' }[] = [
+  { path: '/', priority: 1, changeFrequency: 'weekly' },
+  ...AREA_SLUGS.map((slug) => ({ path: `/${slug}`, priority: 0.8, changeFrequency: 'monthly' as const })),
+  { path: '/book', priority: 0.7, changeFrequency: 'monthly' },
+  { path: '/contact', priority: 0.6, changeFrequency: 'yearly' },
+  { path: '/pricing-demo', priority: 0.5, changeFrequency: 'monthly' },
+  { path: '/privacy', priority: 0.2, changeFrequency: 'yearly' },
+  { path: '/terms', priority: 0.2, changeFrequency: 'yearly' },
+];
+
+/** Staff and transactional paths that search engines must not crawl (in every language). */
+export const DISALLOWED_PATHS = [
+  '/admin', '/quotes-admin', '/routes', '/day-sheet', '/email-preview', '/customer-details',
+  '/checkout', '/checkout-new', '/payment-success', '/payment-confirmation', '/stripe-test', '/test-gateway',
+] as const;
+
+export interface SitemapEntry {
+  url: string;
+  changeFrequency: 'weekly' | 'monthly' | 'yearly';
+  priority: number;
+  alternates: { languages: Record<string, string> };
+}
+
+/** One entry per page per language, each listing all its language versions (hreflang). */
+export function buildSitemapEntries(siteUrl: string): SitemapEntry[] {
+  const base = siteUrl.replace(/\/+$/, '');
+  const url = (locale: string, path: string) => `${base}${localePath(locale, path) === '/' ? '' : localePath(locale, path)}`;
+  return PUBLIC_PAGES.flatMap((page) => {
+    const languages: Record<string, string> = Object.fromEntries(LOCALES.map((l) => [l, url(l, page.path)]));
+    languages['x-default'] = url('en', page.path);
+    return LOCALES.map((locale) => ({
+      url: url(locale, page.path),
+      changeFrequency: page.changeFrequency,
+      priority: page.priority,
+      alternates: { languages },
+    }));
+  });
+}
+
+export function buildRobots(siteUrl: string) {
+  const base = siteUrl.replace(/\/+$/, '');
+  const disallow = ['/api/', ...DISALLOWED_PATHS.flatMap((p) => [p, ...LOCALES.filter((l) => l !== 'en').map((l) => `/${l}${p}`)])];
+  return {
+    rules: [{ userAgent: '*', allow: '/', disallow }],
+    sitemap: `${base}/sitemap.xml`,
+    host: base,
+  };
+}

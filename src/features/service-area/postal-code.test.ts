@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import {
+  DEFAULT_SERVED_PREFIXES,
+  checkServiceArea,
+  extractFsa,
+  formatPostalCode,
+  isValidPostalCode,
+  normalisePostalCode,
+} from './postal-code';
+
+describe('normalisePostalCode', () => {
+  it.each([
+    ['L8P 4R5', 'L8P4R5'],
+    [' l8p4r5 ', 'L8P4R5'],
+    ['l8p\t4r5', 'L8P4R5'],
+    ['L8P-4R5', 'L8P4R5'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normalisePostalCode(input)).toBe(expected);
+  });
+});
+
+describe('isValidPostalCode', () => {
+  it.each([
+    ['L8P 4R5', true],
+    ['l8p4r5', true],
+    ['N3W 1A1', true],
+    ['L0R 1A0', true],
+    ['K1A 0B1', true], // Ottawa: valid, just not served
+    ['X0A 0H0', true], // Nunavut
+    ['T2X 1V4', true], // V allowed after the first position
+    ['A1A 1Z1', true], // Z allowed after the first position
+    ['W8P 4R5', false], // W never first
+    ['Z8P 4R5', false], // Z never first
+    ['D8P 4R5', false], // D, F, I, O, Q, U never anywhere
+    ['L8F 4R5', false],
+    ['L8P 4I5', false],
+    ['L8O 4R5', false],
+    ['L8P 4RQ', false],
+    ['U8P 4R5', false],
+    ['L8P4R', false],
+    ['L8P 4R55', false],
+    ['90210', false],
+    ['L8P 4R5X', false],
+    ['88P 4R5', false],
+    ['', false],
+  ])('%j → %s', (input, expected) => {
+    expect(isValidPostalCode(input)).toBe(expected);
+  });
+
+  it('never accepts a forbidden letter in any letter position', () => {
+    const letter = fc.constantFrom(...'ABCEGHJKLMNPRSTVXY');
+    const forbidden = fc.constantFrom(...'DFIOQU');
+    const digit = fc.integer({ min: 0, max: 9 }).map(String);
+    fc.assert(
+      fc.property(letter, digit, letter, digit, letter, digit, fc.integer({ min: 0, max: 2 }), forbidden, (a, b, c, d, e, f, position, bad) => {
+        const chars = [a, b, c, d, e, f];
+        chars[position * 2] = bad;
+        return !isValidPostalCode(chars.join(''));
+      }),
+    );
+  });
+});
+
+describe('extractFsa and formatPostalCode', () => {
+  it('takes the first three characters of the normalised code', () => {
+    expect(extractFsa(' l9g 3k9')).toBe('L9G');
+  });
+
+  it('writes a code the Canada Post way', () => {
+    expect(formatPostalCode('l8p4r5')).toBe('L8P 4R5');
+  });
+});
+
+describe('checkServiceArea with the default prefixes', () => {
+  it.each([
+    ['L8P 4R5', 'Hamilton'],
+    ['l8s 4l8', 'Hamilton'],
+    ['L8H 1A1', 'Hamilton'],
+    ['L8W 2B2', 'Hamilton'],
+    ['L9A 1A1', 'Hamilton'],
+    ['L9C 7N4', 'Hamilton'],
+    ['L8E 2X5', 'Stoney Creek'],
+    ['L8G 1A1', 'Stoney Creek'],
+    ['L8J 0B1', 'Stoney Creek'],
+    ['L9G 3K9', 'Ancaster'],
+    ['L9K 1J4', 'Ancaster'],
+    ['L9H 2R6', 'Dundas'],
+    ['L8B 0A1', 'Waterdown'],
+    ['L0R 1C0', 'Flamborough'],
+    ['L3M 4E7', 'Grimsby'],
+    ['N3W 1B3', 'Caledonia'],
+  ])('%s is served (%s)', (code, area) => {
+    expect(checkServiceArea(code, DEFAULT_SERVED_PREFIXES)).toEqual({
+      valid: true,
+      inServiceArea: true,
+      postalCode: normalisePostalCode(code),
+      area,
+    });
+  });
+
+  it.each(['L8A 1A1', 'L8X 1A1', 'L9E 1A1', 'L7R 1A1', 'M5V 2T6', 'K1A 0B1', 'L0S 1J0'])('%s is a valid code outside the area', (code) => {
+    expect(checkServiceArea(code, DEFAULT_SERVED_PREFIXES)).toEqual({
+      valid: true,
+      inServiceArea: false,
+      postalCode: normalisePostalCode(code),
+      area: null,
+    });
+  });
+
+  it.each(['90210', 'L8P', 'W8P 4R5', 'L8P 4R5 extra', ''])('%j is malformed', (code) => {
+    expect(checkServiceArea(code, DEFAULT_SERVED_PREFIXES)).toEqual({
+      valid: false,
+      reason: 'invalid-postal-code',
+      postalCode: normalisePostalCode(code),
+    });
+  });
+});
+
+describe('checkServiceArea with branch data', () => {
+  it('prefers the longest matching prefix, whatever the order', () => {
+    const prefixes = [
+      { prefix: 'L0R 1', area: 'Binbrook' },
+      { prefix: 'l0r', area: 'Flamborough' },
+    ];
+    expect(checkServiceArea('L0R1A0', prefixes)).toMatchObject({ inServiceArea: true, area: 'Binbrook' });
+    expect(checkServiceArea('L0R2A0', prefixes)).toMatchObject({ inServiceArea: true, area: 'Flamborough' });
+  });
+
+  it('serves nothing with an empty list and ignores blank prefixes', () => {
+    expect(checkServiceArea('L8P4R5', [])).toMatchObject({ inServiceArea: false, area: null });
+    expect(checkServiceArea('L8P4R5', [{ prefix: ' ', area: 'Everywhere' }])).toMatchObject({ inServiceArea: false });
+  });
+});
+
+describe('DEFAULT_SERVED_PREFIXES', () => {
+  const fsas = DEFAULT_SERVED_PREFIXES.map((row) => row.prefix);
+
+  it('has one row per FSA', () => {
+    expect(new Set(fsas).size).toBe(fsas.length);
+  });
+
+  it('covers exactly DECISIONS §4', () => {
+    // L8E–L8W without F, I, O, Q, U; L9A–L9C; plus the named towns.
+    expect([...fsas].sort()).toEqual(
+      [
+        'L8E', 'L8G', 'L8H', 'L8J', 'L8K', 'L8L', 'L8M', 'L8N', 'L8P', 'L8R', 'L8S', 'L8T', 'L8V', 'L8W',
+        'L9A', 'L9B', 'L9C', 'L9K', 'L9G', 'L9H', 'L8B', 'L0R', 'L3M', 'N3W',
+      ].sort(),
+    );
+  });
+
+  it('only lists real FSAs', () => {
+    for (const fsa of fsas) expect(isValidPostalCode(`${fsa}1A1`)).toBe(true);
+  });
+});

@@ -1,0 +1,55 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { type LoginInput, LoginSchema } from '../login.schema';
+
+export function LoginForm({ next }: { next: string | null }) {
+  const t = useTranslations('staffAuth');
+  const te = useTranslations();
+  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: LoginInput) => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify(values),
+    }).catch(() => null);
+    if (res?.ok) {
+      toast({ title: t('loginSuccessTitle'), description: t('loginSuccessBody') });
+      // A full navigation so every server component sees the new session cookie.
+      window.location.assign(next && next.startsWith('/') && !next.startsWith('//') ? next : window.location.pathname);
+      return;
+    }
+    const body = (await res?.json().catch(() => null)) as { message?: string } | null;
+    toast({
+      variant: 'destructive',
+      title: t('loginFailedTitle'),
+      description: res?.status === 401 ? t('invalidCredentials') : body?.message ?? te('errors.generic'),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+      <div className="space-y-1.5">
+        <Label htmlFor="username">{t('username')}</Label>
+        <Input id="username" autoComplete="username" required aria-invalid={!!errors.username} aria-describedby={errors.username ? 'username-error' : undefined} {...register('username')} />
+        {errors.username?.message ? <p id="username-error" className="text-sm text-red-700">{te(errors.username.message)}</p> : null}
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor="password">{t('password')}</Label>
+        <Input id="password" type="password" autoComplete="current-password" required aria-invalid={!!errors.password} aria-describedby={errors.password ? 'password-error' : undefined} {...register('password')} />
+        {errors.password?.message ? <p id="password-error" className="text-sm text-red-700">{te(errors.password.message)}</p> : null}
+      </div>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('loggingIn') : t('login')}
+      </Button>
+    </form>
+  );
+}

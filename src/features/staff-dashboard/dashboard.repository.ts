@@ -1,0 +1,129 @@
+import 'server-only';
+import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+import { emailOutbox, messages } from '@/db/schema/messages';
+import { payments } from '@/db/schema/payments';
+import { quotes } from '@/db/schema/quotes';
+
+const LIST_LIMIT = 500;
+
+export async function selectDashboardTotals(db: DbExecutor) {
+  const [revenue] = await db.select({ cents: sum(payments.amount) }).from(payments).where(eq(payments.status, 'succeeded'));
+  const [confirmed] = await db.select({ n: count() }).from(appointments).where(inArray(appointments.status, ['confirmed', 'completed']));
+  const [customerCount] = await db.select({ n: count() }).from(customers);
+  const [paymentCount] = await db.select({ n: count() }).from(payments);
+  return {
+    revenueCents: Number(revenue?.cents ?? 0),
+    confirmedAppointments: confirmed?.n ?? 0,
+    totalCustomers: customerCount?.n ?? 0,
+    totalPayments: paymentCount?.n ?? 0,
+  };
+}
+
+export async function selectRecentAppointments(db: DbExecutor) {
+  return db
+    .select({
+      id: appointments.id,
+      date: appointments.date,
+      time: appointments.time,
+      serviceType: appointments.serviceType,
+      status: appointments.status,
+      address: appointments.address,
+      city: appointments.city,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      visitNumber: appointments.visitNumber,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .orderBy(desc(appointments.date), appointments.id)
+    .limit(LIST_LIMIT);
+}
+
+export async function selectRecentCustomers(db: DbExecutor) {
+  return db
+    .select({
+      id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email,
+      phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
+    })
+    .from(customers)
+    .orderBy(desc(customers.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectRecentPayments(db: DbExecutor) {
+  return db
+    .select({
+      id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
+      paymentIntentId: payments.paymentIntentId, firstName: customers.firstName, lastName: customers.lastName,
+    })
+    .from(payments)
+    .leftJoin(customers, eq(customers.id, payments.customerId))
+    .orderBy(desc(payments.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectRecentMessages(db: DbExecutor) {
+  return db
+    .select({
+      id: messages.id, createdAt: messages.createdAt, name: messages.name, email: messages.email, phone: messages.phone,
+      subject: messages.subject, content: messages.content, status: messages.status,
+    })
+    .from(messages)
+    .orderBy(desc(messages.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectRecentOutbox(db: DbExecutor) {
+  return db
+    .select({
+      id: emailOutbox.id, createdAt: emailOutbox.createdAt, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject, status: emailOutbox.status, attempts: emailOutbox.attempts, sentAt: emailOutbox.sentAt,
+      lastError: emailOutbox.lastError,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectOutboxBody(db: DbExecutor, id: number) {
+  const [row] = await db.select({ html: emailOutbox.html }).from(emailOutbox).where(and(eq(emailOutbox.id, id)));
+  return row?.html ?? null;
+}
+
+export async function selectQuotes(db: DbExecutor) {
+  return db
+    .select({
+      id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
+      totalPrice: quotes.totalPrice, status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
+      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
+      city: quotes.city, postalCode: quotes.postalCode, createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .orderBy(desc(quotes.createdAt))
+    .limit(LIST_LIMIT);
+}
+
+export async function selectCustomerDetails(db: DbExecutor, customerId: number) {
+  const [customer] = await db
+    .select({
+      id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone,
+      address: customers.address, city: customers.city, postalCode: customers.postalCode, createdAt: customers.createdAt,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) return null;
+  const visits = await db
+    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, address: appointments.address, city: appointments.city, notes: appointments.notes })
+    .from(appointments)
+    .where(eq(appointments.customerId, customerId))
+    .orderBy(appointments.date);
+  const paid = await db
+    .select({ id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId })
+    .from(payments)
+    .where(eq(payments.customerId, customerId))
+    .orderBy(desc(payments.createdAt));
+  return { customer, appointments: visits, payments: paid };
+}

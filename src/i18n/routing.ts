@@ -1,0 +1,16 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const LOCALES = ['en', 'es', 'fr', 'de'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const routing = defineRouting({
+  locales: LOCALES,
+  defaultLocale: 'en',
+  // English at unprefixed URLs, the others under /es, /fr, /de (DECISIONS §8).
+  localePrefix: 'as-needed',
+  localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' },
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}

@@ -1,0 +1,132 @@
+import 'server-only';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@/db/client';
+import { appointments, serviceDays } from '@/db/schema/appointments';
+import { branches, branchSettings, technicians } from '@/db/schema/branches';
+import { discountCodes, servicePlans } from '@/db/schema/catalog';
+import { customers } from '@/db/schema/customers';
+import { staffUsers } from '@/db/schema/staff';
+import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
+import { hashPassword } from '@/features/staff-auth/password';
+
+export const DEMO_STAFF = { username: 'admin', password: 'mosquito-demo' } as const;
+const TIME_ZONE = 'America/Toronto';
+
+/** Base data every installation needs. Idempotent: existing rows are left as they are. */
+export async function seedBaseData(db: Database): Promise<void> {
+  await db.insert(branches).values({
+    id: 1,
+    slug: 'hamilton',
+    name: 'Escarpment Mosquito & Tick',
+    displayName: 'Escarpment Mosquito & Tick',
+    description: 'Mosquito and tick control for Hamilton, Ancaster, Stoney Creek, Dundas and Grimsby.',
+    phone: '(905) 555-0134',
+    email: 'hello@escarpmentmosquito.ca',
+    address: '1 Hunter St E',
+    city: 'Hamilton',
+    province: 'ON',
+    postalCode: 'L8N 3W1',
+    serviceArea: ['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby', 'Waterdown', 'Westdale', 'Hamilton Mountain', 'Binbrook', 'Caledonia', 'Flamborough'],
+  }).onConflictDoNothing();
+  await db.execute(sql`select setval(pg_get_serial_sequence('branches', 'id'), greatest((select max(id) from branches), 1))`);
+
+  await db.insert(branchSettings).values({
+    branchId: 1,
+    servedPrefixes: [...DEFAULT_SERVED_PREFIXES],
+    priceTable: DEFAULT_PRICE_TABLE as unknown as Record<string, unknown>,
+    depotAddress: '1 Hunter St E, Hamilton, ON',
+    depotLatitude: 43.2557,
+    depotLongitude: -79.869,
+  }).onConflictDoNothing();
+
+  const [tech] = await db.select({ id: technicians.id }).from(technicians).limit(1);
+  if (!tech) {
+    await db.insert(technicians).values([
+      { branchId: 1, name: 'Crew A', color: '#2563eb' },
+      { branchId: 1, name: 'Crew B', color: '#dc2626' },
+    ]);
+  }
+
+  await db.insert(servicePlans).values([
+    {
+      id: 1, slug: 'onetime', name: 'One-Time Treatment', price: 9900, visits: 1, displayOrder: 1,
+      description: 'A single thorough barrier treatment, effective for up to 3 weeks.',
+      features: ['Up to 1/2 acre', 'Lasts up to 3 weeks', 'Breeding-prevention tips'],
+    },
+    {
+      id: 2, slug: 'seasonal', name: 'Seasonal Mosquito Protection', price: 7900, visits: 5, displayOrder: 2,
+      popular: true, badge: 'Most Popular',
+      description: 'Five treatments, 21 days apart, for a whole season of protection.',
+      features: ['5 visits every 21 days', 'Full season', 'Breeding prevention', 'Free re-treatments'],
+    },
+    {
+      id: 3, slug: 'tick-seasonal', name: 'Seasonal Tick Protection', price: 7900, visits: 3, displayOrder: 3,
+      description: 'Three perimeter treatments against Lyme-carrying ticks.',
+      features: ['3 visits every 21 days', 'Targets Lyme-carrying ticks', 'Perimeter treatment', 'Pet-friendly when dry'],
+    },
+  ]).onConflictDoNothing();
+
+  await db.insert(discountCodes).values({
+    code: 'MIDSEASON',
+    description: 'Midseason special: full season protection, save $79',
+    discountType: 'fixed',
+    discountValue: 7900,
+    appliesTo: ['seasonal'],
+  }).onConflictDoNothing();
+}
+
+export async function seedStaffAccount(db: Database, username: string, password: string): Promise<void> {
+  const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username));
+  if (existing) return;
+  await db.insert(staffUsers).values({ username, passwordHash: await hashPassword(password), displayName: 'Administrator', role: 'admin' });
+}
+
+/** The first Friday of the next season that is at least a week away: the demo route day. */
+export function pickDemoFriday(now: Date): string {
+  let day = new TZDate(now.getTime(), TIME_ZONE);
+  day = addDays(day, 7);
+  for (let i = 0; i < 800; i++) {
+    const month = day.getMonth() + 1;
+    if (day.getDay() === 5 && month >= 5 && month <= 10) return format(day, 'yyyy-MM-dd');
+    day = addDays(day, 1);
+  }
+  throw new Error('no Friday found');
+}
+
+/** Local runs only: 30 demo customers with bookings on one Friday of the next season. */
+export async function seedDemoSeason(db: Database, now = new Date()): Promise<void> {
+  await seedDemoCrew(db);
+  const [already] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, demoPerson(0).email));
+  if (already) return;
+  const friday = pickDemoFriday(now);
+  const rows = DEMO_ADDRESSES.map((a, i) => ({ ...demoPerson(i), ...a, propertySize: [0.25, 0.5, 0.75][i % 3]! }));
+  await db.transaction(async (tx) => {
+    // The demo day holds all thirty stops, more than a normal Friday's capacity.
+    await tx.insert(serviceDays).values({ branchId: 1, date: friday, capacityOverride: DEMO_ADDRESSES.length }).onConflictDoNothing();
+    const inserted = await tx.insert(customers).values(rows).returning({ id: customers.id });
+    const services = ['onetime', 'seasonal', 'tick-seasonal'] as const;
+    await tx.insert(appointments).values(rows.map((r, i) => ({
+      customerId: inserted[i]!.id,
+      planId: (i % 3) + 1,
+      bookingRef: randomUUID(),
+      serviceType: services[i % 3]!,
+      date: friday,
+      time: '09:00',
+      address: r.address,
+      city: r.city,
+      postalCode: r.postalCode,
+      phone: r.phone,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      propertySize: r.propertySize,
+      status: 'confirmed',
+      notes: i % 5 === 0 ? 'Gate code 1234; dog in the yard' : null,
+    })));
+  });
+}

@@ -1,0 +1,215 @@
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+
+const { newPage, baseURL } = setupBrowser();
+
+let counter = 0;
+const nextEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
+
+/** Chromium logs every 4xx fetch as a console error; the ones a test provokes on purpose are expected. */
+const unexpected = (errors: string[], allowedStatus: number[] = []) =>
+  errors.filter((e) => !allowedStatus.some((s) => e.includes(`status of ${s}`)));
+
+async function fillBookingForm(form: Locator, values: { email: string; postalCode?: string; date?: string }) {
+  await form.getByLabel('First Name').fill('Morgan');
+  await form.getByLabel('Last Name').fill('Reyes');
+  await form.getByLabel('Email').fill(values.email);
+  await form.getByLabel('Phone').fill('905-555-0142');
+  await form.getByLabel('Service Address').fill('88 James St S');
+  await form.getByLabel('City').fill('Hamilton');
+  await form.getByLabel('Postal Code').fill(values.postalCode ?? 'L8P 2Y3');
+  // The date list loads from the server; wait until a Friday is offered.
+  await form.locator('select[id$="-date"] option[value^="20"]').first().waitFor({ state: 'attached' });
+  const picker = form.getByLabel('Preferred Date');
+  if (values.date) await picker.selectOption(values.date);
+  // SPEC: the first available Friday is preselected, and the picker shows it.
+  for (let i = 0; i < 30 && !(await picker.inputValue()); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(await picker.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+}
+
+async function availableDates(request: APIRequestContext, serviceType = 'onetime'): Promise<string[]> {
+  const res = await request.get(`/api/appointments/available-dates?serviceType=${serviceType}`);
+  return ((await res.json()) as { dates: string[] }).dates;
+}
+
+/** A visitor who already dismissed the midseason popup this session (it is modal and would cover the form). */
+async function newLandingPage() {
+  const visitor = await newPage();
+  await visitor.context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
+  return visitor;
+}
+
+async function readCheckoutData(page: Page) {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem('checkoutData') ?? 'null') as Record<string, unknown> | null);
+}
+
+describe('booking section on the landing page', () => {
+  it('is hidden until a plan is picked, then books customer + appointment and goes to checkout', async () => {
+    const { page, context, errors } = await newLandingPage();
+    await page.goto('/');
+    const heading = page.getByRole('heading', { name: 'Schedule Your Service' });
+    expect(await heading.isVisible()).toBe(false);
+
+    // A visitor picks a plan once the page is interactive; until hydration nobody listens yet.
+    await page.waitForLoadState('networkidle');
+    for (let attempt = 0; attempt < 20 && !(await heading.isVisible()); attempt++) {
+      await page.evaluate(() => window.dispatchEvent(new CustomEvent('planSelected', { detail: { serviceType: 'seasonal' } })));
+      await page.waitForTimeout(250);
+    }
+    await heading.waitFor({ state: 'visible' });
+    const form = page.getByRole('form', { name: 'Booking form' });
+    expect(await form.getByLabel('Service', { exact: true }).inputValue()).toBe('seasonal');
+    expect(await form.getByText('Includes 5 visits, 21 days apart, all on Fridays.').isVisible()).toBe(true);
+
+    await fillBookingForm(form, { email: nextEmail('section') });
+    const chosenDate = await form.getByLabel('Preferred Date').inputValue();
+    expect(chosenDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const button = form.getByRole('button', { name: 'Book Now & Pay' });
+    await button.click();
+    await page.getByText('Appointment Scheduled Successfully!').first().waitFor();
+    await page.waitForURL(/\/checkout\?appointmentId=\d+/);
+    expect(unexpected(errors)).toEqual([]);
+
+    const appointmentId = Number(new URL(page.url()).searchParams.get('appointmentId'));
+    const stored = await readCheckoutData(page);
+    expect(stored).toMatchObject({ appointmentId, serviceType: 'seasonal', freshCalculation: true, email: expect.stringContaining('section.') });
+    const publicView = await (await context.request.get(`/api/appointments/${appointmentId}`)).json();
+    expect(publicView).toEqual({ id: appointmentId, date: chosenDate, time: '09:00', serviceType: 'seasonal', status: 'pending' });
+    await context.close();
+  });
+
+  it('opens from #schedule and keeps what was typed when a Friday fills up meanwhile', async () => {
+    const { page, context, errors } = await newLandingPage();
+    await page.goto('/#schedule');
+    const form = page.getByRole('form', { name: 'Booking form' });
+    await form.waitFor({ state: 'visible' });
+    const dates = await availableDates(context.request);
+    const lastStopDate = dates.at(-2)!;
+    const email = nextEmail('race');
+    await fillBookingForm(form, { email, date: lastStopDate });
+
+    // Meanwhile other customers take all 24 stops of that Friday (default branch capacity).
+    for (let i = 0; i < 24; i++) {
+      const res = await context.request.post('/api/appointments', {
+        headers: { 'x-forwarded-for': `10.88.${i}.7` },
+        data: { serviceType: 'onetime', propertySize: 0.25, firstName: 'Other', lastName: 'Customer', email: nextEmail('filler'), phone: '905-555-0111', address: '1 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', date: lastStopDate },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    await form.getByRole('button', { name: 'Book Now & Pay' }).click();
+    await page.getByText('That Friday is fully booked').first().waitFor();
+    await form.getByText('This Friday is fully booked. Please pick another Friday.').waitFor();
+    expect(page.url()).not.toContain('/checkout');
+    // Nothing the customer typed is lost; the full Friday is no longer offered.
+    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await form.getByLabel('Service Address').inputValue()).toBe('88 James St S');
+    expect(await form.locator(`option[value="${lastStopDate}"]`).count()).toBe(0);
+    expect(unexpected(errors, [409])).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the last stop to exactly one of two visitors racing for it', async () => {
+    const first = await newPage();
+    const second = await newPage();
+    const dates = await availableDates(first.context.request);
+    const date = dates.at(-3)!;
+    // Capacity − 1 stops taken through the API.
+    for (let i = 0; i < 23; i++) {
+      const res = await first.context.request.post('/api/appointments', {
+        headers: { 'x-forwarded-for': `10.89.${i}.9` },
+        data: { serviceType: 'onetime', propertySize: 0.25, firstName: 'Early', lastName: 'Bird', email: nextEmail('early'), phone: '905-555-0122', address: '2 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', date },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    for (const visitor of [first, second]) {
+      await visitor.page.goto('/book');
+      await fillBookingForm(visitor.page.getByRole('form', { name: 'Booking form' }), { email: nextEmail('racer'), date });
+    }
+    await first.page.getByRole('button', { name: 'Book Appointment' }).click();
+    await first.page.waitForURL(/\/checkout\?appointmentId=\d+/);
+
+    const loser = second.page.getByRole('form', { name: 'Booking form' });
+    await loser.getByRole('button', { name: 'Book Appointment' }).click();
+    await second.page.getByText('That Friday is fully booked').first().waitFor();
+    expect(second.page.url()).toContain('/book');
+    expect(await loser.getByLabel('First Name').inputValue()).toBe('Morgan');
+    expect(unexpected(second.errors, [409])).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  });
+});
+
+describe('/book', () => {
+  it('checks the service area first and keeps the form when the postal code is not served', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/book');
+    const form = page.getByRole('form', { name: 'Booking form' });
+    await fillBookingForm(form, { email: nextEmail('away'), postalCode: 'M5V 2T6' });
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    const message = "We're sorry, but we don't currently service the M5V2T6 area. Please contact us for alternatives.";
+    await form.getByText(message).waitFor();
+    expect(await form.getByLabel('Postal Code').inputValue()).toBe('M5V 2T6');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('books a one-time treatment with the standing-water add-on visit and goes to payment', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/book');
+    const form = page.getByRole('form', { name: 'Booking form' });
+    await fillBookingForm(form, { email: nextEmail('book') });
+    await form.getByLabel('Add Standing Water (Targeted Insect) Treatment').check();
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByText('Appointment Booked!').first().waitFor();
+    await page.waitForURL(/\/checkout\?appointmentId=\d+/);
+    expect(unexpected(errors)).toEqual([]);
+    const stored = await readCheckoutData(page);
+    expect(stored).toMatchObject({ serviceType: 'onetime', includeTargetedInsects: true, freshCalculation: true });
+    await context.close();
+  });
+
+  it('shows Missing Information when required fields are empty', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/book');
+    const form = page.getByRole('form', { name: 'Booking form' });
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await page.getByText('Missing Information').first().waitFor();
+    expect(await form.getByText('First name is required').isVisible()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('/book-quote', () => {
+  it('shows Invalid Quote Link for a bad token, and Get New Quote goes home', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/book-quote?token=not-a-real-token');
+    await page.getByRole('heading', { name: 'Invalid Quote Link' }).waitFor();
+    await page.getByRole('button', { name: 'Get New Quote' }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    expect(unexpected(errors, [404, 400])).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('/request-service', () => {
+  it('continues to /checkout-new with the values as query parameters', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Request Service' });
+    await form.getByLabel('Full Name').fill('Sam Taylor');
+    await form.getByLabel('Email').fill(nextEmail('request'));
+    await form.getByLabel('Phone').fill('905-555-0177');
+    await form.getByLabel('Service Address').fill('10 Wilson St E');
+    await form.getByLabel('Postal Code').fill('L9G 2B4');
+    await form.getByLabel('Service', { exact: true }).selectOption('seasonal');
+    await form.getByRole('button', { name: 'Continue to Checkout' }).click();
+    await page.waitForURL(/\/checkout-new\?/);
+    const query = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(['service', 'size', 'name', 'postalCode'].map((k) => [k, query.get(k)]))).toEqual({ service: 'seasonal', size: '0.25', name: 'Sam Taylor', postalCode: 'L9G 2B4' });
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,253 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+
+const { newPage, baseURL } = setupBrowser();
+
+const CITIES = [
+  { slug: 'hamilton', name: 'Hamilton', neighbourhood: 'Westdale', landmark: 'Cootes Paradise' },
+  { slug: 'ancaster', name: 'Ancaster', neighbourhood: 'Meadowlands', landmark: 'Ancaster Old Mill' },
+  { slug: 'stoney-creek', name: 'Stoney Creek', neighbourhood: 'Upper Stoney Creek', landmark: 'Devil’s Punchbowl' },
+  { slug: 'dundas', name: 'Dundas', neighbourhood: 'Downtown Dundas', landmark: 'Spencer Gorge & Webster’s Falls' },
+  { slug: 'grimsby', name: 'Grimsby', neighbourhood: 'Grimsby Beach', landmark: 'Forty Mile Creek' },
+];
+
+async function headingVisible(page: Page, name: string | RegExp) {
+  return page.getByRole('heading', { name, exact: typeof name === 'string' }).first().isVisible();
+}
+
+async function jsonLdTypes(page: Page): Promise<string[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((b) => {
+    const data = JSON.parse(b) as unknown;
+    return (Array.isArray(data) ? data : [data]).map((d: { '@type': string | string[] }) => [d['@type']].flat().join('+'));
+  });
+}
+
+describe('city landing pages (English)', () => {
+  it.each(CITIES)('$slug shows every block, Friday hours, links and structured data', async (city) => {
+    const { page, errors, context } = await newPage();
+    const res = await page.goto(`/${city.slug}`);
+    expect(res?.status()).toBe(200);
+    expect(await page.title()).toContain(city.name);
+    expect(await headingVisible(page, `Mosquito & Tick Control in ${city.name}`)).toBe(true);
+    for (const heading of [
+      `Mosquito control made for ${city.name}`,
+      `Neighbourhoods we serve in ${city.name}`,
+      'Local hot spots',
+      `Our services in ${city.name}`,
+      `Results in ${city.name}`,
+      'Mosquito species guide',
+      'From our field expert',
+      `What ${city.name} neighbours say`,
+      `Questions from ${city.name} homeowners`,
+      'Service area',
+      `Contact our ${city.name} team`,
+    ]) {
+      expect(await headingVisible(page, heading), heading).toBe(true);
+    }
+    expect(await headingVisible(page, city.neighbourhood)).toBe(true);
+    expect(await headingVisible(page, city.landmark)).toBe(true);
+    for (const card of ['One-Time Treatment', 'Seasonal Protection', 'Tick Control']) expect(await headingVisible(page, card), card).toBe(true);
+    expect(await page.getByText('Friday 9:00 AM - 5:00 PM').isVisible()).toBe(true);
+    expect(await page.locator('#contact').getByRole('link', { name: '(905) 555-0134' }).isVisible()).toBe(true);
+
+    expect(await page.getByRole('link', { name: 'Schedule Service' }).first().getAttribute('href')).toBe('/schedule');
+    expect(await page.getByRole('link', { name: 'View Pricing' }).first().getAttribute('href')).toBe('/#pricing');
+    expect(await page.getByRole('link', { name: 'Contact Us' }).first().getAttribute('href')).toBe('/contact');
+
+    // Before/after carousel: three examples, previous disabled at the start, next disabled at the end.
+    const carousel = page.getByRole('region', { name: 'Before and after results' });
+    expect(await carousel.getByRole('group', { name: 'Example 1 of 3' }).isVisible()).toBe(true);
+    const previous = carousel.getByRole('button', { name: 'Previous example' });
+    const next = carousel.getByRole('button', { name: 'Next example' });
+    expect(await previous.isDisabled()).toBe(true);
+    await next.click();
+    expect(await carousel.getByRole('group', { name: 'Example 2 of 3' }).isVisible()).toBe(true);
+    await next.click();
+    expect(await carousel.getByRole('group', { name: 'Example 3 of 3' }).isVisible()).toBe(true);
+    expect(await next.isDisabled()).toBe(true);
+    await previous.click();
+    expect(await carousel.getByRole('group', { name: 'Example 2 of 3' }).isVisible()).toBe(true);
+
+    const types = await jsonLdTypes(page);
+    expect(types).toContain('PestControl+HomeAndConstructionBusiness');
+    expect(types).toContain('FAQPage');
+    expect(types.filter((t) => t === 'Service')).toHaveLength(3);
+    const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('hreflang')} ${new URL(l.getAttribute('href')!).pathname}`));
+    expect(hreflangs).toEqual(expect.arrayContaining([`en /${city.slug}`, `fr /fr/${city.slug}`, `es /es/${city.slug}`, `de /de/${city.slug}`]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('city landing pages (French and German)', () => {
+  it('serves Dundas in French with its hours and localized links', async () => {
+    const { page, errors, context } = await newPage({ locale: 'fr-CA' });
+    await page.goto('/fr/dundas');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr');
+    expect(await headingVisible(page, 'Contrôle des moustiques et des tiques à Dundas')).toBe(true);
+    expect(await headingVisible(page, 'Quartiers desservis à Dundas')).toBe(true);
+    expect(await headingVisible(page, 'Guide des espèces de moustiques')).toBe(true);
+    expect(await page.getByText('Vendredi de 9 h à 17 h').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Planifier un traitement' }).first().getAttribute('href')).toBe('/fr/schedule');
+    expect(await page.getByRole('link', { name: 'Voir les tarifs' }).first().getAttribute('href')).toBe('/fr#pricing');
+    expect(await page.getByRole('link', { name: 'Nous joindre' }).first().getAttribute('href')).toBe('/fr/contact');
+    await page.getByRole('button', { name: 'Exemple suivant' }).click();
+    expect(await page.getByRole('group', { name: 'Exemple 2 sur 3' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves Grimsby in German', async () => {
+    const { page, errors, context } = await newPage({ locale: 'de-DE' });
+    await page.goto('/de/grimsby');
+    expect(await headingVisible(page, 'Mücken- und Zeckenbekämpfung in Grimsby')).toBe(true);
+    expect(await page.getByText('Freitag 9:00–17:00 Uhr').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('redirects', () => {
+  it('an unknown city says Redirecting... and goes home, in English and French', async () => {
+    const { page, context } = await newPage();
+    const html = await (await page.request.get('/atlantis')).text();
+    expect(html).toContain('Redirecting...');
+    await page.goto('/atlantis');
+    await page.waitForURL(`${baseURL()}/`);
+    await page.goto('/fr/atlantis');
+    await page.waitForURL(`${baseURL()}/fr`);
+    await context.close();
+  });
+
+  it('/schedule leads to the booking page in the same language', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/schedule');
+    await page.waitForURL(`${baseURL()}/book`);
+    await page.goto('/fr/schedule');
+    await page.waitForURL(`${baseURL()}/fr/book`);
+    await context.close();
+  });
+});
+
+describe('pricing demo, privacy and terms', () => {
+  it('/pricing-demo shows three cards with From prices plus HST and Order Now links to the quote', async () => {
+    const { page, errors, context } = await newPage();
+    await page.goto('/pricing-demo');
+    for (const plan of ['One-Time Treatment', 'Seasonal Protection', 'Tick Control']) expect(await headingVisible(page, plan)).toBe(true);
+    const cards = page.locator('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+    expect(await cards.count()).toBe(3);
+    expect(await cards.nth(0).textContent()).toMatch(/From\s*\$99\.00\s*per visit \+ HST/);
+    expect(await cards.nth(1).textContent()).toMatch(/From\s*\$79\.00\s*per visit \+ HST/);
+    expect(await cards.nth(1).textContent()).toContain('Most Popular');
+    expect(await cards.nth(2).textContent()).toMatch(/From\s*\$149\.00\s*per season \+ HST/);
+    expect(await page.getByRole('link', { name: 'Order Now: Seasonal Protection' }).getAttribute('href')).toBe('/?serviceType=seasonal#quote');
+    expect(await page.getByRole('link', { name: 'Order Now: One-Time Treatment' }).getAttribute('href')).toBe('/?serviceType=onetime#quote');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/es/pricing-demo is in Spanish', async () => {
+    const { page, context } = await newPage({ locale: 'es-ES' });
+    await page.goto('/es/pricing-demo');
+    expect(await headingVisible(page, 'Protección de temporada')).toBe(true);
+    expect(await page.getByRole('link', { name: 'Pedir ahora: Protección de temporada' }).getAttribute('href')).toBe('/es?serviceType=seasonal#quote');
+    await context.close();
+  });
+
+  it('/privacy and /terms have their headings in English and German', async () => {
+    const { page, errors, context } = await newPage();
+    await page.goto('/privacy');
+    expect(await headingVisible(page, 'Privacy Policy')).toBe(true);
+    expect(await headingVisible(page, '1. Who is responsible: our Privacy Officer')).toBe(true);
+    expect(await page.getByText('hello@escarpmentmosquito.ca').first().isVisible()).toBe(true);
+    await page.goto('/terms');
+    expect(await headingVisible(page, 'Terms of Service')).toBe(true);
+    expect(await headingVisible(page, /90% fewer mosquitoes or free re-treatment/)).toBe(true);
+    await page.goto('/de/privacy');
+    expect(await headingVisible(page, 'Datenschutzerklärung')).toBe(true);
+    await page.goto('/de/terms');
+    expect(await headingVisible(page, 'Allgemeine Geschäftsbedingungen')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every public page in every language with hreflang alternates', async () => {
+    const { page, context } = await newPage();
+    const res = await page.request.get('/sitemap.xml');
+    expect(res.status()).toBe(200);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const path of ['/', ...CITIES.map((c) => `/${c.slug}`), '/contact', '/pricing-demo', '/privacy', '/terms']) {
+      for (const prefix of ['', '/es', '/fr', '/de']) {
+        const expected = prefix && path === '/' ? prefix : `${prefix}${path}`;
+        expect(locs, expected).toContain(expected);
+      }
+    }
+    expect(xml).toMatch(/hreflang="de"[^>]*href="[^"]*\/de\/hamilton"/);
+    expect(xml).toContain('hreflang="x-default"');
+    expect(locs.some((p) => p.includes('admin'))).toBe(false);
+    await context.close();
+  });
+
+  it('robots.txt keeps staff pages out and points to the sitemap', async () => {
+    const { page, context } = await newPage();
+    const text = await (await page.request.get('/robots.txt')).text();
+    expect(text).toMatch(/Disallow: \/admin$/m);
+    expect(text).toMatch(/Disallow: \/fr\/quotes-admin$/m);
+    expect(text).toMatch(/Sitemap: .*\/sitemap\.xml/);
+    await context.close();
+  });
+});
+
+describe('contact page', () => {
+  it('shows field messages for bad input and keeps what was typed, then sends good input', async () => {
+    const { page, errors, context } = await newPage();
+    await page.goto('/contact');
+    expect(await headingVisible(page, 'Contact Us')).toBe(true);
+    expect(await page.getByText('Friday: 8:00 AM - 6:00 PM').isVisible()).toBe(true);
+    expect(await page.getByText('Monday - Thursday: by appointment only').isVisible()).toBe(true);
+    expect(await page.getByText('Saturday - Sunday: closed').isVisible()).toBe(true);
+
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name', { exact: true }).fill('J');
+    await form.getByLabel('Email address').fill('jo@');
+    await form.getByLabel('Message').fill('Too short');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await form.getByText('Name is required').isVisible()).toBe(true);
+    expect(await form.getByText('Invalid email address').isVisible()).toBe(true);
+    expect(await form.getByText('Message should be at least 10 characters').isVisible()).toBe(true);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('J');
+    expect(await form.getByLabel('Message').inputValue()).toBe('Too short');
+    expect(await form.getByLabel('Subject').inputValue()).toBe('question');
+
+    await form.getByLabel('Name', { exact: true }).fill('Jo Tremblay');
+    await form.getByLabel('Email address').fill('jo.tremblay@example.ca');
+    await form.getByLabel('Phone (optional)').fill('905-555-0199');
+    await form.getByLabel('Subject').selectOption('quote');
+    await form.getByLabel('Message').fill('Could you quote a seasonal plan for a half-acre lot in Westdale?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message sent', { exact: true }).waitFor();
+    expect(await page.getByText('We\'ve received your message and will get back to you shortly.', { exact: true }).isVisible()).toBe(true);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    expect(await form.getByLabel('Message').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('validates in French too', async () => {
+    const { page, errors, context } = await newPage({ locale: 'fr-CA' });
+    await page.goto('/fr/contact');
+    const form = page.getByRole('form', { name: 'Formulaire de contact' });
+    await form.getByLabel('Adresse courriel').fill('pas-un-courriel');
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    expect(await form.getByText('Le nom est obligatoire').isVisible()).toBe(true);
+    expect(await form.getByText('Adresse courriel invalide').isVisible()).toBe(true);
+    expect(await form.getByLabel('Adresse courriel').inputValue()).toBe('pas-un-courriel');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,11 @@
+import type { Page } from 'playwright-core';
+
+/** Signs in through the real login form as the local demo administrator. */
+export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
+  await page.goto(next ? `/admin?next=${encodeURIComponent(next)}` : '/admin');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('mosquito-demo');
+  await page.getByRole('button', { name: 'Login' }).click();
+  if (next) await page.waitForURL((url) => url.pathname === next.split('?')[0]);
+  else await page.getByRole('button', { name: 'Logout' }).waitFor();
+}

@@ -1,0 +1,303 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { GET as getAppointment } from '@/app/api/appointments/[id]/route';
+import { GET as listAppointments, POST as postAppointment } from '@/app/api/appointments/route';
+import { POST as postAnalytics } from '@/app/api/booking-analytics/route';
+import { GET as getCustomerByEmail } from '@/app/api/customers/email/[email]/route';
+import { GET as listCustomers, POST as postCustomer } from '@/app/api/customers/route';
+import { getDb } from '@/db/client';
+import { bookingAnalytics } from '@/db/schema/analytics';
+import { appointments, serviceDays } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+import { emailOutbox } from '@/db/schema/messages';
+import { expireUnpaidHolds } from '@/features/booking/booking.service';
+import { signIn } from '@/features/staff-auth/session.service';
+import { seedStaffAccount } from '@/server/bootstrap/seed';
+import { DEFAULT_SCHEDULE_RULES, findAvailableDates } from '@/features/scheduling/available-dates';
+
+// Route handlers read the staff cookie through next/headers; outside Next the test supplies the jar.
+const cookieJar = vi.hoisted(() => ({ token: undefined as string | undefined }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (name === 'staff_session' && cookieJar.token ? { name, value: cookieJar.token } : undefined) }),
+}));
+
+const ctx = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
+let ipCounter = 0;
+let emailCounter = 0;
+
+/** Each call gets its own client address unless told otherwise, so the per-IP limit only bites where a test wants it. */
+function request(url: string, body?: unknown, headers: Record<string, string> = {}) {
+  ipCounter += 1;
+  return new Request(`http://localhost${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+function uniqueEmail() {
+  emailCounter += 1;
+  return `customer${emailCounter}@example.com`;
+}
+
+const visitsFor = (type: string) => (type === 'seasonal' ? 5 : type === 'tick-seasonal' ? 3 : 1);
+function bookableDates(serviceType: string): string[] {
+  return findAvailableDates({ ...DEFAULT_SCHEDULE_RULES, now: new Date(), bookedStops: new Map(), serviceType, visitsFor });
+}
+
+function booking(overrides: Record<string, unknown> = {}) {
+  return {
+    serviceType: 'onetime',
+    propertySize: 0.25,
+    firstName: 'Avery',
+    lastName: 'Stone',
+    email: uniqueEmail(),
+    phone: '905-555-0100',
+    address: '12 King St W',
+    city: 'Hamilton',
+    postalCode: 'L8P 4R5',
+    date: bookableDates('onetime')[2],
+    ...overrides,
+  };
+}
+
+async function countRows() {
+  const db = await getDb();
+  const [a] = await db.select({ n: sql<number>`count(*)::int` }).from(appointments);
+  const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
+  const [e] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
+  return { appointments: a!.n, customers: c!.n, emails: e!.n };
+}
+
+describe('POST /api/appointments', () => {
+  it('books a one-time treatment at the engine price, holds it, and queues the email in the customer language', async () => {
+    const body = booking({ locale: 'fr' });
+    const res = await postAppointment(request('/api/appointments', body), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    // DECISIONS §1 worked example: one-time 0.25 acre, Hamilton: 99.00 + 12.87 HST.
+    expect(created).toMatchObject({ subtotalCents: 9900, taxCents: 1287, totalCents: 11187, totalPrice: 99 });
+    expect(created.appointmentId).toBe(created.id);
+    expect(created.appointments).toEqual([{ id: created.id, customerId: created.customerId, date: body.date, serviceType: 'onetime' }]);
+    expect(new Date(created.holdExpiresAt).getTime() - Date.now()).toBeGreaterThan(25 * 60_000);
+
+    const db = await getDb();
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, created.id));
+    expect(row).toMatchObject({ status: 'pending', time: '09:00', postalCode: 'L8P 4R5', totalCents: 11187, planId: 1, bookingRef: created.bookingRef });
+    expect(row!.latitude).toEqual(expect.any(Number));
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking-received'), eq(emailOutbox.relatedId, created.id)));
+    expect(mail).toMatchObject({ toAddress: body.email, locale: 'fr' });
+    expect(mail!.subject).toContain('Nous avons reçu votre réservation');
+  });
+
+  it('creates five Friday visits 21 days apart for the seasonal plan, and three for tick-seasonal', async () => {
+    for (const [serviceType, visits] of [['seasonal', 5], ['tick-seasonal', 3], ['tick', 3]] as const) {
+      const start = bookableDates(serviceType === 'tick' ? 'tick-seasonal' : serviceType)[0]!;
+      const res = await postAppointment(request('/api/appointments', booking({ serviceType, date: start })), ctx);
+      expect(res.status).toBe(201);
+      const created = await res.json();
+      expect(created.appointments).toHaveLength(visits);
+      const dates: string[] = created.appointments.map((a: { date: string }) => a.date);
+      expect(dates[0]).toBe(start);
+      for (const [i, d] of dates.entries()) {
+        expect(new Date(`${d}T12:00:00Z`).getUTCDay()).toBe(5);
+        if (i > 0) expect((Date.parse(d) - Date.parse(dates[i - 1]!)) / 86_400_000).toBe(21);
+      }
+      const canonical = serviceType === 'seasonal' ? 'seasonal' : 'tick-seasonal';
+      expect(created.appointments.every((a: { serviceType: string }) => a.serviceType === canonical)).toBe(true);
+    }
+  });
+
+  it('adds a standing-water visit on the same Friday for a one-time booking with that add-on, priced once', async () => {
+    const res = await postAppointment(request('/api/appointments', booking({ includeTargetedInsects: true })), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.appointments.map((a: { serviceType: string }) => a.serviceType)).toEqual(['onetime', 'standingwater']);
+    expect(created.appointments[1].date).toBe(created.appointments[0].date);
+    // 99 + (79 + 20 surcharge) = 198 before tax, charged once for the booking.
+    expect(created.subtotalCents).toBe(19800);
+  });
+
+  it('accepts SPEC variants: the booking form (customerId, zipCode, specialInstructions) and checkout-new (pending-payment)', async () => {
+    const email = uniqueEmail();
+    const customer = await (await postCustomer(request('/api/customers', { firstName: 'Robin', lastName: 'Lee', email, phone: '9055550101', address: '5 Main St E', city: 'Hamilton', zipCode: 'L8N 1E8' }), ctx)).json();
+    const res = await postAppointment(request('/api/appointments', {
+      customerId: customer.id, serviceType: 'onetime', date: bookableDates('onetime')[1], time: '9:00 AM', status: 'pending-payment', propertySize: '0.5', specialInstructions: 'Gate code 1234',
+    }), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.customerId).toBe(customer.id);
+    const [row] = await (await getDb()).select().from(appointments).where(eq(appointments.id, created.id));
+    expect(row).toMatchObject({ status: 'pending-payment', time: '09:00', notes: 'Gate code 1234', address: '5 Main St E', postalCode: 'L8N 1E8' });
+  });
+
+  it('refuses a tampered price with 409 and the current price, writing nothing', async () => {
+    const before = await countRows();
+    const res = await postAppointment(request('/api/appointments', booking({ confirmedTotalCents: 100 })), ctx);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'price_changed', currentTotalCents: 11187, currentPrice: 111.87 });
+    // SPEC's confirmedQuoteTotal (dollars, after tax) is checked the same way; the right one passes.
+    expect((await postAppointment(request('/api/appointments', booking({ confirmedQuoteTotal: 99 })), ctx)).status).toBe(409);
+    expect(await countRows()).toEqual(before);
+    expect((await postAppointment(request('/api/appointments', booking({ confirmedQuoteTotal: 111.87 })), ctx)).status).toBe(201);
+  });
+
+  it('answers 409 day_full for a full Friday, with nothing half-written, and lets exactly one of two racers win the last stop', async () => {
+    const db = await getDb();
+    const date = bookableDates('onetime')[5]!;
+    await db.insert(serviceDays).values({ branchId: 1, date, capacityOverride: 1 }).onConflictDoUpdate({ target: [serviceDays.branchId, serviceDays.date], set: { capacityOverride: 1 } });
+
+    const results = await Promise.all([1, 2].map(() => postAppointment(request('/api/appointments', booking({ date })), ctx)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const lost = await results.find((r) => r.status === 409)!.json();
+    expect(lost).toMatchObject({ code: 'day_full', fullDates: [date] });
+
+    const before = await countRows();
+    const email = uniqueEmail();
+    const res = await postAppointment(request('/api/appointments', booking({ date, email })), ctx);
+    expect(res.status).toBe(409);
+    expect(await countRows()).toEqual(before);
+    expect(await db.select().from(customers).where(eq(customers.email, email))).toEqual([]);
+  });
+
+  it('answers 400 with translated field messages for a non-Friday, an unserved postal code and missing contact details', async () => {
+    const friday = bookableDates('onetime')[0]!;
+    const thursday = new Date(Date.parse(`${friday}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const notFriday = await postAppointment(request('/api/appointments', booking({ date: thursday })), ctx);
+    expect(notFriday.status).toBe(400);
+    expect((await notFriday.json()).fields.date).toBe('We service on Fridays only. Please pick a Friday.');
+
+    const away = await postAppointment(request('/api/appointments', booking({ postalCode: 'M5V 2T6' })), ctx);
+    expect(away.status).toBe(400);
+    expect((await away.json()).message).toBe("We're sorry, but we don't currently service the M5V 2T6 area. Please contact us for alternatives.");
+
+    const blank = await postAppointment(request('/api/appointments', { serviceType: 'onetime', date: friday }), ctx);
+    expect(blank.status).toBe(400);
+  });
+
+  it('rate-limits booking creation per address', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // A malformed body still spends the budget: the limit is checked first.
+      statuses.push((await postAppointment(request('/api/appointments', { serviceType: 'onetime' }, headers), ctx)).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('rate-limits bookings per email', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await postAppointment(request('/api/appointments', booking({ email, date: bookableDates('onetime')[6 + i] })), ctx)).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('holds', () => {
+  it('expires unpaid holds and frees their stop', async () => {
+    const db = await getDb();
+    const date = bookableDates('onetime').at(-1)!;
+    await db.insert(serviceDays).values({ branchId: 1, date, capacityOverride: 1 }).onConflictDoUpdate({ target: [serviceDays.branchId, serviceDays.date], set: { capacityOverride: 1 } });
+    const firstRes = await postAppointment(request('/api/appointments', booking({ date })), ctx);
+    const first = await firstRes.json();
+    expect(firstRes.status, JSON.stringify(first)).toBe(201);
+    expect((await postAppointment(request('/api/appointments', booking({ date })), ctx)).status).toBe(409);
+
+    // Not yet: the hold still runs.
+    expect(await expireUnpaidHolds(new Date())).not.toContain(first.id);
+    const expired = await expireUnpaidHolds(new Date(Date.now() + 31 * 60_000));
+    expect(expired).toContain(first.id);
+    const [row] = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, first.id));
+    expect(row!.status).toBe('expired');
+
+    // A confirmed booking never expires (its hold no longer matters).
+    await db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, first.id));
+    expect(await expireUnpaidHolds(new Date(Date.now() + 60 * 60_000))).not.toContain(first.id);
+    await db.update(appointments).set({ status: 'expired' }).where(eq(appointments.id, first.id));
+    // The freed stop can be booked again now that the hold is gone.
+    expect((await postAppointment(request('/api/appointments', booking({ date })), ctx)).status).toBe(201);
+  });
+});
+
+describe('customers', () => {
+  it('returns the existing id for a known email and never overwrites it; a booking keeps its own address on the appointment', async () => {
+    const email = uniqueEmail();
+    const first = await postCustomer(request('/api/customers', { firstName: 'Jamie', lastName: 'Fox', email, phone: '9055550111', address: '1 First Ave', city: 'Hamilton', postalCode: 'L8P 4R5' }), ctx);
+    expect(first.status).toBe(201);
+    const { id } = await first.json();
+    const again = await (await postCustomer(request('/api/customers', { firstName: 'Mallory', lastName: 'Evil', email: email.toUpperCase(), phone: '0000000000', address: '66 Other Rd' }), ctx)).json();
+    expect(again).toEqual({ id });
+
+    const res = await postAppointment(request('/api/appointments', booking({ email, firstName: 'Mallory', address: '99 New St', postalCode: 'L9G 3K9', city: 'Ancaster' })), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.customerId).toBe(id);
+    const db = await getDb();
+    const [customer] = await db.select().from(customers).where(eq(customers.id, id));
+    expect(customer).toMatchObject({ firstName: 'Jamie', address: '1 First Ave', phone: '9055550111' });
+    const [appt] = await db.select().from(appointments).where(eq(appointments.id, created.id));
+    expect(appt).toMatchObject({ address: '99 New St', city: 'Ancaster', postalCode: 'L9G 3K9' });
+  });
+});
+
+describe('public and staff reads', () => {
+  it('GET /api/appointments/{id} exposes only id, date, time, serviceType and status', async () => {
+    const created = await (await postAppointment(request('/api/appointments', booking()), ctx)).json();
+    const res = await getAppointment(request(`/api/appointments/${created.id}`), { params: Promise.resolve({ id: String(created.id) }) });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(Object.keys(body).sort()).toEqual(['date', 'id', 'serviceType', 'status', 'time']);
+    expect(body).toMatchObject({ id: created.id, status: 'pending', serviceType: 'onetime' });
+    expect((await getAppointment(request('/api/appointments/999999'), { params: Promise.resolve({ id: '999999' }) })).status).toBe(404);
+    expect((await getAppointment(request('/api/appointments/abc'), { params: Promise.resolve({ id: 'abc' }) })).status).toBe(404);
+  });
+
+  it('answers 401 on every staff list without a session', async () => {
+    expect((await listCustomers(request('/api/customers'), ctx)).status).toBe(401);
+    expect((await listAppointments(request('/api/appointments'), ctx)).status).toBe(401);
+    const byEmail = await getCustomerByEmail(request('/api/customers/email/a%40b.c'), { params: Promise.resolve({ email: 'a%40b.c' }) });
+    expect(byEmail.status).toBe(401);
+  });
+
+  it('gives a signed-in staff member the lists with customer names, and the customer by email', async () => {
+    await seedStaffAccount(await getDb(), 'booking-staff', 'a staff password here');
+    const { token } = await signIn('booking-staff', 'a staff password here', { userAgent: null });
+    cookieJar.token = token;
+    try {
+      const email = uniqueEmail();
+      const created = await (await postAppointment(request('/api/appointments', booking({ email, firstName: 'Quinn', lastName: 'Hart' })), ctx)).json();
+      const list = await (await listAppointments(request('/api/appointments'), ctx)).json();
+      expect(list.find((a: { id: number }) => a.id === created.id)).toMatchObject({ customerName: 'Quinn Hart', status: 'pending' });
+      const people = await (await listCustomers(request('/api/customers'), ctx)).json();
+      expect(people.some((c: { email: string }) => c.email === email)).toBe(true);
+      const encoded = encodeURIComponent(email);
+      const one = await getCustomerByEmail(request(`/api/customers/email/${encoded}`), { params: Promise.resolve({ email: encoded }) });
+      expect(await one.json()).toMatchObject({ id: created.customerId, firstName: 'Quinn' });
+    } finally {
+      cookieJar.token = undefined;
+    }
+  });
+});
+
+describe('POST /api/booking-analytics', () => {
+  it('stores the SPEC funnel record and quietly drops a malformed one', async () => {
+    const record = {
+      timestamp: new Date().toISOString(), planType: 'seasonal', planId: 2, propertySize: 0.5,
+      location: { city: 'Hamilton', postalCode: 'L8P 4R5' }, sessionId: 'session-abc', pageSource: '/',
+      customerInfo: { email: 'x@example.com', name: 'X Y' }, conversionStage: 'booking_initiated',
+    };
+    const ok = await postAnalytics(request('/api/booking-analytics', record), ctx);
+    expect(ok.status).toBe(201);
+    const db = await getDb();
+    const rows = await db.select().from(bookingAnalytics).where(eq(bookingAnalytics.sessionId, 'session-abc'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ planType: 'seasonal', planId: 2, conversionStage: 'booking_initiated', location: { city: 'Hamilton', postalCode: 'L8P 4R5' } });
+
+    const bad = await postAnalytics(request('/api/booking-analytics', { planType: 'x' }), ctx);
+    expect(bad.status).toBe(202);
+    expect(await db.select().from(bookingAnalytics)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,346 @@
+/**
+ * Payments against the real database: server-decided amounts, idempotent intents, the built-in
+ * test gateway, and the Stripe adapter + webhook against a local HTTP stub that records requests.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as createAppointment } from '@/app/api/appointments/route';
+import { POST as createIntent } from '@/app/api/create-payment-intent/route';
+import { GET as paymentStatus } from '@/app/api/payment-status/[paymentIntentId]/route';
+import { POST as authenticate } from '@/app/api/test-gateway/authenticate/route';
+import { POST as confirmCard } from '@/app/api/test-gateway/confirm/route';
+import { POST as stripeWebhook } from '@/app/api/webhooks/stripe/route';
+import { getDb } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { discountCodes } from '@/db/schema/catalog';
+import { emailOutbox } from '@/db/schema/messages';
+import { paymentEvents, payments } from '@/db/schema/payments';
+import { resetEnvCache } from '@/env';
+import { getAvailableDates } from '@/features/scheduling/available-dates.service';
+
+const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
+let ipCounter = 0;
+
+function jsonRequest(path: string, body: unknown, headers: Record<string, string> = {}) {
+  ipCounter += 1;
+  return new Request(`http://localhost${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(ipCounter / 200)}.${ipCounter % 200}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let fridays: string[] = [];
+let emailCounter = 0;
+
+async function book(overrides: Record<string, unknown> = {}) {
+  emailCounter += 1;
+  const res = await createAppointment(jsonRequest('/api/appointments', {
+    serviceType: 'onetime',
+    propertySize: 0.25,
+    firstName: 'Avery',
+    lastName: 'Tester',
+    email: `avery${emailCounter}@example.com`,
+    phone: '905-555-0101',
+    address: '12 King St W',
+    city: 'Hamilton',
+    postalCode: 'L8P 1A1',
+    date: overrides.serviceType === 'seasonal' ? fridays[0] : fridays[emailCounter % 4],
+    status: 'pending-payment',
+    ...overrides,
+  }), noParams);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as { appointmentId: number; bookingRef: string; totalCents: number; appointments: { id: number }[] };
+}
+
+async function intentFor(body: Record<string, unknown>) {
+  const res = await createIntent(jsonRequest('/api/create-payment-intent', body), noParams);
+  return { res, body: (await res.json()) as Record<string, unknown> & { paymentIntentId: string; clientSecret: string; amount: number } };
+}
+
+const card = (paymentIntentId: string, clientSecret: string, number: string) =>
+  confirmCard(jsonRequest('/api/test-gateway/confirm', { paymentIntentId, clientSecret, number, expiry: '12/34', cvc: '123' }), noParams);
+
+async function paymentRow(paymentIntentId: string) {
+  const [row] = await (await getDb()).select().from(payments).where(eq(payments.paymentIntentId, paymentIntentId));
+  return row!;
+}
+
+async function bookingStatuses(bookingRef: string) {
+  return (await getDb()).select({ status: appointments.status, holdExpiresAt: appointments.holdExpiresAt }).from(appointments).where(eq(appointments.bookingRef, bookingRef));
+}
+
+async function receiptsFor(paymentId: number) {
+  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'receipt'), eq(emailOutbox.relatedId, paymentId)));
+}
+
+beforeAll(async () => {
+  fridays = await getAvailableDates({ now: new Date(), serviceType: 'seasonal' });
+  expect(fridays.length).toBeGreaterThan(3);
+});
+
+describe('create-payment-intent (test gateway)', () => {
+  it('charges the engine amount for the booking, in CAD cents, and writes the payment row', async () => {
+    const booking = await book();
+    expect(booking.totalCents).toBe(11187); // 99.00 + 12.87 HST
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, customerId: 999, confirmedAmount: 111.87 });
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ amount: 11187, provider: 'test' });
+    expect(body.paymentIntentId).toMatch(/^pi_test_/);
+    expect(body.clientSecret).toMatch(new RegExp(`^${body.paymentIntentId}_secret_`));
+    const row = await paymentRow(body.paymentIntentId);
+    expect(row).toMatchObject({ amount: 11187, currency: 'cad', provider: 'test', bookingRef: booking.bookingRef, status: 'requires_payment_method' });
+  });
+
+  it('rejects a tampered amount with 409 and the current price', async () => {
+    const booking = await book();
+    for (const tampered of [{ confirmedAmount: 1 }, { confirmedAmountCents: 100 }, { quoteTotal: 50 }, { amount: 0.5 }]) {
+      const { res, body } = await intentFor({ appointmentId: booking.appointmentId, ...tampered });
+      expect(res.status).toBe(409);
+      expect(body).toMatchObject({ code: 'price_changed', currentTotalCents: 11187 });
+    }
+    const rows = await (await getDb()).select().from(payments).where(eq(payments.bookingRef, booking.bookingRef));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('returns the same intent for the same booking twice (one payment row)', async () => {
+    const booking = await book();
+    const first = await intentFor({ appointmentId: booking.appointmentId });
+    const second = await intentFor({ bookingRef: booking.bookingRef, confirmedAmountCents: 11187 });
+    expect(second.body.paymentIntentId).toBe(first.body.paymentIntentId);
+    expect(second.body.clientSecret).toBe(first.body.clientSecret);
+    const rows = await (await getDb()).select().from(payments).where(eq(payments.bookingRef, booking.bookingRef));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a free amount for a booking-less request unless in test mode (here: test mode allows it)', async () => {
+    const { res, body } = await intentFor({ amount: 129, customerId: 1, serviceType: 'onetime', purpose: 'payment-test' });
+    expect(res.status).toBe(200);
+    expect(body.amount).toBe(12900);
+  });
+});
+
+describe('test gateway confirmation', () => {
+  it('succeeds with 4242: payment succeeded, visits confirmed, receipt with .ics queued, discount counted once', async () => {
+    const db = await getDb();
+    const [before] = await db.select({ uses: discountCodes.currentUses }).from(discountCodes).where(eq(discountCodes.code, 'MIDSEASON'));
+    const booking = await book({ serviceType: 'seasonal', discountCode: 'midseason' });
+    expect(booking.appointments).toHaveLength(5);
+    expect(booking.totalCents).toBe(32318); // (365 − 79) × 1.13
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmountCents: 32318 });
+
+    const res = await card(body.paymentIntentId, body.clientSecret, '4242 4242 4242 4242');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'succeeded' });
+    const row = await paymentRow(body.paymentIntentId);
+    expect(row.status).toBe('succeeded');
+    expect(row.discountCode).toBe('MIDSEASON');
+    const visits = await bookingStatuses(booking.bookingRef);
+    expect(visits).toHaveLength(5);
+    expect(visits.every((v) => v.status === 'confirmed' && v.holdExpiresAt === null)).toBe(true);
+    const receipts = await receiptsFor(row.id);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('$323.18');
+    expect(receipts[0]!.text).toContain('$37.18');
+    expect(receipts[0]!.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
+    expect(receipts[0]!.attachments).toHaveLength(5);
+
+    // A second confirmation and a status check change nothing.
+    await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
+    const status = await paymentStatus(new Request(`http://localhost/api/payment-status/${body.paymentIntentId}`), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
+    expect(await status.json()).toMatchObject({ status: 'succeeded', success: true, amount: 32318 });
+    const [after] = await db.select({ uses: discountCodes.currentUses }).from(discountCodes).where(eq(discountCodes.code, 'MIDSEASON'));
+    expect(after!.uses).toBe(before!.uses + 1);
+    expect(await receiptsFor(row.id)).toHaveLength(1);
+
+    // Paid bookings get no second intent.
+    expect((await intentFor({ appointmentId: booking.appointmentId })).res.status).toBe(409);
+  });
+
+  it('declines 0002 with the card message, then accepts a good card on the same intent', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const declined = await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect((await declined.json()).message).toBe('Your card was declined.');
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('requires_payment_method');
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('pending-payment');
+
+    const status = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
+    expect(await status.json()).toMatchObject({ success: false, message: 'Your card was declined.' });
+
+    expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+
+  it('writes the receipt in the customer\'s language', async () => {
+    const booking = await book({ locale: 'fr' });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
+    const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
+    expect(receipt!.locale).toBe('fr');
+    expect(receipt!.subject).toBe('Reçu de paiement : Traitement unique');
+    expect(receipt!.text).toContain('111,87');
+  });
+
+  it('rejects an unknown card and a wrong client secret clearly', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const unknown = await card(body.paymentIntentId, body.clientSecret, '5555 5555 5555 4444');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).fields).toHaveProperty('number');
+    expect((await card(body.paymentIntentId, `${body.paymentIntentId}_secret_wrong`, '4242424242424242')).status).toBe(404);
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('requires_payment_method');
+  });
+
+  it('sends 3155 through authentication: Fail leaves it unpaid, Complete pays', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const res = await card(body.paymentIntentId, body.clientSecret, '4000 0025 0000 3155');
+    const result = await res.json();
+    expect(result).toMatchObject({ status: 'requires_action' });
+    expect(result.authenticatePath).toContain('/test-gateway/authenticate?payment_intent=');
+    const auth = (outcome: string) => authenticate(jsonRequest('/api/test-gateway/authenticate', { paymentIntentId: body.paymentIntentId, clientSecret: body.clientSecret, outcome }), noParams);
+
+    expect(await (await auth('fail')).json()).toMatchObject({ redirectStatus: 'failed' });
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('requires_payment_method');
+    await card(body.paymentIntentId, body.clientSecret, '4000002500003155');
+    expect(await (await auth('complete')).json()).toMatchObject({ redirectStatus: 'succeeded' });
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('succeeded');
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+});
+
+describe('Stripe adapter and webhook', () => {
+  const secret = 'whsec_test_secret_for_integration';
+  const recorded: { method: string; url: string; headers: IncomingMessage['headers']; body: URLSearchParams }[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  let server: Server;
+  let counter = 0;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => { raw += c.toString(); });
+      req.on('end', () => {
+        const body = new URLSearchParams(raw);
+        recorded.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+        res.setHeader('content-type', 'application/json');
+        if (req.method === 'POST' && req.url === '/v1/payment_intents') {
+          counter += 1;
+          const id = `pi_stub_${counter}`;
+          const metadata: Record<string, string> = {};
+          for (const [k, v] of body) { const m = /^metadata\[(.+)\]$/.exec(k); if (m) metadata[m[1]!] = v; }
+          const intent = { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status: 'requires_payment_method', client_secret: `${id}_secret_stub`, metadata, last_payment_error: null, payment_method: null };
+          intents.set(id, intent);
+          res.end(JSON.stringify(intent));
+          return;
+        }
+        const match = /^\/v1\/payment_intents\/([\w]+)$/.exec(req.url ?? '');
+        if (req.method === 'GET' && match && intents.has(match[1]!)) { res.end(JSON.stringify(intents.get(match[1]!))); return; }
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such resource' } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_PUBLISHABLE_KEY: 'pk_test_stub', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: `http://127.0.0.1:${port}` });
+    resetEnvCache();
+  });
+
+  afterAll(async () => {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE']) delete process.env[key];
+    resetEnvCache();
+    await new Promise((r) => server.close(r));
+  });
+
+  const signed = (event: Record<string, unknown>) => {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return stripeWebhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload }), noParams);
+  };
+  const intentEvent = (id: string, type: string, intent: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) => ({
+    id, object: 'event', type, created, api_version: '2025-01-01', livemode: false, pending_webhooks: 1, request: null,
+    data: { object: intent },
+  });
+
+  it('creates the intent with the engine amount, CAD, an idempotency key and booking metadata', async () => {
+    const booking = await book();
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmount: 111.87 });
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_stub', amount: 11187 });
+    const create = recorded.find((r) => r.method === 'POST' && r.url === '/v1/payment_intents')!;
+    expect(create.body.get('amount')).toBe('11187');
+    expect(create.body.get('currency')).toBe('cad');
+    expect(create.body.get('automatic_payment_methods[enabled]')).toBe('true');
+    expect(create.headers['idempotency-key']).toBe(`booking:${booking.bookingRef}:11187`);
+    expect(create.body.get('metadata[bookingRef]')).toBe(booking.bookingRef);
+    expect(create.body.get('metadata[appointmentIds]')).toBe(booking.appointments.map((a) => a.id).join(','));
+    expect(create.headers.authorization).toBe('Bearer sk_test_stub');
+
+    // Same booking again: the stored intent is retrieved, no second create.
+    const again = await intentFor({ appointmentId: booking.appointmentId });
+    expect(again.body.paymentIntentId).toBe(body.paymentIntentId);
+    expect(recorded.filter((r) => r.method === 'POST' && r.url === '/v1/payment_intents')).toHaveLength(1);
+  });
+
+  it('applies a signed succeeded event once; a replay and a late failure change nothing', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const intent = { ...intents.get(body.paymentIntentId)!, status: 'succeeded', payment_method: 'pm_card_visa' };
+    intents.set(body.paymentIntentId, intent);
+
+    const first = await signed(intentEvent('evt_success_1', 'payment_intent.succeeded', intent));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ received: true, applied: true });
+    const row = await paymentRow(body.paymentIntentId);
+    expect(row.status).toBe('succeeded');
+    expect((await bookingStatuses(booking.bookingRef)).every((v) => v.status === 'confirmed')).toBe(true);
+
+    const replay = await signed(intentEvent('evt_success_1', 'payment_intent.succeeded', intent));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ applied: false });
+
+    const late = await signed(intentEvent('evt_failed_older', 'payment_intent.payment_failed', { ...intent, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } }, Math.floor(Date.now() / 1000) - 60));
+    expect(late.status).toBe(200);
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('succeeded');
+    expect(await receiptsFor(row.id)).toHaveLength(1);
+    const events = await (await getDb()).select().from(paymentEvents).where(eq(paymentEvents.paymentIntentId, body.paymentIntentId));
+    expect(events.map((e) => e.id).sort()).toEqual(['evt_failed_older', 'evt_success_1']);
+  });
+
+  it('rejects a bad signature with 400 and applies nothing', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const payload = JSON.stringify(intentEvent('evt_forged', 'payment_intent.succeeded', { ...intents.get(body.paymentIntentId)!, status: 'succeeded' }));
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    for (const header of [forged, 't=1,v1=deadbeef']) {
+      const res = await stripeWebhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': header }, body: payload }), noParams);
+      expect(res.status).toBe(400);
+    }
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('requires_payment_method');
+  });
+
+  it('refuses a free amount with real keys unless staff asks', async () => {
+    const { res } = await intentFor({ amount: 129, customerId: 1, serviceType: 'onetime', purpose: 'payment-test' });
+    expect(res.status).toBe(403);
+    expect(recorded.filter((r) => r.body.get('amount') === '12900')).toHaveLength(0);
+  });
+
+  it('acknowledges events it does not act on with 2xx', async () => {
+    const res = await signed({ id: 'evt_other', object: 'event', type: 'customer.created', created: 1, data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect(res.status).toBe(200);
+  });
+
+  it('confirms through the status check when the provider says succeeded (no webhook needed)', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'succeeded' });
+    const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
+    expect(await res.json()).toMatchObject({ status: 'succeeded', success: true });
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+});

@@ -1,0 +1,254 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/db/client';
+import { discountCodes } from '@/db/schema/catalog';
+import { emailOutbox } from '@/db/schema/messages';
+import { quotes } from '@/db/schema/quotes';
+import { countDiscountUse } from '@/features/pricing/discount.repository';
+import { priceBooking } from '@/features/pricing/pricing.service';
+import { signIn } from '@/features/staff-auth/session.service';
+import { seedStaffAccount } from '@/server/bootstrap/seed';
+
+// Staff handlers read the session cookie through next/headers; outside Next it comes from here.
+const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (name === 'staff_session' && jar.token ? { name, value: jar.token } : undefined) }),
+}));
+
+const { POST: calculateQuoteRoute } = await import('@/app/api/calculate-quote/route');
+const { POST: sendQuoteRoute } = await import('@/app/api/send-quote/route');
+const { GET: quotesRoute } = await import('@/app/api/quotes/route');
+const { GET: quoteByTokenRoute } = await import('@/app/api/quotes/by-token/[token]/route');
+const { GET: sampleEmailRoute } = await import('@/app/api/send-sample-email/route');
+const { GET: outboxRoute } = await import('@/app/api/outbox/route');
+const { GET: serviceAreaRoute } = await import('@/app/api/service-area/check/[postalCode]/route');
+
+const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
+let ipCounter = 0;
+
+function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Request(`http://localhost${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.0.${++ipCounter}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const calc = (body: unknown, headers?: Record<string, string>) => calculateQuoteRoute(post('/api/calculate-quote', body, headers), noParams);
+const send = (body: unknown, headers?: Record<string, string>) => sendQuoteRoute(post('/api/send-quote', body, headers), noParams);
+
+const quoteDetails = {
+  serviceType: 'seasonal', propertySize: '0.25', includeTick: false, includeTargetedInsects: false,
+  address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1', totalPrice: 1, lotSizeDisplay: 'Small',
+};
+
+beforeAll(async () => {
+  const db = await getDb();
+  await db.insert(discountCodes).values([
+    { code: 'OLDCODE', discountType: 'fixed', discountValue: 1000, expiresAt: new Date('2020-01-01T00:00:00Z') },
+    { code: 'ONCE', discountType: 'fixed', discountValue: 1000, maxUses: 1, currentUses: 1 },
+    { code: 'TWICE', discountType: 'percent', discountValue: 10, maxUses: 2 },
+  ]);
+});
+
+describe('POST /api/calculate-quote', () => {
+  it('prices DECISIONS §1 worked examples and answers the fields SPEC reads', async () => {
+    const res = await calc({ propertySize: 0.25, serviceType: 'onetime', includeTick: false, includeTargetedInsects: false, address: '12 King St W, Hamilton' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ totalPrice: 99, subtotalCents: 9900, taxCents: 1287, totalCents: 11187, customQuote: false, premiumArea: false, discount: { applied: false } });
+    expect(body.lines).toEqual([expect.objectContaining({ code: 'onetime-treatment', label: 'One-time treatment', amountCents: 9900 })]);
+    expect(body.lotSizeDisplay).toBe('Small');
+    expect(typeof body.lotSizeDescription).toBe('string');
+
+    const seasonal = await (await calc({ propertySize: '0.25', serviceType: 'seasonal', address: '' })).json();
+    expect(seasonal).toMatchObject({ totalPrice: 365, taxCents: 4745, totalCents: 41245 });
+  });
+
+  it('accepts includeStandingWater, "tick" and a premium address, and estimates the lot from the address', async () => {
+    const body = await (await calc({ propertySize: '0.5', serviceType: 'tick', includeStandingWater: true, address: '5 Wilson St, Ancaster' }, { 'accept-language': 'fr' })).json();
+    // tick-seasonal 0.5: 3 × (79 + 20) = 297, + 79 targeted insects = 376, × 1.1 = 413.6 → 414.
+    expect(body).toMatchObject({ totalPrice: 414, premiumArea: true, estimatedLotSize: 0.75 });
+    expect(body.lines.map((l: { code: string }) => l.code)).toEqual(['tick-seasonal-visits', 'targeted-insects-addon']);
+    expect(body.lotSizeDescription).toContain('Ancaster');
+    expect(body.lines[1].label).toBe('Traitement ciblé des insectes (eaux stagnantes)');
+  });
+
+  it('answers a custom quote for acreage', async () => {
+    const body = await (await calc({ propertySize: 999, serviceType: 'onetime', address: 'Rural Rd, Flamborough' })).json();
+    expect(body).toMatchObject({ customQuote: true, totalPrice: 0, lines: [] });
+  });
+
+  it('applies MIDSEASON to the seasonal plan and gives translated reasons for unknown, expired and used-up codes', async () => {
+    const ok = await (await calc({ propertySize: 0.25, serviceType: 'seasonal', address: 'Hamilton', discountCode: ' midseason ' })).json();
+    expect(ok).toMatchObject({ totalPrice: 286, discountCents: 7900, subtotalCents: 28600, taxCents: 3718, totalCents: 32318, discount: { applied: true, code: 'MIDSEASON' } });
+
+    const cases: [string, string, string, string][] = [
+      ['NOPE', 'unknown', 'en', 'This discount code does not exist.'],
+      ['OLDCODE', 'expired', 'fr', 'Ce code promo a expiré.'],
+      ['ONCE', 'used-up', 'de', 'Dieser Rabattcode ist bereits aufgebraucht.'],
+      ['MIDSEASON', 'not-applicable', 'es', 'Este código de descuento no es válido para el plan elegido.'],
+    ];
+    for (const [code, reason, lang, message] of cases) {
+      const body = await (await calc({ propertySize: 0.25, serviceType: 'onetime', address: 'Hamilton', discountCode: code }, { 'accept-language': lang })).json();
+      expect(body.discount).toEqual({ applied: false, code, reason, message });
+      expect(body.totalCents).toBe(11187);
+    }
+  });
+
+  it('answers 400 with translated field messages for bad input, and never a 5xx', async () => {
+    const res = await calc({ propertySize: -1, serviceType: 'lawn' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({ propertySize: 'Please select your property size.', serviceType: 'Please choose a treatment plan.' });
+
+    const junk: unknown[] = ['{not json', 'null', '[]', '"x"', {}, { propertySize: 'abc', serviceType: 'onetime' }, { propertySize: 1e308, serviceType: 'seasonal' },
+      { propertySize: 0.5, serviceType: 'onetime', extras: ['gold-plating'] }, { propertySize: 0.5, serviceType: 'onetime', includeTick: 'maybe' },
+      { propertySize: 0.5, serviceType: 'onetime', address: 'x'.repeat(5000) }, { propertySize: 0.5, serviceType: { $ne: 1 } }, { propertySize: 0.0001, serviceType: 'onetime', discountCode: 5 }];
+    for (const body of junk) {
+      const r = await calc(body);
+      expect(r.status, JSON.stringify(body)).toBeGreaterThanOrEqual(200);
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+  });
+
+  it('counts a limited code only while uses remain, even when payments finish together', async () => {
+    const db = await getDb();
+    const results = await Promise.all(Array.from({ length: 6 }, () => db.transaction((tx) => countDiscountUse(tx, 'twice'))));
+    expect(results.filter(Boolean)).toHaveLength(2);
+    const [row] = await db.select({ uses: discountCodes.currentUses }).from(discountCodes).where(eq(discountCodes.code, 'TWICE'));
+    expect(row!.uses).toBe(2);
+    const priced = await priceBooking({ serviceType: 'onetime', propertySize: 0.25, discountCode: 'TWICE' }, { now: new Date() });
+    expect(priced.discount).toEqual({ applied: false, code: 'TWICE', reason: 'used-up' });
+  });
+  it('prices inside the caller transaction when handed it (no second connection on PGlite)', async () => {
+    const db = await getDb();
+    const priced = await db.transaction((tx) => priceBooking({ serviceType: 'seasonal', propertySize: 0.25, discountCode: 'MIDSEASON' }, { now: new Date(), db: tx }));
+    expect(priced.result.totalCents).toBe(32318);
+    expect(priced.discount).toEqual({ applied: true, code: 'MIDSEASON' });
+  });
+});
+
+describe('POST /api/send-quote', () => {
+  it('stores the quote at the server price and queues its email in the customer language, with working links', async () => {
+    const res = await send({ email: 'Marie@Example.com', name: 'Marie Tremblay', phone: '905-555-0199', quoteDetails: { ...quoteDetails, discountCode: 'MIDSEASON' } }, { cookie: 'NEXT_LOCALE=fr' });
+    expect(res.status).toBe(200);
+    const { ok, quoteId } = await res.json();
+    expect(ok).toBe(true);
+
+    const db = await getDb();
+    const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote).toMatchObject({ status: 'sent', customerEmail: 'marie@example.com', totalPrice: 286, totalCents: 32318, locale: 'fr', discountCode: 'MIDSEASON' });
+    expect(quote!.token).toMatch(/^[\w-]{32}$/);
+
+    const [email] = await db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, quoteId));
+    expect(email).toMatchObject({ kind: 'quote', relatedType: 'quote', toAddress: 'marie@example.com', locale: 'fr', status: 'pending' });
+    expect(email!.subject).toBe('Votre devis – Protection saisonnière contre les moustiques – Escarpment Mosquito & Tick');
+    expect(email!.text).toContain(`http://localhost:3000/fr/book-quote?token=${quote!.token}`);
+    expect(email!.text).toContain('323,18');
+    const buy = new URL(/(http:\/\/localhost:3000\/fr\?directBuy[^\s]+)/.exec(email!.text)![1]!);
+    expect(Object.fromEntries(buy.searchParams)).toEqual({
+      directBuy: 'true', service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
+      address: '12 King St W, Hamilton', email: 'marie@example.com', name: 'Marie Tremblay', price: '286',
+    });
+    expect(email!.html).toContain('Réserver ce devis');
+
+    // The link's token opens the quote for /book-quote; a made-up token does not.
+    const found = await quoteByTokenRoute(new Request('http://localhost/api/quotes/by-token/x'), { params: Promise.resolve({ token: quote!.token }) });
+    expect(found.status).toBe(200);
+    expect(await found.json()).toMatchObject({ id: quoteId, serviceType: 'seasonal', propertySize: 0.25, totalCents: 32318, firstName: 'Marie', lastName: 'Tremblay', address: '12 King St W, Hamilton' });
+    const missing = await quoteByTokenRoute(new Request('http://localhost/api/quotes/by-token/x'), { params: Promise.resolve({ token: 'A'.repeat(32) }) });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe('Invalid Quote Link');
+  });
+
+  it('validates with SPEC messages: address, name and email required', async () => {
+    const res = await send({ email: 'nope', name: '', quoteDetails: { ...quoteDetails, address: '   ' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toEqual({
+      email: 'Invalid email address',
+      name: 'Please provide your name and email address.',
+      'quoteDetails.address': 'Please provide your address to get a quote by email.',
+    });
+    const noDetails = await send({ email: 'a@example.com', name: 'A B' });
+    expect(noDetails.status).toBe(400);
+    for (const body of ['{', 'null', '[]', { email: 5, name: {}, quoteDetails: 'x' }]) {
+      expect((await send(body)).status).toBeLessThan(500);
+    }
+  });
+
+  it('accepts and drops a filled honeypot, and rate-limits per recipient and per client', async () => {
+    const db = await getDb();
+    const before = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
+    const bot = await send({ email: 'bot@example.com', name: 'Bot', quoteDetails, website: 'http://spam.example' });
+    expect(bot.status).toBe(200);
+    expect((await bot.json()).ok).toBe(true);
+    const after = await db.select({ n: sql<number>`count(*)::int` }).from(quotes);
+    expect(after[0]!.n).toBe(before[0]!.n);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await send({ email: 'victim@example.com', name: 'Vic Tim', quoteDetails })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    const fromOneClient: number[] = [];
+    for (let i = 0; i < 11; i++) fromOneClient.push((await send({ email: `c${i}@example.com`, name: 'Cee', quoteDetails }, { 'x-forwarded-for': '10.9.9.9' })).status);
+    expect(fromOneClient.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(fromOneClient[10]).toBe(429);
+  });
+
+  it('commits the quote and its email together: if the email cannot be queued, no quote is stored', async () => {
+    const db = await getDb();
+    await db.execute(sql.raw(`create or replace function refuse_test_outbox() returns trigger language plpgsql as $$
+      begin if new.to_address = 'broken@example.com' then raise exception 'outbox unavailable'; end if; return new; end $$`));
+    await db.execute(sql.raw('create trigger refuse_test_outbox before insert on email_outbox for each row execute function refuse_test_outbox()'));
+    try {
+      const res = await send({ email: 'broken@example.com', name: 'Bro Ken', quoteDetails });
+      expect(res.status).toBe(500);
+      expect((await res.json()).message).toBe('Something went wrong. Please try again.');
+      const rows = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.customerEmail, 'broken@example.com'));
+      expect(rows).toEqual([]);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_test_outbox on email_outbox'));
+    }
+  });
+});
+
+describe('staff-only reads', () => {
+  it('answers 401 without a session and the lists with one', async () => {
+    jar.token = undefined;
+    for (const route of [quotesRoute, sampleEmailRoute, outboxRoute]) {
+      expect((await route(new Request('http://localhost/api/x'), noParams)).status).toBe(401);
+    }
+    await seedStaffAccount(await getDb(), 'quinn', 'a quite long password');
+    jar.token = (await signIn('quinn', 'a quite long password', { userAgent: null })).token;
+
+    const list = (await (await quotesRoute(new Request('http://localhost/api/quotes'), noParams)).json()) as { customerEmail: string; status: string }[];
+    expect(list.some((q) => q.customerEmail === 'marie@example.com' && q.status === 'sent')).toBe(true);
+
+    const sample = await sampleEmailRoute(new Request('http://localhost/api/send-sample-email'), noParams);
+    expect(sample.headers.get('content-type')).toContain('text/html');
+    expect(await sample.text()).toContain('Book this quote');
+
+    const outbox = await (await outboxRoute(new Request('http://localhost/api/outbox?status=pending'), noParams)).json();
+    expect(outbox.emails.some((e: { toAddress: string }) => e.toAddress === 'marie@example.com')).toBe(true);
+    jar.token = undefined;
+  });
+});
+
+describe('GET /api/service-area/check/{postalCode}', () => {
+  const check = (code: string, lang = 'en') =>
+    serviceAreaRoute(new Request(`http://localhost/api/service-area/check/${encodeURIComponent(code)}`, { headers: { 'accept-language': lang } }), { params: Promise.resolve({ postalCode: encodeURIComponent(code) }) });
+
+  it('normalises the code and answers whether the branch serves it', async () => {
+    expect(await (await check('l9h 2b3')).json()).toMatchObject({ inServiceArea: true, postalCode: 'L9H2B3', area: 'Dundas' });
+    const out = await (await check('M5V 3L9')).json();
+    expect(out).toMatchObject({ inServiceArea: false, postalCode: 'M5V3L9', area: null });
+    expect(out.message).toBe("We're sorry, but we don't currently service the M5V 3L9 area. Please contact us for alternatives.");
+  });
+
+  it('answers 400 with a translated message for a malformed code', async () => {
+    const res = await check('12345', 'es');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Introduzca un código postal válido, por ejemplo L8P 1A1.');
+    expect((await check('%%%')).status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { POST as login } from '@/app/api/auth/login/route';
+import { POST as logout } from '@/app/api/auth/logout/route';
+import { getDb } from '@/db/client';
+import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, resolveSession, signIn, signOut } from '@/features/staff-auth/session.service';
+import { isAppError } from '@/lib/errors';
+import { seedStaffAccount } from '@/server/bootstrap/seed';
+
+const ctx = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
+
+function loginRequest(body: unknown, ip = '10.0.0.1') {
+  return new Request('http://localhost/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('staff sign-in', () => {
+  it('signs in with the right password and resolves the session from its token', async () => {
+    await seedStaffAccount(await getDb(), 'dana', 'correct horse battery');
+    const { token } = await signIn('dana', 'correct horse battery', { userAgent: 'vitest' });
+    const session = await resolveSession(token);
+    expect(session).toMatchObject({ username: 'dana', role: 'admin' });
+    await signOut(token);
+    expect(await resolveSession(token)).toBeNull();
+  });
+
+  it('refuses a wrong password and an unknown user with the same error', async () => {
+    await seedStaffAccount(await getDb(), 'erin', 'a long enough password');
+    for (const [user, pass] of [['erin', 'nope'], ['nobody', 'a long enough password']]) {
+      const error = await signIn(user!, pass!, { userAgent: null }).catch((e: unknown) => e);
+      expect(isAppError(error) && error.code).toBe('unauthorized');
+    }
+  });
+
+  it('ends a session after the idle timeout and after the absolute lifetime', async () => {
+    await seedStaffAccount(await getDb(), 'finn', 'another good password');
+    const start = new Date('2027-05-07T12:00:00Z');
+    const idle = await signIn('finn', 'another good password', { userAgent: null, now: start });
+    expect(await resolveSession(idle.token, new Date(start.getTime() + IDLE_TIMEOUT_MS - 60_000))).not.toBeNull();
+    expect(await resolveSession(idle.token, new Date(start.getTime() + 2 * IDLE_TIMEOUT_MS))).toBeNull();
+
+    const busy = await signIn('finn', 'another good password', { userAgent: null, now: start });
+    // Active every hour: the idle timer never fires, the absolute one still does.
+    for (let h = 1; h < 12; h++) expect(await resolveSession(busy.token, new Date(start.getTime() + h * 3_600_000))).not.toBeNull();
+    expect(await resolveSession(busy.token, new Date(start.getTime() + ABSOLUTE_TIMEOUT_MS + 1000))).toBeNull();
+  });
+
+  it('sets an httpOnly SameSite=Lax cookie on login and clears it on logout', async () => {
+    await seedStaffAccount(await getDb(), 'gale', 'yet another password');
+    const res = await login(loginRequest({ username: 'gale', password: 'yet another password' }, '10.0.0.2'), ctx);
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/staff_session=[\w-]{40,}/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=lax/i);
+    const token = /staff_session=([^;]+)/.exec(cookie)![1]!;
+    expect(await resolveSession(token)).not.toBeNull();
+
+    const out = await logout(new Request('http://localhost/api/auth/logout', { method: 'POST', headers: { cookie: `staff_session=${token}` } }), ctx);
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/staff_session=;/);
+    expect(await resolveSession(token)).toBeNull();
+  });
+
+  it('answers 401 with the translated message, 400 for a blank form, and 429 after ten tries', async () => {
+    const bad = await login(loginRequest({ username: 'gale', password: 'wrong' }, '10.0.0.3'), ctx);
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).message).toBe('Invalid username or password.');
+
+    const french = new Request('http://localhost/api/auth/login', {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'NEXT_LOCALE=fr', 'x-forwarded-for': '10.0.0.4' },
+      body: JSON.stringify({ username: 'gale', password: 'wrong' }),
+    });
+    expect((await (await login(french, ctx)).json()).message).toBe('Nom d’utilisateur ou mot de passe invalide.');
+
+    const blank = await login(loginRequest({ username: '', password: '' }, '10.0.0.5'), ctx);
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).fields).toMatchObject({ username: 'Username is required', password: 'Password is required' });
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(loginRequest({ username: 'hal', password: 'x' }, '10.0.0.9'), ctx)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
