@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
 
@@ -190,6 +191,42 @@ describe('/book-quote', () => {
     await page.getByRole('button', { name: 'Get New Quote' }).click();
     await page.waitForURL(`${baseURL()}/`);
     expect(unexpected(errors, [404, 400])).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a quote email link', () => {
+  it('opens the quote, and Book First Available Friday books it on the first open Friday and goes to checkout', async () => {
+    const email = nextEmail('quote-link');
+    const staff = await newPage();
+    const sent = await staff.page.request.post('/api/send-quote', {
+      headers: { 'x-forwarded-for': '10.88.0.1' },
+      data: {
+        email, name: 'Quinn Avery', phone: '905-555-0190',
+        quoteDetails: { serviceType: 'onetime', propertySize: 0.5, includeTick: false, includeTargetedInsects: false, address: '120 King St W, Hamilton, ON L8P 4V2', totalPrice: 0, lotSizeDisplay: 'Small' },
+      },
+    });
+    expect(sent.status()).toBe(200);
+
+    // The link exists only in the queued email, which staff can read.
+    await signInAsAdmin(staff.page);
+    const outbox = (await (await staff.page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; text: string; html: string }[] };
+    const mail = outbox.emails.find((m) => m.toAddress === email);
+    const link = /\/book-quote\?token=[\w-]+/.exec(`${mail?.text ?? ''} ${mail?.html ?? ''}`)?.[0];
+    expect(link).toBeDefined();
+    await staff.context.close();
+
+    const { page, context, errors } = await newPage();
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Complete Your Booking' }).waitFor();
+    const [firstFriday] = await availableDates(page.request);
+    await page.getByRole('button', { name: 'Book First Available Friday' }).click();
+    await page.waitForURL(/\/checkout\?appointmentId=\d+/);
+    const appointmentId = new URL(page.url()).searchParams.get('appointmentId');
+    const appointment = (await (await page.request.get(`/api/appointments/${appointmentId}`)).json()) as Record<string, unknown>;
+    expect(JSON.stringify(appointment)).toContain(firstFriday);
+    expect(await page.evaluate(() => sessionStorage.getItem('appointmentDate'))).toBe(firstFriday);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 });

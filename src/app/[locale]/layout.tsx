@@ -1,18 +1,16 @@
 import '../globals.css';
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { Footer } from '@/components/site/footer';
 import { HashScroll } from '@/components/site/hash-scroll';
 import { Header } from '@/components/site/header';
 import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
-import { ConsentBanner } from '@/features/analytics/components/consent-banner';
+import { LazyConsentBanner } from '@/features/analytics/components/lazy-consent-banner';
 import { getPublicBranchInfo } from '@/features/branch/branch.service';
-import { pickMessages } from '@/i18n/messages';
 import { isLocale, LOCALES } from '@/i18n/routing';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#166534' };
@@ -34,24 +32,31 @@ export default async function LocaleLayout({ children, params }: { children: Rea
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, branch] = await Promise.all([getTranslations({ locale, namespace: 'site' }), getPublicBranchInfo()]);
+  const env = getEnv();
+  const [t, tAnalytics, branch] = await Promise.all([
+    getTranslations({ locale, namespace: 'site' }),
+    getTranslations({ locale, namespace: 'analytics' }),
+    getPublicBranchInfo(),
+  ]);
 
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col">
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['site', 'errors'])}>
-          <Header locale={locale} phone={branch.phone} />
-          <main id="main" className="flex-1">{children}</main>
-          <Footer locale={locale} phone={branch.phone} email={branch.email} />
-          <HashScroll homePath={localePath(locale, '/')} />
-          <Toaster closeLabel={t('close')} regionLabel={t('toastRegion')} />
-          {/* Advertising pixels exist only when configured, and load only after consent (DECISIONS §11). */}
-          {getEnv().META_PIXEL_ID || getEnv().GOOGLE_ADS_ID ? (
-            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['analytics'])}>
-              <ConsentBanner metaPixelId={getEnv().META_PIXEL_ID ?? null} googleAdsId={getEnv().GOOGLE_ADS_ID ?? null} />
-            </NextIntlClientProvider>
-          ) : null}
-        </NextIntlClientProvider>
+        {/* No client-side message provider here: each page gives its interactive islands the
+            namespaces they read, so the shell ships no translation runtime. */}
+        <Header locale={locale} phone={branch.phone} />
+        <main id="main" className="flex-1">{children}</main>
+        <Footer locale={locale} phone={branch.phone} email={branch.email} />
+        <HashScroll homePath={localePath(locale, '/')} />
+        <LazyToaster closeLabel={t('close')} regionLabel={t('toastRegion')} />
+        {/* Advertising pixels exist only when configured, and load only after consent (DECISIONS §11). */}
+        {env.META_PIXEL_ID || env.GOOGLE_ADS_ID ? (
+          <LazyConsentBanner
+            metaPixelId={env.META_PIXEL_ID ?? null}
+            googleAdsId={env.GOOGLE_ADS_ID ?? null}
+            labels={{ bannerLabel: tAnalytics('bannerLabel'), bannerText: tAnalytics('bannerText'), decline: tAnalytics('decline'), accept: tAnalytics('accept') }}
+          />
+        ) : null}
       </body>
     </html>
   );

@@ -31,7 +31,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
             <Phone aria-hidden className="h-4 w-4" />
             {phone}
           </a>
-          <LanguageMenu label={t('language')} names={names} />
+          <LanguageMenu label={t('language')} names={names} locale={locale} />
         </div>
       </div>
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">

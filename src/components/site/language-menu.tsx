@@ -1,14 +1,29 @@
 'use client';
 import { Globe } from 'lucide-react';
-import { useLocale } from 'next-intl';
+import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { Link, usePathname } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
+import { localePath } from './locale-paths';
 
 export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';
 
-export function LanguageMenu({ label, names }: { label: string; names: Record<Locale, string> }) {
-  const locale = useLocale() as Locale;
+/** The page's path without its locale prefix: /fr/hamilton and /hamilton both give /hamilton. */
+export function stripLocale(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  if (first && (LOCALES as readonly string[]).includes(first)) return `/${rest.join('/')}`;
+  return pathname || '/';
+}
+
+/**
+ * The same page in another language. English is linked through /en/..., which the locale
+ * middleware answers with a redirect to the unprefixed address and a reset language cookie.
+ */
+export function languageHref(pathname: string, target: Locale): string {
+  const path = stripLocale(pathname);
+  return target === 'en' ? `/en${path === '/' ? '' : path}` : localePath(target, path);
+}
+
+export function LanguageMenu({ label, names, locale }: { label: string; names: Record<Locale, string>; locale: Locale }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -44,20 +59,21 @@ export function LanguageMenu({ label, names }: { label: string; names: Record<Lo
         <ul className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 text-ink shadow-lg">
           {LOCALES.map((l) => (
             <li key={l}>
-              <Link
-                href={pathname}
-                locale={l}
+              <a
+                href={languageHref(pathname, l)}
                 hrefLang={l}
                 lang={l}
                 aria-current={l === locale ? 'true' : undefined}
                 onClick={() => {
                   try { localStorage.setItem(PREFERRED_LANGUAGE_KEY, l); } catch { /* storage disabled */ }
+                  // The middleware reads this cookie on unprefixed addresses (src/i18n/routing.ts).
+                  document.cookie = `NEXT_LOCALE=${l}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
                   setOpen(false);
                 }}
                 className="block px-3 py-2 text-sm hover:bg-gray-100 aria-[current=true]:font-semibold"
               >
                 {names[l]}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 'use client';
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 import { dismissToast, TOAST_DEFAULT_DURATION_MS, useToasts } from './use-toast';
 
 export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regionLabel: string }) {
@@ -14,7 +14,7 @@ export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regio
           open={t.open}
           duration={t.duration}
           onOpenChange={(open) => { if (!open) dismissToast(t.id); }}
-          className={cn(
+          className={clsx(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition-opacity',
             t.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-gray-200 bg-white text-ink',
@@ -30,7 +30,7 @@ export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regio
         </Toast.Root>
       ))}
       {/* Top on small screens, bottom right from the md breakpoint; F8 (Radix's default hotkey) focuses it. */}
-      <Toast.Viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <Toast.Viewport data-toast-viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
     </Toast.Provider>
   );
 }

@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
 
 export type NewAppointment = typeof appointments.$inferInsert;
 
@@ -24,6 +25,18 @@ export async function findPublicAppointment(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/** Staff only: when, where and what a visit is; the admin tab and the route planner both show it. */
+export const appointmentVisitColumns = {
+  serviceType: appointments.serviceType,
+  date: appointments.date,
+  time: appointments.time,
+  status: appointments.status,
+  address: appointments.address,
+  city: appointments.city,
+  postalCode: appointments.postalCode,
+  phone: appointments.phone,
+};
+
 /** Staff only: the admin appointments tab, with the customer's name. */
 export async function listAppointmentsWithCustomers(db: DbExecutor, limit = 2000) {
   return db
@@ -32,14 +45,7 @@ export async function listAppointmentsWithCustomers(db: DbExecutor, limit = 2000
       customerId: appointments.customerId,
       bookingRef: appointments.bookingRef,
       visitNumber: appointments.visitNumber,
-      serviceType: appointments.serviceType,
-      date: appointments.date,
-      time: appointments.time,
-      status: appointments.status,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
-      phone: appointments.phone,
+      ...appointmentVisitColumns,
       propertySize: appointments.propertySize,
       notes: appointments.notes,
       totalCents: appointments.totalCents,
@@ -60,7 +66,7 @@ export async function markExpiredHolds(db: DbExecutor, now: Date): Promise<numbe
   const rows = await db
     .update(appointments)
     .set({ status: 'expired', updatedAt: now })
-    .where(and(inArray(appointments.status, ['pending', 'pending-payment']), lte(appointments.holdExpiresAt, now)))
+    .where(and(inArray(appointments.status, [...HELD_STOP_STATUSES]), lte(appointments.holdExpiresAt, now)))
     .returning({ id: appointments.id });
   return rows.map((r) => r.id);
 }

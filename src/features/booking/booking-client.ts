@@ -2,25 +2,14 @@
  * Browser side of a booking: the calls SPEC §4's booking flows make, their error mapping, and the
  * checkoutData handed to /checkout. No React here so the flows are testable and shared.
  */
+import type { CreatedBooking } from './booking.types';
+
 export type BookingApiError =
   | { kind: 'day_full'; message: string; fullDates: string[] }
   | { kind: 'price_changed'; message: string; currentTotalCents: number }
   | { kind: 'validation'; message: string; fields: Record<string, string> }
   | { kind: 'rate_limited'; message: string }
   | { kind: 'failed'; message: string };
-
-export type CreatedAppointment = {
-  id: number;
-  appointmentId: number;
-  customerId: number;
-  bookingRef: string;
-  appointments: { id: number; customerId: number; date: string; serviceType: string }[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  totalPrice: number;
-  holdExpiresAt: string | null;
-};
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: BookingApiError };
 
@@ -57,10 +46,10 @@ export async function createCustomer(body: Record<string, unknown>): Promise<Res
   return { ok: false, error: await readError(res) };
 }
 
-export async function createAppointment(body: Record<string, unknown>): Promise<Result<CreatedAppointment>> {
+export async function createAppointment(body: Record<string, unknown>): Promise<Result<CreatedBooking>> {
   const res = await postJson('/api/appointments', body);
   if (res?.ok) {
-    const data = (await res.json().catch(() => null)) as CreatedAppointment | null;
+    const data = (await res.json().catch(() => null)) as CreatedBooking | null;
     // SPEC §7 reads appointments[0].id, appointmentId or id.
     const id = data?.appointments?.[0]?.id ?? data?.appointmentId ?? data?.id;
     if (data && typeof id === 'number') return { ok: true, data: { ...data, id, appointmentId: id } };
@@ -155,7 +144,7 @@ export type OrderRequest = {
 };
 
 export type OrderOutcome =
-  | { ok: true; appointment: CreatedAppointment; path: string }
+  | { ok: true; appointment: CreatedBooking; path: string }
   | { ok: false; reason: 'missing'; missing: string[] }
   | { ok: false; reason: 'no-dates' }
   | { ok: false; reason: 'api'; error: BookingApiError };

@@ -19,6 +19,7 @@ import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { type NewAppointment, insertAppointments, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
+import type { CreatedBooking } from './booking.types';
 import { findCustomerContact, insertCustomerIfNew } from './customer.repository';
 
 /** DECISIONS §2 plan ids. */
@@ -30,20 +31,6 @@ export const BOOKING_EMAIL_LIMIT = { points: 5, durationSec: 60 * 60 };
 export type BookingSource = 'api' | 'booking-section' | 'book-page' | 'quote' | 'checkout-new' | 'order' | 'staff';
 
 export type CreateBookingOptions = { now: Date; locale: Locale; source: BookingSource; branchId?: number };
-
-export type CreatedBooking = {
-  id: number;
-  appointmentId: number;
-  customerId: number;
-  bookingRef: string;
-  appointments: { id: number; customerId: number; date: string; serviceType: string }[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  /** SPEC's `totalPrice`: the pre-tax total in dollars. */
-  totalPrice: number;
-  holdExpiresAt: string | null;
-};
 
 function newBookingRef(): string {
   // 40 bits of randomness, Crockford-like alphabet without look-alikes: short enough to read out on the phone.

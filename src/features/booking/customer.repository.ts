@@ -18,7 +18,8 @@ export type NewCustomer = {
   locale: string;
 };
 
-const contactColumns = {
+/** Staff only: who the customer is and where they live (the route planner reads these too). */
+export const customerAddressColumns = {
   id: customers.id,
   firstName: customers.firstName,
   lastName: customers.lastName,
@@ -27,8 +28,9 @@ const contactColumns = {
   address: customers.address,
   city: customers.city,
   postalCode: customers.postalCode,
-  locale: customers.locale,
 };
+
+const contactColumns = { ...customerAddressColumns, locale: customers.locale };
 
 /** Emails are stored lower-cased; the lookup also matches rows written before that rule. */
 export async function findCustomerIdByEmail(db: DbExecutor, email: string): Promise<number | null> {

@@ -33,34 +33,11 @@ import {
   updateOpenPaymentStatus,
 } from './payment.repository';
 import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.schema';
+import type { CreatedPaymentIntent, OrderSummary, PaymentStatusView } from './payment.types';
 import { evaluateTestCard } from './test-cards';
 
 /** The payment test page's largest free amount: it exists to try the card form, not to bill. */
 const MAX_TEST_AMOUNT_CENTS = 100_000;
-
-/** What the checkout screens may show about the order: no personal data. */
-export interface OrderSummary {
-  serviceType: string;
-  propertySize: number | null;
-  includeTick: boolean;
-  includeStandingWater: boolean;
-  extras: string[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  discountCents: number;
-  dates: string[];
-}
-
-export interface CreatedPaymentIntent {
-  clientSecret: string;
-  paymentIntentId: string;
-  /** Cents, tax included. */
-  amount: number;
-  provider: 'stripe' | 'test';
-  publishableKey?: string;
-  summary: OrderSummary | null;
-}
 
 function gatewayResponse(intent: { id: string; clientSecret: string; amountCents: number }, summary: OrderSummary | null): CreatedPaymentIntent {
   const { provider, publishableKey } = getPublicGatewayConfig();
@@ -376,17 +353,6 @@ ${location ? `<p>${escapeHtml(t('receipt.address'))}: ${escapeHtml(location)}</p
 async function applyOpenStatus(db: DbExecutor, payment: PaymentRow, intent: GatewayIntent, status: Exclude<GatewayIntentStatus, 'succeeded'>) {
   if (payment.status === 'succeeded' || payment.status === status) return;
   await updateOpenPaymentStatus(db, payment.paymentIntentId, { status, paymentMethod: intent.paymentMethod });
-}
-
-export interface PaymentStatusView {
-  status: string;
-  success: boolean;
-  message: string;
-  amount: number;
-  currency: string;
-  serviceType: string | null;
-  serviceDate: string | null;
-  bookingRef: string | null;
 }
 
 /**

@@ -10,31 +10,37 @@ export async function insertQuote(db: DbExecutor, quote: NewQuote): Promise<{ id
   return row!;
 }
 
+/**
+ * The columns both the customer's /book-quote view and the staff list read. Keys in the order the
+ * staff list returns them (GET /api/quotes serialises the row as is).
+ */
+const quoteColumns = {
+  id: quotes.id,
+  customerName: quotes.customerName,
+  customerEmail: quotes.customerEmail,
+  customerPhone: quotes.customerPhone,
+  serviceType: quotes.serviceType,
+  propertySize: quotes.propertySize,
+  includeTick: quotes.includeTick,
+  includeStandingWater: quotes.includeStandingWater,
+  additionalServices: quotes.additionalServices,
+  address: quotes.address,
+  city: quotes.city,
+  postalCode: quotes.postalCode,
+  discountCode: quotes.discountCode,
+  totalPrice: quotes.totalPrice,
+  subtotalCents: quotes.subtotalCents,
+  taxCents: quotes.taxCents,
+  totalCents: quotes.totalCents,
+  status: quotes.status,
+  locale: quotes.locale,
+  createdAt: quotes.createdAt,
+};
+
 /** What /book-quote needs to show and re-price a quote; the token holder is the customer. */
 export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   const [row] = await db
-    .select({
-      id: quotes.id,
-      status: quotes.status,
-      customerName: quotes.customerName,
-      customerEmail: quotes.customerEmail,
-      customerPhone: quotes.customerPhone,
-      serviceType: quotes.serviceType,
-      propertySize: quotes.propertySize,
-      includeTick: quotes.includeTick,
-      includeStandingWater: quotes.includeStandingWater,
-      additionalServices: quotes.additionalServices,
-      address: quotes.address,
-      city: quotes.city,
-      postalCode: quotes.postalCode,
-      discountCode: quotes.discountCode,
-      totalPrice: quotes.totalPrice,
-      subtotalCents: quotes.subtotalCents,
-      taxCents: quotes.taxCents,
-      totalCents: quotes.totalCents,
-      locale: quotes.locale,
-      createdAt: quotes.createdAt,
-    })
+    .select(quoteColumns)
     .from(quotes)
     .where(eq(quotes.token, token));
   return row ?? null;
@@ -43,28 +49,7 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
 /** Staff list (SPEC's quotes admin), newest first. */
 export async function listQuoteRows(db: DbExecutor, limit: number) {
   return db
-    .select({
-      id: quotes.id,
-      customerName: quotes.customerName,
-      customerEmail: quotes.customerEmail,
-      customerPhone: quotes.customerPhone,
-      serviceType: quotes.serviceType,
-      propertySize: quotes.propertySize,
-      includeTick: quotes.includeTick,
-      includeStandingWater: quotes.includeStandingWater,
-      additionalServices: quotes.additionalServices,
-      address: quotes.address,
-      city: quotes.city,
-      postalCode: quotes.postalCode,
-      discountCode: quotes.discountCode,
-      totalPrice: quotes.totalPrice,
-      subtotalCents: quotes.subtotalCents,
-      taxCents: quotes.taxCents,
-      totalCents: quotes.totalCents,
-      status: quotes.status,
-      locale: quotes.locale,
-      createdAt: quotes.createdAt,
-    })
+    .select(quoteColumns)
     .from(quotes)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);

@@ -1,36 +1,17 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
-
-/**
- * Same rule as the scheduling feature's capacity count (a stop is on the day when it is
- * confirmed/completed, or pending/pending-payment while its hold lasts or has none): the routes
- * must serve exactly the stops the day's capacity counted. Cancelled and expired never are.
- */
-function isActiveOn(now: Date) {
-  return or(
-    inArray(appointments.status, ['confirmed', 'completed']),
-    and(
-      inArray(appointments.status, ['pending', 'pending-payment']),
-      or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
-    ),
-  );
-}
+import { appointmentVisitColumns } from '@/features/booking/appointment.repository';
+import { customerAddressColumns } from '@/features/booking/customer.repository';
+import { takesStopAt } from '@/features/scheduling/capacity.repository';
 
 const appointmentColumns = {
   id: appointments.id,
   customerId: appointments.customerId,
-  serviceType: appointments.serviceType,
-  date: appointments.date,
-  time: appointments.time,
-  status: appointments.status,
-  address: appointments.address,
-  city: appointments.city,
-  postalCode: appointments.postalCode,
-  phone: appointments.phone,
+  ...appointmentVisitColumns,
   latitude: appointments.latitude,
   longitude: appointments.longitude,
   propertySize: appointments.propertySize,
@@ -41,14 +22,7 @@ const appointmentColumns = {
 };
 
 const customerColumns = {
-  id: customers.id,
-  firstName: customers.firstName,
-  lastName: customers.lastName,
-  email: customers.email,
-  phone: customers.phone,
-  address: customers.address,
-  city: customers.city,
-  postalCode: customers.postalCode,
+  ...customerAddressColumns,
   latitude: customers.latitude,
   longitude: customers.longitude,
 };
@@ -61,7 +35,7 @@ export async function listActiveDayAppointments(db: DbExecutor, branchId: number
     .select({ appointment: appointmentColumns, customer: customerColumns })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
-    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), isActiveOn(now)))
+    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), takesStopAt(now)))
     .orderBy(asc(appointments.id));
 }
 
@@ -141,7 +115,7 @@ export async function findNextBookedDate(db: DbExecutor, branchId: number, fromD
   const [row] = await db
     .select({ date: appointments.date })
     .from(appointments)
-    .where(and(eq(appointments.branchId, branchId), sql`${appointments.date} >= ${fromDate}`, isActiveOn(now)))
+    .where(and(eq(appointments.branchId, branchId), sql`${appointments.date} >= ${fromDate}`, takesStopAt(now)))
     .orderBy(asc(appointments.date))
     .limit(1);
   return row?.date ?? null;

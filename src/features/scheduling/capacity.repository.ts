@@ -3,20 +3,18 @@ import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceDays } from '@/db/schema/appointments';
 import { branchSettings } from '@/db/schema/branches';
-
-/** Statuses that always hold a stop, and those that hold one only while their hold lasts. */
-const SETTLED_STATUSES = ['confirmed', 'completed'];
-const HELD_STATUSES = ['pending', 'pending-payment'];
+import { HELD_STOP_STATUSES, SETTLED_STOP_STATUSES } from './stop-statuses';
 
 /**
- * The shared rule "does this appointment take a stop at `now`": confirmed/completed always;
- * pending/pending-payment while the hold has not expired (no hold = staff-created, always counts).
+ * The shared rule "does this appointment take a stop at `now`" (statuses in `./stop-statuses`):
+ * settled statuses always; held ones while the hold has not expired (no hold = staff-created,
+ * always counts). Cancelled and expired never do. Routing plans the same stops.
  */
-function takesStop(now: Date) {
+export function takesStopAt(now: Date) {
   return or(
-    inArray(appointments.status, SETTLED_STATUSES),
+    inArray(appointments.status, [...SETTLED_STOP_STATUSES]),
     and(
-      inArray(appointments.status, HELD_STATUSES),
+      inArray(appointments.status, [...HELD_STOP_STATUSES]),
       or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
     ),
   );
@@ -41,7 +39,7 @@ export async function countActiveStops(db: DbExecutor, branchId: number, date: s
   const [row] = await db
     .select({ stops: count() })
     .from(appointments)
-    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), takesStop(now)));
+    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), takesStopAt(now)));
   return Number(row?.stops ?? 0);
 }
 
@@ -50,7 +48,7 @@ export async function countActiveStopsByDate(db: DbExecutor, branchId: number, f
   const rows = await db
     .select({ date: appointments.date, stops: count() })
     .from(appointments)
-    .where(and(eq(appointments.branchId, branchId), gte(appointments.date, fromDate), takesStop(now)))
+    .where(and(eq(appointments.branchId, branchId), gte(appointments.date, fromDate), takesStopAt(now)))
     .groupBy(appointments.date);
   return new Map(rows.map((r) => [r.date, Number(r.stops)]));
 }

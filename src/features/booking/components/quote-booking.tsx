@@ -1,12 +1,14 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
-import { type BookingFormValues, splitFullName, toFormServiceType } from '../booking.schema';
-import { type QuoteSummary, readQuoteSummary } from '../booking-client';
+import { type BookingFormValues, prepareOrderCustomer, splitFullName, toFormServiceType } from '../booking.schema';
+import { type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
 import { BookingForm, type PricingProps, type ScheduleProps } from './booking-form';
 
 type State = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; quote: QuoteSummary };
@@ -15,6 +17,28 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: 
   const t = useTranslations('booking');
   const locale = useLocale();
   const [state, setState] = useState<State>(token ? { status: 'loading' } : { status: 'invalid' });
+  const [ordering, setOrdering] = useState(false);
+  const router = useRouter();
+
+  /** SPEC's order-creation path: the quote as it stands, on the first Friday the server offers. */
+  async function orderFirstAvailable(quote: QuoteSummary) {
+    setOrdering(true);
+    const outcome = await runOrderFlow({
+      name: quote.name, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: quote.postalCode,
+      serviceType: quote.serviceType, propertySize: quote.propertySize, includeTick: quote.includeTick,
+      includeTargetedInsects: quote.includeTargetedInsects, discountCode: quote.discountCode, quoteId: quote.id,
+    }, prepareOrderCustomer, locale).catch(() => null);
+    if (outcome?.ok) {
+      toast({ title: t('toast.orderCreatedTitle'), description: t('toast.orderCreatedBody') });
+      router.push(`${pathPrefix}${outcome.path}`);
+      return;
+    }
+    setOrdering(false);
+    const description = outcome?.ok === false && outcome.reason === 'missing'
+      ? t('toast.orderMissing', { fields: outcome.missing.join(', ') })
+      : outcome?.ok === false && outcome.reason === 'api' && outcome.error.message ? outcome.error.message : t('toast.orderFailedBody');
+    toast({ variant: 'destructive', title: t('toast.orderFailedTitle'), description });
+  }
 
   useEffect(() => {
     if (!token) return;
@@ -63,6 +87,12 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: 
               <><dt className="font-semibold">{t('quote.quotedTotal')}</dt><dd className="font-semibold">{formatMoney(quote.totalCents ?? Math.round((quote.totalPrice ?? 0) * 100), locale)}</dd></>
             ) : null}
           </dl>
+          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-100 pt-4">
+            <Button onClick={() => void orderFirstAvailable(quote)} disabled={ordering}>
+              {ordering ? t('quote.ordering') : t('quote.orderFirstAvailable')}
+            </Button>
+            <p className="text-sm text-gray-600">{t('quote.orderFirstAvailableHint')}</p>
+          </div>
         </CardContent>
       </Card>
       <div className="rounded-xl border border-gray-200 p-6 shadow-sm">

@@ -1,7 +1,7 @@
 'use client';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { cn } from '@/lib/cn';
+import { clsx } from 'clsx';
 
 export interface CarouselSlide {
   key: string;
@@ -34,7 +34,7 @@ export function ResultsCarousel({ label, slides, previousLabel, nextLabel, goToL
             aria-label={slide.label}
             aria-hidden={i !== index}
             inert={i !== index}
-            className={cn('col-start-1 row-start-1 transition-opacity duration-300', i === index ? 'opacity-100' : 'invisible opacity-0')}
+            className={clsx('col-start-1 row-start-1 transition-opacity duration-300', i === index ? 'opacity-100' : 'invisible opacity-0')}
           >
             {slide.content}
           </div>
@@ -60,7 +60,7 @@ export function ResultsCarousel({ label, slides, previousLabel, nextLabel, goToL
               aria-current={i === index ? 'true' : undefined}
               className="inline-flex h-11 w-11 items-center justify-center"
             >
-              <span className={cn('block h-3 w-3 rounded-full', i === index ? 'bg-leaf-700' : 'bg-gray-400')} />
+              <span className={clsx('block h-3 w-3 rounded-full', i === index ? 'bg-leaf-700' : 'bg-gray-400')} />
             </button>
           ))}
         </div>

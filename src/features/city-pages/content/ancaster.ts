@@ -1,4 +1,5 @@
 import type { CityContent } from '../city-content.types';
+import { FIELD_ADVISOR } from './field-advisor';
 
 export const ancaster: CityContent = {
   slug: 'ancaster',
@@ -226,13 +227,7 @@ export const ancaster: CityContent = {
       es: 'Los patios de Ancaster suelen tener dos problemas a la vez: mosquitos descansando en la hilera de árboles y garrapatas esperando en la hojarasca debajo. Tratar el borde del bosque resuelve ambos.',
       de: 'Gärten in Ancaster haben oft zwei Probleme gleichzeitig: Mücken, die in der Baumreihe ruhen, und Zecken, die darunter im Laub lauern. Wer den Waldrand behandelt, löst beides.',
     },
-    author: 'Dr. Elena Marchetti',
-    role: {
-      en: 'Entomologist and field advisor',
-      fr: 'Entomologiste et conseillère terrain',
-      es: 'Entomóloga y asesora de campo',
-      de: 'Entomologin und Fachberaterin',
-    },
+    ...FIELD_ADVISOR,
   },
   speciesNote: {
     en: 'In Ancaster the Asian rock pool mosquito breeds in escarpment rock pools and garden containers and bites in daylight, while the woods keep tick numbers high.',

@@ -1,4 +1,5 @@
 import type { CityContent } from '../city-content.types';
+import { FIELD_ADVISOR } from './field-advisor';
 
 export const dundas: CityContent = {
   slug: 'dundas',
@@ -226,13 +227,7 @@ export const dundas: CityContent = {
       es: 'Dundas es un valle, y los valles retienen aire quieto y húmedo al atardecer. Los mosquitos descansan a la sombra todo el día y salen justo cuando las familias se sientan en la terraza, así que tratamos donde descansan.',
       de: 'Dundas ist ein Tal, und Täler halten in der Dämmerung stille, feuchte Luft. Mücken ruhen den ganzen Tag im Schatten und kommen genau dann heraus, wenn Familien sich auf die Terrasse setzen – deshalb behandeln wir ihre Ruheplätze.',
     },
-    author: 'Dr. Elena Marchetti',
-    role: {
-      en: 'Entomologist and field advisor',
-      fr: 'Entomologiste et conseillère terrain',
-      es: 'Entomóloga y asesora de campo',
-      de: 'Entomologin und Fachberaterin',
-    },
+    ...FIELD_ADVISOR,
   },
   speciesNote: {
     en: 'The Asian rock pool mosquito breeds in the rock pools of Spencer Gorge and bites during the day in shaded Dundas yards; floodwater mosquitoes follow every heavy rain.',

@@ -1,4 +1,5 @@
 import type { CityContent } from '../city-content.types';
+import { FIELD_ADVISOR } from './field-advisor';
 
 export const grimsby: CityContent = {
   slug: 'grimsby',
@@ -226,13 +227,7 @@ export const grimsby: CityContent = {
       es: 'Cerca del lago, los mosquitos de las espadañas se crían en plantas de pantano donde el larvicida no llega. Proteger un patio de Grimsby exige una buena barrera en las plantas donde descansan los adultos.',
       de: 'In Seenähe brüten Rohrkolbenmücken in Sumpfpflanzen, wo kein Larvizid hinkommt. Einen Garten in Grimsby schützt man mit einer guten Barriere auf den Pflanzen, in denen die erwachsenen Mücken ruhen.',
     },
-    author: 'Dr. Elena Marchetti',
-    role: {
-      en: 'Entomologist and field advisor',
-      fr: 'Entomologiste et conseillère terrain',
-      es: 'Entomóloga y asesora de campo',
-      de: 'Entomologin und Fachberaterin',
-    },
+    ...FIELD_ADVISOR,
   },
   speciesNote: {
     en: 'On the Grimsby waterfront cattail mosquitoes peak in early summer; in the creek valley and on the Mountain, house and floodwater mosquitoes take over in July and August.',

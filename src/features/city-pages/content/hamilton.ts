@@ -1,4 +1,5 @@
 import type { CityContent } from '../city-content.types';
+import { FIELD_ADVISOR } from './field-advisor';
 
 export const hamilton: CityContent = {
   slug: 'hamilton',
@@ -226,13 +227,7 @@ export const hamilton: CityContent = {
       es: 'En Hamilton, los mosquitos Culex que pueden transmitir el virus del Nilo Occidental se crían en sumideros y recipientes de los patios, no solo en los pantanos. Vaciar el agua estancada una vez por semana sirve tanto como cualquier rociado.',
       de: 'In Hamilton brüten die Culex-Mücken, die das West-Nil-Virus übertragen können, in Gullys und Behältern im Garten – nicht nur in den Sümpfen. Einmal pro Woche stehendes Wasser auszuleeren bringt so viel wie jede Behandlung.',
     },
-    author: 'Dr. Elena Marchetti',
-    role: {
-      en: 'Entomologist and field advisor',
-      fr: 'Entomologiste et conseillère terrain',
-      es: 'Entomóloga y asesora de campo',
-      de: 'Entomologin und Fachberaterin',
-    },
+    ...FIELD_ADVISOR,
   },
   speciesNote: {
     en: 'Hamilton’s lakeshore marshes produce floodwater mosquitoes in spring; by July the house mosquito (Culex) from catch basins and containers takes over.',

@@ -1,4 +1,5 @@
 import type { CityContent } from '../city-content.types';
+import { FIELD_ADVISOR } from './field-advisor';
 
 export const stoneyCreek: CityContent = {
   slug: 'stoney-creek',
@@ -226,13 +227,7 @@ export const stoneyCreek: CityContent = {
       es: 'En Stoney Creek, los mosquitos de inundación eclosionan en las zonas bajas después de cada tormenta de verano. La semana después de un aguacero es cuando más rinde una barrera recién aplicada.',
       de: 'In Stoney Creek schlüpfen nach jedem Sommergewitter Überschwemmungsmücken in den Senken. In der Woche nach einem Starkregen lohnt sich eine frische Barriere am meisten.',
     },
-    author: 'Dr. Elena Marchetti',
-    role: {
-      en: 'Entomologist and field advisor',
-      fr: 'Entomologiste et conseillère terrain',
-      es: 'Entomóloga y asesora de campo',
-      de: 'Entomologin und Fachberaterin',
-    },
+    ...FIELD_ADVISOR,
   },
   speciesNote: {
     en: 'Along the Stoney Creek lakeshore, cattail mosquitoes from the marshes and floodwater mosquitoes from low fields are the main biters on summer evenings.',

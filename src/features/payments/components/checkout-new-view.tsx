@@ -10,8 +10,9 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
+import type { CreatedPaymentIntent } from '../payment.types';
 import { formatServiceDate } from './order-summary';
-import { ApiError, type IntentResponse, postJson, readCheckoutData, toNumber } from './payment-client';
+import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type Query = Record<string, string | undefined>;
@@ -26,7 +27,7 @@ type QuoteDetails = {
 };
 type Preview = { subtotalCents: number; taxCents: number; totalCents: number };
 type Customer = { name: string; email: string; phone: string; city: string; postalCode: string };
-type Created = { appointmentId: number; intent: IntentResponse };
+type Created = { appointmentId: number; intent: CreatedPaymentIntent };
 
 const SERVICE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
 const truthy = (v: unknown) => v === true || v === 'true';
@@ -138,7 +139,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
       appointmentId = booking.appointmentId;
       setPreview({ subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents });
       try {
-        const intent = await postJson<IntentResponse>('/api/create-payment-intent', { appointmentId, confirmedAmountCents: booking.totalCents, locale });
+        const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', { appointmentId, confirmedAmountCents: booking.totalCents, locale });
         setCreated({ appointmentId, intent });
       } catch {
         setFatal(t('errors.couldNotInitialize'));

@@ -8,8 +8,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
+import type { CreatedPaymentIntent } from '../payment.types';
 import { OrderSummary } from './order-summary';
-import { ApiError, type CheckoutData, type IntentResponse, postJson, readCheckoutData, toNumber } from './payment-client';
+import { ApiError, type CheckoutData, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type Query = Record<string, string | undefined>;
@@ -17,7 +18,7 @@ type State =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'price-changed'; currentTotalCents: number; message: string }
-  | { kind: 'ready'; intent: IntentResponse };
+  | { kind: 'ready'; intent: CreatedPaymentIntent };
 
 const truthy = (v: unknown) => v === true || v === 'true';
 
@@ -59,7 +60,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
     const i = inputs.current!;
     setState({ kind: 'loading' });
     try {
-      const intent = await postJson<IntentResponse>('/api/create-payment-intent', {
+      const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', {
         appointmentId: i.appointmentId,
         bookingRef: i.bookingRef,
         customerId: i.customerId,

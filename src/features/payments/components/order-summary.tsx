@@ -1,7 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatMoney } from '@/lib/money';
-import type { OrderSummaryData } from './payment-client';
+import type { OrderSummary as OrderSummaryData } from '../payment.types';
 
 /** Service, size in acres, add-on lines, then subtotal, HST and total to the cent. */
 export function OrderSummary({ summary, serviceType, propertySize }: { summary: OrderSummaryData | null; serviceType?: string | null; propertySize?: number | null }) {

@@ -2,41 +2,8 @@
  * Browser-side calls and storage for the payment screens. Amounts from the server are cents; what
  * the browser sends is only compared by the server, never charged.
  */
-
-export type Provider = 'stripe' | 'test';
-
-export interface OrderSummaryData {
-  serviceType: string;
-  propertySize: number | null;
-  includeTick: boolean;
-  includeStandingWater: boolean;
-  extras: string[];
-  subtotalCents: number;
-  taxCents: number;
-  totalCents: number;
-  discountCents: number;
-  dates: string[];
-}
-
-export interface IntentResponse {
-  clientSecret: string;
-  paymentIntentId: string;
-  amount: number;
-  provider: Provider;
-  publishableKey?: string;
-  summary: OrderSummaryData | null;
-}
-
-export interface PaymentStatusResponse {
-  status: string;
-  success: boolean;
-  message: string;
-  amount: number;
-  currency: string;
-  serviceType: string | null;
-  serviceDate: string | null;
-  bookingRef: string | null;
-}
+import { trackEvent } from '@/features/analytics/analytics';
+import type { PaymentStatusView } from '../payment.types';
 
 export class ApiError extends Error {
   constructor(
@@ -61,11 +28,11 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
   return data as T;
 }
 
-export async function fetchPaymentStatus(paymentIntentId: string): Promise<PaymentStatusResponse> {
+export async function fetchPaymentStatus(paymentIntentId: string): Promise<PaymentStatusView> {
   const res = await fetch(`/api/payment-status/${encodeURIComponent(paymentIntentId)}`, { credentials: 'include', cache: 'no-store' });
   const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   if (!res.ok) throw new ApiError(res.status, typeof data?.message === 'string' ? data.message : `${res.status}: ${res.statusText}`, data);
-  return data as unknown as PaymentStatusResponse;
+  return data as unknown as PaymentStatusView;
 }
 
 /** SPEC §3 "checkoutData" (session storage), as written by the booking screens. */
@@ -118,7 +85,7 @@ export const toNumber = (value: unknown): number | undefined => {
  * Fires the Purchase analytics event once per verified payment, even if the page is reloaded.
  * Call only after GET /api/payment-status said `success`.
  */
-export function trackPurchaseOnce(paymentIntentId: string, status: PaymentStatusResponse, track: (intentId: string, status: PaymentStatusResponse) => void): void {
+export function trackPurchaseOnce(paymentIntentId: string, status: PaymentStatusView, track: (intentId: string, status: PaymentStatusView) => void): void {
   const key = `purchaseTracked:${paymentIntentId}`;
   try {
     if (window.sessionStorage.getItem(key)) return;
@@ -128,4 +95,9 @@ export function trackPurchaseOnce(paymentIntentId: string, status: PaymentStatus
     // Storage unavailable: tracking once per page view is the best we can do.
   }
   track(paymentIntentId, status);
+}
+
+/** Purchase fires only after the server confirmed the payment (and only with consent + ids), once per intent. */
+export function trackVerifiedPurchase(paymentIntentId: string, status: PaymentStatusView): void {
+  trackPurchaseOnce(paymentIntentId, status, (id, s) => trackEvent('Purchase', { totalCents: s.amount, contentName: s.serviceType ?? undefined, transactionId: id }));
 }

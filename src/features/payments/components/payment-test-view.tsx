@@ -6,7 +6,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
-import { ApiError, type IntentResponse, postJson } from './payment-client';
+import type { CreatedPaymentIntent } from '../payment.types';
+import { ApiError, postJson } from './payment-client';
 import { PaymentForm } from './payment-form';
 import { TestCardHints } from './test-card-form';
 
@@ -22,7 +23,7 @@ export function PaymentTestView() {
   const locale = useLocale();
   const [plan, setPlan] = useState<Plan>('onetime');
   const [customerId, setCustomerId] = useState<number | null>(null);
-  const [intent, setIntent] = useState<IntentResponse | null>(null);
+  const [intent, setIntent] = useState<CreatedPaymentIntent | null>(null);
   const [formKey, setFormKey] = useState(0);
 
   useEffect(() => {
@@ -44,7 +45,7 @@ export function PaymentTestView() {
   useEffect(() => {
     if (customerId === null || intent) return;
     let cancelled = false;
-    postJson<IntentResponse>('/api/create-payment-intent', { amount: PLAN_AMOUNTS[plan], customerId, serviceType: plan, purpose: 'payment-test' })
+    postJson<CreatedPaymentIntent>('/api/create-payment-intent', { amount: PLAN_AMOUNTS[plan], customerId, serviceType: plan, purpose: 'payment-test' })
       .then((created) => { if (!cancelled) setIntent(created); })
       .catch((error: unknown) => {
         if (!cancelled) toast({ variant: 'destructive', title: t('errorTitle'), description: error instanceof ApiError ? error.message : t('intentFailed') });

@@ -7,7 +7,8 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import type { DayRoute } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
-import { formatDuration, formatKilometres, formatLongDate } from './route-format';
+import { formatLongDate } from './route-format';
+import { RouteHeading } from './route-heading';
 import { RouteStopList } from './route-stop-list';
 
 /** One technician's route for the day (technicianId only when an admin chooses). */
@@ -108,19 +109,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {route === null ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
       {route ? (
         <section aria-label={name} className="space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
-            <h2 className="flex items-center gap-2 text-lg font-semibold">
-              <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
-              {name}
-            </h2>
-            <p className="text-sm text-gray-600">
-              {t('routeSummary', {
-                stops: t('stopCount', { count: route.appointments.length }),
-                distance: formatKilometres(route.totalDistance ?? 0, locale),
-                driving: formatDuration(route.drivingMinutes, t),
-              })}
-            </p>
-          </div>
+          <RouteHeading route={route} name={name} />
           <p className="text-sm text-gray-700">{`${t('startingPoint')}: ${route.startingPoint ?? ''}`}</p>
           <MapsLinkButtons links={route.mapsLinks} name={name} />
           <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />

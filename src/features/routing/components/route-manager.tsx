@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { DayRoutes } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { findServiceLabelKey, formatDuration, formatKilometres, formatLongDate } from './route-format';
+import { RouteHeading } from './route-heading';
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
 
@@ -151,19 +152,7 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
                 const name = route.technician ?? t('technicianLabel');
                 return (
                   <section key={route.id} aria-label={name} className="space-y-2" data-testid="technician-route">
-                    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
-                      <h2 className="flex items-center gap-2 text-lg font-semibold">
-                        <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
-                        {name}
-                      </h2>
-                      <p className="text-sm text-gray-600">
-                        {t('routeSummary', {
-                          stops: t('stopCount', { count: route.appointments.length }),
-                          distance: formatKilometres(route.totalDistance ?? 0, locale),
-                          driving: formatDuration(route.drivingMinutes, t),
-                        })}
-                      </p>
-                    </div>
+                    <RouteHeading route={route} name={name} />
                     <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
                     <MapsLinkButtons links={route.mapsLinks} name={name} />
                   </section>

@@ -1,0 +1,43 @@
+/**
+ * The payment API's response shapes, shared by the server that builds them and the browser
+ * screens that read them. Types only: safe to import from client components.
+ */
+
+export type PaymentProvider = 'stripe' | 'test';
+
+/** What the checkout screens may show about the order: no personal data. */
+export interface OrderSummary {
+  serviceType: string;
+  propertySize: number | null;
+  includeTick: boolean;
+  includeStandingWater: boolean;
+  extras: string[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  discountCents: number;
+  dates: string[];
+}
+
+/** POST /api/create-payment-intent's answer. */
+export interface CreatedPaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  /** Cents, tax included. */
+  amount: number;
+  provider: PaymentProvider;
+  publishableKey?: string;
+  summary: OrderSummary | null;
+}
+
+/** GET /api/payment-status/{id}'s answer, read by the success and confirmation pages. */
+export interface PaymentStatusView {
+  status: string;
+  success: boolean;
+  message: string;
+  amount: number;
+  currency: string;
+  serviceType: string | null;
+  serviceDate: string | null;
+  bookingRef: string | null;
+}

@@ -1,0 +1,25 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import type { DayRoute } from '../route.service';
+import { formatDuration, formatKilometres } from './route-format';
+
+/** A route's title line: the technician's colour and name, then stops, distance and driving time. */
+export function RouteHeading({ route, name }: { route: Pick<DayRoute, 'technicianColor' | 'appointments' | 'totalDistance' | 'drivingMinutes'>; name: string }) {
+  const t = useTranslations('routing');
+  const locale = useLocale();
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
+        {name}
+      </h2>
+      <p className="text-sm text-gray-600">
+        {t('routeSummary', {
+          stops: t('stopCount', { count: route.appointments.length }),
+          distance: formatKilometres(route.totalDistance ?? 0, locale),
+          driving: formatDuration(route.drivingMinutes, t),
+        })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_STATUSES } from '@/db/schema/appointments';
+import { HELD_STOP_STATUSES, SETTLED_STOP_STATUSES } from './stop-statuses';
+
+describe('which appointment statuses take a Friday stop', () => {
+  it.each([
+    ['confirmed', 'settled'],
+    ['completed', 'settled'],
+    ['pending', 'held'],
+    ['pending-payment', 'held'],
+    ['cancelled', 'never'],
+    ['expired', 'never'],
+  ] as const)('%s is %s', (status, kind) => {
+    const settled = (SETTLED_STOP_STATUSES as readonly string[]).includes(status);
+    const held = (HELD_STOP_STATUSES as readonly string[]).includes(status);
+    expect({ settled, held }).toEqual({ settled: kind === 'settled', held: kind === 'held' });
+  });
+
+  it('names only statuses an appointment can have', () => {
+    for (const status of [...SETTLED_STOP_STATUSES, ...HELD_STOP_STATUSES]) expect(APPOINTMENT_STATUSES).toContain(status);
+  });
+});
