@@ -29,9 +29,15 @@ const EnvSchema = z.object({
   GOOGLE_ADS_ID: opt(z.string()),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   OUTBOX_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(5000),
+  TRUSTED_PROXY_HOPS: opt(z.coerce.number().int().min(0).max(10)).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '[::1]';
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
@@ -42,6 +48,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_PUBLISHABLE_KEY) {
     throw new Error('Invalid environment configuration:\n  - STRIPE_PUBLISHABLE_KEY: required when STRIPE_SECRET_KEY is set');
+  }
+  if (env.APP_ENV === 'local' && !isLoopbackUrl(env.PUBLIC_SITE_URL)) {
+    // Local runs create the demo staff account whose password is in the README: never on a public address.
+    throw new Error(`Invalid environment configuration:\n  - APP_ENV: is 'local' (demo data and the demo staff account) but PUBLIC_SITE_URL is ${env.PUBLIC_SITE_URL}; set APP_ENV=production for a public site`);
   }
   if (env.APP_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment configuration:\n  - STRIPE_WEBHOOK_SECRET: required in production with Stripe keys');

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AbstractIntlMessages } from 'next-intl';
 import { createTranslator } from 'next-intl';
+import { getEnv } from '@/env';
 import { type Locale, routing } from './routing';
 
 /**
@@ -35,7 +36,8 @@ export function loadMessages(locale: Locale): Messages {
   if (hit) return hit;
   const english = readLocale(routing.defaultLocale);
   const messages = locale === routing.defaultLocale ? english : (mergeDeep(english, readLocale(locale)) as Messages);
-  if (process.env.NODE_ENV === 'production') cache.set(locale, messages);
+  // Cached in a built app; re-read in development so edited translations show on reload.
+  if (getEnv().NODE_ENV === 'production') cache.set(locale, messages);
   return messages;
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { getEnv } from '@/env';
 import { isLocale, type Locale, routing } from '@/i18n/routing';
 
 /** The language of an API call: the site's locale cookie, then an explicit header, then the browser's. */
@@ -16,6 +17,14 @@ export function getRequestLocale(req: Request): Locale {
   return routing.defaultLocale;
 }
 
-export function getClientIp(req: Request): string {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || req.headers.get('x-real-ip') || 'local';
+/**
+ * The caller's address, for rate limits. `X-Forwarded-For` is a list that anyone can start: each
+ * proxy in front of the app appends the address it was called from, so only the entries added by
+ * our own proxies can be believed. With `TRUSTED_PROXY_HOPS` proxies, the caller is that many
+ * entries from the right. Next itself fills the header from the socket only when it is absent.
+ */
+export function getClientIp(req: Request, hops = getEnv().TRUSTED_PROXY_HOPS): string {
+  const chain = (req.headers.get('x-forwarded-for') ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  if (hops > 0 && chain.length > 0) return chain[Math.max(0, chain.length - hops)]!;
+  return req.headers.get('x-real-ip') || 'local';
 }

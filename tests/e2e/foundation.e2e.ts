@@ -94,6 +94,7 @@ describe('staff sign-in', () => {
 
     await page.getByLabel('Password').fill('mosquito-demo');
     await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login Successful', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     const cookies = await context.cookies();
     const session = cookies.find((c) => c.name === 'staff_session');
@@ -105,8 +106,23 @@ describe('staff sign-in', () => {
 
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logged Out', { exact: true }).waitFor();
     await page.getByText('You have been successfully logged out.', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Staff Login' }).waitFor();
+    await context.close();
+  });
+
+  it('gives a technician their day sheet, not the office dashboard or its data', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/admin');
+    await page.getByLabel('Username').fill('crew-a');
+    await page.getByLabel('Password').fill('mosquito-demo');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect((await page.request.get('/api/customers')).status()).toBe(403);
+    await page.getByRole('link', { name: 'Your day sheet' }).click();
+    await page.waitForURL((url) => url.pathname === '/day-sheet');
     await context.close();
   });
 });

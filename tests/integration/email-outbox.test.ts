@@ -136,6 +136,9 @@ describe('contact messages and the outbox', () => {
     }
     expect((await statusOf(id)).status).toBe('failed');
     expect(waits.slice(0, 3)).toEqual([60_000, 120_000, 240_000]);
+    expect(Math.max(...waits)).toBe(3_600_000);
+    // Still trying after two days of refusals; given up only after about three.
+    expect(waits.slice(0, -1).reduce((a, b) => a + b, 0)).toBeGreaterThan(72 * 3_600_000);
     expect(await deliverDueEmails({ now: new Date(now.getTime() + 864e5 * 365), transport: failing })).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 

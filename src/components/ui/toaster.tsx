@@ -30,7 +30,7 @@ export function Toaster({ closeLabel, regionLabel }: { closeLabel: string; regio
         </Toast.Root>
       ))}
       {/* Top on small screens, bottom right from the md breakpoint; F8 (Radix's default hotkey) focuses it. */}
-      <Toast.Viewport data-toast-viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]" />
+      <Toast.Viewport data-toast-viewport className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 md:bottom-0 md:right-0 md:top-auto md:flex-col md:max-w-[420px]" />
     </Toast.Provider>
   );
 }

@@ -5,6 +5,7 @@ import {
 import { branches, technicians, timestamps } from './branches';
 import { servicePlans } from './catalog';
 import { customers } from './customers';
+import { quotes } from './quotes';
 
 export const SERVICE_TYPES = ['onetime', 'seasonal', 'tick-seasonal', 'standingwater', 'consult'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
@@ -36,7 +37,7 @@ export const appointments = pgTable('appointments', {
   includeTargetedInsects: boolean().notNull().default(false),
   extras: jsonb().$type<string[]>(),
   discountCode: text(),
-  quoteId: integer(),
+  quoteId: integer().references(() => quotes.id, { onDelete: 'set null' }),
   notes: text(),
   status: text().notNull().default('pending'),
   // An unpaid booking holds its Friday stops only until this instant.

@@ -18,7 +18,7 @@ export const messages = pgTable('messages', {
   respondedAt: timestamp({ withTimezone: true }),
   locale: text().notNull().default('en'),
   ...timestamps,
-});
+}, (t) => [check('messages_status', sql`${t.status} in ('new', 'read', 'replied', 'archived')`)]);
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderEmailLayout } from './email-layout';
-import { computeRetryDelayMs } from './outbox.service';
+import { computeRetryDelayMs, MAX_ATTEMPTS } from './outbox.service';
 
 describe('renderEmailLayout', () => {
   it('wraps both parts with the branch name and phone, escaping the heading', () => {
@@ -22,7 +22,14 @@ describe('renderEmailLayout', () => {
 });
 
 describe('computeRetryDelayMs', () => {
-  it('doubles from one minute', () => {
-    expect([1, 2, 3, 4, 8].map(computeRetryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 7_680_000]);
+  it('doubles from one minute up to an hour', () => {
+    expect([1, 2, 3, 4, 6, 7, 8, 50].map(computeRetryDelayMs)).toEqual([60_000, 120_000, 240_000, 480_000, 1_920_000, 3_600_000, 3_600_000, 3_600_000]);
+  });
+
+  it('keeps trying for about three days before an email is left as failed', () => {
+    let total = 0;
+    for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) total += computeRetryDelayMs(attempt);
+    expect(total / 3_600_000).toBeGreaterThan(72);
+    expect(total / 3_600_000).toBeLessThan(96);
   });
 });

@@ -20,15 +20,20 @@ export type EnqueueEmailInput = {
   relatedId?: number;
 };
 
-/** After this many failed attempts an email is marked 'failed' and left for staff to read. */
-export const MAX_ATTEMPTS = 8;
+/**
+ * After this many failed attempts (about three days of retries: waits of 1, 2, 4, 8, 16 and 32
+ * minutes, then hourly) an email is marked 'failed' and left for staff to read. A mail server that
+ * is down over a weekend delays mail; it does not lose it.
+ */
+export const MAX_ATTEMPTS = 80;
 const BASE_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 60 * 60_000;
 /** A claim older than this belongs to a worker that died mid-send. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
-/** Wait before the next try after `attempts` failures: 1 min, 2, 4, … (1 min × 2^(attempts−1)). */
+/** Wait before the next try after `attempts` failures: 1 min, 2, 4, … doubling, at most an hour. */
 export function computeRetryDelayMs(attempts: number): number {
-  return BASE_RETRY_MS * 2 ** Math.max(0, attempts - 1);
+  return Math.min(MAX_RETRY_MS, BASE_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
@@ -26,7 +27,18 @@ export default async function AdminPage({ params, searchParams }: {
 
   return (
     <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard'])}>
-      {session ? (
+      {session?.role === 'technician' ? (
+        // Technicians see only their own day sheet; the dashboard holds every customer's data.
+        <div className="mx-auto max-w-xl px-4 py-10">
+          <h1 className="text-3xl font-bold">{t('technicianTitle')}</h1>
+          <p className="text-sm text-gray-600">{t('signedInAs', { name: session.displayName })}</p>
+          <p className="mt-4 text-gray-700">{t('technicianBody')}</p>
+          <div className="mt-6 flex flex-wrap gap-2">
+            <a className={buttonVariants()} href={localePath(locale, '/day-sheet')}>{t('links.daySheet')}</a>
+            <LogoutButton afterHref={localePath(locale, '/admin')} />
+          </div>
+        </div>
+      ) : session ? (
         <div className="mx-auto max-w-7xl px-4 py-10">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <div>

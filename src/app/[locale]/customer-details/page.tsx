@@ -20,7 +20,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   setRequestLocale(locale);
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
-  await requireStaff({ redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
+  await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
   const t = await getTranslations({ locale, namespace: 'adminDashboard' });
   const details = await loadCustomerDetails(id);
   if (!details) {

@@ -11,7 +11,7 @@ export default async function EmailPreviewPage({ params }: { params: Promise<{ l
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ redirectTo: '/email-preview', locale });
+  await requireStaff({ role: 'admin', redirectTo: '/email-preview', locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">

@@ -14,7 +14,7 @@ export default async function QuotesAdminPage({ params }: { params: Promise<{ lo
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ redirectTo: '/quotes-admin', locale });
+  await requireStaff({ role: 'admin', redirectTo: '/quotes-admin', locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
   const td = await getTranslations({ locale, namespace: 'adminDashboard' });
   const result = await loadQuotesForStaff().then((rows) => ({ rows }), () => ({ rows: null }));

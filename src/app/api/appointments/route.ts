@@ -19,6 +19,6 @@ export const POST = apiRoute(async ({ req, locale }) => {
 });
 
 export const GET = apiRoute(async () => {
-  await requireStaff();
+  await requireStaff({ role: 'admin' });
   return listStaffAppointments();
 });

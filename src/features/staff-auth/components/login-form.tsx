@@ -1,18 +1,21 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { type LoginInput, LoginSchema } from '../login.schema';
+import { safeNextPath } from '../safe-next-path';
 
 export function LoginForm({ next }: { next: string | null }) {
   const t = useTranslations('staffAuth');
   const te = useTranslations();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = formState;
+  const router = useRouter();
 
   const onSubmit = async (values: LoginInput) => {
     const res = await fetch('/api/auth/login', {
@@ -23,8 +26,10 @@ export function LoginForm({ next }: { next: string | null }) {
     }).catch(() => null);
     if (res?.ok) {
       toast({ title: t('loginSuccessTitle'), description: t('loginSuccessBody') });
-      // A full navigation so every server component sees the new session cookie.
-      window.location.assign(next && next.startsWith('/') && !next.startsWith('//') ? next : window.location.pathname);
+      // A client-side navigation keeps the toast on screen; refresh() makes the server components
+      // render again with the new session cookie.
+      router.replace(safeNextPath(next, window.location.origin) ?? window.location.pathname);
+      router.refresh();
       return;
     }
     const body = (await res?.json().catch(() => null)) as { message?: string } | null;
