@@ -99,24 +99,42 @@ export function pickDemoFriday(now: Date): string {
   throw new Error('no Friday found');
 }
 
-/** Local runs only: 30 demo customers with bookings on one Friday of the next season. */
+/** Visits per plan and days between them, as a real booking makes them (DECISIONS §2, §3). */
+const DEMO_PLAN_VISITS = { onetime: 1, seasonal: 5, 'tick-seasonal': 3 } as const;
+const VISIT_SPACING_DAYS = 21;
+
+/**
+ * Local runs only: 30 demo customers at real Hamilton-area addresses, all with a first visit on
+ * one Friday of the next season (the route manager's demo day), and the seasonal plans' later
+ * visits every 21 days after it while the season lasts.
+ */
 export async function seedDemoSeason(db: Database, now = new Date()): Promise<void> {
   await seedDemoCrew(db);
   const [already] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, demoPerson(0).email));
   if (already) return;
   const friday = pickDemoFriday(now);
+  const seasonEndMonth = 10;
   const rows = DEMO_ADDRESSES.map((a, i) => ({ ...demoPerson(i), ...a, propertySize: [0.25, 0.5, 0.75][i % 3]! }));
   await db.transaction(async (tx) => {
     // The demo day holds all thirty stops, more than a normal Friday's capacity.
     await tx.insert(serviceDays).values({ branchId: 1, date: friday, capacityOverride: DEMO_ADDRESSES.length }).onConflictDoNothing();
     const inserted = await tx.insert(customers).values(rows).returning({ id: customers.id });
     const services = ['onetime', 'seasonal', 'tick-seasonal'] as const;
-    await tx.insert(appointments).values(rows.map((r, i) => ({
+    const visits = rows.flatMap((r, i) => {
+      const serviceType = services[i % 3]!;
+      const bookingRef = randomUUID();
+      return Array.from({ length: DEMO_PLAN_VISITS[serviceType] }, (_, v) => {
+        const date = addDays(new TZDate(`${friday}T12:00:00`, TIME_ZONE), v * VISIT_SPACING_DAYS);
+        return { r, i, serviceType, bookingRef, visitNumber: v + 1, date };
+      }).filter((visit) => visit.visitNumber === 1 || (visit.date.getFullYear() === Number(friday.slice(0, 4)) && visit.date.getMonth() + 1 <= seasonEndMonth));
+    });
+    await tx.insert(appointments).values(visits.map(({ r, i, serviceType, bookingRef, visitNumber, date }) => ({
       customerId: inserted[i]!.id,
       planId: (i % 3) + 1,
-      bookingRef: randomUUID(),
-      serviceType: services[i % 3]!,
-      date: friday,
+      bookingRef,
+      visitNumber,
+      serviceType,
+      date: format(date, 'yyyy-MM-dd'),
       time: '09:00',
       address: r.address,
       city: r.city,
