@@ -91,6 +91,7 @@ function runSolomon(): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.txt')).sort();
   console.log(`\n== Solomon VRPTW at ${SOLOMON_BUDGET} ms (seed ${seed}) ==`);
   const rows: (string | number)[][] = [['instance', 'vehicles', 'distance', 'bk vehicles', 'bk distance', 'gap', 'ms']];
+  const gaps: number[] = [];
   for (const file of files) {
     const instance = parseSolomon(readFileSync(path.join(dir, file), 'utf8'));
     const name = path.basename(file, '.txt').toUpperCase();
@@ -107,12 +108,15 @@ function runSolomon(): void {
     const ms = now() - t0;
     const gap = (solution.totalDistance / known.distance - 1) * 100;
     const vehicles = solution.routes.length;
+    gaps.push(gap);
     rows.push([name, vehicles, solution.totalDistance.toFixed(2), known.vehicles, known.distance.toFixed(2), formatGap(gap), Math.round(ms)]);
     if (solution.unassigned.length > 0) failures.push(`${name}: ${solution.unassigned.length} customers unassigned`);
     if (vehicles > known.vehicles) failures.push(`${name}: ${vehicles} vehicles > best-known ${known.vehicles}`);
     if (gap > 3) failures.push(`${name}: distance gap ${gap.toFixed(2)}% > 3%`);
   }
   printTable(rows);
+  const mean = gaps.reduce((s, g) => s + g, 0) / Math.max(1, gaps.length);
+  console.log(`mean gap @${SOLOMON_BUDGET} ms: ${mean.toFixed(3)}%   worst: ${formatGap(Math.max(...gaps))}`);
 }
 
 function calculatePercentile(sorted: number[], q: number): number {

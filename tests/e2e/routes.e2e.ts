@@ -126,6 +126,10 @@ describe('technician day sheet', () => {
     expect(await page.getByLabel('Technician').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Optimize Route' }).count()).toBe(0);
     expect(await page.getByTestId('route-stop').count()).toBeGreaterThan(0);
+    // The route manager (every crew's stops) is for admins: a technician lands on their day sheet.
+    await page.goto('/routes');
+    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
 import { DEMO_ADDRESSES } from '@/db/seed-data/demo-addresses';
+import { findOrCreateCustomer } from '@/features/booking/booking.service';
 import { DEMO_TECHNICIAN } from '@/features/routing/demo-crew.repository';
 import { getDayRoutes, optimizeDay, type RouteData } from '@/features/routing/route.service';
 import { buildGreatCircleMatrix } from '@/features/routing/travel/distance-matrix';
@@ -165,6 +166,53 @@ describe('optimizeDay on the seeded demo Friday', () => {
     expect(still).toBeDefined();
     await db.delete(serviceRoutes).where(eq(serviceRoutes.id, done!.id));
   });
+
+  it('leaves the stops and technician of a started route alone when it re-plans the rest', async () => {
+    const db = await getDb();
+    const [started] = await db.select().from(serviceRoutes).where(and(eq(serviceRoutes.date, FRIDAY), eq(serviceRoutes.status, 'planned'))).orderBy(serviceRoutes.technicianId).limit(1);
+    await db.update(serviceRoutes).set({ status: 'in-progress' }).where(eq(serviceRoutes.id, started!.id));
+    const keptIds = started!.appointmentOrder;
+    expect(keptIds.length).toBeGreaterThan(0);
+    const keptBefore = (await loadDayAppointments()).filter((a) => keptIds.includes(a.id));
+
+    const day = await optimizeDay({ date: FRIDAY, now: NOW });
+    const saved = await loadSavedRoutes();
+    const planned = saved.filter((r) => r.status === 'planned');
+    expect(saved.find((r) => r.id === started!.id)).toMatchObject({ status: 'in-progress', appointmentOrder: keptIds });
+    // No stop is on two routes, and the crew already out gets no second route.
+    const ids = saved.flatMap((r) => r.appointmentOrder);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(planned.flatMap((r) => r.appointmentOrder).filter((id) => keptIds.includes(id))).toEqual([]);
+    expect(planned.map((r) => r.technicianId)).not.toContain(started!.technicianId);
+    // The started route's stops keep their technician, position and ETA.
+    const keptAfter = (await loadDayAppointments()).filter((a) => keptIds.includes(a.id));
+    const plan = (a: (typeof keptAfter)[number]) => ({ id: a.id, technicianId: a.technicianId, routePosition: a.routePosition, estimatedArrivalTime: a.estimatedArrivalTime });
+    expect(keptAfter.map(plan)).toEqual(keptBefore.map(plan));
+    expect(keptAfter.every((a) => a.technicianId === started!.technicianId && a.routePosition !== null)).toBe(true);
+    expect(day.unassigned.map((u) => u.appointment.id).filter((id) => keptIds.includes(id))).toEqual([]);
+
+    // Back to a fully planned day for the tests below.
+    await db.delete(serviceRoutes).where(eq(serviceRoutes.id, started!.id));
+    await optimizeDay({ date: FRIDAY, now: NOW });
+  });
+
+  it('gives the same routes every time an unchanged day is optimised', async () => {
+    const plan = (day: Awaited<ReturnType<typeof optimizeDay>>) => day.routes.map((r) => ({ technicianId: r.technicianId, order: r.appointmentOrder }));
+    const first = plan(await optimizeDay({ date: FRIDAY, now: NOW }));
+    expect(plan(await optimizeDay({ date: FRIDAY, now: NOW }))).toEqual(first);
+    expect(plan(await optimizeDay({ date: FRIDAY, now: NOW }))).toEqual(first);
+  });
+});
+
+describe('customer coordinates', () => {
+  it('geocodes a customer created through POST /api/customers (offline: the FSA centroid)', async () => {
+    const { id } = await findOrCreateCustomer(
+      { firstName: 'Geo', lastName: 'Coded', email: 'geo.coded@example.com', phone: '(905) 555-0142', address: '60 Main St', city: 'Dundas', postalCode: 'l9h2p8', propertySize: null },
+      { locale: 'en' },
+    );
+    const [row] = await (await getDb()).select().from(customers).where(eq(customers.id, id));
+    expect(row).toMatchObject({ postalCode: 'L9H 2P8', latitude: 43.266, longitude: -79.955 });
+  });
 });
 
 describe('route APIs', () => {
@@ -217,6 +265,9 @@ describe('route APIs', () => {
     expect(body.route.appointments.length).toBeGreaterThan(0);
     for (const stop of body.route.appointments) expect(stop.appointment.technicianId).toBe(crewA!.id);
     expect((await getTechnicianRoute(get(`/api/routes/technician?date=${FRIDAY}&technicianId=${crewA!.id + 1}`), ctx)).status).toBe(403);
+    // The whole day (every crew's stops and customers) is for admins.
+    expect((await getRoutes(get(`/api/routes?date=${FRIDAY}`), ctx)).status).toBe(403);
+    expect((await getAppointments(get(`/api/routes/appointments?date=${FRIDAY}`), ctx)).status).toBe(403);
     expect((await postOptimize(post('/api/routes/optimize', { date: FRIDAY }), ctx)).status).toBe(403);
     jar.token = undefined;
   });

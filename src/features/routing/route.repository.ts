@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
@@ -75,12 +75,27 @@ export async function insertRoutes(db: DbExecutor, rows: NewServiceRoute[]) {
   return db.insert(serviceRoutes).values(rows).returning();
 }
 
-/** Forgets every plan of the day's appointments (cancelled ones included) before the new plan is written. */
-export async function clearDayAssignments(db: DbExecutor, branchId: number, date: string) {
+/** The day's routes that a re-plan keeps (any status but 'planned': started or finished work). */
+export async function listKeptRoutes(db: DbExecutor, branchId: number, date: string) {
+  return db
+    .select({ technicianId: serviceRoutes.technicianId, appointmentOrder: serviceRoutes.appointmentOrder })
+    .from(serviceRoutes)
+    .where(and(eq(serviceRoutes.branchId, branchId), eq(serviceRoutes.date, date), ne(serviceRoutes.status, 'planned')));
+}
+
+/**
+ * Forgets the plan of the day's appointments (cancelled ones included) before the new plan is
+ * written, except `keepIds`: stops of kept routes hold on to their technician, position and ETA.
+ */
+export async function clearDayAssignments(db: DbExecutor, branchId: number, date: string, keepIds: readonly number[] = []) {
   await db
     .update(appointments)
     .set({ technicianId: null, routePosition: null, estimatedArrivalTime: null })
-    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date)));
+    .where(and(
+      eq(appointments.branchId, branchId),
+      eq(appointments.date, date),
+      keepIds.length > 0 ? notInArray(appointments.id, [...keepIds]) : undefined,
+    ));
 }
 
 export async function assignAppointment(db: DbExecutor, id: number, plan: { technicianId: number; routePosition: number; estimatedArrivalTime: string }) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { demoPerson } from '@/db/seed-data/demo-addresses';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday, getSeasonWindow, isFriday } from '@/features/scheduling/available-dates';
@@ -12,13 +12,20 @@ import { geocodeAddress } from './geocoding/geocode';
 import { buildMapsLinks } from './maps-links';
 import {
   assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
-  listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay,
+  listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listKeptRoutes, listTechnicians, lockRouteDay,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
 import { solveVrp } from './solver/solve-vrp';
 import { getDayTravelMatrix } from './travel/distance-matrix';
 
-/** How long the solver may search when staff press "Optimize Route": quick enough to wait for. */
+/**
+ * How much the solver searches when staff press "Optimize Route". The search is limited by work
+ * (iterations, and iterations without a better plan), so an unchanged day gets the same routes on
+ * every run; a 30-60 stop day needs a few hundred milliseconds. The time budget is only a safety
+ * cap for a slow or overloaded machine.
+ */
+export const OPTIMIZE_MAX_ITERATIONS = 5000;
+export const OPTIMIZE_STALL_ITERATIONS = 2000;
 export const OPTIMIZE_TIME_BUDGET_MS = 1000;
 
 export type RouteAppointment = RouteAppointmentRow['appointment'];
@@ -95,8 +102,7 @@ async function loadDepot(branchId: number): Promise<Depot> {
 }
 
 /** Coordinates for every stop: saved ones as they are, missing ones geocoded now and saved. */
-async function ensureCoordinates(rows: RouteAppointmentRow[]): Promise<{ located: RouteAppointmentRow[]; unlocated: RouteAppointmentRow[] }> {
-  const db = await getDb();
+async function ensureCoordinates(db: DbExecutor, rows: RouteAppointmentRow[]): Promise<{ located: RouteAppointmentRow[]; unlocated: RouteAppointmentRow[] }> {
   const located: RouteAppointmentRow[] = [];
   const unlocated: RouteAppointmentRow[] = [];
   for (const row of rows) {
@@ -120,11 +126,40 @@ async function ensureCoordinates(rows: RouteAppointmentRow[]): Promise<{ located
   return { located, unlocated };
 }
 
+interface DayPlanInput {
+  stops: RouteStopInput[];
+  technicians: (RouteTechnicianInput & { color: string })[];
+  /** Appointments on kept (not 'planned') routes: neither re-planned nor cleared. */
+  keptAppointmentIds: number[];
+}
+
+/**
+ * What a re-plan works on: the day's active appointments with coordinates (missing ones geocoded
+ * and saved) and the active technicians, leaving out the stops and technicians of kept routes.
+ */
+async function loadDayPlanInput(db: DbExecutor, branchId: number, date: string, now: Date): Promise<DayPlanInput> {
+  const kept = await listKeptRoutes(db, branchId, date);
+  const keptAppointmentIds = [...new Set(kept.flatMap((r) => r.appointmentOrder))];
+  const keptIds = new Set(keptAppointmentIds);
+  const busy = new Set(kept.map((r) => r.technicianId).filter((id) => id !== null));
+  const rows = (await listActiveDayAppointments(db, branchId, date, now)).filter((r) => !keptIds.has(r.appointment.id));
+  const { located } = await ensureCoordinates(db, rows);
+  const technicians = (await listActiveTechnicians(db, branchId)).filter((t) => !busy.has(t.id));
+  const stops = located.map(({ appointment }) => ({
+    appointmentId: appointment.id,
+    latitude: appointment.latitude!,
+    longitude: appointment.longitude!,
+    time: appointment.time,
+  }));
+  return { stops, technicians, keptAppointmentIds };
+}
+
 /**
  * Plans the Friday: every active appointment (confirmed/completed, or a pending booking whose hold
  * still runs) goes to one technician's route from the depot, 45 minutes per stop, within shifts.
- * The day's planned routes are replaced in one transaction, so a re-optimisation after a booking
- * was added or cancelled never leaves a half-written plan.
+ * Routes that are not 'planned' (started or finished) are kept with their stops and technicians.
+ * The day is read, solved and written in one transaction under the day's lock, so a re-optimisation
+ * after a booking was added or cancelled never leaves a half-written or stale plan.
  */
 export async function optimizeDay(input: { date: string; branchId?: number; now?: Date; timeBudgetMs?: number; seed?: number }): Promise<DayRoutes> {
   requireServiceDate(input.date);
@@ -134,72 +169,69 @@ export async function optimizeDay(input: { date: string; branchId?: number; now?
   const db = await getDb();
   const branch = await getBranch(branchId);
   const depot: Depot = { address: branch.settings.depotAddress, latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude };
+  const rules = { depot, serviceMin: branch.settings.serviceMin, dayStartMin: branch.settings.dayStartMin, dayEndMin: branch.settings.dayEndMin };
 
-  const rows = await listActiveDayAppointments(db, branchId, input.date, now);
-  const { located } = await ensureCoordinates(rows);
-  const crew = await listActiveTechnicians(db, branchId);
-  const technicians: RouteTechnicianInput[] = crew;
-  const colors = new Map(crew.map((t) => [t.id, t.color]));
-
-  const stops: RouteStopInput[] = located.map(({ appointment }) => ({
-    appointmentId: appointment.id,
-    latitude: appointment.latitude!,
-    longitude: appointment.longitude!,
-    time: appointment.time,
-  }));
-
-  let planned: ReturnType<typeof describeSolution>['routes'] = [];
-  let matrixSource: RouteData['matrixSource'] = 'great-circle';
-  if (stops.length > 0 && technicians.length > 0) {
-    const matrix = await getDayTravelMatrix(input.date, listMatrixPoints(stops, depot));
-    matrixSource = matrix.source;
-    const problem = buildVrpProblem(stops, technicians, {
-      depot,
-      serviceMin: branch.settings.serviceMin,
-      dayStartMin: branch.settings.dayStartMin,
-      dayEndMin: branch.settings.dayEndMin,
-    }, matrix);
-    const solution = solveVrp(problem, { timeBudgetMs: input.timeBudgetMs ?? OPTIMIZE_TIME_BUDGET_MS, seed: input.seed ?? 1 });
-    const described = describeSolution(solution, stops, technicians, matrix);
-    planned = described.routes;
-    if (described.unassignedAppointmentIds.length > 0) {
-      getLogger().warn({ date: input.date, unassigned: described.unassignedAppointmentIds }, 'stops did not fit in the shifts');
-    }
-  }
-
-  const coordinates = new Map(stops.map((s) => [s.appointmentId, s]));
-  const newRoutes: NewServiceRoute[] = planned.map((route) => {
-    const data: RouteData = {
-      version: 1,
-      technicianName: route.technician.name,
-      technicianColor: colors.get(route.technician.id) ?? '#2563eb',
-      matrixSource,
-      drivingMin: route.drivingMin,
-      departDepotMin: route.departDepotMin,
-      returnDepotMin: route.returnDepotMin,
-      returnLeg: route.returnLeg,
-      stops: route.stops.map((stop) => ({ ...stop, latitude: coordinates.get(stop.appointmentId)!.latitude, longitude: coordinates.get(stop.appointmentId)!.longitude })),
-    };
-    return {
-      branchId,
-      date: input.date,
-      technicianId: route.technician.id,
-      technician: route.technician.name,
-      status: 'planned',
-      startingPoint: depot.address,
-      startingLatitude: depot.latitude,
-      startingLongitude: depot.longitude,
-      totalDistance: Math.round(route.totalDistanceM),
-      totalDuration: Math.round(route.totalDurationMin),
-      appointmentOrder: route.stops.map((s) => s.appointmentId),
-      routeData: data,
-    };
-  });
+  // Geocoding and an OSRM matrix may take seconds: do them before taking the lock. The matrix is
+  // cached per day and coordinate list, so the locked pass below reuses it when nothing changed.
+  const draft = await loadDayPlanInput(db, branchId, input.date, now);
+  if (draft.stops.length > 0 && draft.technicians.length > 0) await getDayTravelMatrix(input.date, listMatrixPoints(draft.stops, depot));
 
   await db.transaction(async (tx) => {
     await lockRouteDay(tx, branchId, input.date);
+    // Read again under the lock: the last of two concurrent optimisations plans the latest bookings.
+    const { stops, technicians, keptAppointmentIds } = await loadDayPlanInput(tx, branchId, input.date, now);
+    const colors = new Map(technicians.map((t) => [t.id, t.color]));
+
+    let planned: ReturnType<typeof describeSolution>['routes'] = [];
+    let matrixSource: RouteData['matrixSource'] = 'great-circle';
+    if (stops.length > 0 && technicians.length > 0) {
+      const matrix = await getDayTravelMatrix(input.date, listMatrixPoints(stops, depot));
+      matrixSource = matrix.source;
+      const problem = buildVrpProblem(stops, technicians, rules, matrix);
+      const solution = solveVrp(problem, {
+        timeBudgetMs: input.timeBudgetMs ?? OPTIMIZE_TIME_BUDGET_MS,
+        maxIterations: OPTIMIZE_MAX_ITERATIONS,
+        stallIterations: OPTIMIZE_STALL_ITERATIONS,
+        seed: input.seed ?? 1,
+      });
+      const described = describeSolution(solution, stops, technicians, matrix);
+      planned = described.routes;
+      if (described.unassignedAppointmentIds.length > 0) {
+        getLogger().warn({ date: input.date, unassigned: described.unassignedAppointmentIds }, 'stops did not fit in the shifts');
+      }
+    }
+
+    const coordinates = new Map(stops.map((s) => [s.appointmentId, s]));
+    const newRoutes: NewServiceRoute[] = planned.map((route) => {
+      const data: RouteData = {
+        version: 1,
+        technicianName: route.technician.name,
+        technicianColor: colors.get(route.technician.id) ?? '#2563eb',
+        matrixSource,
+        drivingMin: route.drivingMin,
+        departDepotMin: route.departDepotMin,
+        returnDepotMin: route.returnDepotMin,
+        returnLeg: route.returnLeg,
+        stops: route.stops.map((stop) => ({ ...stop, latitude: coordinates.get(stop.appointmentId)!.latitude, longitude: coordinates.get(stop.appointmentId)!.longitude })),
+      };
+      return {
+        branchId,
+        date: input.date,
+        technicianId: route.technician.id,
+        technician: route.technician.name,
+        status: 'planned',
+        startingPoint: depot.address,
+        startingLatitude: depot.latitude,
+        startingLongitude: depot.longitude,
+        totalDistance: Math.round(route.totalDistanceM),
+        totalDuration: Math.round(route.totalDurationMin),
+        appointmentOrder: route.stops.map((s) => s.appointmentId),
+        routeData: data,
+      };
+    });
+
     await deletePlannedRoutes(tx, branchId, input.date);
-    await clearDayAssignments(tx, branchId, input.date);
+    await clearDayAssignments(tx, branchId, input.date, keptAppointmentIds);
     await insertRoutes(tx, newRoutes);
     for (const route of planned) {
       for (const stop of route.stops) {

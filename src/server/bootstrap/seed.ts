@@ -11,6 +11,7 @@ import { customers } from '@/db/schema/customers';
 import { staffUsers } from '@/db/schema/staff';
 import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { DEFAULT_DEPOT } from '@/features/routing/default-depot';
 import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
 import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
 import { hashPassword } from '@/features/staff-auth/password';
@@ -40,9 +41,9 @@ export async function seedBaseData(db: Database): Promise<void> {
     branchId: 1,
     servedPrefixes: [...DEFAULT_SERVED_PREFIXES],
     priceTable: DEFAULT_PRICE_TABLE as unknown as Record<string, unknown>,
-    depotAddress: '1 Hunter St E, Hamilton, ON',
-    depotLatitude: 43.2557,
-    depotLongitude: -79.869,
+    depotAddress: DEFAULT_DEPOT.address,
+    depotLatitude: DEFAULT_DEPOT.latitude,
+    depotLongitude: DEFAULT_DEPOT.longitude,
   }).onConflictDoNothing();
 
   const [tech] = await db.select({ id: technicians.id }).from(technicians).limit(1);

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RouteManager } from '@/features/routing/components/route-manager';
 import { findDefaultRouteDate, isDemoDataPresent } from '@/features/routing/route.service';
-import { requireStaff } from '@/features/staff-auth/require-staff';
+import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -17,7 +17,9 @@ export default async function RoutesPage({ params, searchParams }: {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ redirectTo: '/routes', locale });
+  // The route manager shows every crew's stops: admins only. A technician gets their own day sheet.
+  if ((await getStaffSession())?.role === 'technician') redirect(`${locale === 'en' ? '' : `/${locale}`}/day-sheet`);
+  await requireStaff({ role: 'admin', redirectTo: '/routes', locale });
   const [t, query, isDemo] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, isDemoDataPresent()]);
   const asked = typeof query.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateHamiltonFriday } from '../bench/hamilton-fridays';
 import { solveVrp } from './solve-vrp';
 import {
   buildEuclideanMatrix,
@@ -182,6 +183,31 @@ describe('solveVrp: determinism', () => {
     const first = solveVrp(problem, { timeBudgetMs: 300, seed: 42, now: createTickingClock() });
     const second = solveVrp(problem, { timeBudgetMs: 300, seed: 42, now: createTickingClock() });
     expect(second).toEqual(first);
+  });
+
+  it('gives identical routes on every run of a work-limited solve, with the real clock', () => {
+    // A 40-stop Friday for three technicians, as the route manager solves it: limited by iterations,
+    // with a time cap far above what the work needs, so the clock never decides the answer.
+    const friday = generateHamiltonFriday(2027, 40, 3);
+    const problem: VrpProblem = { ...friday.problem, vehicles: friday.problem.vehicles.map(() => ({ shiftStartMin: 480, shiftEndMin: 1080 })) };
+    const solve = () => solveVrp(problem, { timeBudgetMs: 60_000, maxIterations: 3000, stallIterations: 1000, seed: 7 });
+    const first = solve();
+    expect(first.routes.length).toBeGreaterThan(1);
+    expect(findViolations(problem, first)).toEqual([]);
+    for (let run = 0; run < 2; run++) expect(solve()).toEqual(first);
+  });
+
+  it('stops after the iteration limit even with time to spare', () => {
+    const problem = buildWindowedProblem(5, 25);
+    const ticks = createTickingClock();
+    let calls = 0;
+    const now = () => {
+      calls++;
+      return ticks();
+    };
+    solveVrp(problem, { timeBudgetMs: Number.MAX_SAFE_INTEGER, maxIterations: 50, seed: 1, now });
+    // The clock is read a bounded number of times: the search did not run on until a deadline.
+    expect(calls).toBeLessThan(10_000);
   });
 });
 

@@ -5,36 +5,55 @@ import type { PlannedRoute, SolveVrpOptions, VrpProblem, VrpSolution } from './v
 import { VrptwSearch, type SearchClock } from './vrptw-search';
 
 /**
- * Plans routes for the problem within the time budget. Pure: no I/O, and the same seed gives the
- * same routes for the same amount of search (inject `now` to make the budget itself reproducible).
+ * Plans routes within the limits. Pure: no I/O, and the same seed gives the same routes for the
+ * same amount of search. With `maxIterations` the amount of search is counted in iterations, so
+ * repeated runs agree (unless the time cap cuts one short); with a time budget alone, inject `now`
+ * to make the budget itself reproducible.
  */
 export function solveVrp(problem: VrpProblem, options: SolveVrpOptions): VrpSolution {
   const compiled = compileProblem(problem);
   const now = options.now ?? (() => performance.now());
   const random = createRandom(options.seed ?? 1);
-  const startedAt = now();
-  const budget = Math.max(1, options.timeBudgetMs);
-  const clock: SearchClock = {
-    progress: () => (now() - startedAt) / budget,
-    isTimeUp: () => now() - startedAt >= budget,
-  };
+  const clock = createSearchClock(now, options);
   if (problem.stops.length === 0) return buildSolution(compiled, [], []);
 
   if (isPureTsp(compiled)) {
     const { tour } = solveTsp(compiled.n, compiled.cost, random, {
       isTimeUp: clock.isTimeUp,
-      maxKicks: Number.MAX_SAFE_INTEGER,
+      maxKicks: options.maxIterations ?? Number.MAX_SAFE_INTEGER,
       // Converged well before the budget on small days; stopping early keeps the screen snappy.
-      stallKicks: 100 + 5 * compiled.n,
+      stallKicks: Math.min(100 + 5 * compiled.n, options.stallIterations ?? Number.MAX_SAFE_INTEGER),
     });
     const nodes = orientFromDepot(tour, compiled);
     // A single feasible tour is final; a binding shift or capacity needs the general search.
     if (scheduleRoute(compiled, 0, nodes)) return buildSolution(compiled, [nodes], []);
   }
 
-  const search = new VrptwSearch(compiled, random, clock);
+  const search = new VrptwSearch(compiled, random, clock, { stallIterations: options.stallIterations ?? Number.MAX_SAFE_INTEGER });
   const result = search.solve();
   return buildSolution(compiled, result.routes, result.unassigned);
+}
+
+/**
+ * Time-based by default. With a work limit, progress counts work units (`tick`) and the clock only
+ * stops the search when the time cap is reached, so the search path does not depend on speed.
+ */
+function createSearchClock(now: () => number, options: SolveVrpOptions): SearchClock {
+  const startedAt = now();
+  const budget = Math.max(1, options.timeBudgetMs);
+  const isPastBudget = () => now() - startedAt >= budget;
+  const maxWork = options.maxIterations;
+  if (maxWork === undefined) {
+    return { progress: () => (now() - startedAt) / budget, isTimeUp: isPastBudget, tick: () => {} };
+  }
+  let work = 0;
+  return {
+    progress: () => work / Math.max(1, maxWork),
+    isTimeUp: () => work >= maxWork || isPastBudget(),
+    tick: () => {
+      work++;
+    },
+  };
 }
 
 /** One vehicle, no windows, no capacities: the stop order is a travelling-salesman tour. */

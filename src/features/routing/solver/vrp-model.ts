@@ -37,7 +37,16 @@ export interface VrpProblem {
 }
 
 export interface SolveVrpOptions {
+  /** Wall-clock budget. With `maxIterations` set it is only a safety cap. */
   timeBudgetMs: number;
+  /**
+   * Work limit: ruin-and-recreate iterations (kicks on a travelling-salesman day). When set, the
+   * search schedule follows the work done instead of the clock, so the same seed gives the same
+   * routes on every run as long as the time cap does not bind.
+   */
+  maxIterations?: number;
+  /** With `maxIterations`: stop after this many iterations in a row without a better plan. */
+  stallIterations?: number;
   /** Same seed, same problem, same amount of search: same answer. Default 1. */
   seed?: number;
   /** Clock in milliseconds (injectable so tests control it); default performance.now. */

@@ -17,6 +17,13 @@ export interface SearchClock {
   /** Fraction of the budget used, 0..1 (may exceed 1). */
   progress(): number;
   isTimeUp(): boolean;
+  /** Records one unit of search work (a ruin-and-recreate iteration, a few ejection steps). */
+  tick(): void;
+}
+
+export interface SearchLimits {
+  /** Ruin-and-recreate stops after this many iterations in a row without a new best. */
+  stallIterations: number;
 }
 
 interface Route {
@@ -73,6 +80,7 @@ export class VrptwSearch {
     private readonly p: CompiledProblem,
     private readonly random: Random,
     private readonly clock: SearchClock,
+    private readonly limits: SearchLimits = { stallIterations: Number.MAX_SAFE_INTEGER },
   ) {
     this.routes = Array.from(p.vehicleStart, (_, v) => this.createRoute(v, []));
     this.routeOf = new Int32Array(p.n).fill(-1);
@@ -470,7 +478,10 @@ export class VrptwSearch {
     const penalty = new Float64Array(this.p.n).fill(1);
     const maxSteps = 400 * this.p.n;
     for (let step = 0; step < maxSteps && pool.length > 0; step++) {
-      if ((step & 15) === 0 && this.clock.progress() >= budgetShare) return false;
+      if ((step & 15) === 0) {
+        this.clock.tick();
+        if (this.clock.progress() >= budgetShare) return false;
+      }
       const v = pool.pop()!;
       if (this.insertCheapest(v)) continue;
       penalty[v] = penalty[v]! + 1;
@@ -642,7 +653,10 @@ export class VrptwSearch {
     // Temperatures relative to the average cost per stop keep the schedule unit-free.
     const t0 = 0.3 * perStop;
     const tEnd = 0.003 * perStop;
-    while (!this.clock.isTimeUp()) {
+    let sinceBest = 0;
+    while (sinceBest < this.limits.stallIterations && !this.clock.isTimeUp()) {
+      this.clock.tick();
+      sinceBest++;
       const share = Math.min(1, (this.clock.progress() - startProgress) / Math.max(1e-9, 1 - startProgress));
       const temperature = t0 * Math.pow(tEnd / t0, share);
       const removed = this.ruinByStrings();
@@ -660,6 +674,7 @@ export class VrptwSearch {
         currentUnassigned = [...this.unassigned];
         if (candidate < best - EPS) {
           best = candidate;
+          sinceBest = 0;
           bestRoutes = currentRoutes;
           bestUnassigned = currentUnassigned;
         }

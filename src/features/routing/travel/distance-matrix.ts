@@ -18,7 +18,7 @@ export interface DistanceMatrixProvider {
 }
 
 /**
- * Offline travel model constants (see docs/decisions/routing-travel-model.md).
+ * Offline travel model constants (see docs/decisions/0006-route-planning.md).
  *
  * ROAD_FACTOR: the detour index (road distance / straight-line distance). Studies of urban road
  * networks report typical values of about 1.2-1.4 (e.g. Ballou, Rahardja & Sakai 2002, "Selected
