@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { payAndReachSuccess } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
@@ -11,6 +12,13 @@ const nextEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.co
 /** Chromium logs every 4xx fetch as a console error; the ones a test provokes on purpose are expected. */
 const unexpected = (errors: string[], allowedStatus: number[] = []) =>
   errors.filter((e) => !allowedStatus.some((s) => e.includes(`status of ${s}`)));
+
+/** Each journey that books from the browser gets its own client address, so the per-address booking limit never bites. */
+let addressCounter = 0;
+const ownAddress = () => ({ extraHTTPHeaders: { 'x-forwarded-for': `10.86.${++addressCounter}.${Math.floor(Math.random() * 200) + 1}` } });
+
+const DAY_MS = 86_400_000;
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T12:00:00Z`) - Date.parse(`${a}T12:00:00Z`)) / DAY_MS);
 
 async function fillBookingForm(form: Locator, values: { email: string; postalCode?: string; date?: string }) {
   await form.getByLabel('First Name').fill('Morgan');
@@ -35,8 +43,8 @@ async function availableDates(request: APIRequestContext, serviceType = 'onetime
 }
 
 /** A visitor who already dismissed the midseason popup this session (it is modal and would cover the form). */
-async function newLandingPage() {
-  const visitor = await newPage();
+async function newLandingPage(options: Parameters<typeof newPage>[0] = {}) {
+  const visitor = await newPage(options);
   await visitor.context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
   return visitor;
 }
@@ -46,8 +54,8 @@ async function readCheckoutData(page: Page) {
 }
 
 describe('booking section on the landing page', () => {
-  it('is hidden until a plan is picked, then books customer + appointment and goes to checkout', async () => {
-    const { page, context, errors } = await newLandingPage();
+  it('is hidden until a plan is picked, books a seasonal plan, pays with 4242, and staff see its five visits 21 days apart', async () => {
+    const { page, context, errors } = await newLandingPage(ownAddress());
     await page.goto('/');
     const heading = page.getByRole('heading', { name: 'Schedule Your Service' });
     expect(await heading.isVisible()).toBe(false);
@@ -77,6 +85,22 @@ describe('booking section on the landing page', () => {
     expect(stored).toMatchObject({ appointmentId, serviceType: 'seasonal', freshCalculation: true, email: expect.stringContaining('section.') });
     const publicView = await (await context.request.get(`/api/appointments/${appointmentId}`)).json();
     expect(publicView).toEqual({ id: appointmentId, date: chosenDate, time: '09:00', serviceType: 'seasonal', status: 'pending' });
+
+    // On through checkout to the verified success page.
+    await payAndReachSuccess(page);
+
+    // Staff see the plan's five visits, 21 days apart from the chosen Friday, all paid and confirmed.
+    await signInAsAdmin(page);
+    const list = await page.request.get('/api/appointments');
+    expect(list.status()).toBe(200);
+    const visits = ((await list.json()) as { bookingRef: string; visitNumber: number; date: string; status: string; serviceType: string }[])
+      .filter((a) => a.bookingRef === stored!.bookingRef)
+      .sort((a, b) => a.visitNumber - b.visitNumber);
+    expect(visits.map((v) => v.visitNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(visits[0]!.date).toBe(chosenDate);
+    expect(visits.slice(1).map((v, i) => daysBetween(visits[i]!.date, v.date))).toEqual([21, 21, 21, 21]);
+    expect(visits.every((v) => v.status === 'confirmed' && v.serviceType === 'seasonal')).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
@@ -156,8 +180,8 @@ describe('/book', () => {
     await context.close();
   });
 
-  it('books a one-time treatment with the standing-water add-on visit and goes to payment', async () => {
-    const { page, context, errors } = await newPage();
+  it('books a one-time treatment with the standing-water add-on visit and pays it through checkout', async () => {
+    const { page, context, errors } = await newPage(ownAddress());
     await page.goto('/book');
     const form = page.getByRole('form', { name: 'Booking form' });
     await fillBookingForm(form, { email: nextEmail('book') });
@@ -168,6 +192,10 @@ describe('/book', () => {
     expect(unexpected(errors)).toEqual([]);
     const stored = await readCheckoutData(page);
     expect(stored).toMatchObject({ serviceType: 'onetime', includeTargetedInsects: true, freshCalculation: true });
+    await payAndReachSuccess(page);
+    const appointmentId = new URL(page.url()).searchParams.get('appointment_id') ?? String(stored!.appointmentId);
+    expect((await (await context.request.get(`/api/appointments/${appointmentId}`)).json()).status).toBe('confirmed');
+    expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 
@@ -196,7 +224,7 @@ describe('/book-quote', () => {
 });
 
 describe('a quote email link', () => {
-  it('opens the quote, and Book First Available Friday books it on the first open Friday and goes to checkout', async () => {
+  it('opens the quote, books it on the first open Friday from /book-quote, and pays it through checkout', async () => {
     const email = nextEmail('quote-link');
     const staff = await newPage();
     const sent = await staff.page.request.post('/api/send-quote', {
@@ -216,7 +244,7 @@ describe('a quote email link', () => {
     expect(link).toBeDefined();
     await staff.context.close();
 
-    const { page, context, errors } = await newPage();
+    const { page, context, errors } = await newPage(ownAddress());
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Complete Your Booking' }).waitFor();
     const [firstFriday] = await availableDates(page.request);
@@ -226,14 +254,16 @@ describe('a quote email link', () => {
     const appointment = (await (await page.request.get(`/api/appointments/${appointmentId}`)).json()) as Record<string, unknown>;
     expect(JSON.stringify(appointment)).toContain(firstFriday);
     expect(await page.evaluate(() => sessionStorage.getItem('appointmentDate'))).toBe(firstFriday);
+    await payAndReachSuccess(page);
+    expect((await (await page.request.get(`/api/appointments/${appointmentId}`)).json()).status).toBe('confirmed');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });
 });
 
 describe('/request-service', () => {
-  it('continues to /checkout-new with the values as query parameters', async () => {
-    const { page, context, errors } = await newPage();
+  it('continues to /checkout-new with the values as query parameters and pays there', async () => {
+    const { page, context, errors } = await newPage(ownAddress());
     await page.goto('/request-service');
     const form = page.getByRole('form', { name: 'Request Service' });
     await form.getByLabel('Full Name').fill('Sam Taylor');
@@ -246,6 +276,46 @@ describe('/request-service', () => {
     await page.waitForURL(/\/checkout-new\?/);
     const query = new URL(page.url()).searchParams;
     expect(Object.fromEntries(['service', 'size', 'name', 'postalCode'].map((k) => [k, query.get(k)]))).toEqual({ service: 'seasonal', size: '0.25', name: 'Sam Taylor', postalCode: 'L9G 2B4' });
+
+    await page.getByTestId('order-total').waitFor();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await payAndReachSuccess(page);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a quote email\'s Buy now link', () => {
+  it('opens /checkout-new with the saved quote (discount code and extras) and charges exactly the quoted total', async () => {
+    const email = nextEmail('buy-now');
+    const staff = await newPage();
+    const sent = await staff.page.request.post('/api/send-quote', {
+      headers: { 'x-forwarded-for': '10.88.0.2' },
+      data: {
+        email, name: 'Bailey Quote', phone: '905-555-0191',
+        quoteDetails: {
+          serviceType: 'seasonal', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, extras: ['breeding-site-inspection'], discountCode: 'MIDSEASON',
+          address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1', totalPrice: 0, lotSizeDisplay: 'Small',
+        },
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    await signInAsAdmin(staff.page);
+    const outbox = (await (await staff.page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; text: string }[] };
+    const link = /\/checkout-new\?\S+/.exec(outbox.emails.find((m) => m.toAddress === email)?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    await staff.context.close();
+
+    const { page, context, errors } = await newPage(ownAddress());
+    const token = new URL(link!, 'http://localhost').searchParams.get('quoteToken');
+    const quote = (await (await page.request.get(`/api/quotes/by-token/${token}`)).json()) as { totalCents: number };
+    const quoted = `$${(quote.totalCents / 100).toFixed(2)}`;
+    await page.goto(link!);
+    await page.getByTestId('order-total').filter({ hasText: quoted }).waitFor();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: `Pay ${quoted}` }).waitFor();
+    await payAndReachSuccess(page);
+    expect(await page.getByText(`${quoted} CAD paid`).isVisible()).toBe(true);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

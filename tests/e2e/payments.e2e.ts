@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { payWithCard } from './support/payment';
 
 const { newPage } = setupBrowser();
 
@@ -24,12 +25,6 @@ async function createBooking(request: APIRequestContext, overrides: Record<strin
   return (await res.json()) as { appointmentId: number; customerId: number; bookingRef: string; totalCents: number };
 }
 
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 /** Chromium logs every 4xx fetch as a console error; the ones a test provokes on purpose are expected. */
 const unexpected = (errors: string[], allowedStatus: number[] = []) =>

@@ -122,13 +122,67 @@ describe('POST /api/appointments', () => {
     const email = uniqueEmail();
     const customer = await (await postCustomer(request('/api/customers', { firstName: 'Robin', lastName: 'Lee', email, phone: '9055550101', address: '5 Main St E', city: 'Hamilton', zipCode: 'L8N 1E8' }), ctx)).json();
     const res = await postAppointment(request('/api/appointments', {
-      customerId: customer.id, serviceType: 'onetime', date: bookableDates('onetime')[1], time: '9:00 AM', status: 'pending-payment', propertySize: '0.5', specialInstructions: 'Gate code 1234',
+      customerId: customer.id, email, serviceType: 'onetime', date: bookableDates('onetime')[1], time: '9:00 AM', status: 'pending-payment', propertySize: '0.5', specialInstructions: 'Gate code 1234',
     }), ctx);
     expect(res.status).toBe(201);
     const created = await res.json();
     expect(created.customerId).toBe(customer.id);
     const [row] = await (await getDb()).select().from(appointments).where(eq(appointments.id, created.id));
     expect(row).toMatchObject({ status: 'pending-payment', time: '09:00', notes: 'Gate code 1234', address: '5 Main St E', postalCode: 'L8N 1E8' });
+  });
+
+  it('books against a customer id only with that customer\'s email; contact details resolve by email, never by the id', async () => {
+    const victimEmail = uniqueEmail();
+    const victim = await (await postCustomer(request('/api/customers', { firstName: 'Vic', lastName: 'Tim', email: victimEmail, phone: '9055550199', address: '1 Bay St N', city: 'Hamilton', zipCode: 'L8R 2P1' }), ctx)).json();
+    const before = await countRows();
+    const date = bookableDates('onetime')[3];
+    for (const body of [
+      { customerId: victim.id, serviceType: 'onetime', date, address: '9 Elsewhere Rd', postalCode: 'L8P 4R5' },
+      { customerId: victim.id, email: uniqueEmail(), serviceType: 'onetime', date, address: '9 Elsewhere Rd', postalCode: 'L8P 4R5' },
+      { customerId: 999_999, email: victimEmail, serviceType: 'onetime', date },
+    ]) {
+      const res = await postAppointment(request('/api/appointments', body), ctx);
+      expect(res.status).toBe(400);
+      expect((await res.json()).fields.customerId).toBe('We could not find your customer record. Please enter your details again.');
+    }
+    expect(await countRows()).toEqual(before);
+
+    // With full contact details the id is ignored: the booking belongs to the email's customer.
+    const attackerEmail = uniqueEmail();
+    const res = await postAppointment(request('/api/appointments', booking({ customerId: victim.id, email: attackerEmail, date })), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    expect(created.customerId).not.toBe(victim.id);
+    const mails = await (await getDb()).select({ to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.relatedId, created.id));
+    expect(mails.map((m) => m.to)).toEqual([attackerEmail]);
+  });
+
+  it('takes no Friday stop for a free consultation request, so requests cannot fill the season', async () => {
+    const db = await getDb();
+    const date = bookableDates('onetime')[4]!;
+    await db.insert(serviceDays).values({ branchId: 1, date, capacityOverride: 1 }).onConflictDoUpdate({ target: [serviceDays.branchId, serviceDays.date], set: { capacityOverride: 1 } });
+    for (let i = 0; i < 3; i++) {
+      const res = await postAppointment(request('/api/appointments', booking({ serviceType: 'consult', date })), ctx);
+      expect(res.status).toBe(201);
+      expect((await res.json()).holdExpiresAt).toBeNull();
+    }
+    // The paid service still gets the day's only stop, and then the day is full for paid work.
+    expect((await postAppointment(request('/api/appointments', booking({ date })), ctx)).status).toBe(201);
+    expect((await postAppointment(request('/api/appointments', booking({ date })), ctx)).status).toBe(409);
+    // A consultation staff have confirmed is real work on that Friday and counts like any visit.
+    const [consult] = await db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.date, date), eq(appointments.serviceType, 'consult'))).limit(1);
+    await db.update(appointments).set({ status: 'confirmed' }).where(eq(appointments.id, consult!.id));
+    const { countActiveStops } = await import('@/features/scheduling/capacity.repository');
+    expect(await countActiveStops(db, 1, date, new Date())).toBe(2);
+  });
+
+  it('keeps a booking whose quote id names no saved quote, without the dangling link', async () => {
+    const res = await postAppointment(request('/api/appointments', booking({ quoteId: 987654 })), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    const db = await getDb();
+    const [row] = await db.select({ quoteId: appointments.quoteId }).from(appointments).where(eq(appointments.id, created.id));
+    expect(row).toEqual({ quoteId: null });
   });
 
   it('refuses a tampered price with 409 and the current price, writing nothing', async () => {

@@ -9,16 +9,21 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as createAppointment } from '@/app/api/appointments/route';
 import { POST as createIntent } from '@/app/api/create-payment-intent/route';
+import { GET as quoteByToken } from '@/app/api/quotes/by-token/[token]/route';
+import { POST as sendQuote } from '@/app/api/send-quote/route';
 import { GET as paymentStatus } from '@/app/api/payment-status/[paymentIntentId]/route';
 import { POST as authenticate } from '@/app/api/test-gateway/authenticate/route';
 import { POST as confirmCard } from '@/app/api/test-gateway/confirm/route';
 import { POST as stripeWebhook } from '@/app/api/webhooks/stripe/route';
 import { getDb } from '@/db/client';
-import { appointments } from '@/db/schema/appointments';
+import { appointments, serviceDays } from '@/db/schema/appointments';
 import { discountCodes } from '@/db/schema/catalog';
 import { emailOutbox } from '@/db/schema/messages';
 import { paymentEvents, payments } from '@/db/schema/payments';
+import { quotes } from '@/db/schema/quotes';
 import { resetEnvCache } from '@/env';
+import { listStaffAppointments } from '@/features/booking/booking-queries.service';
+import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 
 const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
@@ -34,6 +39,8 @@ function jsonRequest(path: string, body: unknown, headers: Record<string, string
 }
 
 let fridays: string[] = [];
+/** One-time Fridays late in the season, past every seasonal visit the other tests book. */
+let lateFridays: string[] = [];
 let emailCounter = 0;
 
 async function book(overrides: Record<string, unknown> = {}) {
@@ -79,6 +86,7 @@ async function receiptsFor(paymentId: number) {
 
 beforeAll(async () => {
   fridays = await getAvailableDates({ now: new Date(), serviceType: 'seasonal' });
+  lateFridays = (await getAvailableDates({ now: new Date(), serviceType: 'onetime' })).slice(-4);
   expect(fridays.length).toBeGreaterThan(3);
 });
 
@@ -342,5 +350,132 @@ describe('Stripe adapter and webhook', () => {
     const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
     expect(await res.json()).toMatchObject({ status: 'succeeded', success: true });
     expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+});
+
+describe('payments after a lapsed hold (docs/decisions/0011)', () => {
+  /** Leaves exactly `free` stops on the day, whatever earlier tests booked there. */
+  async function limitDay(date: string, free: number) {
+    const capacity = (await countActiveStops(await getDb(), 1, date, new Date())) + free;
+    await (await getDb()).insert(serviceDays).values({ branchId: 1, date, capacityOverride: capacity })
+      .onConflictDoUpdate({ target: [serviceDays.branchId, serviceDays.date], set: { capacityOverride: capacity } });
+  }
+  async function lapseHold(bookingRef: string, status?: 'expired') {
+    await (await getDb()).update(appointments)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000), ...(status ? { status } : {}) })
+      .where(eq(appointments.bookingRef, bookingRef));
+  }
+  async function activeStops(date: string) {
+    return countActiveStops(await getDb(), 1, date, new Date());
+  }
+
+  it('renews a lapsed hold when the day still has room, then creates the intent', async () => {
+    const date = lateFridays.at(-1)!;
+    await limitDay(date, 5);
+    const booking = await book({ date });
+    await lapseHold(booking.bookingRef, 'expired');
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const [visit] = await bookingStatuses(booking.bookingRef);
+    expect(visit!.status).toBe('pending');
+    expect(visit!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
+  });
+
+  it('refuses the intent with the translated day-full message when the Friday filled up meanwhile', async () => {
+    const date = lateFridays.at(-2)!;
+    await limitDay(date, 1);
+    const late = await book({ date });
+    await lapseHold(late.bookingRef); // still 'pending': the expiry worker has not run yet
+    await book({ date }); // someone else takes the freed stop
+    const { res, body } = await intentFor({ appointmentId: late.appointmentId });
+    expect(res.status).toBe(409);
+    expect(body).toMatchObject({ code: 'day_full', fullDates: [date] });
+    expect(body.message).toMatch(/filled up/);
+    expect(await (await getDb()).select().from(payments).where(eq(payments.bookingRef, late.bookingRef))).toHaveLength(0);
+    expect((await bookingStatuses(late.bookingRef))[0]!.holdExpiresAt!.getTime()).toBeLessThan(Date.now());
+  });
+
+  it('confirms a payment that arrives after the hold lapsed when the day still has room', async () => {
+    const date = lateFridays.at(-3)!;
+    await limitDay(date, 2);
+    const booking = await book({ date });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    await lapseHold(booking.bookingRef, 'expired');
+    expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+
+  it('records a late payment for a full day as succeeded, never overbooks, and flags the visit for staff', async () => {
+    const date = lateFridays.at(-4)!;
+    await limitDay(date, 1);
+    const stopsBefore = await activeStops(date);
+    const late = await book({ date });
+    const { body } = await intentFor({ appointmentId: late.appointmentId });
+    await lapseHold(late.bookingRef);
+    const other = await book({ date });
+    const otherIntent = await intentFor({ appointmentId: other.appointmentId });
+    expect((await card(otherIntent.body.paymentIntentId, otherIntent.body.clientSecret, '4242424242424242')).status).toBe(200);
+
+    expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
+    const payment = await paymentRow(body.paymentIntentId);
+    expect(payment.status).toBe('succeeded');
+    expect((await bookingStatuses(late.bookingRef))[0]!.status).toBe('expired');
+    expect(await activeStops(date)).toBe(stopsBefore + 1);
+
+    const alerts = await (await getDb()).select().from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, 'staff-notification'), eq(emailOutbox.relatedId, payment.id)));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text).toContain(late.bookingRef);
+    const [receipt] = await receiptsFor(payment.id);
+    expect(receipt!.text).toMatch(/our office will call you/);
+
+    const staffRows = await listStaffAppointments();
+    expect(staffRows.find((r) => r.id === late.appointmentId)).toMatchObject({ status: 'expired', needsStaffAttention: true });
+    expect(staffRows.find((r) => r.id === other.appointmentId)).toMatchObject({ status: 'confirmed', needsStaffAttention: false });
+  });
+});
+
+describe('test gateway in production', () => {
+  afterAll(() => {
+    delete process.env.APP_ENV;
+    resetEnvCache();
+  });
+
+  it('refuses booking payments with a clear message when APP_ENV=production has no Stripe keys', async () => {
+    const booking = await book();
+    const open = await intentFor({ appointmentId: booking.appointmentId });
+    process.env.APP_ENV = 'production';
+    resetEnvCache();
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId });
+    expect(res.status).toBe(503);
+    expect(body.message).toBe('Online payment is unavailable right now. Nothing was charged. Please call us to complete your booking.');
+    // An intent created before the switch cannot be "paid" with the test card either.
+    expect((await card(open.body.paymentIntentId, open.body.clientSecret, '4242424242424242')).status).toBe(503);
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('pending-payment');
+  });
+});
+
+describe('buying a saved quote (the quote email\'s direct-buy link into /checkout-new)', () => {
+  it('charges the quote\'s price, discount code and extras included, not the list price', async () => {
+    const res = await sendQuote(jsonRequest('/api/send-quote', {
+      email: 'quote.buyer@example.com', name: 'Quinn Buyer', phone: '905-555-0177',
+      quoteDetails: { serviceType: 'seasonal', propertySize: '0.25', address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1', discountCode: 'MIDSEASON', extras: ['breeding-site-inspection'] },
+    }), noParams);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { quoteId } = (await res.json()) as { quoteId: number };
+    const [row] = await (await getDb()).select({ token: quotes.token }).from(quotes).where(eq(quotes.id, quoteId));
+    // What /checkout-new reads with the link's quoteToken, and then sends, as its component does.
+    const quote = (await (await quoteByToken(new Request('http://localhost/api/quotes/by-token/x'), { params: Promise.resolve({ token: row!.token }) })).json()) as Record<string, unknown> & { totalCents: number };
+    expect(quote.extras).toEqual(['breeding-site-inspection']);
+    const booking = await book({
+      serviceType: quote.serviceType, propertySize: quote.propertySize, includeTick: quote.includeTick, includeTargetedInsects: quote.includeStandingWater,
+      extras: quote.extras, discountCode: quote.discountCode, quoteId: quote.id, address: quote.address, city: quote.city, postalCode: quote.postalCode,
+      email: 'quote.buyer@example.com', date: fridays[0], confirmedTotalCents: quote.totalCents,
+    });
+    expect(booking.totalCents).toBe(quote.totalCents);
+    const { res: intentRes, body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmountCents: quote.totalCents });
+    expect(intentRes.status).toBe(200);
+    expect(body.amount).toBe(quote.totalCents);
+    expect((await paymentRow(body.paymentIntentId)).quoteId).toBe(quoteId);
   });
 });

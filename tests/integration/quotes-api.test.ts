@@ -145,10 +145,11 @@ describe('POST /api/send-quote', () => {
     expect(email!.subject).toBe('Votre devis – Protection saisonnière contre les moustiques – Escarpment Mosquito & Tick');
     expect(email!.text).toContain(`http://localhost:3000/fr/book-quote?token=${quote!.token}`);
     expect(email!.text).toContain('323,18');
-    const buy = new URL(/(http:\/\/localhost:3000\/fr\?directBuy[^\s]+)/.exec(email!.text)![1]!);
+    // "Buy now" carries the quote token, so /checkout-new charges this quote (MIDSEASON, extras) rather than list price.
+    const buy = new URL(/(http:\/\/localhost:3000\/fr\/checkout-new\?[^\s]+)/.exec(email!.text)![1]!);
     expect(Object.fromEntries(buy.searchParams)).toEqual({
-      directBuy: 'true', service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
-      address: '12 King St W, Hamilton', email: 'marie@example.com', name: 'Marie Tremblay', price: '286',
+      service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
+      address: '12 King St W, Hamilton', email: 'marie@example.com', name: 'Marie Tremblay', price: '286', quoteToken: quote!.token,
     });
     expect(email!.html).toContain('Réserver ce devis');
 

@@ -1,9 +1,11 @@
 import 'server-only';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { payments } from '@/db/schema/payments';
+import { quotes } from '@/db/schema/quotes';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
 
 export type NewAppointment = typeof appointments.$inferInsert;
@@ -13,6 +15,13 @@ export async function insertAppointments(db: DbExecutor, rows: NewAppointment[])
     .insert(appointments)
     .values(rows)
     .returning({ id: appointments.id, customerId: appointments.customerId, date: appointments.date, serviceType: appointments.serviceType, visitNumber: appointments.visitNumber });
+}
+
+/** The quote a booking names, if it exists: the link is informational and never fails a booking. */
+export async function findExistingQuoteId(db: DbExecutor, id: number | null): Promise<number | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, id)).limit(1);
+  return row?.id ?? null;
 }
 
 /** The public view of one appointment (DECISIONS §5): nothing personal. */
@@ -50,6 +59,9 @@ export async function listAppointmentsWithCustomers(db: DbExecutor, limit = 2000
       notes: appointments.notes,
       totalCents: appointments.totalCents,
       holdExpiresAt: appointments.holdExpiresAt,
+      // Paid, but its Friday was full when the payment arrived after the hold lapsed: staff must
+      // set a new date (docs/decisions/0011, "Payments after a lapsed hold").
+      needsStaffAttention: sql<boolean>`(${appointments.status} = 'expired' and exists (select 1 from ${payments} where ${payments.bookingRef} = ${appointments.bookingRef} and ${payments.status} = 'succeeded'))`,
       createdAt: appointments.createdAt,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,

@@ -2,6 +2,7 @@
  * Browser side of a booking: the calls SPEC §4's booking flows make, their error mapping, and the
  * checkoutData handed to /checkout. No React here so the flows are testable and shared.
  */
+import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import type { CreatedBooking } from './booking.types';
 
 export type BookingApiError =
@@ -138,6 +139,7 @@ export type OrderRequest = {
   propertySize: number | string;
   includeTick?: boolean;
   includeTargetedInsects?: boolean;
+  extras?: string[];
   discountCode?: string | null;
   quoteId?: number | null;
   notes?: string;
@@ -161,6 +163,12 @@ export async function runOrderFlow(
 ): Promise<OrderOutcome> {
   const prepared = prepare(order);
   if (!prepared.ok) return { ok: false, reason: 'missing', missing: prepared.missing };
+  const c = prepared.customer;
+  recordFunnelStep({
+    planType: order.serviceType, propertySize: order.propertySize, city: c.city, postalCode: c.postalCode,
+    customerInfo: { email: c.email, name: [c.firstName, c.lastName].filter(Boolean).join(' '), address: c.address, city: c.city, postalCode: c.postalCode },
+    conversionStage: 'booking_initiated',
+  });
   const customer = await createCustomer({ ...prepared.customer, locale });
   if (!customer.ok) return { ok: false, reason: 'api', error: customer.error };
   const dates = await fetchAvailableDates(order.serviceType);
@@ -168,6 +176,7 @@ export async function runOrderFlow(
   if (!date) return { ok: false, reason: 'no-dates' };
   const created = await createAppointment({
     customerId: customer.data.id,
+    email: prepared.customer.email,
     serviceType: order.serviceType,
     date,
     time: '09:00',
@@ -175,6 +184,7 @@ export async function runOrderFlow(
     propertySize: order.propertySize,
     includeTick: order.includeTick ?? false,
     includeTargetedInsects: order.includeTargetedInsects ?? false,
+    ...(order.extras?.length ? { extras: order.extras } : {}),
     address: prepared.customer.address,
     city: prepared.customer.city,
     postalCode: prepared.customer.postalCode,
@@ -184,6 +194,8 @@ export async function runOrderFlow(
   });
   if (!created.ok) return { ok: false, reason: 'api', error: created.error };
   const booked = created.data;
+  trackEvent('Schedule', { totalCents: booked.totalCents, contentName: order.serviceType });
+  recordFunnelStep({ planType: order.serviceType, propertySize: order.propertySize, city: c.city, postalCode: c.postalCode, conversionStage: 'appointment_created' });
   try {
     // SPEC §3's alternate order flow keys.
     window.sessionStorage.setItem('checkoutDetails', JSON.stringify({

@@ -162,7 +162,10 @@ export interface BookingInput {
   includeTargetedInsects: boolean;
   extras: string[];
   discountCode: string | null;
+  /** Only honoured together with `email` matching that customer's record (never on its own). */
   customerId: number | null;
+  /** The email the request carried, with or without the rest of the contact details. */
+  email: string | null;
   contact: { firstName: string; lastName: string; email: string; phone: string } | null;
   address: string | null;
   city: string | null;
@@ -199,6 +202,7 @@ export function normaliseAppointmentPayload(req: AppointmentRequest): BookingInp
     extras: req.extras ?? [],
     discountCode: req.discountCode?.trim() || null,
     customerId: req.customerId ?? null,
+    email: req.email?.trim().toLowerCase() || null,
     contact: hasContact
       ? {
           firstName: req.firstName?.trim() || '-',

@@ -9,6 +9,7 @@ import { priceBooking } from '@/features/pricing/pricing.service';
 import { geocodeAddress } from '@/features/routing/geocoding/geocode';
 import { checkBookableDate, DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { REQUEST_ONLY_SERVICE_TYPE } from '@/features/scheduling/stop-statuses';
 import { findFsaCentroid } from '@/features/service-area/fsa-centroids';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
 import { getTranslator } from '@/i18n/messages';
@@ -17,7 +18,7 @@ import { AppError } from '@/lib/errors';
 import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { type NewAppointment, insertAppointments, markExpiredHolds } from './appointment.repository';
+import { type NewAppointment, findExistingQuoteId, insertAppointments, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
 import { findCustomerContact, insertCustomerIfNew } from './customer.repository';
@@ -45,6 +46,9 @@ function newBookingRef(): string {
  */
 export async function findOrCreateCustomer(input: CustomerRequest, options: { locale: Locale; branchId?: number }): Promise<{ id: number }> {
   const db = await getDb();
+  const postalCode = input.postalCode ? normalisePostal(input.postalCode) : null;
+  // Coordinates for the route planner, as for a customer created by a booking.
+  const coordinates = input.address || postalCode ? await locate(input.address ?? '', input.city ?? '', postalCode ?? '') : null;
   const { id } = await insertCustomerIfNew(db, {
     branchId: options.branchId ?? DEFAULT_BRANCH_ID,
     firstName: input.firstName,
@@ -53,8 +57,10 @@ export async function findOrCreateCustomer(input: CustomerRequest, options: { lo
     phone: input.phone,
     address: input.address ?? null,
     city: input.city ?? null,
-    postalCode: input.postalCode ? normalisePostal(input.postalCode) : null,
+    postalCode,
     propertySize: toAcres(input.propertySize),
+    latitude: coordinates?.latitude ?? null,
+    longitude: coordinates?.longitude ?? null,
     locale: isLocale(input.locale) ? input.locale : options.locale,
   });
   return { id };
@@ -107,13 +113,18 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   const db = await getDb();
   const locale: Locale = isLocale(input.locale) ? input.locale : options.locale;
 
-  // Who is booking: a customer id from an earlier POST /api/customers, or the contact details.
+  // Who is booking: the contact details (resolved by email), or a customer id from an earlier
+  // POST /api/customers together with that customer's email. An id alone is never enough: ids are
+  // guessable, and booking against someone else's record would email them and use their details.
   let contact = input.contact;
   let existingCustomerId: number | null = null;
   let fallbackAddress: { address: string | null; city: string | null; postalCode: string | null } = { address: null, city: null, postalCode: null };
   if (!contact && input.customerId !== null) {
     const known = await findCustomerContact(db, input.customerId);
-    if (!known) throw new AppError('validation', 'booking.errors.customerNotFound', { fields: { customerId: 'booking.errors.customerNotFound' } });
+    // The same answer for "no such id" and "not your email", so ids cannot be probed.
+    if (!known || !input.email || known.email.toLowerCase() !== input.email) {
+      throw new AppError('validation', 'booking.errors.customerNotFound', { fields: { customerId: 'booking.errors.customerNotFound' } });
+    }
     existingCustomerId = known.id;
     contact = { firstName: known.firstName, lastName: known.lastName, email: known.email, phone: known.phone };
     fallbackAddress = { address: known.address, city: known.city, postalCode: known.postalCode };
@@ -162,7 +173,9 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     ({ subtotalCents, taxCents, totalCents, totalPrice } = result);
     visitsCount = result.visits;
     if (input.confirmedTotalCents !== null && input.confirmedTotalCents !== totalCents) {
-      throw new AppError('price_changed', 'booking.errors.priceChanged', { currentTotalCents: totalCents, currentPrice: centsToDollars(totalCents) }, {
+      throw new AppError('price_changed', 'booking.errors.priceChanged', {
+        currentTotalCents: totalCents, currentPrice: centsToDollars(totalCents), currentSubtotalCents: subtotalCents, currentTaxCents: taxCents,
+      }, {
         price: formatMoney(totalCents, locale),
       });
     }
@@ -209,9 +222,14 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
           locale,
         });
 
+    const quoteId = await findExistingQuoteId(tx, input.quoteId);
+
     // Every appointment row takes one stop on its Friday (the capacity rule), add-on visits included.
+    // A consultation request takes none until staff confirm it (REQUEST_ONLY_SERVICE_TYPE).
     const stopsByDate = new Map<string, number>();
-    for (const v of visits) stopsByDate.set(v.date, (stopsByDate.get(v.date) ?? 0) + 1);
+    if (input.serviceType !== REQUEST_ONLY_SERVICE_TYPE) {
+      for (const v of visits) stopsByDate.set(v.date, (stopsByDate.get(v.date) ?? 0) + 1);
+    }
     for (const stops of new Set(stopsByDate.values())) {
       await reserveFridayStops(tx, { branchId, dates: [...stopsByDate].filter(([, s]) => s === stops).map(([d]) => d), stopsPerDate: stops, now });
     }
@@ -236,7 +254,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       includeTargetedInsects: input.includeTargetedInsects,
       extras: input.extras,
       discountCode: input.discountCode,
-      quoteId: input.quoteId,
+      quoteId,
       notes: input.notes,
       status: input.status,
       holdExpiresAt,

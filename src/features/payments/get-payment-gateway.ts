@@ -1,5 +1,7 @@
 import 'server-only';
 import { getEnv } from '@/env';
+import { AppError } from '@/lib/errors';
+import { getLogger } from '@/server/logger';
 import type { PaymentGateway } from './payment-gateway';
 import { StripeGateway } from './stripe-gateway';
 import { TestGateway } from './test-gateway';
@@ -28,4 +30,19 @@ export function getPublicGatewayConfig(): { provider: 'stripe' | 'test'; publish
   return env.STRIPE_SECRET_KEY
     ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null }
     : { provider: 'test', publishableKey: null };
+}
+
+/**
+ * The built-in test gateway "succeeds" with card 4242: in production it would confirm real
+ * bookings without money. Production without Stripe keys therefore takes no payments at all.
+ *
+ * @throws AppError 'unavailable' ('payments.errors.paymentsUnavailable') in that case, after logging why
+ */
+export function requireRealGatewayInProduction(): void {
+  const env = getEnv();
+  if (env.APP_ENV !== 'production' || env.STRIPE_SECRET_KEY) return;
+  getLogger().error(
+    'payments refused: APP_ENV=production without STRIPE_SECRET_KEY would use the test gateway; set the Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET)',
+  );
+  throw new AppError('unavailable', 'payments.errors.paymentsUnavailable');
 }

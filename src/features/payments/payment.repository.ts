@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -144,6 +144,7 @@ export async function listBookingAppointments(db: DbExecutor, where: { bookingRe
       discountCode: appointments.discountCode,
       quoteId: appointments.quoteId,
       status: appointments.status,
+      holdExpiresAt: appointments.holdExpiresAt,
       locale: appointments.locale,
       customerEmail: customers.email,
       customerFirstName: customers.firstName,
@@ -157,13 +158,53 @@ export async function listBookingAppointments(db: DbExecutor, where: { bookingRe
 
 export type BookingAppointment = Awaited<ReturnType<typeof listBookingAppointments>>[number];
 
-/** Paid: every visit of the booking is confirmed and no longer an expiring hold. */
-export async function confirmBookingAppointments(db: DbExecutor, bookingRef: string, at: Date) {
+/** Paid: the booking's unpaid visits are confirmed and no longer expiring holds, except `keepIds` (their day was full). */
+export async function confirmBookingAppointments(db: DbExecutor, bookingRef: string, at: Date, keepIds: number[] = []) {
   return db
     .update(appointments)
     .set({ status: 'confirmed', holdExpiresAt: null, updatedAt: at })
-    .where(and(eq(appointments.bookingRef, bookingRef), inArray(appointments.status, ['pending', 'pending-payment', 'expired'])))
+    .where(and(
+      eq(appointments.bookingRef, bookingRef),
+      inArray(appointments.status, ['pending', 'pending-payment', 'expired']),
+      keepIds.length > 0 ? notInArray(appointments.id, keepIds) : undefined,
+    ))
     .returning({ id: appointments.id });
+}
+
+/**
+ * Locks a booking's visit rows until the transaction ends, so two requests renewing or confirming
+ * the same booking are serialised (the second sees what the first wrote).
+ */
+export async function lockBookingVisits(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status, holdExpiresAt: appointments.holdExpiresAt })
+    .from(appointments)
+    .where(eq(appointments.bookingRef, bookingRef))
+    .orderBy(asc(appointments.id))
+    .for('update');
+}
+
+/** A lapsed hold taken again: 'expired' visits are unpaid again ('pending'), all get the new hold. */
+export async function renewVisitHolds(db: DbExecutor, ids: number[], holdExpiresAt: Date, at: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(appointments)
+    .set({
+      status: sql`case when ${appointments.status} = 'expired' then 'pending' else ${appointments.status} end`,
+      holdExpiresAt,
+      updatedAt: at,
+    })
+    .where(inArray(appointments.id, ids));
+}
+
+/**
+ * Paid, but the visit's Friday filled up after its hold lapsed: it stays 'expired' (it takes no
+ * stop, so the day is not overbooked) until staff move it; the staff list flags it from the
+ * booking's succeeded payment.
+ */
+export async function markVisitsUnplaced(db: DbExecutor, ids: number[], at: Date) {
+  if (ids.length === 0) return;
+  await db.update(appointments).set({ status: 'expired', holdExpiresAt: null, updatedAt: at }).where(inArray(appointments.id, ids));
 }
 
 export async function markQuoteBooked(db: DbExecutor, quoteId: number, at: Date) {

@@ -8,13 +8,15 @@ import { enqueueEmail } from '@/features/email/outbox.service';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
 import { isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
+import { getEnv } from '@/env';
+import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale } from '@/i18n/routing';
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
-import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode } from './get-payment-gateway';
+import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
 import {
   type BookingAppointment,
@@ -25,15 +27,19 @@ import {
   insertPayment,
   listBookingAppointments,
   listPaymentsForStaff,
+  lockBookingVisits,
   markPaymentRowSucceeded,
+  markVisitsUnplaced,
   markQuoteBooked,
   type PaymentMetadata,
   type PaymentRow,
   recordPaymentEvent,
+  renewVisitHolds,
   updateOpenPaymentStatus,
 } from './payment.repository';
 import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.schema';
 import type { CreatedPaymentIntent, OrderSummary, PaymentStatusView } from './payment.types';
+import { findLapsedVisits, groupStopsByDate } from './lapsed-holds';
 import { evaluateTestCard } from './test-cards';
 
 /** The payment test page's largest free amount: it exists to try the card form, not to bill. */
@@ -82,6 +88,7 @@ export async function createPaymentIntentForBooking(
   options: { now?: Date; isStaff: boolean; locale: Locale },
 ): Promise<CreatedPaymentIntent> {
   const now = options.now ?? new Date();
+  requireRealGatewayInProduction();
   const hasBooking = input.appointmentId !== undefined || input.bookingRef !== undefined || input.quoteId !== undefined;
   if (!hasBooking) return createTestPageIntent(input, options);
 
@@ -91,7 +98,6 @@ export async function createPaymentIntentForBooking(
   if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid');
   if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled');
   if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid');
-  if (visits.some((v) => v.status === 'expired')) throw new AppError('gone', 'payments.errors.holdExpired');
 
   const plan = findPlanVisit(visits);
   if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
@@ -113,10 +119,13 @@ export async function createPaymentIntentForBooking(
     throw new AppError(
       'price_changed',
       'payments.errors.priceChanged',
-      { currentTotalCents: result.totalCents, currentPrice: centsToDollars(result.totalCents), currentSubtotalCents: result.subtotalCents },
+      { currentTotalCents: result.totalCents, currentPrice: centsToDollars(result.totalCents), currentSubtotalCents: result.subtotalCents, currentTaxCents: result.taxCents },
       { price: formatMoney(result.totalCents, options.locale) },
     );
   }
+
+  // A hold that ran out is taken again (and extended) before any intent, or refused if the day filled.
+  if (findLapsedVisits(visits, now).length > 0) await renewLapsedHolds(bookingRef, plan.branchId, now);
 
   const summary: OrderSummary = {
     serviceType: plan.serviceType,
@@ -238,6 +247,54 @@ async function createTestPageIntent(input: CreatePaymentIntentInput, options: { 
   return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents }, null);
 }
 
+/**
+ * Re-reserves the Friday stops of a booking's lapsed visits and gives the booking a fresh hold, in
+ * one transaction under the booking's row locks and the days' locks (`reserveFridayStops`).
+ *
+ * @throws AppError 'day_full' ('payments.errors.holdExpiredDayFull', with `fullDates`) when a day
+ *   filled up meanwhile; nothing is changed then
+ */
+async function renewLapsedHolds(bookingRef: string, branchId: number, now: Date): Promise<void> {
+  const branch = await getBranch(branchId);
+  const holdExpiresAt = new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
+  await (await getDb()).transaction(async (tx) => {
+    // Re-read under lock: a concurrent request may have renewed the hold already.
+    const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
+    if (lapsed.length === 0) return;
+    try {
+      for (const day of groupStopsByDate(lapsed)) {
+        await reserveFridayStops(tx, { branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
+      }
+    } catch (error) {
+      if (isAppError(error) && error.code === 'day_full') {
+        throw new AppError('day_full', 'payments.errors.holdExpiredDayFull', { fullDates: error.details?.fullDates ?? [] });
+      }
+      throw error;
+    }
+    await renewVisitHolds(tx, lapsed.map((v) => v.id), holdExpiresAt, now);
+    getLogger().info({ bookingRef, visits: lapsed.length }, 'lapsed booking hold renewed for payment');
+  });
+}
+
+/**
+ * At payment success, inside its transaction: visits whose hold lapsed take their stop again where
+ * the day still has room. The ones that do not fit are returned (never overbooked).
+ */
+async function placeLapsedVisits(tx: DbExecutor, bookingRef: string, now: Date): Promise<{ id: number; date: string }[]> {
+  const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
+  const unplaced: { id: number; date: string }[] = [];
+  for (const day of groupStopsByDate(lapsed)) {
+    try {
+      await reserveFridayStops(tx, { branchId: day.visits[0]!.branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
+    } catch (error) {
+      // A full day is a business outcome, thrown before any write: the transaction stays usable.
+      if (!isAppError(error) || error.code !== 'day_full') throw error;
+      unplaced.push(...day.visits.map((v) => ({ id: v.id, date: v.date })));
+    }
+  }
+  return unplaced;
+}
+
 export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
 
 /**
@@ -268,10 +325,16 @@ export async function markPaymentSucceeded(
     if (payment.bookingRef) {
       const alreadyPaid = await findOtherSucceededPayment(tx, payment);
       if (alreadyPaid) getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
-      await confirmBookingAppointments(tx, payment.bookingRef, now);
+      const unplaced = await placeLapsedVisits(tx, payment.bookingRef, now);
+      await confirmBookingAppointments(tx, payment.bookingRef, now, unplaced.map((v) => v.id));
+      if (unplaced.length > 0) {
+        await markVisitsUnplaced(tx, unplaced.map((v) => v.id), now);
+        getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId, dates: unplaced.map((v) => v.date) }, 'paid after the hold lapsed and the day is full: visits left for staff');
+        await queueStaffUnplacedAlert(tx, payment, unplaced);
+      }
       if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
       if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
-      if (!alreadyPaid) await queueReceipt(tx, payment);
+      if (!alreadyPaid) await queueReceipt(tx, payment, unplaced.map((v) => v.id));
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
     return { applied: true };
@@ -284,10 +347,48 @@ async function findOtherSucceededPayment(tx: DbExecutor, payment: PaymentRow) {
   return payment.bookingRef ? findSucceededPaymentForBooking(tx, payment.bookingRef, { excludeId: payment.id }) : null;
 }
 
-/** The receipt: service, visit dates, subtotal / HST / total, an .ics file, in the customer's language. */
-async function queueReceipt(tx: DbExecutor, payment: PaymentRow) {
-  const visits = (await listBookingAppointments(tx, { bookingRef: payment.bookingRef! })).filter((v) => v.status !== 'cancelled');
+/** Staff notification (English, to STAFF_NOTIFY_EMAIL): a paid visit has no stop and needs a new Friday. */
+async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[]) {
+  const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
   const first = visits[0];
+  const customer = first ? `${first.customerFirstName} ${first.customerLastName} <${first.customerEmail}>` : 'unknown customer';
+  const lines = [
+    `Booking ${payment.bookingRef} was paid (${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId}) after its hold had lapsed, and these Fridays were full by then:`,
+    ...unplaced.map((v) => `- appointment #${v.id} on ${v.date}`),
+    'The visits were not confirmed (the day would have been overbooked); they are listed as expired with "needs staff attention" in the appointments list.',
+    `Please call ${customer} to choose another Friday, or add capacity to that day.`,
+  ];
+  const branch = await getBranch(first?.branchId ?? 1, tx);
+  const { html, text } = renderEmailLayout({
+    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    locale: 'en',
+    heading: 'Paid booking needs a new date',
+    bodyHtml: lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),
+    bodyText: lines.join('\n'),
+    footer: branch.displayName,
+  });
+  await enqueueEmail(tx, {
+    kind: 'staff-notification',
+    to: getEnv().STAFF_NOTIFY_EMAIL,
+    locale: 'en',
+    subject: `Action needed: paid booking ${payment.bookingRef} has no Friday stop`,
+    html,
+    text,
+    relatedType: 'payment',
+    relatedId: payment.id,
+  });
+}
+
+/**
+ * The receipt: service, visit dates, subtotal / HST / total, an .ics file, in the customer's
+ * language. Visits in `unplacedIds` (their day filled up) get no calendar file, and a note that
+ * the office will call to set their date.
+ */
+async function queueReceipt(tx: DbExecutor, payment: PaymentRow, unplacedIds: number[] = []) {
+  const allVisits = (await listBookingAppointments(tx, { bookingRef: payment.bookingRef! })).filter((v) => v.status !== 'cancelled');
+  const unplaced = allVisits.filter((v) => unplacedIds.includes(v.id));
+  const visits = allVisits.filter((v) => !unplacedIds.includes(v.id));
+  const first = allVisits[0];
   if (!first) return;
   const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
   const t = getTranslator(locale, 'payments');
@@ -306,6 +407,9 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow) {
     [t('receipt.total'), money(payment.amount)],
   ];
   const dates = visits.map((v) => `${formatDate(v.date)} · ${t(`services.${v.serviceType}`)}`);
+  const rescheduleNote = unplaced.length > 0
+    ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatDate(v.date)))].join(', '), phone: branch.phone })
+    : null;
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
 <table style="border-collapse:collapse;width:100%;margin:12px 0">${lines
@@ -314,8 +418,9 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow) {
 <p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
 <ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
 ${location ? `<p>${escapeHtml(t('receipt.address'))}: ${escapeHtml(location)}</p>` : ''}
+${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
 <p>${escapeHtml(t('receipt.calendarNote'))}</p>`;
-  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${t('receipt.address')}: ${location}\n` : ''}\n${t('receipt.calendarNote')}`;
+  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${t('receipt.address')}: ${location}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}`;
   const { html, text } = renderEmailLayout({
     branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
     locale,
@@ -441,6 +546,7 @@ export type TestConfirmResult =
   | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
 
 async function requireTestPayment(paymentIntentId: string, clientSecret: string) {
+  requireRealGatewayInProduction();
   if (!isTestGatewayMode()) throw new AppError('not_found', 'payments.errors.paymentNotFound');
   const payment = await findPaymentByIntentId(await getDb(), paymentIntentId);
   if (!payment || payment.provider !== 'test' || payment.metadata.testGateway?.clientSecret !== clientSecret) {

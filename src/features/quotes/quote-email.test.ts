@@ -56,12 +56,12 @@ describe('renderQuoteEmail', () => {
 });
 
 describe('buildDirectBuyUrl', () => {
-  it('carries SPEC direct-buy parameters, encoded', () => {
+  it('goes to /checkout-new with SPEC direct-buy parameters and the quote token, encoded', () => {
     const url = new URL(buildDirectBuyUrl('https://example.ca', 'fr', { ...quote, address: '1 Rue & Co, Dundas' }, 148));
-    expect(url.pathname).toBe('/fr');
+    expect(url.pathname).toBe('/fr/checkout-new');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      directBuy: 'true', service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
-      address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148',
+      service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
+      address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148', quoteToken: quote.token,
     });
   });
 });

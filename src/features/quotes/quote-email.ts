@@ -38,11 +38,16 @@ export function buildBookQuoteUrl(siteUrl: string, locale: string, token: string
   return url.toString();
 }
 
-/** SPEC "Direct-buy mode": the home page with directBuy=true and the quote's values. */
+/**
+ * The email's "Buy now" link: straight into /checkout-new (SPEC: its query parameters are the
+ * "direct purchase from an email"), with SPEC's direct-buy values plus the quote's secret token.
+ * The token makes /checkout-new load the saved quote, so its discount code, extras and quote id
+ * are what the server prices and charges; the other values keep the link readable and are the
+ * fallback SPEC describes.
+ */
 export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteEmailInput['quote'], totalPrice: number): string {
-  const url = new URL(localePrefix(locale) || '/', siteUrl);
+  const url = new URL(`${localePrefix(locale)}/checkout-new`, siteUrl);
   const params: Record<string, string> = {
-    directBuy: 'true',
     service: quote.serviceType,
     size: String(quote.propertySize),
     includeTick: String(quote.includeTick),
@@ -51,6 +56,7 @@ export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteE
     email: quote.customerEmail,
     name: quote.customerName,
     price: String(totalPrice),
+    quoteToken: quote.token,
   };
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();

@@ -1,20 +1,23 @@
 import 'server-only';
-import { and, asc, count, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceDays } from '@/db/schema/appointments';
 import { branchSettings } from '@/db/schema/branches';
-import { HELD_STOP_STATUSES, SETTLED_STOP_STATUSES } from './stop-statuses';
+import { HELD_STOP_STATUSES, REQUEST_ONLY_SERVICE_TYPE, SETTLED_STOP_STATUSES } from './stop-statuses';
 
 /**
  * The shared rule "does this appointment take a stop at `now`" (statuses in `./stop-statuses`):
  * settled statuses always; held ones while the hold has not expired (no hold = staff-created,
- * always counts). Cancelled and expired never do. Routing plans the same stops.
+ * always counts). Cancelled and expired never do. An unconfirmed free consultation is a request
+ * for staff and takes no stop until staff confirm it (docs/decisions/0011). Routing plans the
+ * same stops.
  */
 export function takesStopAt(now: Date) {
   return or(
     inArray(appointments.status, [...SETTLED_STOP_STATUSES]),
     and(
       inArray(appointments.status, [...HELD_STOP_STATUSES]),
+      ne(appointments.serviceType, REQUEST_ONLY_SERVICE_TYPE),
       or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
     ),
   );

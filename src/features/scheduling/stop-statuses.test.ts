@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_STATUSES } from '@/db/schema/appointments';
-import { HELD_STOP_STATUSES, SETTLED_STOP_STATUSES } from './stop-statuses';
+import { APPOINTMENT_STATUSES, SERVICE_TYPES } from '@/db/schema/appointments';
+import { HELD_STOP_STATUSES, REQUEST_ONLY_SERVICE_TYPE, SETTLED_STOP_STATUSES } from './stop-statuses';
 
 describe('which appointment statuses take a Friday stop', () => {
   it.each([
@@ -18,5 +18,9 @@ describe('which appointment statuses take a Friday stop', () => {
 
   it('names only statuses an appointment can have', () => {
     for (const status of [...SETTLED_STOP_STATUSES, ...HELD_STOP_STATUSES]) expect(APPOINTMENT_STATUSES).toContain(status);
+  });
+
+  it('names a real service type as the request-only one (the free consultation)', () => {
+    expect(SERVICE_TYPES).toContain(REQUEST_ONLY_SERVICE_TYPE);
   });
 });

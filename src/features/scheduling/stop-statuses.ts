@@ -8,3 +8,10 @@ export const SETTLED_STOP_STATUSES = ['confirmed', 'completed'] as const;
 
 /** Unpaid statuses that take their stop only while their hold lasts (no hold = staff-created, always). */
 export const HELD_STOP_STATUSES = ['pending', 'pending-payment'] as const;
+
+/**
+ * The free misting consultation: an online request is a call-back for staff, not a paid service
+ * visit. While unconfirmed it takes no Friday stop (so free requests cannot fill the season); once
+ * staff confirm it, it counts like any confirmed visit.
+ */
+export const REQUEST_ONLY_SERVICE_TYPE = 'consult';

@@ -221,6 +221,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
       const includeTickValue = service !== 'tick-seasonal' && values.includeTick;
       const appointment = await createAppointment({
         customerId: customer.data.id,
+        email: values.email,
         serviceType: service,
         date: values.date,
         time: '09:00',

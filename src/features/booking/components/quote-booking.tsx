@@ -26,7 +26,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: 
     const outcome = await runOrderFlow({
       name: quote.name, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: quote.postalCode,
       serviceType: quote.serviceType, propertySize: quote.propertySize, includeTick: quote.includeTick,
-      includeTargetedInsects: quote.includeTargetedInsects, discountCode: quote.discountCode, quoteId: quote.id,
+      includeTargetedInsects: quote.includeTargetedInsects, extras: quote.extras, discountCode: quote.discountCode, quoteId: quote.id,
     }, prepareOrderCustomer, locale).catch(() => null);
     if (outcome?.ok) {
       toast({ title: t('toast.orderCreatedTitle'), description: t('toast.orderCreatedBody') });

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatMoney } from '@/lib/money';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { formatServiceDate } from './order-summary';
@@ -22,6 +23,7 @@ type QuoteDetails = {
   includeTick: boolean;
   includeStandingWater: boolean;
   address: string;
+  extras?: string[];
   discountCode?: string;
   quoteId?: number;
 };
@@ -64,6 +66,47 @@ function readQuote(query: Query): { details: QuoteDetails | null; problem: 'miss
   };
 }
 
+/** The saved quote from a quote email's direct-buy link (`quoteToken`), read defensively. */
+async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQuote>> {
+  const res = await fetch(`/api/quotes/by-token/${encodeURIComponent(token)}`, { credentials: 'include' }).catch(() => null);
+  const body = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  const serviceType = text(body?.serviceType);
+  const size = toNumber(body?.propertySize as number | string | undefined);
+  const address = text(body?.address);
+  if (!body || !serviceType || !SERVICE_TYPES.has(serviceType) || size === undefined || !(size > 0) || !address) {
+    return { details: null, problem: 'invalid', prefill: {} };
+  }
+  return {
+    details: {
+      serviceType: serviceType === 'tick' ? 'tick-seasonal' : serviceType,
+      propertySize: size,
+      includeTick: truthy(body.includeTick),
+      includeStandingWater: truthy(body.includeStandingWater ?? body.includeTargetedInsects),
+      address,
+      extras: Array.isArray(body.extras) ? body.extras.filter((e): e is string => typeof e === 'string') : [],
+      discountCode: text(body.discountCode),
+      quoteId: toNumber(body.id as number | undefined),
+    },
+    problem: null,
+    prefill: {
+      name: text(body.customerName),
+      email: text(body.email),
+      phone: text(body.phone),
+      city: text(body.city),
+      postalCode: text(body.postalCode),
+    },
+  };
+}
+
+/**
+ * The address string the server prices a booking on (`${address}, ${city}`, Hamilton when no city
+ * is given), so the preview and the charge see the same premium-town surcharge.
+ */
+export function buildPricedAddress(address: string, city: string): string {
+  return `${address}, ${city.trim() || 'Hamilton'}`;
+}
+
 /** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
 function splitName(name: string) {
   const trimmed = name.trim();
@@ -92,24 +135,38 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const read = readQuote(query);
-    setQuote(read);
-    setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
-    if (!read.details) return;
-    const d = read.details;
-    postJson<Preview & { customQuote?: boolean }>('/api/calculate-quote', {
-      serviceType: d.serviceType, propertySize: d.propertySize, includeTick: d.includeTick,
-      includeStandingWater: d.includeStandingWater, address: d.address, ...(d.discountCode ? { discountCode: d.discountCode } : {}),
-    })
-      .then((p) => (p.customQuote ? setFatal(t('errors.invalidQuote')) : setPreview(p)))
-      .catch(() => setPreview(null));
-    fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(d.serviceType)}`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ dates: string[] }>) : { dates: [] }))
-      .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
-      .catch(() => setDates([]));
-  }, [query, t]);
+    // A quote email's link carries the quote's token: its saved options (extras, discount code, quote id) are what is charged.
+    const token = query.quoteToken?.trim();
+    void (token ? loadQuoteByToken(token) : Promise.resolve(readQuote(query))).then((read) => {
+      setQuote(read);
+      setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
+      if (!read.details) return;
+      fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(read.details.serviceType)}`)
+        .then((r) => (r.ok ? (r.json() as Promise<{ dates: string[] }>) : { dates: [] }))
+        .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
+        .catch(() => setDates([]));
+    });
+  }, [query]);
 
   const details = quote?.details ?? null;
+  const pricedAddress = details ? buildPricedAddress(details.address, customer.city) : null;
+
+  // The preview prices exactly what the server will: the same options and the same address string (with the city).
+  useEffect(() => {
+    if (!details || !pricedAddress || created) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      postJson<Preview & { customQuote?: boolean }>('/api/calculate-quote', {
+        serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
+        includeStandingWater: details.includeStandingWater, address: pricedAddress,
+        ...(details.extras?.length ? { extras: details.extras } : {}),
+        ...(details.discountCode ? { discountCode: details.discountCode } : {}),
+      })
+        .then((p) => { if (current) { if (p.customQuote) setFatal(t('errors.invalidQuote')); else setPreview(p); } })
+        .catch(() => { if (current) setPreview(null); });
+    }, 300);
+    return () => { current = false; clearTimeout(timer); };
+  }, [details, pricedAddress, created, t]);
   const problem = fatal ?? (quote?.problem === 'missing' ? t('errors.noQuote') : quote?.problem === 'invalid' ? t('errors.invalidQuote') : null);
   const summary = useMemo(() => created?.intent.summary ?? preview, [created, preview]);
 
@@ -126,18 +183,25 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
     }
     setBusy(true);
     const { firstName, lastName } = splitName(customer.name);
+    recordFunnelStep({
+      planType: details.serviceType, propertySize: details.propertySize, city: customer.city.trim(), postalCode: customer.postalCode.trim(),
+      customerInfo: { email: customer.email.trim(), name: customer.name.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() },
+      conversionStage: 'booking_initiated',
+    });
     const contact = { firstName, lastName, email: customer.email.trim(), phone: customer.phone.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() };
     let appointmentId: number;
     try {
       const { id: customerId } = await postJson<{ id: number }>('/api/customers', { ...contact, locale });
       const booking = await postJson<{ appointmentId: number; totalCents: number; subtotalCents: number; taxCents: number }>('/api/appointments', {
-        customerId, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
-        includeTargetedInsects: details.includeStandingWater, address: details.address, city: contact.city, postalCode: contact.postalCode,
+        customerId, email: contact.email, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
+        includeTargetedInsects: details.includeStandingWater, extras: details.extras ?? [], address: details.address, city: contact.city, postalCode: contact.postalCode,
         date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
         ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale,
       });
       appointmentId = booking.appointmentId;
       setPreview({ subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents });
+      trackEvent('Schedule', { totalCents: booking.totalCents, contentName: details.serviceType });
+      recordFunnelStep({ planType: details.serviceType, propertySize: details.propertySize, city: contact.city, postalCode: contact.postalCode, conversionStage: 'appointment_created' });
       try {
         const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', { appointmentId, confirmedAmountCents: booking.totalCents, locale });
         setCreated({ appointmentId, intent });
@@ -147,8 +211,11 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
       if (body?.code === 'price_changed' && typeof body.currentTotalCents === 'number') {
-        // Show the new total; the next click confirms it.
-        setPreview((p) => (p ? { ...p, totalCents: body.currentTotalCents as number } : p));
+        // Show the server's whole breakdown (not just the total); the next click confirms it.
+        const totalCents = body.currentTotalCents;
+        const subtotalCents = typeof body.currentSubtotalCents === 'number' ? body.currentSubtotalCents : null;
+        const taxCents = typeof body.currentTaxCents === 'number' ? body.currentTaxCents : subtotalCents !== null ? totalCents - subtotalCents : null;
+        setPreview(subtotalCents !== null && taxCents !== null ? { subtotalCents, taxCents, totalCents } : null);
         toast({ variant: 'destructive', title: tn('priceChangedTitle'), description: error instanceof Error ? error.message : '' });
       } else {
         if (body?.fields && typeof body.fields === 'object') {
