@@ -23,6 +23,7 @@ import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { resetEnvCache } from '@/env';
 import { listStaffAppointments } from '@/features/booking/booking-queries.service';
+import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 
@@ -432,6 +433,9 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     const staffRows = await listStaffAppointments();
     expect(staffRows.find((r) => r.id === late.appointmentId)).toMatchObject({ status: 'expired', needsStaffAttention: true });
     expect(staffRows.find((r) => r.id === other.appointmentId)).toMatchObject({ status: 'confirmed', needsStaffAttention: false });
+    // The office sees the same flag on the dashboard's appointment list.
+    const dashboard = await loadDashboard();
+    expect(dashboard.appointments.find((r) => r.id === late.appointmentId)).toMatchObject({ needsStaffAttention: true });
   });
 });
 

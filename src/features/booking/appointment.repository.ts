@@ -17,6 +17,14 @@ export async function insertAppointments(db: DbExecutor, rows: NewAppointment[])
     .returning({ id: appointments.id, customerId: appointments.customerId, date: appointments.date, serviceType: appointments.serviceType, visitNumber: appointments.visitNumber });
 }
 
+/**
+ * Paid, but its Friday was full when the payment arrived after the hold lapsed: staff must set a
+ * new date (docs/decisions/0011, "Payments after a lapsed hold"). Shared by every staff list.
+ */
+export function needsStaffAttention() {
+  return sql<boolean>`(${appointments.status} = 'expired' and exists (select 1 from ${payments} where ${payments.bookingRef} = ${appointments.bookingRef} and ${payments.status} = 'succeeded'))`;
+}
+
 /** The quote a booking names, if it exists: the link is informational and never fails a booking. */
 export async function findExistingQuoteId(db: DbExecutor, id: number | null): Promise<number | null> {
   if (id === null) return null;
@@ -59,9 +67,7 @@ export async function listAppointmentsWithCustomers(db: DbExecutor, limit = 2000
       notes: appointments.notes,
       totalCents: appointments.totalCents,
       holdExpiresAt: appointments.holdExpiresAt,
-      // Paid, but its Friday was full when the payment arrived after the hold lapsed: staff must
-      // set a new date (docs/decisions/0011, "Payments after a lapsed hold").
-      needsStaffAttention: sql<boolean>`(${appointments.status} = 'expired' and exists (select 1 from ${payments} where ${payments.bookingRef} = ${appointments.bookingRef} and ${payments.status} = 'succeeded'))`,
+      needsStaffAttention: needsStaffAttention(),
       createdAt: appointments.createdAt,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,

@@ -6,6 +6,7 @@ import { customers } from '@/db/schema/customers';
 import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
+import { needsStaffAttention } from '@/features/booking/appointment.repository';
 
 const LIST_LIMIT = 500;
 
@@ -35,6 +36,7 @@ export async function selectRecentAppointments(db: DbExecutor) {
       firstName: customers.firstName,
       lastName: customers.lastName,
       visitNumber: appointments.visitNumber,
+      needsStaffAttention: needsStaffAttention(),
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

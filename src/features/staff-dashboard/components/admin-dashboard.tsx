@@ -79,7 +79,10 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status')]}
             rows={data.appointments.map((a) => [
               date(a.date), formatTimeOfDay(a.time, locale) ?? na, name(a.firstName, a.lastName), service(a.serviceType),
-              [a.address, a.city].filter(Boolean).join(', ') || na, status(a.status),
+              [a.address, a.city].filter(Boolean).join(', ') || na,
+              a.needsStaffAttention
+                ? <span className="inline-flex flex-wrap gap-1">{status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
+                : status(a.status),
             ])}
           />
         </TabsContent>
