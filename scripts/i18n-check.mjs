@@ -8,10 +8,13 @@ const LOCALES = ['en', 'es', 'fr', 'de'];
 const root = path.join(process.cwd(), 'messages');
 const allow = new Set(JSON.parse(readFileSync(path.join(root, 'i18n-allow.json'), 'utf8')));
 
+// Arrays are flattened too, with their index as the key (`plans.0.features.2`), so an untranslated
+// item or a list of a different length is caught like any other key.
 function flatten(obj, prefix = '', out = {}) {
-  for (const [k, v] of Object.entries(obj)) {
+  const entries = Array.isArray(obj) ? obj.map((v, i) => [String(i), v]) : Object.entries(obj);
+  for (const [k, v] of entries) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object' && !Array.isArray(v)) flatten(v, key, out);
+    if (v && typeof v === 'object') flatten(v, key, out);
     else out[key] = v;
   }
   return out;

@@ -55,6 +55,27 @@ function moneyOf(result: ReturnType<typeof expectedPrice>, locale: string) {
   };
 }
 
+/** True when SPEC's landing sections all exist and follow each other in the document. */
+function sectionsInOrder(page: Page): Promise<boolean> {
+  return page.evaluate((ids) => ids.every((id, i) => {
+    if (i === 0) return true;
+    const prev = document.getElementById(ids[i - 1]!);
+    const cur = document.getElementById(id);
+    return !!prev && !!cur && (prev.compareDocumentPosition(cur) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  }), SECTION_ORDER);
+}
+
+/** What the structured-data scripts on the page declare, by schema.org type. */
+async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.flatMap((b) => [JSON.parse(b) as Record<string, unknown> | Record<string, unknown>[]].flat());
+}
+const typeOf = (d: Record<string, unknown>) => [d['@type']].flat().join('+');
+
+/** Contact submissions are rate-limited per client address: each test that posts gets its own. */
+let clientNo = 0;
+const ownClient = () => ({ extraHTTPHeaders: { 'x-real-ip': `198.51.100.${(clientNo += 1) + 20}` } });
+
 async function openCalculator(page: Page, path = '/#quote') {
   await page.goto(path);
   await page.locator('#quote').getByLabel('First name').waitFor();
@@ -80,20 +101,38 @@ describe('landing page (en)', () => {
     expect(await page.getByText("Don't let mosquitoes keep you inside this summer. Go ahead, sit outside").isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Get a Free Quote' }).getAttribute('href')).toBe('#quote-section');
     expect(await page.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('#quote');
+    // SPEC: the menu labels #pricing both Services and Pricing.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Services', exact: true }).getAttribute('href')).toBe('/#pricing');
+    expect(await nav.getByRole('link', { name: 'Pricing', exact: true }).getAttribute('href')).toBe('/#pricing');
     for (const claim of ['90% fewer mosquitoes, guaranteed or free re-treatment', 'Join 2,000+ satisfied customers']) {
       expect(await page.getByText(claim).first().isVisible()).toBe(true);
     }
 
-    const inOrder = await page.evaluate((ids) => ids.every((id, i) => {
-      if (i === 0) return true;
-      const prev = document.getElementById(ids[i - 1]!);
-      const cur = document.getElementById(id);
-      return !!prev && !!cur && (prev.compareDocumentPosition(cur) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-    }), SECTION_ORDER);
-    expect(inOrder).toBe(true);
+    expect(await sectionsInOrder(page)).toBe(true);
     const missing = await page.evaluate((ids) => ids.filter((id) => !document.getElementById(id)), SPEC_ANCHORS);
     expect(missing).toEqual([]);
     expect(await page.getByRole('heading', { name: 'How It Works' }).isVisible()).toBe(true);
+
+    // Structured data: the business with its towns and Friday hours, the service offers, and the FAQ shown on the page.
+    const ld = await readJsonLd(page);
+    const business = ld.find((d) => typeOf(d).includes('PestControl'));
+    expect(business?.telephone).toBe('(905) 555-0134');
+    expect(JSON.stringify(business?.areaServed)).toContain('Ancaster');
+    expect(JSON.stringify(business?.openingHoursSpecification)).toContain('Friday');
+    expect(ld.filter((d) => typeOf(d) === 'Service').length).toBeGreaterThanOrEqual(3);
+    const faqPage = ld.find((d) => typeOf(d) === 'FAQPage') as { mainEntity: { name: string }[] } | undefined;
+    const shownQuestions = (await page.locator('#faq summary, #faq button[aria-expanded]').allTextContents()).map(normalise);
+    expect(faqPage?.mainEntity.map((q) => q.name)).toEqual(shownQuestions);
+    expect(shownQuestions).toContain('Why do you only treat on Fridays?');
+
+    // Its own canonical and hreflang links, English as x-default.
+    const head = await page.evaluate(() => ({
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => `${l.getAttribute('hreflang')} ${new URL(l.getAttribute('href')!, location.href).pathname}`),
+    }));
+    expect(new URL(head.canonical!, page.url()).pathname).toBe('/');
+    expect(head.alternates.sort()).toEqual(['de /de', 'en /', 'es /es', 'fr /fr', 'x-default /']);
     for (const step of ['Expert Assessment', 'Barrier Application', 'Breeding Site Treatment', 'Residual Protection', 'Continuous Defense', 'Immediate Impact', 'Comprehensive Protection', 'Long-Term Results']) {
       expect(await page.getByRole('heading', { name: step }).count()).toBe(1);
     }
@@ -112,9 +151,9 @@ describe('landing page (en)', () => {
     await page.goto('/');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.locator('#pricing').scrollIntoViewIfNeeded();
-    const dialog = page.getByRole('dialog', { name: 'Full Season Protection' });
+    const dialog = page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' });
     await dialog.waitFor();
-    expect(await dialog.getByText('MIDSEASON SPECIAL', { exact: true }).isVisible()).toBe(true);
+    expect(await dialog.getByText('Full Season Protection', { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText('SAVE $79').isVisible()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem('hasSeenPromo'))).toBe('true');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -126,6 +165,14 @@ describe('landing page (en)', () => {
     await page.waitForTimeout(600);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
+    // A click on the backdrop closes it too.
+    await page.getByRole('button', { name: 'View Special Offer' }).click();
+    await dialog.waitFor();
+    await page.waitForTimeout(150);
+    await page.mouse.click(8, 400);
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.location.hash)).not.toBe('#quote');
+
     await page.getByRole('button', { name: 'View Special Offer' }).click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'CLAIM YOUR MIDSEASON SPECIAL' }).click();
@@ -133,7 +180,7 @@ describe('landing page (en)', () => {
     const calc = page.locator('#quote');
     await calc.getByText('Code MIDSEASON applied').waitFor();
     expect(await calc.getByRole('radio', { name: /Seasonal Mosquito Protection/ }).isChecked()).toBe(true);
-    const expected = expectedPrice({ serviceType: 'seasonal', propertySize: 0.25, address: 'not provided', discount: true });
+    const expected = expectedPrice({ serviceType: 'seasonal', propertySize: 0.25, address: ', Hamilton', discount: true });
     expect(expected.discountCents).toBe(7900);
     expect(await readTotals(page)).toEqual(moneyOf(expected, 'en'));
     expect(errors).toEqual([]);
@@ -147,7 +194,7 @@ describe('landing page (en)', () => {
     const calc = page.locator('#quote');
 
     await calc.getByLabel('Service address').fill('12 King St W, Hamilton');
-    expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '12 King St W, Hamilton' }), 'en'));
+    expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '12 King St W, Hamilton, Hamilton' }), 'en'));
     expect(normalise(await calc.getByTestId('total').textContent())).toBe('$111.87');
 
     await calc.getByRole('radio', { name: /Seasonal Mosquito Protection/ }).check();
@@ -156,7 +203,7 @@ describe('landing page (en)', () => {
     await calc.getByLabel(/Targeted insects/).check();
     await calc.getByLabel('Service address').fill('40 Wilson St, Ancaster');
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
-      serviceType: 'seasonal', propertySize: 0.75, includeTick: true, includeTargetedInsects: true, address: '40 Wilson St, Ancaster',
+      serviceType: 'seasonal', propertySize: 0.75, includeTick: true, includeTargetedInsects: true, address: '40 Wilson St, Ancaster, Hamilton',
     }), 'en'));
 
     await calc.getByRole('radio', { name: /Seasonal Tick Protection/ }).check();
@@ -164,7 +211,7 @@ describe('landing page (en)', () => {
     await calc.getByLabel('Property size').selectOption('0.5');
     await calc.getByLabel(/Natural barrier with repelling plants/).check();
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
-      serviceType: 'tick-seasonal', propertySize: 0.5, includeTargetedInsects: true, extras: ['natural-barrier'], address: '40 Wilson St, Ancaster',
+      serviceType: 'tick-seasonal', propertySize: 0.5, includeTargetedInsects: true, extras: ['natural-barrier'], address: '40 Wilson St, Ancaster, Hamilton',
     }), 'en'));
     expect(normalise(await calc.getByTestId('pre-tax-total').textContent())).toContain('+ HST');
 
@@ -189,7 +236,7 @@ describe('landing page (en)', () => {
     expect(await calc.getByRole('radio', { name: /Seasonal Mosquito Protection/ }).isChecked()).toBe(true);
     expect(await calc.getByLabel('Tick control').isChecked()).toBe(true);
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
-      serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '5 Main St Dundas',
+      serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '5 Main St Dundas, Hamilton',
     }), 'en'));
     expect(errors).toEqual([]);
     await context.close();
@@ -250,6 +297,175 @@ describe('landing page (en)', () => {
     expect(checkout.postalCode).toBe('L8P 4Y5');
     expect(String(checkout.appointmentId)).toBe(new URL(page.url()).searchParams.get('appointmentId'));
     expect(errors.filter((e) => !/checkout|payment/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('prices a premium-town postal code as the server does, and Buy Now books at that price', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await openCalculator(page);
+    const calc = page.locator('#quote');
+    await page.waitForFunction(() => (document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null)?.value);
+    // The street names no town; the Ancaster postal code (L9G) is what makes it a premium area.
+    await fillCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now()}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
+    const expected = expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '300 Wilson St E, Ancaster' });
+    expect(expected.premiumCents).toBeGreaterThan(0);
+    expect(await readTotals(page)).toEqual(moneyOf(expected, 'en'));
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await page.waitForURL(/\/checkout\?appointmentId=\d+/);
+    const checkout = await page.evaluate(() => JSON.parse(sessionStorage.getItem('checkoutData') ?? '{}') as Record<string, unknown>);
+    expect(checkout.city).toBe('Ancaster');
+    expect(checkout.totalCents).toBe(expected.totalCents);
+    expect(errors.filter((e) => !/checkout|payment/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server price after 409 price_changed and resends with it once the customer confirms', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await openCalculator(page);
+    const calc = page.locator('#quote');
+    await page.waitForFunction(() => (document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null)?.value);
+    await fillCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now()}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
+    const sent: Record<string, unknown>[] = [];
+    await page.route('**/api/appointments', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent.push(route.request().postDataJSON() as Record<string, unknown>);
+      if (sent.length === 1) {
+        return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'price_changed', message: 'The price has changed.', currentTotalCents: 12345, currentPrice: 123.45 }) });
+      }
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again later.' }) });
+    });
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await toastText(page, 'Price updated').waitFor();
+    expect(normalise(await calc.getByTestId('server-price').textContent())).toContain('$123.45');
+    const confirm = calc.getByRole('button', { name: 'Confirm $123.45 and buy now' });
+    await confirm.click();
+    await toastText(page, 'Booking Failed').waitFor();
+    expect(sent.map((b) => b.confirmedTotalCents)).toEqual([expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '71 Main St W, Hamilton' }).totalCents, 12345]);
+    expect(errors.filter((e) => !/409|503|Failed to load resource/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('raises Custom Quote Required for an acreage prefill and asks for the address before a custom quote', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await page.goto('/?propertySize=999&serviceType=seasonal');
+    const calc = page.locator('#quote');
+    await toastText(page, 'Custom Quote Required').waitFor();
+    const request = calc.getByRole('button', { name: 'Request Quote' });
+    expect(await request.isVisible()).toBe(true);
+    await request.click();
+    await toastText(page, 'Please provide your address so we can prepare your custom quote.').waitFor();
+    expect(await toastText(page, 'Address Required').isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the email modal says Missing Information for a bad address, and the optional second contact is checked', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await openCalculator(page);
+    const calc = page.locator('#quote');
+    await fillCustomer(page, { first: 'Kay', last: 'Mauchly', email: 'kay-at-example', phone: '905-555-0190', address: '9 Bay St S', postal: 'L8P 3H6' });
+    await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Send My Quote' }).click();
+    await toastText(page, 'Please provide your name and email address.').waitFor();
+    expect(await toastText(page, 'Missing Information').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The second contact block is closed by default, opens on demand and is validated before Buy Now.
+    const toggle = calc.getByRole('button', { name: 'Add a second contact (optional)' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await calc.getByLabel('Full name').fill('S');
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await calc.getByText("Please enter the second contact's name").waitFor();
+    expect(await calc.getByText('Please add an email address or a phone number for the second contact').isVisible()).toBe(true);
+    await calc.getByRole('button', { name: 'Remove the second contact' }).click();
+    expect(await calc.getByLabel('Full name').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the contact section stores a good message and queues the acknowledgement and the staff notification', async () => {
+    const { page, context, errors } = await newPage(ownClient());
+    await skipPromo(context);
+    await page.goto('/#contact');
+    const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
+    await form.getByRole('button', { name: 'Send Message' }).waitFor();
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect(await form.getByText('Name is required').isVisible()).toBe(true);
+    expect(await form.getByText('Invalid email address').isVisible()).toBe(true);
+    expect(await form.getByText('Message should be at least 10 characters').isVisible()).toBe(true);
+
+    const email = `contact-${Date.now()}@example.ca`;
+    await form.getByLabel('Name', { exact: true }).fill('Rosa Parks');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Message').fill('Do you treat cedar hedges along the back fence?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await toastText(page, 'Message sent').waitFor();
+    expect(errors).toEqual([]);
+
+    await signInAsAdmin(page);
+    const stored = (await (await page.request.get('/api/messages')).json()) as { email: string; message: string }[];
+    expect(stored.some((m) => m.email === email && m.message.includes('cedar hedges'))).toBe(true);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; kind: string; text: string }[] };
+    expect(outbox.emails.some((e) => e.kind === 'contact-ack' && e.toAddress === email)).toBe(true);
+    expect(outbox.emails.some((e) => e.kind === 'staff-notification' && e.text.includes(email))).toBe(true);
+    await context.close();
+  });
+
+  it('refuses a filled honeypot silently (form and API) and keeps the message when the server fails', async () => {
+    const client = ownClient();
+    const { page, context, errors } = await newPage(client);
+    await skipPromo(context);
+    await page.goto('/#contact');
+    const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
+    await form.getByRole('button', { name: 'Send Message' }).waitFor();
+    const bot = `bot-${Date.now()}@example.ca`;
+    const posts: string[] = [];
+    page.on('request', (req) => { if (req.method() === 'POST' && req.url().endsWith('/api/messages')) posts.push(req.url()); });
+    await form.getByLabel('Name', { exact: true }).fill('Spam Bot');
+    await form.getByLabel('Email address').fill(bot);
+    await form.getByLabel('Message').fill('Cheap backlinks for your website, click here now');
+    await form.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    // The form sends nothing and says nothing: no request, no toast, no visible field error.
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    expect(await toastText(page, 'Message sent').count()).toBe(0);
+    expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
+    // A bot posting straight to the API gets a success-looking answer and nothing is stored.
+    const direct = await page.request.post('/api/messages', {
+      headers: client.extraHTTPHeaders,
+      data: { name: 'Spam Bot', email: bot, subject: 'question', message: 'Cheap backlinks for your website, click here now', website: 'https://spam.example' },
+    });
+    expect(direct.status()).toBe(200);
+    expect(await direct.json()).toEqual({ ok: true, id: null });
+
+    // The server is down: 'Failed to send message' with SPEC's fallback text, and the text stays for a retry.
+    await page.route('**/api/messages', (route) => route.fulfill({ status: 500, body: '' }));
+    await form.locator('input[name="website"]').fill('', { force: true });
+    await form.getByLabel('Name', { exact: true }).fill('Ida Wells');
+    await form.getByLabel('Email address').fill('ida@example.ca');
+    await form.getByLabel('Message').fill('Please call me about a seasonal plan.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await toastText(page, 'Failed to send message').waitFor();
+    expect(await toastText(page, 'Something went wrong. Please try again.').isVisible()).toBe(true);
+    expect(await form.getByLabel('Message').inputValue()).toBe('Please call me about a seasonal plan.');
+    await page.unroute('**/api/messages');
+    expect(errors.filter((e) => !/500|Failed to load resource/i.test(e))).toEqual([]);
+
+    await signInAsAdmin(page);
+    const stored = (await (await page.request.get('/api/messages')).json()) as { email: string }[];
+    expect(stored.some((m) => m.email === bot)).toBe(false);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { toAddress: string }[] };
+    expect(outbox.emails.some((e) => e.toAddress === bot)).toBe(false);
     await context.close();
   });
 
@@ -351,7 +567,7 @@ describe('landing page (en)', () => {
     expect(summarise((await new AxeBuilder({ page }).withTags(tags).analyze()).violations)).toEqual([]);
 
     await page.getByRole('button', { name: 'View Special Offer' }).click();
-    await page.getByRole('dialog', { name: 'Full Season Protection' }).waitFor();
+    await page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' }).waitFor();
     await page.waitForTimeout(300);
     expect(summarise((await new AxeBuilder({ page }).withTags(tags).analyze()).violations)).toEqual([]);
     expect(errors).toEqual([]);
@@ -446,7 +662,7 @@ describe('landing page (fr)', () => {
     expect(missing).toEqual([]);
 
     await page.locator('#pricing').scrollIntoViewIfNeeded();
-    const dialog = page.getByRole('dialog', { name: 'Protection pour toute la saison' });
+    const dialog = page.getByRole('dialog', { name: 'SPÉCIAL MI-SAISON' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'PROFITER DE MON SPÉCIAL MI-SAISON' }).click();
     await page.waitForURL((url) => url.pathname === '/fr' && url.hash === '#quote');
@@ -456,7 +672,7 @@ describe('landing page (fr)', () => {
     await calc.getByLabel('Adresse du service').fill('1 Main St W, Hamilton');
     await calc.getByLabel('Taille du terrain').selectOption('0.5');
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
-      serviceType: 'seasonal', propertySize: 0.5, address: '1 Main St W, Hamilton', discount: true,
+      serviceType: 'seasonal', propertySize: 0.5, address: '1 Main St W, Hamilton, Hamilton', discount: true,
     }), 'fr'));
     expect(normalise(await calc.getByTestId('pre-tax-total').textContent())).toContain('+ TVH');
 
@@ -466,6 +682,42 @@ describe('landing page (fr)', () => {
     await context.close();
   });
 
+  it('walks the sections in SPEC order and sends the quote by email in French, up to the queued email', async () => {
+    const { page, context, errors } = await newPage({ locale: 'fr-CA' });
+    await skipPromo(context);
+    await page.goto('/fr');
+    expect(await sectionsInOrder(page)).toBe(true);
+
+    await page.goto('/fr#quote');
+    const calc = page.locator('#quote');
+    await calc.getByLabel('Prénom').waitFor();
+    const email = `fr-${Date.now()}@example.ca`;
+    await calc.getByLabel('Prénom').fill('Gabrielle');
+    await calc.getByLabel(/^Nom\b/).fill('Roy');
+    await calc.getByLabel('Adresse courriel').fill(email);
+    await calc.getByLabel('Adresse du service').fill('12 rue Main, Dundas');
+    await calc.getByLabel('Code postal').fill('L9H 2P8');
+    await calc.getByRole('button', { name: 'Recevoir la soumission par courriel' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recevoir la soumission par courriel' });
+    await dialog.waitFor();
+    const send = dialog.getByRole('button', { name: 'Envoyer ma soumission' });
+    expect(await send.isDisabled()).toBe(true); // téléphone vide
+    await dialog.getByLabel('Numéro de téléphone').fill('905-555-0111');
+    await send.click();
+    await toastText(page, 'Votre soumission personnalisée a été envoyée à votre adresse courriel.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+
+    await context.close();
+
+    // Staff check the outbox from their own (English) browser.
+    const staff = await newPage();
+    await signInAsAdmin(staff.page);
+    const outbox = (await (await staff.page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; kind: string; locale: string }[] };
+    expect(outbox.emails.some((e) => e.toAddress === email && e.kind === 'quote' && e.locale === 'fr')).toBe(true);
+    await staff.context.close();
+  });
+
   it('sends a German visitor to the German page with translated sections', async () => {
     const { page, context, errors } = await newPage({ locale: 'de-DE' });
     await skipPromo(context);
@@ -473,6 +725,7 @@ describe('landing page (fr)', () => {
     expect(await page.getByRole('heading', { name: 'Häufige Fragen' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'So funktioniert es' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sonderangebot ansehen' }).isVisible()).toBe(true);
+    expect(await sectionsInOrder(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
 
@@ -46,6 +47,9 @@ describe('city landing pages (English)', () => {
     ]) {
       expect(await headingVisible(page, heading), heading).toBe(true);
     }
+    // SPEC "City landing pages": the blocks follow its order.
+    const order = await page.evaluate(() => [...document.querySelectorAll('article > section[id]')].map((el) => el.id));
+    expect(order).toEqual(['intro', 'neighbourhoods', 'landmarks', 'testimonial', 'services', 'faq', 'results', 'species', 'service-area', 'contact']);
     expect(await headingVisible(page, city.neighbourhood)).toBe(true);
     expect(await headingVisible(page, city.landmark)).toBe(true);
     for (const card of ['One-Time Treatment', 'Seasonal Protection', 'Tick Control']) expect(await headingVisible(page, card), card).toBe(true);
@@ -174,6 +178,29 @@ describe('pricing demo, privacy and terms', () => {
   });
 });
 
+describe('canonical and hreflang links', () => {
+  async function readHead(page: Page) {
+    return page.evaluate(() => ({
+      canonical: new URL(document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '', location.href).pathname,
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')]
+        .map((l) => `${l.getAttribute('hreflang')} ${new URL(l.getAttribute('href')!, location.href).pathname}`).sort(),
+    }));
+  }
+
+  it('/ and /book each declare their own page, with English as x-default', async () => {
+    const { page, context, errors } = await newPage();
+    // English first: a prefixed visit stores the language, and the unprefixed address then follows it.
+    await page.goto('/book');
+    expect(await readHead(page)).toEqual({ canonical: '/book', alternates: ['de /de/book', 'en /book', 'es /es/book', 'fr /fr/book', 'x-default /book'] });
+    await page.goto('/de/book');
+    expect((await readHead(page)).canonical).toBe('/de/book');
+    await page.goto('/fr');
+    expect(await readHead(page)).toEqual({ canonical: '/fr', alternates: ['de /de', 'en /', 'es /es', 'fr /fr', 'x-default /'] });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('sitemap.xml and robots.txt', () => {
   it('lists every public page in every language with hreflang alternates', async () => {
     const { page, context } = await newPage();
@@ -230,11 +257,35 @@ describe('contact page', () => {
     await form.getByLabel('Subject').selectOption('quote');
     await form.getByLabel('Message').fill('Could you quote a seasonal plan for a half-acre lot in Westdale?');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Message sent', { exact: true }).waitFor();
-    expect(await page.getByText('We\'ve received your message and will get back to you shortly.', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('Message sent', { exact: true }).first().waitFor();
+    expect(await page.getByText('We\'ve received your message and will get back to you shortly.', { exact: true }).first().isVisible()).toBe(true);
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Message').inputValue()).toBe('');
     expect(errors).toEqual([]);
+
+    // Stored, with the acknowledgement to the visitor and the notification to staff queued.
+    await signInAsAdmin(page);
+    const stored = (await (await page.request.get('/api/messages')).json()) as { email: string; subject: string }[];
+    expect(stored.some((m) => m.email === 'jo.tremblay@example.ca')).toBe(true);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; kind: string; text: string }[] };
+    expect(outbox.emails.some((e) => e.kind === 'contact-ack' && e.toAddress === 'jo.tremblay@example.ca')).toBe(true);
+    expect(outbox.emails.some((e) => e.kind === 'staff-notification' && e.text.includes('jo.tremblay@example.ca'))).toBe(true);
+    await context.close();
+  });
+
+  it('shows the server message when sending fails, and keeps what was typed', async () => {
+    const { page, errors, context } = await newPage();
+    await page.route('**/api/messages', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Our inbox is busy. Please try again in a minute.' }) }));
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name', { exact: true }).fill('Jo Tremblay');
+    await form.getByLabel('Email address').fill('jo@example.ca');
+    await form.getByLabel('Message').fill('Is a half-acre lot in Westdale a Detached House?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Failed to send message', { exact: true }).first().waitFor();
+    expect(await page.getByText('Our inbox is busy. Please try again in a minute.', { exact: true }).first().isVisible()).toBe(true);
+    expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Jo Tremblay');
+    expect(errors.filter((e) => !/503|Failed to load resource/i.test(e))).toEqual([]);
     await context.close();
   });
 

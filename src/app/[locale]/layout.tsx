@@ -11,7 +11,7 @@ import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
 import { LazyConsentBanner } from '@/features/analytics/components/lazy-consent-banner';
 import { getPublicBranchInfo } from '@/features/branch/branch.service';
-import { isLocale, LOCALES } from '@/i18n/routing';
+import { isLocale } from '@/i18n/routing';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#166534' };
 
@@ -22,9 +22,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     metadataBase: new URL(getEnv().PUBLIC_SITE_URL),
     title: { default: t('brand'), template: `%s | ${t('brand')}` },
     description: t('footer.tagline'),
-    alternates: {
-      languages: Object.fromEntries(LOCALES.map((l) => [l, localePath(l, '/')])),
-    },
+    // No alternates here: each page declares its own canonical and hreflang (buildAlternates).
   };
 }
 

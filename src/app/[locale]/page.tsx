@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
@@ -9,7 +10,7 @@ import { ContactSection } from '@/features/marketing/components/contact-section'
 import { DirectBuyRedirect } from '@/features/marketing/components/direct-buy-redirect';
 import { LazyBookingSection } from '@/features/marketing/components/lazy-booking-section';
 import { HashSettle } from '@/features/marketing/components/hash-settle';
-import { FaqSection } from '@/features/marketing/components/faq-section';
+import { FaqSection, loadFaqItems } from '@/features/marketing/components/faq-section';
 import { HeroSection } from '@/features/marketing/components/hero-section';
 import { HowItWorksSection } from '@/features/marketing/components/how-it-works-section';
 import { PricingSection } from '@/features/marketing/components/pricing-section';
@@ -19,23 +20,33 @@ import { ServiceAreaSection } from '@/features/marketing/components/service-area
 import { TestimonialsSection } from '@/features/marketing/components/testimonials-section';
 import { QuoteSection } from '@/features/quote-calculator/components/quote-section';
 import { loadCalculatorSettings } from '@/features/quote-calculator/load-calculator-settings';
+import { buildAlternates } from '@/features/seo/alternates';
+import { FaqJsonLd, LocalBusinessJsonLd, ServiceOffersJsonLd } from '@/features/seo/json-ld-scripts';
 import { formatMoney } from '@/lib/money';
 import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
+
+/** Canonical and hreflang alternates (x-default: English) of the home page itself. */
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  return { alternates: buildAlternates(locale, '/') };
+}
 
 /** The landing page (SPEC "Landing page (/)"): server-rendered sections in SPEC's order, small islands. */
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, tPromo, branch, publicInfo, settings, booking] = await Promise.all([
+  const [t, tPromo, branch, publicInfo, settings, booking, faqItems] = await Promise.all([
     getTranslations({ locale, namespace: 'home' }),
     getTranslations({ locale, namespace: 'promo' }),
     getBranch(),
     getPublicBranchInfo(),
     loadCalculatorSettings(),
     loadBookingFormProps(),
+    loadFaqItems(locale),
   ]);
   const promo = settings.promoDiscounts.find((d) => d.code === MIDSEASON_DISCOUNT.code) ?? MIDSEASON_DISCOUNT;
   const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
@@ -66,6 +77,10 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         }}
       />
       <HashSettle />
+      {/* Structured data for search (server-rendered, no client JavaScript): the FAQ is the one shown above. */}
+      <LocalBusinessJsonLd locale={locale} path={localePath(locale, '/')} />
+      <ServiceOffersJsonLd locale={locale} />
+      <FaqJsonLd items={faqItems} />
       <DirectBuyRedirect
         checkoutPath={localePath(locale, '/checkout-new')}
         title={t('directBuy.title')}

@@ -10,8 +10,10 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
   const t = await getTranslations({ locale, namespace: 'site' });
   const home = localePath(locale, '/');
   const anchor = (id: string) => localePath(locale, `/#${id}`);
+  // SPEC "Landing page": the menu labels #pricing both Services and Pricing.
   const links = [
     { href: anchor('pricing'), label: t('nav.services') },
+    { href: anchor('pricing'), label: t('nav.pricing') },
     { href: anchor('about'), label: t('nav.about') },
     { href: anchor('testimonials'), label: t('nav.testimonials') },
     { href: anchor('faq'), label: t('nav.faq') },
@@ -40,7 +42,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
         </a>
         <nav aria-label={t('nav.mainNav')} className="hidden items-center gap-5 md:flex">
           {links.map((l) => (
-            <a key={l.href} href={l.href} className="text-sm font-medium hover:text-brand-800">{l.label}</a>
+            <a key={l.label} href={l.href} className="text-sm font-medium hover:text-brand-800">{l.label}</a>
           ))}
           <div className="group relative">
             <button type="button" aria-haspopup="true" className="inline-flex items-center gap-1 text-sm font-medium hover:text-brand-800">
@@ -60,7 +62,8 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
             {t('nav.scheduleNow')}
           </a>
           <MobileMenu
-            links={links}
+            // The mobile menu keys its links by address, so it lists #pricing once.
+            links={links.filter((l, i) => links.findIndex((o) => o.href === l.href) === i)}
             areaLinks={areaLinks}
             areasLabel={t('nav.areas')}
             openLabel={t('nav.openMenu')}

@@ -17,6 +17,23 @@ const ContactFields = {
   phone: z.string().trim().min(10, 'calculator.errors.phoneRequired'),
 };
 
+/**
+ * SPEC "an optional second customer block": someone else we may reach about the visit (a partner,
+ * a property manager). Checked only when the visitor opens it: a name, and an email or a phone.
+ */
+export const SecondContactSchema = z
+  .object({ enabled: z.boolean(), name: z.string().trim(), email: z.string().trim(), phone: z.string().trim() })
+  .superRefine((value, ctx) => {
+    if (!value.enabled) return;
+    if (value.name.length < 2) ctx.addIssue({ code: 'custom', path: ['name'], message: 'calculator.errors.secondNameRequired' });
+    if (!value.email && !value.phone) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'calculator.errors.secondReachRequired' });
+      return;
+    }
+    if (value.email && !z.email().safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'calculator.errors.emailInvalid' });
+    if (value.phone && value.phone.replace(/\D/g, '').length < 10) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'calculator.errors.secondPhoneInvalid' });
+  });
+
 /** Buy Now needs every starred field of SPEC §5 plus a date. */
 export const CalculatorFormSchema = z.object({
   ...ContactFields,
@@ -28,6 +45,7 @@ export const CalculatorFormSchema = z.object({
   includeTargetedInsects: z.boolean(),
   extras: z.array(z.enum(EXTRA_CODES)),
   date: z.string().min(1, 'calculator.errors.dateRequired'),
+  secondContact: SecondContactSchema,
 });
 export type CalculatorFormInput = z.input<typeof CalculatorFormSchema>;
 export type CalculatorFormValues = z.output<typeof CalculatorFormSchema>;

@@ -5,13 +5,15 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BookingForm } from '@/features/booking/components/booking-form';
 import { loadBookingFormProps } from '@/features/booking/components/booking-props';
 import { toFormServiceType } from '@/features/booking/booking.schema';
+import { buildAlternates } from '@/features/seo/alternates';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'booking' });
-  return { title: t('page.title') };
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'booking' });
+  return { title: t('page.title'), alternates: buildAlternates(locale, '/book') };
 }
 
 export default async function BookPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {

@@ -95,18 +95,41 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </ul>
       </section>
 
-      <section id="services" aria-labelledby="services-heading" className="bg-gray-50">
+      <section id="testimonial" aria-labelledby="testimonial-heading" className="bg-gray-50">
         <div className={section}>
-          <h2 id="services-heading" className={h2}>{t('servicesHeading', { city })}</h2>
-          <div className="mt-6 grid gap-4 md:grid-cols-3">
-            {SERVICE_CARDS.map((key) => (
-              <Card key={key}>
-                <CardHeader><CardTitle>{t(`services.${key}.title`)}</CardTitle></CardHeader>
-                <CardContent><p className="text-gray-700">{t(`services.${key}.body`)}</p></CardContent>
-              </Card>
+          <h2 id="testimonial-heading" className={h2}>{t('testimonialHeading', { city })}</h2>
+          <figure className="mt-6 max-w-3xl rounded-xl border border-gray-200 bg-white p-6">
+            <Quote aria-hidden="true" className="h-8 w-8 text-brand-700" />
+            <blockquote className="mt-2 text-lg"><p>{text(content.testimonial.quote)}</p></blockquote>
+            <figcaption className="mt-3 font-semibold">{content.testimonial.author}, {content.testimonial.place}</figcaption>
+          </figure>
+        </div>
+      </section>
+
+      <section id="services" aria-labelledby="services-heading" className={section}>
+        <h2 id="services-heading" className={h2}>{t('servicesHeading', { city })}</h2>
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          {SERVICE_CARDS.map((key) => (
+            <Card key={key}>
+              <CardHeader><CardTitle>{t(`services.${key}.title`)}</CardTitle></CardHeader>
+              <CardContent><p className="text-gray-700">{t(`services.${key}.body`)}</p></CardContent>
+            </Card>
+          ))}
+        </div>
+        <p className="mt-6"><Link href={links.pricing} className="font-semibold text-brand-800 underline underline-offset-4">{t('servicesLink')}</Link></p>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-heading" className="bg-gray-50">
+        <div className={section}>
+          <h2 id="faq-heading" className={h2}>{t('faqHeading', { city })}</h2>
+          <div className="mt-6 space-y-3">
+            {content.faqs.map((f, i) => (
+              <details key={i} className="rounded-xl border border-gray-200 bg-white p-5" open={i === 0}>
+                <summary className="cursor-pointer text-lg font-semibold">{text(f.question)}</summary>
+                <p className="mt-3 text-gray-700">{text(f.answer)}</p>
+              </details>
             ))}
           </div>
-          <p className="mt-6"><Link href={links.pricing} className="font-semibold text-brand-800 underline underline-offset-4">{t('servicesLink')}</Link></p>
         </div>
       </section>
 
@@ -171,29 +194,6 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
             <blockquote className="mt-2 text-lg text-gray-800"><p>“{text(content.expert.quote)}”</p></blockquote>
             <figcaption className="mt-3 text-sm text-gray-700">— {content.expert.author}, {text(content.expert.role)}</figcaption>
           </figure>
-        </div>
-      </section>
-
-      <section id="testimonial" aria-labelledby="testimonial-heading" className={section}>
-        <h2 id="testimonial-heading" className={h2}>{t('testimonialHeading', { city })}</h2>
-        <figure className="mt-6 max-w-3xl rounded-xl border border-gray-200 p-6">
-          <Quote aria-hidden="true" className="h-8 w-8 text-brand-700" />
-          <blockquote className="mt-2 text-lg"><p>{text(content.testimonial.quote)}</p></blockquote>
-          <figcaption className="mt-3 font-semibold">{content.testimonial.author}, {content.testimonial.place}</figcaption>
-        </figure>
-      </section>
-
-      <section id="faq" aria-labelledby="faq-heading" className="bg-gray-50">
-        <div className={section}>
-          <h2 id="faq-heading" className={h2}>{t('faqHeading', { city })}</h2>
-          <div className="mt-6 space-y-3">
-            {content.faqs.map((f, i) => (
-              <details key={i} className="rounded-xl border border-gray-200 bg-white p-5" open={i === 0}>
-                <summary className="cursor-pointer text-lg font-semibold">{text(f.question)}</summary>
-                <p className="mt-3 text-gray-700">{text(f.answer)}</p>
-              </details>
-            ))}
-          </div>
         </div>
       </section>
 

@@ -54,8 +54,9 @@ export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: Pr
           )}
           data-testid="midseason-promo"
         >
-          <p className="text-sm font-bold tracking-widest text-brand-700">{texts.title}</p>
-          <Dialog.Title className="mt-2 text-2xl font-bold">{texts.subtitle}</Dialog.Title>
+          {/* SPEC: the popup's title is 'MIDSEASON SPECIAL'; 'Full Season Protection' is its subtitle. */}
+          <Dialog.Title className="text-sm font-bold tracking-widest text-brand-700">{texts.title}</Dialog.Title>
+          <p className="mt-2 text-2xl font-bold">{texts.subtitle}</p>
           <Dialog.Description className="mt-2 text-gray-700">{texts.description}</Dialog.Description>
           <p className="mt-2 text-gray-700">{texts.treatments}</p>
           <p className="mt-4 text-4xl font-extrabold text-leaf-700">{texts.save}</p>

@@ -13,7 +13,8 @@ import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize } from '@/features/pricing/pricing';
-import { checkServiceArea } from '@/features/service-area/postal-code';
+import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { buildPricingAddress, cityForPostalCode, describeSecondContact } from '../booking-address';
 import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
 import type { CalculatorSettings } from '../calculator-settings';
 import { type CalculatorFormInput, CalculatorFormSchema, type CalculatorFormValues } from '../calculator.schema';
@@ -30,13 +31,17 @@ export interface PlanSelectionSignal {
 const EMPTY: CalculatorFormInput = {
   firstName: '', lastName: '', email: '', phone: '', address: '', postalCode: '',
   propertySize: '0.25', serviceType: 'onetime', includeTick: false, includeTargetedInsects: false, extras: [], date: '',
+  secondContact: { enabled: false, name: '', email: '', phone: '' },
 };
+
+/** A price the server announced with 409 price_changed, valid for the inputs it was computed for. */
+type ServerPrice = { key: string; totalCents: number };
 
 type AppointmentResponse = {
   id?: number; appointmentId?: number; customerId?: number; bookingRef?: string;
   appointments?: { id: number; customerId?: number; customer_id?: number }[];
   subtotalCents?: number; taxCents?: number; totalCents?: number; totalPrice?: number;
-  message?: string; code?: string; fields?: Record<string, string>;
+  message?: string; code?: string; fields?: Record<string, string>; currentTotalCents?: number;
 };
 
 /** Fridays from the server; if the call fails, the same rule computed here (DECISIONS §3). */
@@ -86,12 +91,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const [dates, setDates] = useState<string[] | null>(null);
   const [datesVersion, setDatesVersion] = useState(0);
   const [emailOpen, setEmailOpen] = useState(false);
+  const [serverPrice, setServerPrice] = useState<ServerPrice | null>(null);
   const router = useRouter();
   const storedPlan = useRef<ReturnType<typeof readStoredPlan>>(null);
 
-  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address] = useWatch({
+  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address, postalCode, secondContactOpen] = useWatch({
     control,
-    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'address'],
+    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'address', 'postalCode', 'secondContact.enabled'],
   });
 
   // Start-up order (SPEC §4): stored selection, then the query string, which wins.
@@ -109,11 +115,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       setValue(key as FieldPath<CalculatorFormInput>, value as never);
     }
     if (prefill.serviceType === 'tick-seasonal') setValue('includeTick', false);
+    // The same notice as choosing Acreage by hand (SPEC §5), for a link that arrives with it.
+    if (prefill.propertySize === '999') toast({ title: t('toasts.customQuoteTitle'), description: t('toasts.customQuoteBody') });
     // SPEC: after reading the values the URL is cleaned, on the home page only.
     if (window.location.pathname === localePath(locale, '/')) {
       window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
     }
-  }, [locale, setValue]);
+  }, [locale, setValue, t]);
 
   // A plan picked elsewhere on the page (plan cards, promo popup, booking section).
   useEffect(() => {
@@ -145,6 +153,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     () => settings.promoDiscounts.find((d) => d.code === appliedCode) ?? null,
     [settings.promoDiscounts, appliedCode],
   );
+  // The city Buy Now sends (from the postal code) and the address string the server prices with it.
+  const city = cityForPostalCode(postalCode ?? '', settings.servedPrefixes);
+  const pricingAddress = buildPricingAddress(address ?? '', city);
   const price = useMemo(() => calculatePrice(
     {
       serviceType,
@@ -152,10 +163,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       includeTick: serviceType === 'tick-seasonal' ? false : includeTick,
       includeTargetedInsects,
       extras: extras ?? [],
-      address: address?.trim() || 'not provided',
+      address: pricingAddress,
     },
     { priceTable: settings.priceTable, taxRate: settings.taxRate, discount },
-  ), [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address, settings, discount]);
+  ), [serviceType, propertySize, includeTick, includeTargetedInsects, extras, pricingAddress, settings, discount]);
+  // A server price stands only for the inputs it was given; any change falls back to the preview.
+  const priceKey = JSON.stringify([serviceType, propertySize, includeTick, includeTargetedInsects, extras, pricingAddress, appliedCode]);
+  const confirmedServerCents = serverPrice?.key === priceKey ? serverPrice.totalCents : null;
 
   const money = useCallback((cents: number) => formatMoney(cents, locale, settings.currency), [locale, settings.currency]);
   const customQuote = price.customQuote;
@@ -169,14 +183,18 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const showCustomQuoteToast = () =>
     toast({ title: t('toasts.customQuoteTitle'), description: t('toasts.customQuoteBody') });
 
-  const cityFor = (postalCode: string) => {
-    const check = checkServiceArea(postalCode, settings.servedPrefixes);
-    return check.valid && check.area ? check.area : 'Hamilton';
-  };
-
   const onBuyNow = async (values: CalculatorFormValues) => {
     if (price.customQuote) { showCustomQuoteToast(); return; }
-    const city = cityFor(values.postalCode);
+    const city = cityForPostalCode(values.postalCode, settings.servedPrefixes);
+    // First-party funnel (SPEC §3 booking analytics record); it never holds the booking up.
+    recordFunnelStep({
+      planType: values.serviceType,
+      propertySize: values.propertySize,
+      city,
+      postalCode: values.postalCode,
+      customerInfo: { email: values.email, name: `${values.firstName} ${values.lastName}`, address: values.address, city, postalCode: values.postalCode },
+    });
+    const notes = values.secondContact.enabled ? describeSecondContact(values.secondContact) : null;
     const body = {
       serviceType: values.serviceType,
       propertySize: Number(values.propertySize),
@@ -194,7 +212,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       date: values.date,
       time: '09:00',
       status: 'pending' as const,
-      confirmedTotalCents: price.totalCents,
+      ...(notes ? { notes } : {}),
+      // What the customer agreed to: the preview, or the server's figure once they confirmed it.
+      confirmedTotalCents: confirmedServerCents ?? price.totalCents,
       locale,
     };
     let res: Response | null = null;
@@ -212,6 +232,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
         for (const [field, message] of Object.entries(data.fields)) {
           if (field in EMPTY) setError(field as FieldPath<CalculatorFormInput>, { type: 'server', message });
         }
+      }
+      // The server's price differs (e.g. a discount ran out): show it and let the customer confirm it.
+      if (res?.status === 409 && data?.code === 'price_changed' && typeof data.currentTotalCents === 'number') {
+        const totalCents = data.currentTotalCents;
+        setServerPrice({ key: priceKey, totalCents });
+        toast({ variant: 'destructive', title: t('toasts.priceChangedTitle'), description: t('toasts.priceChangedBody', { price: money(totalCents) }) });
+        return;
       }
       // A Friday that filled up meanwhile: offer the fresh list, keep everything typed.
       if (res?.status === 409 && data?.code === 'day_full') setDatesVersion((v) => v + 1);
@@ -236,6 +263,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       address: body.address, city, postalCode: body.postalCode, date: body.date,
       discountCode: appliedCode, quoteId: null,
     }));
+    // SPEC §4: the Schedule event fires once the appointment exists (a no-op without ids and consent).
+    trackEvent('Schedule', { totalCents: data?.totalCents ?? confirmedServerCents ?? price.totalCents });
     toast({ title: t('toasts.scheduledTitle'), description: t('toasts.scheduledBody') });
     router.push(`${localePath(locale, '/checkout')}?appointmentId=${encodeURIComponent(String(appointmentId))}`);
   };
@@ -264,6 +293,19 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     </div>
   );
 
+  const secondErrors = errors.secondContact as Record<string, { message?: string } | undefined> | undefined;
+  const secondField = (name: 'name' | 'email' | 'phone', type: string, autoComplete: string, className?: string) => {
+    const message = secondErrors?.[name]?.message;
+    const id = fid(`second-${name}`);
+    return (
+      <div className={cn('min-w-0 space-y-1.5', className)}>
+        <Label htmlFor={id}>{t(`secondContact.${name}`)}</Label>
+        <Input id={id} type={type} autoComplete={`section-second ${autoComplete}`} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...register(`secondContact.${name}`)} />
+        {message ? <p id={`${id}-error`} className="text-sm text-red-700">{tRoot(message)}</p> : null}
+      </div>
+    );
+  };
+
   const lotSize = describeLotSize(address ?? '', Number(propertySize));
   const lotSizeDisplay = t(`sizes.${SIZE_LABEL_KEYS[propertySize]}`);
   const discountNote = price.discount && !price.discount.applied ? t('discountNotApplicable', { code: price.discount.code }) : null;
@@ -283,6 +325,30 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             {textField('postalCode', { autoComplete: 'postal-code', placeholder: 'L8P 1A1' })}
           </div>
         </fieldset>
+
+        <div className="min-w-0 rounded-xl border border-dashed border-gray-300 bg-white p-4 sm:p-6">
+          <button
+            type="button"
+            aria-expanded={!!secondContactOpen}
+            aria-controls={fid('second-contact')}
+            onClick={() => setValue('secondContact.enabled', !secondContactOpen, { shouldValidate: formState.isSubmitted })}
+            className="flex w-full items-center justify-between gap-3 text-left font-semibold text-brand-800"
+          >
+            <span>{t(secondContactOpen ? 'secondContact.remove' : 'secondContact.toggle')}</span>
+            <span aria-hidden className="text-xl leading-none">{secondContactOpen ? '−' : '+'}</span>
+          </button>
+          <p className="mt-1 text-sm text-gray-600">{t('secondContact.hint')}</p>
+          {secondContactOpen ? (
+            <fieldset id={fid('second-contact')} className="mt-4 min-w-0">
+              <legend className="sr-only">{t('secondContact.legend')}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {secondField('name', 'text', 'name', 'sm:col-span-2')}
+                {secondField('email', 'email', 'email')}
+                {secondField('phone', 'tel', 'tel')}
+              </div>
+            </fieldset>
+          ) : null}
+        </div>
 
         <div className="min-w-0 space-y-1.5">
           <Label htmlFor={fid('propertySize')}>
@@ -413,8 +479,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             {fieldError('date')}
             <p className="text-xs text-gray-600">{t('fridaysOnly')}</p>
           </div>
+          {confirmedServerCents !== null ? (
+            <p role="status" className="mt-4 rounded-md border border-brand-600 bg-brand-50 p-3 text-sm font-medium" data-testid="server-price">
+              {t('priceChangedNotice', { price: money(confirmedServerCents) })}
+            </p>
+          ) : null}
           <Button type="submit" size="lg" className="mt-4 w-full" disabled={isSubmitting}>
-            {isSubmitting ? t('processing') : t('buyNow')}
+            {isSubmitting ? t('processing') : confirmedServerCents !== null ? t('confirmPrice', { price: money(confirmedServerCents) }) : t('buyNow')}
           </Button>
         </section>
 
@@ -431,7 +502,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           includeTick: serviceType === 'tick-seasonal' ? false : includeTick,
           includeTargetedInsects, extras: extras ?? [], discountCode: appliedCode ?? undefined,
           totalPrice: price.totalPrice, lotSizeDisplay,
-          city: cityFor(getValues('postalCode')),
+          city,
         }}
       />
     </>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { trackEvent } from '@/features/analytics/analytics';
 import type { CalculatorFormInput, CalculatorFormValues } from '../calculator.schema';
 import { SendQuoteFormSchema, type SendQuoteFormValues } from '../calculator.schema';
 
@@ -58,9 +59,15 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
   const send = async (values: SendQuoteFormValues) => {
     // What was typed here is not lost: it fills the calculator's customer block too.
     for (const key of CONTACT_KEYS) form.setValue(key, values[key]);
-    const { address, postalCode } = form.getValues();
+    const { address, postalCode, secondContact } = form.getValues();
     if (!address.trim()) {
       toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t('toasts.addressRequiredModal') });
+      return;
+    }
+    // An opened second-contact block is checked like the rest of the calculator before it is sent.
+    if (secondContact.enabled && !(await form.trigger('secondContact'))) {
+      onOpenChange(false);
+      toast({ variant: 'destructive', title: t('toasts.missingTitle'), description: t('toasts.secondContactInvalid') });
       return;
     }
     const res = await fetch('/api/send-quote', {
@@ -73,9 +80,12 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
         phone: values.phone,
         website: values.website ?? '',
         quoteDetails: { ...quote, address: address.trim(), postalCode: postalCode.trim() || undefined },
+        ...(secondContact.enabled ? { secondContact: { name: secondContact.name.trim(), email: secondContact.email.trim(), phone: secondContact.phone.trim() } } : {}),
       }),
     }).catch(() => null);
     if (res?.ok) {
+      // SPEC §7: Lead, content 'Quote Request', when a quote is sent (a no-op without ids and consent).
+      trackEvent('Lead', { preTaxTotal: quote.totalPrice, contentName: 'Quote Request' });
       toast({ title: t('toasts.quoteSentTitle'), description: t('toasts.quoteSentBody') });
       onOpenChange(false);
       return;
