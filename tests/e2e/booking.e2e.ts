@@ -286,7 +286,7 @@ describe('/request-service', () => {
 });
 
 describe('a quote email\'s Buy now link', () => {
-  it('opens /checkout-new with the saved quote (discount code and extras) and charges exactly the quoted total', async () => {
+  it('goes from the email link through direct-buy mode to /checkout-new with the saved quote, and charges exactly the quoted total', async () => {
     const email = nextEmail('buy-now');
     const staff = await newPage();
     const sent = await staff.page.request.post('/api/send-quote', {
@@ -302,7 +302,7 @@ describe('a quote email\'s Buy now link', () => {
     expect(sent.status(), await sent.text()).toBe(200);
     await signInAsAdmin(staff.page);
     const outbox = (await (await staff.page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; text: string }[] };
-    const link = /\/checkout-new\?\S+/.exec(outbox.emails.find((m) => m.toAddress === email)?.text ?? '')?.[0];
+    const link = /\/\?directBuy=true&\S+/.exec(outbox.emails.find((m) => m.toAddress === email)?.text ?? '')?.[0];
     expect(link).toBeDefined();
     await staff.context.close();
 
@@ -311,6 +311,9 @@ describe('a quote email\'s Buy now link', () => {
     const quote = (await (await page.request.get(`/api/quotes/by-token/${token}`)).json()) as { totalCents: number };
     const quoted = `$${(quote.totalCents / 100).toFixed(2)}`;
     await page.goto(link!);
+    // SPEC's direct-buy mode: the 'Direct Purchase' toast, then /checkout-new with the same values.
+    await page.getByText('Direct Purchase', { exact: true }).waitFor();
+    await page.waitForURL(/\/checkout-new\?.*quoteToken=/);
     await page.getByTestId('order-total').filter({ hasText: quoted }).waitFor();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('button', { name: `Pay ${quoted}` }).waitFor();

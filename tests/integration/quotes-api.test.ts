@@ -145,10 +145,10 @@ describe('POST /api/send-quote', () => {
     expect(email!.subject).toBe('Votre devis – Protection saisonnière contre les moustiques – Escarpment Mosquito & Tick');
     expect(email!.text).toContain(`http://localhost:3000/fr/book-quote?token=${quote!.token}`);
     expect(email!.text).toContain('323,18');
-    // "Buy now" carries the quote token, so /checkout-new charges this quote (MIDSEASON, extras) rather than list price.
-    const buy = new URL(/(http:\/\/localhost:3000\/fr\/checkout-new\?[^\s]+)/.exec(email!.text)![1]!);
+    // "Buy now" is SPEC's direct-buy mode with the quote token, so /checkout-new charges this quote (MIDSEASON, extras).
+    const buy = new URL(/(http:\/\/localhost:3000\/fr\?directBuy=true&[^\s]+)/.exec(email!.text)![1]!);
     expect(Object.fromEntries(buy.searchParams)).toEqual({
-      service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
+      directBuy: 'true', service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
       address: '12 King St W, Hamilton', email: 'marie@example.com', name: 'Marie Tremblay', price: '286', quoteToken: quote!.token,
     });
     expect(email!.html).toContain('Réserver ce devis');
@@ -160,6 +160,27 @@ describe('POST /api/send-quote', () => {
     const missing = await quoteByTokenRoute(new Request('http://localhost/api/quotes/by-token/x'), { params: Promise.resolve({ token: 'A'.repeat(32) }) });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toBe('Invalid Quote Link');
+  });
+
+  it('prices a quote in a premium town by its postal code, as the booking will, and keeps the second contact', async () => {
+    const res = await send({
+      email: 'ola@example.com', name: 'Ola Berg', phone: '905-555-0111',
+      quoteDetails: { serviceType: 'onetime', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, address: '300 Wilson St E', postalCode: 'L9G 2B9' },
+      secondContact: { name: 'Kim Berg', email: '', phone: '905-555-0112' },
+    }, { 'x-forwarded-for': '10.0.9.1' });
+    expect(res.status).toBe(200);
+    const { quoteId } = await res.json();
+    const db = await getDb();
+    const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
+    // Ancaster carries the 1.1 premium (DECISIONS §1): 99 x 1.1 = 108.90, rounded to 109.00, + 14.17 HST.
+    expect(quote).toMatchObject({ city: 'Ancaster', totalPrice: 109, subtotalCents: 10900, taxCents: 1417, totalCents: 12317 });
+    expect(quote!.secondContact).toEqual({ name: 'Kim Berg', email: '', phone: '905-555-0112' });
+
+    const unreachable = await send({
+      email: 'ola@example.com', name: 'Ola Berg', quoteDetails: { ...quoteDetails }, secondContact: { name: 'Kim', email: 'not-an-email', phone: '' },
+    }, { 'x-forwarded-for': '10.0.9.2' });
+    expect(unreachable.status).toBe(400);
+    expect(JSON.stringify(await unreachable.json())).toContain('Give the second contact a name and an email or a 10-digit phone number.');
   });
 
   it('validates with SPEC messages: address, name and email required', async () => {

@@ -62,8 +62,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
             {t('nav.scheduleNow')}
           </a>
           <MobileMenu
-            // The mobile menu keys its links by address, so it lists #pricing once.
-            links={links.filter((l, i) => links.findIndex((o) => o.href === l.href) === i)}
+            links={links}
             areaLinks={areaLinks}
             areasLabel={t('nav.areas')}
             openLabel={t('nav.openMenu')}

@@ -26,7 +26,7 @@ export function MobileMenu({ links, areaLinks, areasLabel, openLabel, closeLabel
         <nav id="mobile-menu" aria-label={openLabel} className="absolute inset-x-0 top-full z-40 border-t border-gray-200 bg-white px-4 pb-4 shadow-lg">
           <ul className="divide-y divide-gray-100">
             {links.map((l) => (
-              <li key={l.href}><a href={l.href} onClick={close} className="block py-3 font-medium">{l.label}</a></li>
+              <li key={l.label}><a href={l.href} onClick={close} className="block py-3 font-medium">{l.label}</a></li>
             ))}
           </ul>
           <p className="mt-3 text-xs font-semibold uppercase tracking-wide text-gray-600">{areasLabel}</p>

@@ -23,6 +23,8 @@ export const quotes = pgTable('quotes', {
   city: text(),
   postalCode: text(),
   discountCode: text(),
+  // SPEC's optional second customer block: someone else the office may call about the visit.
+  secondContact: jsonb().$type<{ name: string; email: string; phone: string }>(),
   totalPrice: integer().notNull(), // whole dollars before tax, as SPEC's screens read it
   subtotalCents: integer().notNull(),
   taxCents: integer().notNull(),

@@ -12,6 +12,7 @@ import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { REQUEST_ONLY_SERVICE_TYPE } from '@/features/scheduling/stop-statuses';
 import { findFsaCentroid } from '@/features/service-area/fsa-centroids';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
@@ -162,7 +163,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
         includeTick: input.includeTick,
         includeTargetedInsects: input.includeTargetedInsects,
         extras,
-        address: `${address}, ${city}`,
+        address: buildPricingAddress(address, city),
         discountCode: input.discountCode ?? undefined,
       },
       { now, branchId },

@@ -3,7 +3,8 @@
  * toast and forwards the same values to /checkout-new. Pure parsing, so it is unit-tested.
  */
 
-export const DIRECT_BUY_KEYS = ['service', 'size', 'includeTick', 'includeStandingWater', 'address', 'email', 'name', 'price'] as const;
+/** SPEC's keys, plus `quoteToken` from a quote email so /checkout-new charges that saved quote. */
+export const DIRECT_BUY_KEYS = ['service', 'size', 'includeTick', 'includeStandingWater', 'address', 'email', 'name', 'price', 'quoteToken'] as const;
 export type DirectBuyKey = (typeof DIRECT_BUY_KEYS)[number];
 export type DirectBuyRequest = Partial<Record<DirectBuyKey, string>> & { service: string; size: string };
 

@@ -56,11 +56,11 @@ describe('renderQuoteEmail', () => {
 });
 
 describe('buildDirectBuyUrl', () => {
-  it('goes to /checkout-new with SPEC direct-buy parameters and the quote token, encoded', () => {
+  it('opens SPEC direct-buy mode with its parameters and the quote token, encoded', () => {
     const url = new URL(buildDirectBuyUrl('https://example.ca', 'fr', { ...quote, address: '1 Rue & Co, Dundas' }, 148));
-    expect(url.pathname).toBe('/fr/checkout-new');
+    expect(url.pathname).toBe('/fr');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
+      directBuy: 'true', service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
       address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148', quoteToken: quote.token,
     });
   });

@@ -39,14 +39,14 @@ export function buildBookQuoteUrl(siteUrl: string, locale: string, token: string
 }
 
 /**
- * The email's "Buy now" link: straight into /checkout-new (SPEC: its query parameters are the
- * "direct purchase from an email"), with SPEC's direct-buy values plus the quote's secret token.
- * The token makes /checkout-new load the saved quote, so its discount code, extras and quote id
- * are what the server prices and charges; the other values keep the link readable and are the
- * fallback SPEC describes.
+ * The email's "Buy now" link: SPEC's direct-buy mode (`/?directBuy=true&...`), which shows the
+ * 'Direct Purchase' toast and forwards the same values to /checkout-new. Besides SPEC's values it
+ * carries the quote's secret token, so /checkout-new loads the saved quote and the server prices
+ * and charges its discount code and extras; the other values keep the link readable.
  */
 export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteEmailInput['quote'], totalPrice: number): string {
-  const url = new URL(`${localePrefix(locale)}/checkout-new`, siteUrl);
+  const url = new URL(localePrefix(locale) || '/', siteUrl);
+  url.searchParams.set('directBuy', 'true');
   const params: Record<string, string> = {
     service: quote.serviceType,
     size: String(quote.propertySize),

@@ -81,12 +81,23 @@ export const QuoteDetailsSchema = z
     postalCode: value.postalCode || null,
   }));
 
+/** The calculator's optional second contact: a name, and an email or a phone to reach them. */
+export const SecondContactSchema = z
+  .object({
+    name: z.string().trim().min(2, 'quotes.secondContactInvalid').max(200, 'quotes.secondContactInvalid'),
+    email: z.string().trim().max(254).default(''),
+    phone: z.string().trim().max(40).default(''),
+  }, { error: 'quotes.secondContactInvalid' })
+  .refine((c) => c.email !== '' || c.phone.replace(/\D/g, '').length >= 10, { message: 'quotes.secondContactInvalid', path: ['phone'] })
+  .refine((c) => c.email === '' || z.email().safeParse(c.email).success, { message: 'quotes.secondContactInvalid', path: ['email'] });
+
 /** POST /api/send-quote (the modal 'Send Quote to Your Email'). */
 export const SendQuoteSchema = z.object({
   email: z.string({ error: 'quotes.nameRequired' }).trim().toLowerCase().pipe(z.email('quotes.invalidEmail').max(254, 'quotes.invalidEmail')),
   name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(200, 'quotes.nameRequired'),
   phone: z.string().trim().max(40, 'quotes.phoneTooLong').nullish(),
   quoteDetails: QuoteDetailsSchema,
+  secondContact: SecondContactSchema.nullish(),
   /** Honeypot: people never see it, so anything in it means a bot. */
   website: z.string().optional(),
 });

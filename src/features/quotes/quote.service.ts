@@ -12,6 +12,7 @@ import { AppError } from '@/lib/errors';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
 import type { CalculateQuoteRequest, SendQuoteRequest } from './quote.schema';
 import { renderQuoteEmail } from './quote-email';
+import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 
 const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
 
@@ -63,6 +64,7 @@ export async function calculateQuote(input: CalculateQuoteRequest, options: { no
 
 export type SaveQuoteInput = {
   customer: { name: string; email: string; phone?: string | null };
+  secondContact?: { name: string; email: string; phone: string } | null;
   details: PriceBookingInput & { address: string; city?: string | null; postalCode?: string | null };
   locale: string;
   status?: 'pending' | 'sent';
@@ -97,6 +99,7 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
     city: input.details.city ?? null,
     postalCode: input.details.postalCode ?? null,
     discountCode: discount.applied ? (discount.code ?? null) : null,
+    secondContact: input.secondContact ?? null,
     totalPrice: result.totalPrice,
     subtotalCents: result.subtotalCents,
     taxCents: result.taxCents,
@@ -114,13 +117,17 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
  */
 export async function sendQuote(request: SendQuoteRequest, options: { now: Date; locale: string; branchId?: number }): Promise<{ quoteId: number }> {
   const locale = asLocale(options.locale);
-  const details = request.quoteDetails;
-  const priced = await priceBooking(details, { now: options.now, branchId: options.branchId });
   const branch = await getBranch(options.branchId ?? DEFAULT_BRANCH_ID);
+  // Priced on the street and town exactly as a booking of this quote will be: the town from the
+  // form, else from the postal code, so an Ancaster or Dundas quote carries the premium it will cost.
+  const city = request.quoteDetails.city ?? cityForPostalCode(request.quoteDetails.postalCode ?? '', branch.settings.servedPrefixes);
+  const details = { ...request.quoteDetails, city };
+  const priced = await priceBooking({ ...details, address: buildPricingAddress(details.address, city) }, { now: options.now, branchId: options.branchId });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const saved = await saveQuote(tx, {
       customer: { name: request.name, email: request.email, phone: request.phone },
+      secondContact: request.secondContact ?? null,
       details,
       locale,
       status: 'sent',

@@ -101,7 +101,7 @@ export async function selectQuotes(db: DbExecutor) {
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
       totalPrice: quotes.totalPrice, status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
-      city: quotes.city, postalCode: quotes.postalCode, createdAt: quotes.createdAt,
+      city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
     })
     .from(quotes)
     .orderBy(desc(quotes.createdAt))

@@ -49,6 +49,9 @@ export default async function QuotesAdminPage({ params }: { params: Promise<{ lo
                       <dt className="text-gray-600">{t('propertySize')}</dt><dd>{t('acres', { size: q.propertySize })}</dd>
                       <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
                       <dt className="text-gray-600">{t('address')}</dt><dd>{[q.address, q.city, q.postalCode].filter(Boolean).join(', ') || td('na')}</dd>
+                      {q.secondContact ? (
+                        <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
+                      ) : null}
                       <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
                     </dl>
                   </CardContent>

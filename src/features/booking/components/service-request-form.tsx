@@ -14,6 +14,7 @@ import { formatMoney } from '@/lib/money';
 import { ServiceRequestSchema, type ServiceRequestValues } from '../booking.schema';
 import type { PricingProps } from './booking-form';
 import { translateMessage } from './booking-form';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 
 /** SPEC §3 service-request sizes: 0.25 (< 0.5 acre), 0.5 (0.5-1), 1 (1-2), 2 (2+); default 0.25. */
 const REQUEST_SIZES = ['0.25', '0.5', '1', '2'] as const;
@@ -55,7 +56,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
   const preview = useMemo(() => {
     try {
       return calculatePrice(
-        { serviceType, propertySize: Number(propertySize), includeTick: serviceType !== 'tick-seasonal' && includeTick, includeTargetedInsects: includeStandingWater, extras: [], address: `${address}, ${city}` },
+        { serviceType, propertySize: Number(propertySize), includeTick: serviceType !== 'tick-seasonal' && includeTick, includeTargetedInsects: includeStandingWater, extras: [], address: buildPricingAddress(address, city) },
         { priceTable: pricing.priceTable, taxRate: pricing.taxRate, discount: null },
       );
     } catch {

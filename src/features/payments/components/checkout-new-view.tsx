@@ -15,6 +15,7 @@ import type { CreatedPaymentIntent } from '../payment.types';
 import { formatServiceDate } from './order-summary';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 
 type Query = Record<string, string | undefined>;
 type QuoteDetails = {
@@ -99,14 +100,6 @@ async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQu
   };
 }
 
-/**
- * The address string the server prices a booking on (`${address}, ${city}`, Hamilton when no city
- * is given), so the preview and the charge see the same premium-town surcharge.
- */
-export function buildPricedAddress(address: string, city: string): string {
-  return `${address}, ${city.trim() || 'Hamilton'}`;
-}
-
 /** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
 function splitName(name: string) {
   const trimmed = name.trim();
@@ -149,7 +142,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
   }, [query]);
 
   const details = quote?.details ?? null;
-  const pricedAddress = details ? buildPricedAddress(details.address, customer.city) : null;
+  const pricedAddress = details ? buildPricingAddress(details.address, customer.city) : null;
 
   // The preview prices exactly what the server will: the same options and the same address string (with the city).
   useEffect(() => {

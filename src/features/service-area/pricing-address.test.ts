@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice } from '@/features/pricing/pricing';
-import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
-import { buildPricingAddress, cityForPostalCode, describeSecondContact } from './booking-address';
+import { buildPricingAddress, cityForPostalCode } from './pricing-address';
+import { DEFAULT_SERVED_PREFIXES } from './postal-code';
 
 const priceFor = (address: string) => calculatePrice(
   { serviceType: 'onetime', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, extras: [], address },
@@ -39,10 +39,9 @@ describe('buildPricingAddress', () => {
   });
 });
 
-describe('describeSecondContact', () => {
-  it('lists what was given, or nothing', () => {
-    expect(describeSecondContact({ name: ' Sam Lee ', email: 'sam@example.ca', phone: '' })).toBe('Second contact: Sam Lee · sam@example.ca');
-    expect(describeSecondContact({ name: '', email: '', phone: '' })).toBeNull();
-    expect(describeSecondContact(null)).toBeNull();
+describe('buildPricingAddress without a town', () => {
+  it('falls back to Hamilton, as the booking service always did', () => {
+    expect(buildPricingAddress('12 King St W', '')).toBe('12 King St W, Hamilton');
+    expect(buildPricingAddress('12 King St W', null)).toBe('12 King St W, Hamilton');
   });
 });

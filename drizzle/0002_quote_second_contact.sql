@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "second_contact" jsonb;
