@@ -31,6 +31,11 @@ export async function consumeRateLimit(name: string, key: string, spec: LimitSpe
   }
 }
 
+/** Gives back the point an attempt spent, for limits that should count only failures. */
+export async function refundRateLimit(name: string, key: string): Promise<void> {
+  await globalForLimits.__limiters?.get(name)?.reward(key, 1);
+}
+
 export async function resetRateLimit(name: string, key: string): Promise<void> {
   await globalForLimits.__limiters?.get(name)?.delete(key);
 }

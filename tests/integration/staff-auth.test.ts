@@ -84,4 +84,16 @@ describe('staff sign-in', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
+
+  it('counts only failed attempts against an address, so an office signing in all day is never locked out', async () => {
+    await seedStaffAccount(await getDb(), 'ivy', 'the office password');
+    for (let i = 0; i < 15; i++) {
+      const res = await login(loginRequest({ username: 'ivy', password: 'the office password' }, '10.0.0.20'), ctx);
+      expect(res.status).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(loginRequest({ username: `guess${i}`, password: 'x' }, '10.0.0.20'), ctx)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
 });
