@@ -1,6 +1,6 @@
 'use client';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -64,9 +64,7 @@ export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: Pr
           <button type="button" onClick={claim} className="mt-6 w-full rounded-md bg-brand-700 px-4 py-3 font-bold text-white hover:bg-brand-800">
             {texts.claim}
           </button>
-          <Dialog.Close aria-label={texts.close} className="absolute right-3 top-3 rounded-md p-1 text-gray-600 hover:bg-gray-100">
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          <DialogCloseButton label={texts.close} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,7 +1,7 @@
 'use client';
-import { X } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { localePath } from '@/components/site/locale-paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -70,9 +70,7 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
                 <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('status')}</dt><dd className="font-semibold text-brand-800">{t('paid')}</dd></div>
                 {status.bookingRef ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('reference')}</dt><dd className="font-mono">{status.bookingRef}</dd></div> : null}
               </dl>
-              <Dialog.Close aria-label={t('close')} className="absolute right-3 top-3 rounded-md p-1 text-gray-600 hover:bg-gray-100">
-                <X aria-hidden className="h-5 w-5" />
-              </Dialog.Close>
+              <DialogCloseButton label={t('close')} />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

@@ -1,8 +1,8 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { type FormEvent, useEffect, useId } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -139,9 +139,7 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
               {isSubmitting ? t('emailDialog.sending') : t('emailDialog.submit')}
             </Button>
           </form>
-          <Dialog.Close aria-label={t('emailDialog.close')} className="absolute right-3 top-3 rounded-md p-1 text-gray-600 hover:bg-gray-100">
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          <DialogCloseButton label={t('emailDialog.close')} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
