@@ -3,9 +3,11 @@
  * 'pending' / 'pending-payment' ones whose hold ran out before the expiry worker got to them.
  * A held visit without a hold time (staff-created) never lapses. Pure: the caller passes `now`.
  */
+import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
+
 export type HoldState = { id: number; date: string; status: string; holdExpiresAt: Date | null };
 
-const HELD = new Set(['pending', 'pending-payment']);
+const HELD: ReadonlySet<string> = new Set(HELD_STOP_STATUSES);
 
 export function hasHoldLapsed(visit: HoldState, now: Date): boolean {
   if (visit.status === 'expired') return true;

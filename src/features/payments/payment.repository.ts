@@ -5,6 +5,7 @@ import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
+import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
 import type { GatewayIntentStatus } from './payment-gateway';
 
 /**
@@ -165,7 +166,7 @@ export async function confirmBookingAppointments(db: DbExecutor, bookingRef: str
     .set({ status: 'confirmed', holdExpiresAt: null, updatedAt: at })
     .where(and(
       eq(appointments.bookingRef, bookingRef),
-      inArray(appointments.status, ['pending', 'pending-payment', 'expired']),
+      inArray(appointments.status, [...HELD_STOP_STATUSES, 'expired']),
       keepIds.length > 0 ? notInArray(appointments.id, keepIds) : undefined,
     ))
     .returning({ id: appointments.id });

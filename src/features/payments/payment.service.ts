@@ -248,8 +248,27 @@ async function createTestPageIntent(input: CreatePaymentIntentInput, options: { 
 }
 
 /**
- * Re-reserves the Friday stops of a booking's lapsed visits and gives the booking a fresh hold, in
- * one transaction under the booking's row locks and the days' locks (`reserveFridayStops`).
+ * Takes the Friday stops of a booking's lapsed visits again, under the booking's row locks and the
+ * days' locks (`reserveFridayStops`). Visits whose day is full get no stop and are returned as
+ * `unplaced`; a full day is a business outcome thrown before any write, so the transaction stays usable.
+ */
+async function retakeLapsedStops(tx: DbExecutor, bookingRef: string, now: Date) {
+  const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
+  const unplaced: typeof lapsed = [];
+  for (const day of groupStopsByDate(lapsed)) {
+    try {
+      await reserveFridayStops(tx, { branchId: day.visits[0]!.branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'day_full') throw error;
+      unplaced.push(...day.visits);
+    }
+  }
+  return { retaken: lapsed.filter((v) => !unplaced.includes(v)), unplaced };
+}
+
+/**
+ * Before an intent for a booking whose hold lapsed: its stops are taken again and the hold
+ * renewed, in one transaction (re-read under lock: a concurrent request may have renewed it).
  *
  * @throws AppError 'day_full' ('payments.errors.holdExpiredDayFull', with `fullDates`) when a day
  *   filled up meanwhile; nothing is changed then
@@ -258,41 +277,14 @@ async function renewLapsedHolds(bookingRef: string, branchId: number, now: Date)
   const branch = await getBranch(branchId);
   const holdExpiresAt = new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
   await (await getDb()).transaction(async (tx) => {
-    // Re-read under lock: a concurrent request may have renewed the hold already.
-    const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
-    if (lapsed.length === 0) return;
-    try {
-      for (const day of groupStopsByDate(lapsed)) {
-        await reserveFridayStops(tx, { branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
-      }
-    } catch (error) {
-      if (isAppError(error) && error.code === 'day_full') {
-        throw new AppError('day_full', 'payments.errors.holdExpiredDayFull', { fullDates: error.details?.fullDates ?? [] });
-      }
-      throw error;
+    const { retaken, unplaced } = await retakeLapsedStops(tx, bookingRef, now);
+    if (unplaced.length > 0) {
+      throw new AppError('day_full', 'payments.errors.holdExpiredDayFull', { fullDates: [...new Set(unplaced.map((v) => v.date))] });
     }
-    await renewVisitHolds(tx, lapsed.map((v) => v.id), holdExpiresAt, now);
-    getLogger().info({ bookingRef, visits: lapsed.length }, 'lapsed booking hold renewed for payment');
+    if (retaken.length === 0) return;
+    await renewVisitHolds(tx, retaken.map((v) => v.id), holdExpiresAt, now);
+    getLogger().info({ bookingRef, visits: retaken.length }, 'lapsed booking hold renewed for payment');
   });
-}
-
-/**
- * At payment success, inside its transaction: visits whose hold lapsed take their stop again where
- * the day still has room. The ones that do not fit are returned (never overbooked).
- */
-async function placeLapsedVisits(tx: DbExecutor, bookingRef: string, now: Date): Promise<{ id: number; date: string }[]> {
-  const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
-  const unplaced: { id: number; date: string }[] = [];
-  for (const day of groupStopsByDate(lapsed)) {
-    try {
-      await reserveFridayStops(tx, { branchId: day.visits[0]!.branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
-    } catch (error) {
-      // A full day is a business outcome, thrown before any write: the transaction stays usable.
-      if (!isAppError(error) || error.code !== 'day_full') throw error;
-      unplaced.push(...day.visits.map((v) => ({ id: v.id, date: v.date })));
-    }
-  }
-  return unplaced;
 }
 
 export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
@@ -325,7 +317,8 @@ export async function markPaymentSucceeded(
     if (payment.bookingRef) {
       const alreadyPaid = await findOtherSucceededPayment(tx, payment);
       if (alreadyPaid) getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
-      const unplaced = await placeLapsedVisits(tx, payment.bookingRef, now);
+      // Visits whose hold lapsed take their stop again where the day still has room; the rest are never overbooked.
+      const { unplaced } = await retakeLapsedStops(tx, payment.bookingRef, now);
       await confirmBookingAppointments(tx, payment.bookingRef, now, unplaced.map((v) => v.id));
       if (unplaced.length > 0) {
         await markVisitsUnplaced(tx, unplaced.map((v) => v.id), now);
