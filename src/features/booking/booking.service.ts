@@ -22,7 +22,7 @@ import { consumeRateLimit } from '@/server/rate-limit';
 import { type NewAppointment, findExistingQuoteId, insertAppointments, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
-import { findCustomerContact, insertCustomerIfNew } from './customer.repository';
+import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew } from './customer.repository';
 
 /** DECISIONS §2 plan ids. */
 const PLAN_IDS: Record<string, number | null> = { onetime: 1, seasonal: 2, 'tick-seasonal': 3, consult: null };
@@ -47,6 +47,10 @@ function newBookingRef(): string {
  */
 export async function findOrCreateCustomer(input: CustomerRequest, options: { locale: Locale; branchId?: number }): Promise<{ id: number }> {
   const db = await getDb();
+  const email = input.email.toLowerCase();
+  // A known email is answered before any geocoding: its coordinates would never be stored.
+  const known = await findCustomerIdByEmail(db, email);
+  if (known !== null) return { id: known };
   const postalCode = input.postalCode ? normalisePostal(input.postalCode) : null;
   // Coordinates for the route planner, as for a customer created by a booking.
   const coordinates = input.address || postalCode ? await locate(input.address ?? '', input.city ?? '', postalCode ?? '') : null;
@@ -54,7 +58,7 @@ export async function findOrCreateCustomer(input: CustomerRequest, options: { lo
     branchId: options.branchId ?? DEFAULT_BRANCH_ID,
     firstName: input.firstName,
     lastName: input.lastName,
-    email: input.email.toLowerCase(),
+    email,
     phone: input.phone,
     address: input.address ?? null,
     city: input.city ?? null,
