@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { findSecondContactProblems, type SecondContactProblem } from '@/features/quotes/quote.schema';
 import { isValidPostalCode } from '@/features/service-area/postal-code';
 import { CALCULATOR_PLANS, CALCULATOR_SIZES } from './calculator-options';
 
@@ -17,21 +18,25 @@ const ContactFields = {
   phone: z.string().trim().min(10, 'calculator.errors.phoneRequired'),
 };
 
+/** The calculator's words for each problem of the shared second-contact rule. */
+const SECOND_CONTACT_MESSAGES: Record<SecondContactProblem['reason'], string> = {
+  nameRequired: 'calculator.errors.secondNameRequired',
+  reachRequired: 'calculator.errors.secondReachRequired',
+  emailInvalid: 'calculator.errors.emailInvalid',
+  phoneInvalid: 'calculator.errors.secondPhoneInvalid',
+};
+
 /**
  * SPEC "an optional second customer block": someone else we may reach about the visit (a partner,
- * a property manager). Checked only when the visitor opens it: a name, and an email or a phone.
+ * a property manager). Checked only when the visitor opens it, by the same rule as the API.
  */
 export const SecondContactSchema = z
   .object({ enabled: z.boolean(), name: z.string().trim(), email: z.string().trim(), phone: z.string().trim() })
   .superRefine((value, ctx) => {
     if (!value.enabled) return;
-    if (value.name.length < 2) ctx.addIssue({ code: 'custom', path: ['name'], message: 'calculator.errors.secondNameRequired' });
-    if (!value.email && !value.phone) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'calculator.errors.secondReachRequired' });
-      return;
+    for (const problem of findSecondContactProblems(value)) {
+      ctx.addIssue({ code: 'custom', path: [problem.field], message: SECOND_CONTACT_MESSAGES[problem.reason] });
     }
-    if (value.email && !z.email().safeParse(value.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'calculator.errors.emailInvalid' });
-    if (value.phone && value.phone.replace(/\D/g, '').length < 10) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'calculator.errors.secondPhoneInvalid' });
   });
 
 /** Buy Now needs every starred field of SPEC §5 plus a date. */

@@ -1,9 +1,4 @@
-/** The calculator's optional second contact (SPEC "Quote calculator": an optional second customer block). */
-export interface SecondContact {
-  name: string;
-  email: string;
-  phone: string;
-}
+import type { SecondContact } from '@/features/quotes/quote.schema';
 
 /** The optional second contact as a line for staff in the appointment notes; null when empty. */
 export function describeSecondContact(contact: SecondContact | null | undefined): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CalculateQuoteSchema, SendQuoteSchema } from './quote.schema';
+import { CalculateQuoteSchema, findSecondContactProblems, SecondContactSchema, SendQuoteSchema } from './quote.schema';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -40,5 +40,26 @@ describe('SendQuoteSchema', () => {
       email: 'quotes.invalidEmail', name: 'quotes.nameRequired', 'quoteDetails.address': 'quotes.addressRequired',
     });
     expect(messagesOf(SendQuoteSchema.safeParse({ email: 'a@b.ca', name: 'A' }))).toEqual({ quoteDetails: 'quotes.invalidDetails' });
+  });
+});
+
+describe('findSecondContactProblems (the calculator form and POST /api/send-quote)', () => {
+  const none: never[] = [];
+  it.each([
+    [{ name: 'Kim Berg', email: '', phone: '905-555-0112' }, none],
+    [{ name: 'Kim Berg', email: 'kim@example.ca', phone: '' }, none],
+    [{ name: ' K ', email: 'kim@example.ca', phone: '' }, [{ field: 'name', reason: 'nameRequired' }]],
+    [{ name: 'Kim', email: ' ', phone: '' }, [{ field: 'email', reason: 'reachRequired' }]],
+    [{ name: 'Kim', email: 'not-an-email', phone: '' }, [{ field: 'email', reason: 'emailInvalid' }]],
+    // A valid email does not excuse a phone number that cannot be called.
+    [{ name: 'Kim', email: 'kim@example.ca', phone: '555-01' }, [{ field: 'phone', reason: 'phoneInvalid' }]],
+  ])('%o → %o', (contact, problems) => {
+    expect(findSecondContactProblems(contact)).toEqual(problems);
+  });
+
+  it('makes the API answer each problem on its field', () => {
+    const parsed = SecondContactSchema.safeParse({ name: 'Kim', email: 'kim@example.ca', phone: '555-01' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['phone', 'quotes.secondContactInvalid']]);
   });
 });

@@ -81,15 +81,35 @@ export const QuoteDetailsSchema = z
     postalCode: value.postalCode || null,
   }));
 
-/** The calculator's optional second contact: a name, and an email or a phone to reach them. */
+export type SecondContact = { name: string; email: string; phone: string };
+export type SecondContactProblem = { field: keyof SecondContact; reason: 'nameRequired' | 'reachRequired' | 'emailInvalid' | 'phoneInvalid' };
+
+/**
+ * The one rule for the calculator's optional second contact, used by the form and the API: a name
+ * of two characters or more, and an email or a phone; whichever is given must be valid (a phone
+ * has at least 10 digits).
+ */
+export function findSecondContactProblems(contact: SecondContact): SecondContactProblem[] {
+  const problems: SecondContactProblem[] = [];
+  const email = contact.email.trim();
+  const phone = contact.phone.trim();
+  if (contact.name.trim().length < 2) problems.push({ field: 'name', reason: 'nameRequired' });
+  if (!email && !phone) return [...problems, { field: 'email', reason: 'reachRequired' }];
+  if (email && !z.email().safeParse(email).success) problems.push({ field: 'email', reason: 'emailInvalid' });
+  if (phone && phone.replace(/\D/g, '').length < 10) problems.push({ field: 'phone', reason: 'phoneInvalid' });
+  return problems;
+}
+
+/** The second contact as POST /api/send-quote receives it (the form has already applied the same rule). */
 export const SecondContactSchema = z
   .object({
-    name: z.string().trim().min(2, 'quotes.secondContactInvalid').max(200, 'quotes.secondContactInvalid'),
-    email: z.string().trim().max(254).default(''),
-    phone: z.string().trim().max(40).default(''),
+    name: z.string().trim().max(200, 'quotes.secondContactInvalid'),
+    email: z.string().trim().max(254, 'quotes.secondContactInvalid').default(''),
+    phone: z.string().trim().max(40, 'quotes.secondContactInvalid').default(''),
   }, { error: 'quotes.secondContactInvalid' })
-  .refine((c) => c.email !== '' || c.phone.replace(/\D/g, '').length >= 10, { message: 'quotes.secondContactInvalid', path: ['phone'] })
-  .refine((c) => c.email === '' || z.email().safeParse(c.email).success, { message: 'quotes.secondContactInvalid', path: ['email'] });
+  .superRefine((contact, ctx) => {
+    for (const problem of findSecondContactProblems(contact)) ctx.addIssue({ code: 'custom', path: [problem.field], message: 'quotes.secondContactInvalid' });
+  });
 
 /** POST /api/send-quote (the modal 'Send Quote to Your Email'). */
 export const SendQuoteSchema = z.object({
