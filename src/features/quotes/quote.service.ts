@@ -6,13 +6,13 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { priceBooking, type DiscountSummary, type PriceBookingInput } from '@/features/pricing/pricing.service';
 import { describeLotSize, lotSizeLabel, type PriceResult } from '@/features/pricing/pricing';
+import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, routing, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
 import type { CalculateQuoteRequest, SendQuoteRequest } from './quote.schema';
 import { renderQuoteEmail } from './quote-email';
-import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 
 const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
 

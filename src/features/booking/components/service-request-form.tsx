@@ -11,10 +11,10 @@ import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep } from '@/features/analytics/analytics';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { formatMoney } from '@/lib/money';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { ServiceRequestSchema, type ServiceRequestValues } from '../booking.schema';
 import type { PricingProps } from './booking-form';
 import { translateMessage } from './booking-form';
-import { buildPricingAddress } from '@/features/service-area/pricing-address';
 
 /** SPEC §3 service-request sizes: 0.25 (< 0.5 acre), 0.5 (0.5-1), 1 (1-2), 2 (2+); default 0.25. */
 const REQUEST_SIZES = ['0.25', '0.5', '1', '2'] as const;

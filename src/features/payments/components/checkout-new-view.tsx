@@ -11,11 +11,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatMoney } from '@/lib/money';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { formatServiceDate } from './order-summary';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
-import { buildPricingAddress } from '@/features/service-area/pricing-address';
 
 type Query = Record<string, string | undefined>;
 type QuoteDetails = {
@@ -204,11 +204,9 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
     } catch (error) {
       const body = error instanceof ApiError ? error.body : null;
       if (body?.code === 'price_changed' && typeof body.currentTotalCents === 'number') {
-        // Show the server's whole breakdown (not just the total); the next click confirms it.
-        const totalCents = body.currentTotalCents;
-        const subtotalCents = typeof body.currentSubtotalCents === 'number' ? body.currentSubtotalCents : null;
-        const taxCents = typeof body.currentTaxCents === 'number' ? body.currentTaxCents : subtotalCents !== null ? totalCents - subtotalCents : null;
-        setPreview(subtotalCents !== null && taxCents !== null ? { subtotalCents, taxCents, totalCents } : null);
+        // Show the server's whole breakdown (the 409 carries it), not just the total; the next click confirms it.
+        const { currentSubtotalCents: subtotalCents, currentTaxCents: taxCents, currentTotalCents: totalCents } = body;
+        setPreview(typeof subtotalCents === 'number' && typeof taxCents === 'number' ? { subtotalCents, taxCents, totalCents } : null);
         toast({ variant: 'destructive', title: tn('priceChangedTitle'), description: error instanceof Error ? error.message : '' });
       } else {
         if (body?.fields && typeof body.fields === 'object') {
