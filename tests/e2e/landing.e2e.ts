@@ -76,9 +76,20 @@ const typeOf = (d: Record<string, unknown>) => [d['@type']].flat().join('+');
 let clientNo = 0;
 const ownClient = () => ({ extraHTTPHeaders: { 'x-real-ip': `198.51.100.${(clientNo += 1) + 20}` } });
 
+/** Opens the calculator and answers its locator once the form is there. */
 async function openCalculator(page: Page, path = '/#quote') {
   await page.goto(path);
-  await page.locator('#quote').getByLabel('First name').waitFor();
+  const calc = page.locator('#quote');
+  await calc.getByLabel('First name').waitFor();
+  return calc;
+}
+
+/** Waits until the date picker holds the server's Fridays (enabled, first one chosen). */
+async function waitForFridays(page: Page) {
+  await page.waitForFunction(() => {
+    const select = document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null;
+    return !!select && !select.disabled && select.value !== '';
+  });
 }
 
 async function fillCustomer(page: Page, values: { first: string; last: string; email: string; phone: string; address: string; postal: string }) {
@@ -190,8 +201,7 @@ describe('landing page (en)', () => {
   it('prices several configurations exactly as the pricing engine does', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
+    const calc = await openCalculator(page);
 
     await calc.getByLabel('Service address').fill('12 King St W, Hamilton');
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '12 King St W, Hamilton, Hamilton' }), 'en'));
@@ -245,8 +255,7 @@ describe('landing page (en)', () => {
   it('sends the quote by email from the modal and queues the email', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
+    const calc = await openCalculator(page);
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     await toastText(page, 'Please provide your address to get a quote by email.').waitFor();
 
@@ -274,13 +283,9 @@ describe('landing page (en)', () => {
   it('lists the server Fridays, refuses an incomplete booking and books a complete one', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
+    const calc = await openCalculator(page);
     const dateSelect = calc.getByLabel('Preferred service date');
-    await page.waitForFunction(() => {
-      const select = document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null;
-      return !!select && !select.disabled && select.value !== '';
-    });
+    await waitForFridays(page);
     const server = (await (await page.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
     expect(await dateSelect.inputValue()).toBe(server.dates[0]);
     expect(await dateSelect.locator('option').count()).toBe(server.dates.length);
@@ -303,9 +308,8 @@ describe('landing page (en)', () => {
   it('prices a premium-town postal code as the server does, and Buy Now books at that price', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
-    await page.waitForFunction(() => (document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null)?.value);
+    const calc = await openCalculator(page);
+    await waitForFridays(page);
     // The street names no town; the Ancaster postal code (L9G) is what makes it a premium area.
     await fillCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now()}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
     const expected = expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '300 Wilson St E, Ancaster' });
@@ -323,9 +327,8 @@ describe('landing page (en)', () => {
   it('shows the server price after 409 price_changed and resends with it once the customer confirms', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
-    await page.waitForFunction(() => (document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null)?.value);
+    const calc = await openCalculator(page);
+    await waitForFridays(page);
     await fillCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now()}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
     const sent: Record<string, unknown>[] = [];
     await page.route('**/api/appointments', async (route) => {
@@ -366,8 +369,7 @@ describe('landing page (en)', () => {
   it('the email modal says Missing Information for a bad address, and the optional second contact is checked', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
-    await openCalculator(page);
-    const calc = page.locator('#quote');
+    const calc = await openCalculator(page);
     await fillCustomer(page, { first: 'Kay', last: 'Mauchly', email: 'kay-at-example', phone: '905-555-0190', address: '9 Bay St S', postal: 'L8P 3H6' });
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
