@@ -611,6 +611,8 @@ describe('landing page (en)', () => {
 });
 
 describe('landing page weight', () => {
+  const ISLAND_ONLY_MARKERS = ['ZodError', 'shouldUnregister', 'MISSING_MESSAGE', '"line-clamp"'];
+
   /** Gzipped size of every script a page loads before the visitor scrolls, by URL. */
   async function measureScripts(path: string): Promise<{ sizes: Map<string, number>; heavy: string[] }> {
     const { page, context, errors } = await newPage({ viewport: { width: 412, height: 823 } });
@@ -621,8 +623,9 @@ describe('landing page weight', () => {
       if (res.request().resourceType() !== 'script') return;
       pending.push(res.body().then((body) => {
         sizes.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
-        // Markers of the form and schema libraries the deferred islands bring.
-        if (body.includes('ZodError') || body.includes('shouldUnregister')) heavy.push(res.url());
+        // Markers of what only the deferred islands bring: the form and schema libraries, the
+        // message formatter (next-intl's client runtime) and the class merger (tailwind-merge).
+        if (ISLAND_ONLY_MARKERS.some((marker) => body.includes(marker))) heavy.push(res.url());
       }, () => {}));
     });
     await page.goto(path, { waitUntil: 'networkidle' });
@@ -640,7 +643,7 @@ describe('landing page weight', () => {
     const total = sum(landing.values());
     console.info(`first-load JS on /: ${(total / 1024).toFixed(1)} KB gzip in ${landing.size} files, ${(own / 1024).toFixed(1)} KB of it the landing page's own`);
     // Everything heavy (calculator, booking form, popup, carousel, accordion, contact form) waits
-    // until it is needed; the rest is the framework, the shell and the islands' translations.
+    // until it is needed; the rest is the framework, the shell and the islands' messages.
     expect(total).toBeLessThanOrEqual(170 * 1024);
     expect(heavy).toEqual([]);
   });

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { localePath } from '@/components/site/locale-paths';
@@ -24,6 +23,7 @@ import { buildAlternates } from '@/features/seo/alternates';
 import { FaqJsonLd, LocalBusinessJsonLd, ServiceOffersJsonLd } from '@/features/seo/json-ld-scripts';
 import { formatMoney } from '@/lib/money';
 import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
+import { IslandMessagesProvider } from '@/i18n/island-messages';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -52,7 +52,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors'])}>
+    <IslandMessagesProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors'])}>
       <HeroSection locale={locale} />
       <ProcessSection locale={locale} />
       <PricingSection locale={locale} priceTable={settings.priceTable} />
@@ -90,6 +90,6 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
           'tick-seasonal': t('directBuy.services.tick'), tick: t('directBuy.services.tick'),
         }}
       />
-    </NextIntlClientProvider>
+    </IslandMessagesProvider>
   );
 }

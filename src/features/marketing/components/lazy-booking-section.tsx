@@ -19,7 +19,8 @@ function BookingShell() {
 // The booking form (its schema library, date rules and pricing) is the heaviest island on the page;
 // SPEC keeps it hidden until a plan is picked or its hash is opened, so it is fetched only then.
 const BookingIsland = dynamic(
-  () => import('@/features/booking/components/booking-section-island').then(({ BookingSectionIsland: Island }) => {
+  () => Promise.all([import('@/i18n/with-island-intl'), import('@/features/booking/components/booking-section-island')]).then(([intl, m]) => {
+    const Island = intl.withIslandIntl(m.BookingSectionIsland);
     function Loaded({ onReady, ...props }: IslandProps & { onReady: () => void }) {
       // Runs after the island's own effects, so its planSelected listener is in place.
       useEffect(() => { onReady(); }, [onReady]);

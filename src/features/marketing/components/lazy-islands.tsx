@@ -8,6 +8,7 @@ export const LazyTestimonialsCarousel = createDeferredIsland(
   ['testimonials'],
 );
 export const LazyContactForm = createDeferredIsland(
-  () => import('@/features/contact/components/contact-form').then((m) => m.ContactForm),
+  () => Promise.all([import('@/i18n/with-island-intl'), import('@/features/contact/components/contact-form')])
+    .then(([intl, m]) => intl.withIslandIntl(m.ContactForm)),
   ['contact'],
 );

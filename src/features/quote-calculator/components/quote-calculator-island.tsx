@@ -10,10 +10,13 @@ import type { PlanSelectionSignal } from './quote-calculator';
 const PLACEHOLDER_CLASS = 'flex min-h-[60rem] items-start justify-center pt-16 lg:min-h-[44rem]';
 
 // Same box while the chunk downloads, so nothing below jumps.
-const QuoteCalculator = dynamic(() => import('./quote-calculator').then((m) => m.QuoteCalculator), {
-  ssr: false,
-  loading: () => <div className={PLACEHOLDER_CLASS}><Spinner /></div>,
-});
+const QuoteCalculator = dynamic(
+  () => Promise.all([import('@/i18n/with-island-intl'), import('./quote-calculator')]).then(([intl, m]) => intl.withIslandIntl(m.QuoteCalculator)),
+  {
+    ssr: false,
+    loading: () => <div className={PLACEHOLDER_CLASS}><Spinner /></div>,
+  },
+);
 
 /** Hashes that land on or right next to the calculator: load it at once so the scroll lands on the real form. */
 const NEAR_HASHES = new Set(['quote', 'quote-section', 'schedule', 'appointment-section']);
