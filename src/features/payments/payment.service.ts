@@ -323,11 +323,13 @@ export async function markPaymentSucceeded(
       if (unplaced.length > 0) {
         await markVisitsUnplaced(tx, unplaced.map((v) => v.id), now);
         getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId, dates: unplaced.map((v) => v.date) }, 'paid after the hold lapsed and the day is full: visits left for staff');
-        await queueStaffUnplacedAlert(tx, payment, unplaced);
       }
+      // Read once, after the visits' new statuses are written: both emails describe this booking.
+      const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef });
+      if (unplaced.length > 0) await queueStaffUnplacedAlert(tx, payment, unplaced, visits);
       if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
       if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
-      if (!alreadyPaid) await queueReceipt(tx, payment, unplaced.map((v) => v.id));
+      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced.map((v) => v.id));
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
     return { applied: true };
@@ -341,8 +343,7 @@ async function findOtherSucceededPayment(tx: DbExecutor, payment: PaymentRow) {
 }
 
 /** Staff notification (English, to STAFF_NOTIFY_EMAIL): a paid visit has no stop and needs a new Friday. */
-async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[]) {
-  const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
+async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[], visits: BookingAppointment[]) {
   const first = visits[0];
   const customer = first ? `${first.customerFirstName} ${first.customerLastName} <${first.customerEmail}>` : 'unknown customer';
   const lines = [
@@ -377,8 +378,8 @@ async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unpl
  * language. Visits in `unplacedIds` (their day filled up) get no calendar file, and a note that
  * the office will call to set their date.
  */
-async function queueReceipt(tx: DbExecutor, payment: PaymentRow, unplacedIds: number[] = []) {
-  const allVisits = (await listBookingAppointments(tx, { bookingRef: payment.bookingRef! })).filter((v) => v.status !== 'cancelled');
+async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: BookingAppointment[], unplacedIds: number[]) {
+  const allVisits = bookingVisits.filter((v) => v.status !== 'cancelled');
   const unplaced = allVisits.filter((v) => unplacedIds.includes(v.id));
   const visits = allVisits.filter((v) => !unplacedIds.includes(v.id));
   const first = allVisits[0];

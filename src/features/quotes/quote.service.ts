@@ -11,7 +11,7 @@ import { getTranslator } from '@/i18n/messages';
 import { isLocale, routing, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
-import type { CalculateQuoteRequest, SendQuoteRequest } from './quote.schema';
+import type { CalculateQuoteRequest, SecondContact, SendQuoteRequest } from './quote.schema';
 import { renderQuoteEmail } from './quote-email';
 
 const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
@@ -64,7 +64,7 @@ export async function calculateQuote(input: CalculateQuoteRequest, options: { no
 
 export type SaveQuoteInput = {
   customer: { name: string; email: string; phone?: string | null };
-  secondContact?: { name: string; email: string; phone: string } | null;
+  secondContact?: SecondContact | null;
   details: PriceBookingInput & { address: string; city?: string | null; postalCode?: string | null };
   locale: string;
   status?: 'pending' | 'sent';

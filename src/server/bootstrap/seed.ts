@@ -10,9 +10,11 @@ import { discountCodes, servicePlans } from '@/db/schema/catalog';
 import { customers } from '@/db/schema/customers';
 import { staffUsers } from '@/db/schema/staff';
 import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
+import { countVisits } from '@/features/pricing/pricing';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { DEFAULT_DEPOT } from '@/features/routing/default-depot';
 import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { DEFAULT_SCHEDULE_RULES, visitDatesFor } from '@/features/scheduling/available-dates';
 import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
 import { hashPassword } from '@/features/staff-auth/password';
 
@@ -100,10 +102,6 @@ export function pickDemoFriday(now: Date): string {
   throw new Error('no Friday found');
 }
 
-/** Visits per plan and days between them, as a real booking makes them (DECISIONS §2, §3). */
-const DEMO_PLAN_VISITS = { onetime: 1, seasonal: 5, 'tick-seasonal': 3 } as const;
-const VISIT_SPACING_DAYS = 21;
-
 /**
  * Local runs only: 30 demo customers at real Hamilton-area addresses, all with a first visit on
  * one Friday of the next season (the route manager's demo day), and the seasonal plans' later
@@ -114,7 +112,9 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
   const [already] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, demoPerson(0).email));
   if (already) return;
   const friday = pickDemoFriday(now);
-  const seasonEndMonth = 10;
+  // The plans' visit dates as a real booking makes them (DECISIONS §2, §3), inside the season.
+  const rules = { visitsFor: (type: string) => countVisits(DEFAULT_PRICE_TABLE, type), intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays };
+  const seasonEnd = `${friday.slice(0, 4)}-${DEFAULT_SCHEDULE_RULES.season.endMonthDay}`;
   const rows = DEMO_ADDRESSES.map((a, i) => ({ ...demoPerson(i), ...a, propertySize: [0.25, 0.5, 0.75][i % 3]! }));
   await db.transaction(async (tx) => {
     // The demo day holds all thirty stops, more than a normal Friday's capacity.
@@ -124,10 +124,9 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
     const visits = rows.flatMap((r, i) => {
       const serviceType = services[i % 3]!;
       const bookingRef = randomUUID();
-      return Array.from({ length: DEMO_PLAN_VISITS[serviceType] }, (_, v) => {
-        const date = addDays(new TZDate(`${friday}T12:00:00`, TIME_ZONE), v * VISIT_SPACING_DAYS);
-        return { r, i, serviceType, bookingRef, visitNumber: v + 1, date };
-      }).filter((visit) => visit.visitNumber === 1 || (visit.date.getFullYear() === Number(friday.slice(0, 4)) && visit.date.getMonth() + 1 <= seasonEndMonth));
+      return visitDatesFor(friday, serviceType, rules)
+        .map((date, v) => ({ r, i, serviceType, bookingRef, visitNumber: v + 1, date }))
+        .filter((visit) => visit.visitNumber === 1 || visit.date <= seasonEnd);
     });
     await tx.insert(appointments).values(visits.map(({ r, i, serviceType, bookingRef, visitNumber, date }) => ({
       customerId: inserted[i]!.id,
@@ -135,7 +134,7 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
       bookingRef,
       visitNumber,
       serviceType,
-      date: format(date, 'yyyy-MM-dd'),
+      date,
       time: '09:00',
       address: r.address,
       city: r.city,
