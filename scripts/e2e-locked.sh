@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-exec flock /tmp/escarpment-e2e.lock bash -c 'npx next build >/tmp/escarpment-build.log 2>&1 || { tail -40 /tmp/escarpment-build.log; exit 1; }; npx vitest run --project e2e "$@"' _ "$@"
+exec flock /tmp/escarpment-e2e.lock bash -c 'npm run --silent build >/tmp/escarpment-build.log 2>&1 || { tail -40 /tmp/escarpment-build.log; exit 1; }; npx vitest run --project e2e "$@"' _ "$@"

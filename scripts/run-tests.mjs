@@ -12,7 +12,7 @@ const stages = [
   { name: 'i18n', cmd: ['node', 'scripts/i18n-check.mjs'] },
   { name: 'unit', vitest: 'unit' },
   { name: 'integration', vitest: 'integration' },
-  { name: 'build', cmd: ['npx', 'next', 'build'] },
+  { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'e2e', vitest: 'e2e' },
 ];
 

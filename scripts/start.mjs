@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-const INPUTS = ['src', 'messages', 'drizzle', 'public', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs'];
+const INPUTS = ['src', 'messages', 'drizzle', 'public', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs', 'scripts/compile-hints.ts'];
 
 function walk(p, out) {
   if (!existsSync(p)) return;
@@ -24,8 +24,11 @@ const built = existsSync(path.join('.next', 'BUILD_ID')) && existsSync(stampFile
 
 if (!built) {
   console.log('Building the app (first start or changed sources)...');
-  const res = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+  // The same two steps as `npm run build`: Next's build, then the start-up chunks' compile hints.
+  for (const args of [['node_modules/next/dist/bin/next', 'build'], ['node_modules/tsx/dist/cli.mjs', 'scripts/compile-hints.ts']]) {
+    const res = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
   writeFileSync(stampFile, stamp);
 }
 

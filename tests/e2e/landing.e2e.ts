@@ -6,6 +6,7 @@ import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE, type ExtraCode, type PricedServiceType } from '@/features/pricing/price-table';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { formatMoney } from '@/lib/money';
+import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { setupBrowser } from './support/browser';
 import { signInAsAdmin } from './support/staff';
 
@@ -614,10 +615,11 @@ describe('landing page weight', () => {
   const ISLAND_ONLY_MARKERS = ['ZodError', 'shouldUnregister', 'MISSING_MESSAGE', '"line-clamp"'];
 
   /** Gzipped size of every script a page loads before the visitor scrolls, by URL. */
-  async function measureScripts(path: string): Promise<{ sizes: Map<string, number>; heavy: string[] }> {
+  async function measureScripts(path: string): Promise<{ sizes: Map<string, number>; heavy: string[]; unhinted: string[] }> {
     const { page, context, errors } = await newPage({ viewport: { width: 412, height: 823 } });
     const sizes = new Map<string, number>();
     const heavy: string[] = [];
+    const hinted = new Set<string>();
     const pending: Promise<void>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
@@ -626,17 +628,20 @@ describe('landing page weight', () => {
         // Markers of what only the deferred islands bring: the form and schema libraries, the
         // message formatter (next-intl's client runtime) and the class merger (tailwind-merge).
         if (ISLAND_ONLY_MARKERS.some((marker) => body.includes(marker))) heavy.push(res.url());
+        if (body.subarray(0, COMPILE_HINT.length).toString() === COMPILE_HINT) hinted.add(new URL(res.url()).pathname);
       }, () => {}));
     });
     await page.goto(path, { waitUntil: 'networkidle' });
     await Promise.all(pending);
+    // The scripts the server's HTML names are the start-up chunks the build marks (scripts/compile-hints.ts).
+    const named = await page.$$eval('script[src]:not([nomodule])', (scripts) => scripts.map((s) => new URL((s as HTMLScriptElement).src).pathname));
     expect(errors).toEqual([]);
     await context.close();
-    return { sizes, heavy };
+    return { sizes, heavy, unhinted: named.filter((src) => !hinted.has(src)) };
   }
 
   it('loads at most 170 KB of JavaScript before the visitor scrolls, none of it the heavy islands', async () => {
-    const { sizes: landing, heavy } = await measureScripts('/');
+    const { sizes: landing, heavy, unhinted } = await measureScripts('/');
     const { sizes: shared } = await measureScripts('/privacy');
     const sum = (entries: Iterable<number>) => [...entries].reduce((a, b) => a + b, 0);
     const own = sum([...landing].filter(([url]) => !shared.has(url)).map(([, size]) => size));
@@ -646,10 +651,13 @@ describe('landing page weight', () => {
     // until it is needed; the rest is the framework, the shell and the islands' messages.
     expect(total).toBeLessThanOrEqual(170 * 1024);
     expect(heavy).toEqual([]);
+    // Compiled off the main thread as they stream in, not lazily while the framework starts.
+    expect(unhinted).toEqual([]);
   });
 
   it('loads at most 150 KB of JavaScript on a city page', async () => {
-    const { sizes } = await measureScripts('/hamilton');
+    const { sizes, unhinted } = await measureScripts('/hamilton');
+    expect(unhinted).toEqual([]);
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     console.info(`first-load JS on /hamilton: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.size} files`);
     expect(total).toBeLessThanOrEqual(150 * 1024);
