@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset) against a running site: starts no server, only the system Chromium.
-// Usage: node scripts/lighthouse.mjs [baseUrl] [--json out.json] [--min-performance N]
+// Usage: node scripts/lighthouse.mjs [baseUrl] [--runs N] [--json out.json] [--min-performance N]
 //   baseUrl defaults to http://127.0.0.1:3100 (the port scripts/e2e-locked.sh serves on).
 // Prints performance / accessibility / best-practices / SEO for /, /fr and the five city pages.
+// With --runs N (default 1) each page is measured N times and the line shows the medians and the
+// range of the performance score: on a 2-core machine one run varies by several points.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -16,6 +18,7 @@ const option = (name) => {
 const positional = args.filter((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1].startsWith('--')));
 const baseUrl = (positional[0] ?? 'http://127.0.0.1:3100').replace(/\/+$/, '');
 const minPerformance = option('--min-performance') ? Number(option('--min-performance')) : undefined;
+const runs = Math.max(1, Number(option('--runs') ?? 1) || 1);
 const jsonOut = option('--json');
 
 const PAGES = ['/', '/fr', '/hamilton', '/ancaster', '/stoney-creek', '/dundas', '/grimsby'];
@@ -42,28 +45,56 @@ if (!probe) {
   process.exit(2);
 }
 
+/** One Lighthouse run of one page: category scores, the metrics that decide them, failed audits. */
+async function measure(url) {
+  // The default configuration is Lighthouse's mobile preset (Moto G Power, simulated slow 4G).
+  const runnerResult = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+  const lhr = runnerResult?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+  const failed = CATEGORIES.flatMap((c) => (lhr.categories[c]?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => `${c}:${ref.id}`));
+  return {
+    ...scores,
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    failed,
+    runtimeError: lhr.runtimeError?.message,
+  };
+}
+
+/** The median of each figure over the runs (a single run is its own median). */
+function summarize(page, samples) {
+  const median = (key) => {
+    const sorted = samples.map((s) => s[key]).sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const performances = samples.map((s) => s.performance);
+  return {
+    page,
+    ...Object.fromEntries([...CATEGORIES, 'lcpMs', 'cls', 'tbtMs'].map((key) => [key, median(key)])),
+    performanceRange: `${Math.min(...performances)}-${Math.max(...performances)}`,
+    runs: samples.length,
+    failed: [...new Set(samples.flatMap((s) => s.failed))],
+    runtimeError: samples.find((s) => s.runtimeError)?.runtimeError,
+  };
+}
+
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: readChromiumFlags() });
 const results = [];
 try {
   for (const page of PAGES) {
     const url = `${baseUrl}${page}`;
-    // The default configuration is Lighthouse's mobile preset (Moto G Power, simulated slow 4G).
-    const runnerResult = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-    const lhr = runnerResult?.lhr;
-    if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
-    const metrics = {
-      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-      cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-      tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-    };
-    const failed = CATEGORIES.flatMap((c) => (lhr.categories[c]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${c}:${ref.id}`));
-    results.push({ page, ...scores, ...metrics, failed, runtimeError: lhr.runtimeError?.message });
-    console.log(`${page.padEnd(14)} perf ${String(scores.performance).padStart(3)}  a11y ${String(scores.accessibility).padStart(3)}  best ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}   LCP ${metrics.lcpMs} ms  CLS ${metrics.cls}  TBT ${metrics.tbtMs} ms`);
-    if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`);
-    const imperfect = failed.filter((f) => !f.startsWith('performance:'));
+    const samples = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await measure(url));
+    const result = summarize(page, samples);
+    results.push(result);
+    const range = runs > 1 ? ` (${result.performanceRange})` : '';
+    console.log(`${page.padEnd(14)} perf ${String(result.performance).padStart(3)}${range}  a11y ${String(result.accessibility).padStart(3)}  best ${String(result['best-practices']).padStart(3)}  seo ${String(result.seo).padStart(3)}   LCP ${result.lcpMs} ms  CLS ${result.cls}  TBT ${result.tbtMs} ms`);
+    if (result.runtimeError) console.log(`  runtime error: ${result.runtimeError}`);
+    const imperfect = result.failed.filter((f) => !f.startsWith('performance:'));
     if (imperfect.length) console.log(`  not passing: ${imperfect.join(', ')}`);
   }
 } finally {
