@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCad, formatShortDate, formatTimeOfDay } from './format';
+import { formatCad, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
 
 describe('formatShortDate', () => {
   it.each([
@@ -17,6 +17,27 @@ describe('formatShortDate', () => {
   it('says Invalid Date for garbage and nothing for a missing value', () => {
     expect(formatShortDate('not a date', 'en')).toBe('Invalid Date');
     expect(formatShortDate(null, 'en')).toBeNull();
+  });
+});
+
+describe('formatLongDate', () => {
+  it.each([
+    ['en', 'Friday, May 7, 2027'],
+    ['fr', 'vendredi 7 mai 2027'],
+    ['es', 'viernes, 7 de mayo de 2027'],
+    ['de', 'Freitag, 7. Mai 2027'],
+  ])('writes the Friday 2027-05-07 out in %s', (locale, expected) => {
+    expect(formatLongDate('2027-05-07', locale)).toBe(expected);
+  });
+
+  it('keeps the calendar day whatever the machine time zone (a December Friday, a new year)', () => {
+    expect(formatLongDate('2026-12-31', 'en')).toBe('Thursday, December 31, 2026');
+    expect(formatLongDate('2027-01-01', 'en')).toBe('Friday, January 1, 2027');
+  });
+
+  it('returns what is not a calendar day as it is, instead of throwing', () => {
+    expect(formatLongDate('soon', 'en')).toBe('soon');
+    expect(formatLongDate('2027-02-30T10:00', 'en')).toBe('2027-02-30T10:00');
   });
 });
 

@@ -21,6 +21,25 @@ export function formatShortDate(value: string | Date | null | undefined, locale:
   return new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Toronto' }).format(date);
 }
 
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ('YYYY-MM-DD') as a long date in the given Intl locale: 'Friday, May 7, 2027',
+ * 'Freitag, 7. Mai 2027'. Read at noon UTC and formatted in UTC, so no time zone moves it a day.
+ * One formatter per locale, built once: the date pickers format every Friday on each render.
+ * Anything that is not a calendar day comes back as it is.
+ */
+export function formatLongDate(date: string, locale: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return date;
+  let format = longDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    longDateFormats.set(locale, format);
+  }
+  return format.format(day);
+}
+
 /** '09:00', '9:00 AM' or '13:30' → '9:00 AM' / '1:30 PM' (English) or the locale's 12/24-hour style. */
 export function formatTimeOfDay(value: string | null | undefined, locale: string): string | null {
   if (!value) return null;

@@ -16,6 +16,7 @@ import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
+import { formatLongDate } from '@/lib/format';
 import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
@@ -312,8 +313,7 @@ async function queueBookingReceivedEmail(
 ): Promise<void> {
   const t = getTranslator(data.locale, 'booking');
   const service = t(`services.${data.serviceType}`);
-  const dateFormat = new Intl.DateTimeFormat(data.locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const dates = data.dates.map((d) => dateFormat.format(new Date(`${d}T12:00:00Z`)));
+  const dates = data.dates.map((d) => formatLongDate(d, data.locale));
   const total = formatMoney(data.totalCents, data.locale);
   const subject = t('email.subject', { ref: data.bookingRef });
   const lines = [

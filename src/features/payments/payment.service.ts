@@ -13,6 +13,7 @@ import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
+import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
@@ -389,8 +390,6 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const branch = await getBranch(first.branchId, tx);
   const m = payment.metadata;
   const service = t(`services.${m.serviceType ?? first.serviceType}`);
-  const dateFormat = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const formatDate = (d: string) => dateFormat.format(new Date(`${d}T12:00:00Z`));
   const money = (cents: number) => formatMoney(cents, locale);
   const location = [first.address, first.city, first.postalCode].filter(Boolean).join(', ');
   const lines: [string, string][] = [
@@ -400,9 +399,9 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
     [t('receipt.hst'), money(m.taxCents ?? 0)],
     [t('receipt.total'), money(payment.amount)],
   ];
-  const dates = visits.map((v) => `${formatDate(v.date)} · ${t(`services.${v.serviceType}`)}`);
+  const dates = visits.map((v) => `${formatLongDate(v.date, locale)} · ${t(`services.${v.serviceType}`)}`);
   const rescheduleNote = unplaced.length > 0
-    ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatDate(v.date)))].join(', '), phone: branch.phone })
+    ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>

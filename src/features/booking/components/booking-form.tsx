@@ -12,6 +12,7 @@ import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import {
   type BookingApiError, checkoutPath, checkPostalCode, createAppointment, createCustomer, fetchAvailableDates, mapServerField, storeCheckoutData,
@@ -45,10 +46,6 @@ const FIELD_ORDER = ['firstName', 'lastName', 'email', 'phone', 'address', 'city
 /** Zod messages are keys ('booking.validation.x'); the server's 400 `fields` arrive already translated. */
 export function translateMessage(te: (key: string) => string, message: string): string {
   return /^[a-zA-Z]+\.[\w.-]+$/.test(message) ? te(message) : message;
-}
-
-function formatLongDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
 const NO_EXTRAS: readonly string[] = [];

@@ -10,10 +10,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import type { CreatedPaymentIntent } from '../payment.types';
-import { formatServiceDate } from './order-summary';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
@@ -293,7 +293,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
                 <p className="text-sm text-red-700">{tn('noDates')}</p>
               ) : (
                 <select id="cn-date" value={date} disabled={locked} onChange={(e) => setDate(e.target.value)} aria-invalid={!!invalid.date} className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm">
-                  {dates.map((d) => <option key={d} value={d}>{formatServiceDate(d, locale)}</option>)}
+                  {dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
                 </select>
               )}
             </div>

@@ -1,5 +1,6 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import type { OrderSummary as OrderSummaryData } from '../payment.types';
 
@@ -28,7 +29,7 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
           <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div>
         ) : null}
         {summary && summary.dates.length > 0 ? (
-          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.firstVisit')}</dt><dd>{formatServiceDate(summary.dates[0]!, locale)}</dd></div>
+          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.firstVisit')}</dt><dd>{formatLongDate(summary.dates[0]!, locale)}</dd></div>
         ) : null}
         {summary ? (
           <>
@@ -43,9 +44,4 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
       </dl>
     </section>
   );
-}
-
-/** 'YYYY-MM-DD' (a Friday in Toronto) as a long local date; noon UTC keeps the day stable. */
-export function formatServiceDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }

@@ -5,8 +5,8 @@ import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { localePath } from '@/components/site/locale-paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
-import { formatServiceDate } from './order-summary';
 import { PaymentResultCard } from './payment-result-card';
 import { useVerifiedPayment } from './use-verified-payment';
 
@@ -66,7 +66,7 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
               <dl className="mt-4 space-y-2 text-sm">
                 <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('service')}</dt><dd>{service}</dd></div>
                 <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('amount')}</dt><dd>{amount} {status.currency}</dd></div>
-                <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('serviceDate')}</dt><dd>{status.serviceDate ? formatServiceDate(status.serviceDate, locale) : t('dateToFollow')}</dd></div>
+                <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('serviceDate')}</dt><dd>{status.serviceDate ? formatLongDate(status.serviceDate, locale) : t('dateToFollow')}</dd></div>
                 <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('status')}</dt><dd className="font-semibold text-brand-800">{t('paid')}</dd></div>
                 {status.bookingRef ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('reference')}</dt><dd className="font-mono">{status.bookingRef}</dd></div> : null}
               </dl>

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { localePath } from '@/components/site/locale-paths';
 import { cn } from '@/lib/cn';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize } from '@/features/pricing/pricing';
@@ -66,13 +67,6 @@ async function loadAvailableDates(serviceType: string, settings: CalculatorSetti
       horizonDays: 180,
     });
   }
-}
-
-/** 'YYYY-MM-DD' as a long local date, without the browser's timezone moving it a day. */
-function formatServiceDate(iso: string, locale: string): string {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(y!, m! - 1, d!)));
 }
 
 export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
@@ -475,7 +469,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} {...register('date')}>
               {dates === null ? <option value="">{t('loadingDates')}</option> : null}
               {dates?.length === 0 ? <option value="">{t('noDates')}</option> : null}
-              {dates?.map((d) => <option key={d} value={d}>{formatServiceDate(d, locale)}</option>)}
+              {dates?.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
             </select>
             {fieldError('date')}
             <p className="text-xs text-gray-600">{t('fridaysOnly')}</p>

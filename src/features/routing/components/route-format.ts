@@ -2,12 +2,8 @@
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** 'YYYY-MM-DD' → 'Friday, May 7, 2027' in the locale. The date is a calendar day, so no time zone shift. */
-export function formatLongDate(date: string, locale: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(d);
-}
+/** 'YYYY-MM-DD' → 'Friday, May 7, 2027' in the locale (the shared formatter). */
+export { formatLongDate } from '@/lib/format';
 
 /** 'HH:MM' → '9:45 AM' in English, '09:45' in German, and so on. */
 export function formatClock(time: string | null | undefined, locale: string): string | null {
