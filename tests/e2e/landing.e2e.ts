@@ -614,7 +614,8 @@ describe('landing page (en)', () => {
 describe('landing page weight', () => {
   const ISLAND_ONLY_MARKERS = ['ZodError', 'shouldUnregister', 'MISSING_MESSAGE', '"line-clamp"'];
 
-  /** Gzipped size of every script a page loads before the visitor scrolls, by URL. */
+  /** Gzipped size of every script a page loads before the visitor scrolls, by URL; those carrying
+   *  island-only code; and those the HTML names that lack the compile hint. */
   async function measureScripts(path: string): Promise<{ sizes: Map<string, number>; heavy: string[]; unhinted: string[] }> {
     const { page, context, errors } = await newPage({ viewport: { width: 412, height: 823 } });
     const sizes = new Map<string, number>();
