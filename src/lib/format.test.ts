@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCad, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
+import { cachedDateTimeFormat, formatCad, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
 
 describe('formatShortDate', () => {
   it.each([
@@ -38,6 +38,16 @@ describe('formatLongDate', () => {
   it('returns what is not a calendar day as it is, instead of throwing', () => {
     expect(formatLongDate('soon', 'en')).toBe('soon');
     expect(formatLongDate('2027-02-30T10:00', 'en')).toBe('2027-02-30T10:00');
+  });
+});
+
+describe('cachedDateTimeFormat', () => {
+  it('builds one formatter per locale and style and hands the same one back', () => {
+    const options: Intl.DateTimeFormatOptions = { month: 'long', timeZone: 'UTC' };
+    const first = cachedDateTimeFormat('fr', 'test-month', options);
+    expect(cachedDateTimeFormat('fr', 'test-month', options)).toBe(first);
+    expect(cachedDateTimeFormat('de', 'test-month', options)).not.toBe(first);
+    expect(first.format(new Date(Date.UTC(2027, 4, 7)))).toBe('mai');
   });
 });
 

@@ -7,6 +7,27 @@ import { formatMoney } from './money';
 const INTL_LOCALE: Record<string, string> = { en: 'en-CA', es: 'es-CA', fr: 'fr-CA', de: 'de-DE' };
 export const intlLocale = (locale: string) => INTL_LOCALE[locale] ?? 'en-CA';
 
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The Intl.DateTimeFormat for a locale and a named style, built on first use and kept: building
+ * one costs some 40 times more than formatting with it, and lists and pickers format every row.
+ */
+export function cachedDateTimeFormat(locale: string, style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${style}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+const SHORT_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+const SHORT_TORONTO_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Toronto' };
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' };
+
 export function formatShortDate(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
   if (value === null || value === undefined || value === '') return null;
   let date: Date;
@@ -14,30 +35,28 @@ export function formatShortDate(value: string | Date | null | undefined, locale:
     // A calendar day: format it as that day whatever the viewer's time zone.
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
     date = new Date(Date.UTC(y, m - 1, d, 12));
-    return new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date);
+    return cachedDateTimeFormat(intlLocale(locale), 'short-day', SHORT_DAY).format(date);
   }
   date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return invalidLabel;
-  return new Intl.DateTimeFormat(intlLocale(locale), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Toronto' }).format(date);
+  return cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day', SHORT_TORONTO_DAY).format(date);
 }
-
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A calendar day ('YYYY-MM-DD') as a long date in the given Intl locale: 'Friday, May 7, 2027',
  * 'Freitag, 7. Mai 2027'. Read at noon UTC and formatted in UTC, so no time zone moves it a day.
- * One formatter per locale, built once: the date pickers format every Friday on each render.
  * Anything that is not a calendar day comes back as it is.
  */
 export function formatLongDate(date: string, locale: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   const day = new Date(`${date}T12:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(day.getTime())) return date;
-  let format = longDateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-    longDateFormats.set(locale, format);
-  }
-  return format.format(day);
+  if (Number.isNaN(day.getTime())) return date;
+  return cachedDateTimeFormat(locale, 'long-day', LONG_DAY).format(day);
+}
+
+/** A wall-clock time (hours and minutes of `date` in UTC) in the given Intl locale's style. */
+export function formatClockTime(date: Date, locale: string): string {
+  return cachedDateTimeFormat(locale, 'clock', CLOCK).format(date);
 }
 
 /** '09:00', '9:00 AM' or '13:30' → '9:00 AM' / '1:30 PM' (English) or the locale's 12/24-hour style. */
@@ -51,7 +70,7 @@ export function formatTimeOfDay(value: string | null | undefined, locale: string
   if (meridiem === 'PM' && hours < 12) hours += 12;
   if (meridiem === 'AM' && hours === 12) hours = 0;
   const date = new Date(Date.UTC(2000, 0, 1, hours, minutes));
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : intlLocale(locale), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
+  return formatClockTime(date, locale === 'en' ? 'en-US' : intlLocale(locale));
 }
 
 /** Money in the site locale's conventions (en → en-CA), always two decimals, CAD. */

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { formatLongDate } from '@/lib/format';
 import type { DayRoute } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
-import { formatLongDate } from './route-format';
 import { RouteHeading } from './route-heading';
 import { RouteStopList } from './route-stop-list';
 

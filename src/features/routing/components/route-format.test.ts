@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findServiceLabelKey, formatClock, formatDuration, formatKilometres, formatLongDate } from './route-format';
+import { formatLongDate } from '@/lib/format';
+import { findServiceLabelKey, formatClock, formatDuration, formatKilometres } from './route-format';
 
 const t = (key: string, values?: Record<string, string | number>) => `${key}${values ? JSON.stringify(values) : ''}`;
 

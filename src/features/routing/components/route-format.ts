@@ -1,16 +1,15 @@
 /** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
 
-type Translate = (key: string, values?: Record<string, string | number>) => string;
+import { formatClockTime } from '@/lib/format';
 
-/** 'YYYY-MM-DD' → 'Friday, May 7, 2027' in the locale (the shared formatter). */
-export { formatLongDate } from '@/lib/format';
+type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** 'HH:MM' → '9:45 AM' in English, '09:45' in German, and so on. */
 export function formatClock(time: string | null | undefined, locale: string): string | null {
   const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time) : null;
   if (!match) return time ?? null;
   const d = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(d);
+  return formatClockTime(d, locale);
 }
 
 /** Metres → '12.3 km' with one decimal. */
