@@ -306,6 +306,55 @@ describe('landing page (en)', () => {
     await context.close();
   });
 
+  it('asks for Fridays with room for the standing-water visit when that add-on is ticked', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    const server = (await (await page.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+    expect(server.dates.length).toBeGreaterThan(1);
+    // The server's answer for the add-on stands in for a first Friday with only one stop left.
+    const asked: string[] = [];
+    await page.route('**/api/appointments/available-dates?*', async (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      asked.push(query.toString());
+      if (query.get('includeTargetedInsects') === 'true') await route.fulfill({ json: { dates: server.dates.slice(1) } });
+      else await route.continue();
+    });
+    const calc = await openCalculator(page);
+    const dateSelect = calc.getByLabel('Preferred service date');
+    await waitForFridays(page);
+    expect(await dateSelect.inputValue()).toBe(server.dates[0]);
+
+    await calc.getByLabel('Targeted insects (standing water treatment)').check();
+    await expect.poll(() => dateSelect.inputValue()).toBe(server.dates[1]);
+    expect(await dateSelect.locator(`option[value="${server.dates[0]}"]`).count()).toBe(0);
+    expect(asked).toContain('serviceType=onetime&includeTargetedInsects=true');
+
+    await calc.getByLabel('Targeted insects (standing water treatment)').uncheck();
+    await expect.poll(() => dateSelect.locator(`option[value="${server.dates[0]}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('books and moves on to checkout when the browser refuses session storage', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    // Full or blocked storage (private windows, strict privacy settings): writes throw.
+    await context.addInitScript(() => {
+      const write = Storage.prototype.setItem;
+      Storage.prototype.setItem = function setItem(this: Storage, key: string, value: string) {
+        if (this === window.sessionStorage) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        write.call(this, key, value);
+      };
+    });
+    const calc = await openCalculator(page);
+    await waitForFridays(page);
+    await fillCustomer(page, { first: 'Grace', last: 'Hopper', email: `nostorage-${Date.now()}@example.ca`, phone: '905-555-0143', address: '12 King St W, Hamilton', postal: 'L8P 4Y5' });
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await page.waitForURL(/\/checkout\?appointmentId=\d+/);
+    expect(errors.filter((e) => !/checkout|payment/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('prices a premium-town postal code as the server does, and Buy Now books at that price', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);

@@ -2,6 +2,7 @@ import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { payWithCard } from './support/payment';
+import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -202,9 +203,13 @@ describe('payments through the built-in test gateway', () => {
     await context.close();
   });
 
-  it('runs the payment test page in test-gateway mode', async () => {
+  it('runs the payment test page in test-gateway mode, for staff only (DECISIONS §5)', async () => {
     const { page, context, errors } = await newPage();
+    // A visitor without a staff session is sent to the login form, even with the test gateway.
     await page.goto('/stripe-test');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/stripe-test');
+    await page.getByLabel('Username').waitFor();
+    await signInAsAdmin(page, '/stripe-test');
     await page.getByRole('heading', { name: 'Payment Test' }).waitFor();
     await page.getByRole('button', { name: 'Pay $129.00' }).waitFor();
     await page.getByRole('button', { name: /Seasonal Protection/ }).click();

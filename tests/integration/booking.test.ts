@@ -250,6 +250,67 @@ describe('POST /api/appointments', () => {
   });
 });
 
+describe('retries and double clicks', () => {
+  async function rowsOf(bookingRef: string) {
+    return (await getDb()).select({ id: appointments.id }).from(appointments).where(eq(appointments.bookingRef, bookingRef));
+  }
+  async function bookingMails(appointmentIds: number[]) {
+    const db = await getDb();
+    const mails = await db.select({ relatedId: emailOutbox.relatedId }).from(emailOutbox).where(eq(emailOutbox.kind, 'booking-received'));
+    return mails.filter((m) => m.relatedId !== null && appointmentIds.includes(m.relatedId));
+  }
+
+  it('answers a repeated identical request with the booking it already made: one hold, one email', async () => {
+    const body = booking({ serviceType: 'seasonal', date: bookableDates('seasonal').at(-2), includeTick: true });
+    const first = await postAppointment(request('/api/appointments', body), ctx);
+    expect(first.status).toBe(201);
+    const created = await first.json();
+    const before = await countRows();
+
+    const again = await postAppointment(request('/api/appointments', body), ctx);
+    expect(again.status).toBe(200);
+    const replayed = await again.json();
+    expect(replayed).toEqual(created);
+    expect(await countRows()).toEqual(before);
+    expect(await rowsOf(created.bookingRef)).toHaveLength(5);
+    expect(await bookingMails(created.appointments.map((a: { id: number }) => a.id))).toHaveLength(1);
+  });
+
+  it('books a double click (two identical requests at once) exactly once', async () => {
+    const body = booking({ date: bookableDates('onetime')[7], includeTargetedInsects: true });
+    const results = await Promise.all([1, 2].map(() => postAppointment(request('/api/appointments', body), ctx)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
+    const [a, b] = await Promise.all(results.map((r) => r.json()));
+    expect(a.bookingRef).toBe(b.bookingRef);
+    expect(await rowsOf(a.bookingRef)).toHaveLength(2);
+    const db = await getDb();
+    const mine = await db.select({ id: appointments.id }).from(appointments).innerJoin(customers, eq(customers.id, appointments.customerId)).where(eq(customers.email, body.email));
+    expect(mine).toHaveLength(2);
+  });
+
+  it('replays the booking form flow (customer id + email) too, but books anew when something differs or the hold is gone', async () => {
+    const email = uniqueEmail();
+    const customer = await (await postCustomer(request('/api/customers', { firstName: 'Dana', lastName: 'Reed', email, phone: '9055550123', address: '7 Bay St S', city: 'Hamilton', zipCode: 'L8P 3H6' }), ctx)).json();
+    const date = bookableDates('onetime')[8];
+    const form = { customerId: customer.id, email, serviceType: 'onetime', date, time: '09:00', status: 'pending', propertySize: '0.5', address: '7 Bay St S', city: 'Hamilton', postalCode: 'L8P 3H6', notes: 'Online booking' };
+    const first = await (await postAppointment(request('/api/appointments', form), ctx)).json();
+    const again = await postAppointment(request('/api/appointments', form), ctx);
+    expect(again.status).toBe(200);
+    expect((await again.json()).bookingRef).toBe(first.bookingRef);
+
+    // Other options are another booking.
+    const withTick = await postAppointment(request('/api/appointments', { ...form, includeTick: true }), ctx);
+    expect(withTick.status).toBe(201);
+    expect((await withTick.json()).bookingRef).not.toBe(first.bookingRef);
+
+    // Once the first hold has lapsed, the same request is a new booking (the old one holds nothing).
+    await (await getDb()).update(appointments).set({ status: 'expired' }).where(eq(appointments.bookingRef, first.bookingRef));
+    const later = await postAppointment(request('/api/appointments', form), ctx);
+    expect(later.status).toBe(201);
+    expect((await later.json()).bookingRef).not.toBe(first.bookingRef);
+  });
+});
+
 describe('holds', () => {
   it('expires unpaid holds and frees their stop', async () => {
     const db = await getDb();

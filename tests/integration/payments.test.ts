@@ -483,3 +483,30 @@ describe('buying a saved quote (the quote email\'s direct-buy link into /checkou
     expect((await paymentRow(body.paymentIntentId)).quoteId).toBe(quoteId);
   });
 });
+
+describe('a booking paid twice', () => {
+  it('tells the office at once (staff notification naming both payments) so one can be refunded, and sends one receipt', async () => {
+    const db = await getDb();
+    const booking = await book({ serviceType: 'seasonal', discountCode: 'MIDSEASON', date: fridays[2] });
+    // An intent at the discounted price, then the code ends and a second tab gets one at the full price.
+    const first = await intentFor({ bookingRef: booking.bookingRef });
+    await db.update(discountCodes).set({ isActive: false }).where(eq(discountCodes.code, 'MIDSEASON'));
+    try {
+      const second = await intentFor({ bookingRef: booking.bookingRef });
+      expect(second.body.paymentIntentId).not.toBe(first.body.paymentIntentId);
+      expect((await card(first.body.paymentIntentId, first.body.clientSecret, '4242424242424242')).status).toBe(200);
+      expect((await card(second.body.paymentIntentId, second.body.clientSecret, '4242424242424242')).status).toBe(200);
+
+      const secondRow = await paymentRow(second.body.paymentIntentId);
+      const alerts = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'staff-notification'), eq(emailOutbox.relatedId, secondRow.id)));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.text).toContain(first.body.paymentIntentId);
+      expect(alerts[0]!.text).toContain(second.body.paymentIntentId);
+      expect(alerts[0]!.subject).toContain(booking.bookingRef);
+      expect(await receiptsFor(secondRow.id)).toHaveLength(0);
+      expect(await receiptsFor((await paymentRow(first.body.paymentIntentId)).id)).toHaveLength(1);
+    } finally {
+      await db.update(discountCodes).set({ isActive: true }).where(eq(discountCodes.code, 'MIDSEASON'));
+    }
+  });
+});

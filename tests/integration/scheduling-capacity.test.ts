@@ -148,6 +148,26 @@ describe('available dates', () => {
     expect(spring.at(-1)).toBe('2028-08-04');
   });
 
+  it('offers a one-time treatment with the standing-water add-on (two stops that Friday) only where two stops are left', async () => {
+    const url = (extra: string) => `http://localhost/api/appointments/available-dates?serviceType=onetime${extra}`;
+    const before = ((await (await availableDatesRoute(new Request(url('')), ctx)).json()) as { dates: string[] }).dates;
+    const date = before[3]!;
+    const db = await getDb();
+    await db.insert(serviceDays).values({ branchId: 1, date, capacityOverride: 1 }).onConflictDoUpdate({ target: [serviceDays.branchId, serviceDays.date], set: { capacityOverride: 1 } });
+
+    const single = ((await (await availableDatesRoute(new Request(url('')), ctx)).json()) as { dates: string[] }).dates;
+    expect(single).toContain(date);
+    for (const flag of ['&includeTargetedInsects=true', '&includeStandingWater=true']) {
+      const withAddOn = ((await (await availableDatesRoute(new Request(url(flag)), ctx)).json()) as { dates: string[] }).dates;
+      expect(withAddOn).not.toContain(date);
+      expect(withAddOn).toContain(before[4]);
+    }
+    // Seasonal add-ons are flags on the plan's visits, not extra stops.
+    const seasonal = ((await (await availableDatesRoute(new Request('http://localhost/api/appointments/available-dates?serviceType=seasonal&includeTargetedInsects=true'), ctx)).json()) as { dates: string[] }).dates;
+    const plain = ((await (await availableDatesRoute(new Request('http://localhost/api/appointments/available-dates?serviceType=seasonal'), ctx)).json()) as { dates: string[] }).dates;
+    expect(seasonal).toEqual(plain);
+  });
+
   it('answers the endpoint with { dates } and a 400 for an unknown service type', async () => {
     const ok = await availableDatesRoute(new Request('http://localhost/api/appointments/available-dates?serviceType=onetime'), ctx);
     expect(ok.status).toBe(200);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments } from '@/db/schema/appointments';
@@ -23,6 +23,77 @@ export async function insertAppointments(db: DbExecutor, rows: NewAppointment[])
  */
 export function needsStaffAttention() {
   return sql<boolean>`(${appointments.status} = 'expired' and exists (select 1 from ${payments} where ${payments.bookingRef} = ${appointments.bookingRef} and ${payments.status} = 'succeeded'))`;
+}
+
+/** What makes two booking requests the same order (a double click or a retry sends it twice). */
+export type BookingMatch = {
+  branchId: number;
+  customerId: number;
+  serviceType: string;
+  date: string;
+  time: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeTargetedInsects: boolean;
+  extras: string[];
+  discountCode: string | null;
+  quoteId: number | null;
+  address: string;
+  city: string;
+  postalCode: string;
+  totalCents: number;
+};
+
+/**
+ * The booking reference of an unpaid booking of this customer that still holds its Fridays (or,
+ * like a consultation, needs no hold) and is exactly this order, or null.
+ */
+export async function findHeldBookingRef(db: DbExecutor, match: BookingMatch, now: Date): Promise<string | null> {
+  const same = <T>(column: Parameters<typeof eq>[0], value: T | null) => (value === null ? isNull(column) : eq(column, value));
+  const [row] = await db
+    .select({ bookingRef: appointments.bookingRef })
+    .from(appointments)
+    .where(and(
+      eq(appointments.branchId, match.branchId),
+      eq(appointments.customerId, match.customerId),
+      eq(appointments.visitNumber, 1),
+      eq(appointments.serviceType, match.serviceType),
+      eq(appointments.date, match.date),
+      eq(appointments.time, match.time),
+      eq(appointments.propertySize, match.propertySize),
+      eq(appointments.includeTick, match.includeTick),
+      eq(appointments.includeTargetedInsects, match.includeTargetedInsects),
+      sql`coalesce(${appointments.extras}, '[]'::jsonb) = ${JSON.stringify(match.extras)}::jsonb`,
+      same(appointments.discountCode, match.discountCode),
+      same(appointments.quoteId, match.quoteId),
+      eq(appointments.address, match.address),
+      eq(appointments.city, match.city),
+      eq(appointments.postalCode, match.postalCode),
+      eq(appointments.totalCents, match.totalCents),
+      inArray(appointments.status, [...HELD_STOP_STATUSES]),
+      or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)),
+    ))
+    .orderBy(desc(appointments.id))
+    .limit(1);
+  return row?.bookingRef ?? null;
+}
+
+/** The rows of one booking as POST /api/appointments answers them, in visit order. */
+export async function listBookingRows(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({
+      id: appointments.id,
+      customerId: appointments.customerId,
+      date: appointments.date,
+      serviceType: appointments.serviceType,
+      subtotalCents: appointments.subtotalCents,
+      taxCents: appointments.taxCents,
+      totalCents: appointments.totalCents,
+      holdExpiresAt: appointments.holdExpiresAt,
+    })
+    .from(appointments)
+    .where(eq(appointments.bookingRef, bookingRef))
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
 }
 
 /** The quote a booking names, if it exists: the link is informational and never fails a booking. */

@@ -59,8 +59,10 @@ export async function createAppointment(body: Record<string, unknown>): Promise<
   return { ok: false, error: await readError(res) };
 }
 
-export async function fetchAvailableDates(serviceType: string): Promise<string[] | null> {
-  const res = await fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(serviceType)}`, { credentials: 'include' }).catch(() => null);
+/** Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for its second stop. */
+export async function fetchAvailableDates(serviceType: string, includeTargetedInsects = false): Promise<string[] | null> {
+  const query = new URLSearchParams({ serviceType, ...(includeTargetedInsects ? { includeTargetedInsects: 'true' } : {}) });
+  const res = await fetch(`/api/appointments/available-dates?${query.toString()}`, { credentials: 'include' }).catch(() => null);
   if (!res?.ok) return null;
   const body = (await res.json().catch(() => null)) as { dates?: unknown } | null;
   return Array.isArray(body?.dates) ? body.dates.filter((d): d is string => typeof d === 'string') : null;
@@ -171,7 +173,7 @@ export async function runOrderFlow(
   });
   const customer = await createCustomer({ ...prepared.customer, locale });
   if (!customer.ok) return { ok: false, reason: 'api', error: customer.error };
-  const dates = await fetchAvailableDates(order.serviceType);
+  const dates = await fetchAvailableDates(order.serviceType, order.includeTargetedInsects ?? false);
   const date = dates?.[0];
   if (!date) return { ok: false, reason: 'no-dates' };
   const created = await createAppointment({

@@ -20,10 +20,10 @@ import { formatLongDate } from '@/lib/format';
 import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
-import { type NewAppointment, findExistingQuoteId, insertAppointments, markExpiredHolds } from './appointment.repository';
+import { type NewAppointment, findExistingQuoteId, findHeldBookingRef, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
-import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew } from './customer.repository';
+import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomer } from './customer.repository';
 
 /** DECISIONS §2 plan ids. */
 const PLAN_IDS: Record<string, number | null> = { onetime: 1, seasonal: 2, 'tick-seasonal': 3, consult: null };
@@ -108,11 +108,15 @@ export function planVisits(input: Pick<BookingInput, 'serviceType' | 'includeTar
  * the visits with an unpaid hold and queues the booking-received email. A full day, a changed price
  * or any failure leaves nothing behind.
  *
+ * Idempotent for the same order: when this customer already has an unpaid booking that still
+ * holds its Fridays and is exactly this order (a double click, a retried request), that booking is
+ * returned (`replayed: true`) and nothing new is reserved, written or emailed.
+ *
  * @throws AppError 'validation' (bad date, address outside the area, custom-size lot, unknown
  *   customer), 'price_changed' (with `currentTotalCents`, `currentPrice`), 'day_full' (with
  *   `fullDates`), 'rate_limited'
  */
-export async function createBooking(input: BookingInput, options: CreateBookingOptions): Promise<CreatedBooking> {
+export async function createBooking(input: BookingInput, options: CreateBookingOptions): Promise<CreatedBooking & { replayed: boolean }> {
   const { now } = options;
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const branch = await getBranch(branchId);
@@ -230,6 +234,18 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
 
     const quoteId = await findExistingQuoteId(tx, input.quoteId);
 
+    // The same order again from a known customer: the row lock makes a concurrent twin wait for
+    // this one, and then it finds the booking this one wrote instead of holding the Fridays twice.
+    if (!customer.created) {
+      await lockCustomer(tx, customer.id);
+      const heldRef = await findHeldBookingRef(tx, {
+        branchId, customerId: customer.id, serviceType: input.serviceType, date: visits[0]!.date, time: input.time,
+        propertySize: input.propertySize, includeTick: input.includeTick, includeTargetedInsects: input.includeTargetedInsects,
+        extras: input.extras, discountCode: input.discountCode, quoteId, address, city, postalCode, totalCents,
+      }, now);
+      if (heldRef) return { customerId: customer.id, replayedRef: heldRef, inserted: [] };
+    }
+
     // Every appointment row takes one stop on its Friday (the capacity rule), add-on visits included.
     // A consultation request takes none until staff confirm it (REQUEST_ONLY_SERVICE_TYPE).
     const stopsByDate = new Map<string, number>();
@@ -274,8 +290,27 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     const inserted = await insertAppointments(tx, rows);
 
     await queueBookingReceivedEmail(tx, { branch, to: contact.email, name: contact.firstName, locale, bookingRef, serviceType: input.serviceType, dates: visits.filter((v) => !v.addOn).map((v) => v.date), totalCents, appointmentId: inserted[0]!.id });
-    return { customerId: customer.id, inserted };
+    return { customerId: customer.id, replayedRef: null, inserted };
   });
+
+  if (created.replayedRef !== null) {
+    const rows = await listBookingRows(db, created.replayedRef);
+    const first = rows[0]!;
+    getLogger().info({ bookingRef: created.replayedRef, source: options.source }, 'booking request repeated: the existing booking is returned');
+    return {
+      id: first.id,
+      appointmentId: first.id,
+      customerId: first.customerId,
+      bookingRef: created.replayedRef,
+      appointments: rows.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
+      subtotalCents: first.subtotalCents ?? 0,
+      taxCents: first.taxCents ?? 0,
+      totalCents: first.totalCents ?? 0,
+      totalPrice: (first.subtotalCents ?? 0) / 100,
+      holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
+      replayed: true,
+    };
+  }
 
   const first = created.inserted[0]!;
   getLogger().info({ bookingRef, source: options.source, visits: created.inserted.length }, 'booking created');
@@ -290,6 +325,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     totalCents,
     totalPrice,
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
+    replayed: false,
   };
 }
 

@@ -53,6 +53,14 @@ export async function insertCustomerIfNew(db: DbExecutor, values: NewCustomer): 
   return { id: winner, created: false };
 }
 
+/**
+ * Locks a customer's row until the transaction ends, so two bookings by the same customer (a
+ * double click, a retried request) are written one after the other and the second sees the first.
+ */
+export async function lockCustomer(db: DbExecutor, id: number): Promise<void> {
+  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+}
+
 export async function findCustomerContact(db: DbExecutor, id: number) {
   const [row] = await db.select(contactColumns).from(customers).where(eq(customers.id, id)).limit(1);
   return row ?? null;

@@ -317,7 +317,12 @@ export async function markPaymentSucceeded(
     if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return { applied: false };
     if (payment.bookingRef) {
       const alreadyPaid = await findOtherSucceededPayment(tx, payment);
-      if (alreadyPaid) getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
+      if (alreadyPaid) {
+        // Money was taken twice (two tabs, each with an intent from before and after a price change):
+        // the office must refund one, so it hears of it now, not from a log.
+        getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
+        await queueStaffDoublePaymentAlert(tx, payment, alreadyPaid);
+      }
       // Visits whose hold lapsed take their stop again where the day still has room; the rest are never overbooked.
       const { unplaced } = await retakeLapsedStops(tx, payment.bookingRef, now);
       await confirmBookingAppointments(tx, payment.bookingRef, now, unplaced.map((v) => v.id));
@@ -343,34 +348,66 @@ async function findOtherSucceededPayment(tx: DbExecutor, payment: PaymentRow) {
   return payment.bookingRef ? findSucceededPaymentForBooking(tx, payment.bookingRef, { excludeId: payment.id }) : null;
 }
 
-/** Staff notification (English, to STAFF_NOTIFY_EMAIL): a paid visit has no stop and needs a new Friday. */
-async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[], visits: BookingAppointment[]) {
+/** Who booked, as a staff alert names them. */
+function describeBookingCustomer(visits: BookingAppointment[]): string {
   const first = visits[0];
-  const customer = first ? `${first.customerFirstName} ${first.customerLastName} <${first.customerEmail}>` : 'unknown customer';
-  const lines = [
-    `Booking ${payment.bookingRef} was paid (${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId}) after its hold had lapsed, and these Fridays were full by then:`,
-    ...unplaced.map((v) => `- appointment #${v.id} on ${v.date}`),
-    'The visits were not confirmed (the day would have been overbooked); they are listed as expired with "needs staff attention" in the appointments list.',
-    `Please call ${customer} to choose another Friday, or add capacity to that day.`,
-  ];
-  const branch = await getBranch(first?.branchId ?? 1, tx);
+  return first ? `${first.customerFirstName} ${first.customerLastName} <${first.customerEmail}>` : 'unknown customer';
+}
+
+/** Queues a staff notification (English, to STAFF_NOTIFY_EMAIL) about one payment: a heading, a subject and plain lines. */
+async function queueStaffPaymentAlert(
+  tx: DbExecutor,
+  payment: PaymentRow,
+  visits: BookingAppointment[],
+  alert: { heading: string; subject: string; lines: string[] },
+) {
+  const branch = await getBranch(visits[0]?.branchId ?? 1, tx);
   const { html, text } = renderEmailLayout({
     branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
     locale: 'en',
-    heading: 'Paid booking needs a new date',
-    bodyHtml: lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),
-    bodyText: lines.join('\n'),
+    heading: alert.heading,
+    bodyHtml: alert.lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),
+    bodyText: alert.lines.join('\n'),
     footer: branch.displayName,
   });
   await enqueueEmail(tx, {
     kind: 'staff-notification',
     to: getEnv().STAFF_NOTIFY_EMAIL,
     locale: 'en',
-    subject: `Action needed: paid booking ${payment.bookingRef} has no Friday stop`,
+    subject: alert.subject,
     html,
     text,
     relatedType: 'payment',
     relatedId: payment.id,
+  });
+}
+
+/** A second payment for an already paid booking: the office must refund one. */
+async function queueStaffDoublePaymentAlert(tx: DbExecutor, payment: PaymentRow, earlier: PaymentRow) {
+  const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
+  await queueStaffPaymentAlert(tx, payment, visits, {
+    heading: 'Booking paid twice: refund one payment',
+    subject: `Action needed: booking ${payment.bookingRef} was paid twice`,
+    lines: [
+      `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) has been paid twice:`,
+      `- ${formatMoney(earlier.amount, 'en')}, intent ${earlier.paymentIntentId} (${earlier.provider})`,
+      `- ${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId} (${payment.provider})`,
+      'The booking is confirmed once and the customer got one receipt. Please refund one of the payments in the payment provider\'s dashboard.',
+    ],
+  });
+}
+
+/** A paid visit has no stop (its Friday filled while the hold had lapsed) and needs a new Friday. */
+async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[], visits: BookingAppointment[]) {
+  await queueStaffPaymentAlert(tx, payment, visits, {
+    heading: 'Paid booking needs a new date',
+    subject: `Action needed: paid booking ${payment.bookingRef} has no Friday stop`,
+    lines: [
+      `Booking ${payment.bookingRef} was paid (${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId}) after its hold had lapsed, and these Fridays were full by then:`,
+      ...unplaced.map((v) => `- appointment #${v.id} on ${v.date}`),
+      'The visits were not confirmed (the day would have been overbooked); they are listed as expired with "needs staff attention" in the appointments list.',
+      `Please call ${describeBookingCustomer(visits)} to choose another Friday, or add capacity to that day.`,
+    ],
   });
 }
 

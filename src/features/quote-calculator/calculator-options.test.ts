@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlanSelection, readStoredPlan } from './calculator-options';
+import { applyPlanSelection, describeAppliedCode, readStoredPlan } from './calculator-options';
 
 describe('readStoredPlan', () => {
   it('reads the stored type first, then the plan id (1 onetime, 2 seasonal, 3 tick)', () => {
@@ -31,5 +31,17 @@ describe('applyPlanSelection', () => {
 
   it('flags the consultation without changing the plan', () => {
     expect(applyPlanSelection(current, { serviceType: 'consult' }, null)).toEqual({ ...current, discountCode: undefined, consult: true });
+  });
+});
+
+describe('describeAppliedCode', () => {
+  it('says nothing without a code', () => {
+    expect(describeAppliedCode(null, [{ code: 'MIDSEASON' }])).toBeNull();
+  });
+
+  it('calls the popup code applied only while the branch still offers it', () => {
+    expect(describeAppliedCode('MIDSEASON', [{ code: 'MIDSEASON' }])).toEqual({ code: 'MIDSEASON', available: true });
+    // Deactivated, expired or used up: the settings carry no such discount, and the price has none.
+    expect(describeAppliedCode('MIDSEASON', [])).toEqual({ code: 'MIDSEASON', available: false });
   });
 });

@@ -63,3 +63,18 @@ export function applyPlanSelection(current: PlanState, detail: PlanSelectionDeta
   }
   return { ...current, discountCode: code, consult: false };
 }
+
+export interface AppliedCodeStatus {
+  code: string;
+  /** False when the branch no longer offers the code (inactive, expired, used up): no discount is priced. */
+  available: boolean;
+}
+
+/**
+ * What the estimate box says about a code a plan selection brought in (the popup's MIDSEASON):
+ * in use only while the branch still offers it, so the box never claims a discount it does not price.
+ */
+export function describeAppliedCode(code: string | null, offered: readonly { code: string }[]): AppliedCodeStatus | null {
+  if (!code) return null;
+  return { code, available: offered.some((d) => d.code === code) };
+}

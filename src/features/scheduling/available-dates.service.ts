@@ -6,6 +6,7 @@ import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { AppError } from '@/lib/errors';
 import { DEFAULT_SCHEDULE_RULES, findAvailableDates, findToday, type ScheduleRules } from './available-dates';
 import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.repository';
+import { countStopsPerVisit } from './stop-statuses';
 
 /** The branch's schedule rules, with visit counts from its price table (one source for "5 visits"). */
 export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<ScheduleRules> {
@@ -28,7 +29,14 @@ export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<S
  *
  * @throws AppError('validation') for an unknown serviceType
  */
-export async function getAvailableDates(options: { serviceType?: string | null; now: Date; branchId?: number; stopsNeeded?: number }): Promise<string[]> {
+export async function getAvailableDates(options: {
+  serviceType?: string | null;
+  now: Date;
+  branchId?: number;
+  stopsNeeded?: number;
+  /** A one-time booking with this add-on takes two stops on its Friday (`countStopsPerVisit`). */
+  includeTargetedInsects?: boolean;
+}): Promise<string[]> {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   let serviceType: string | undefined;
   if (options.serviceType) {
@@ -45,5 +53,6 @@ export async function getAvailableDates(options: { serviceType?: string | null; 
     // booked + needed <= capacity  ⇔  booked + (default − capacity) + needed <= default
     booked.set(day.date, (booked.get(day.date) ?? 0) + rules.capacityPerFriday - capacity);
   }
-  return findAvailableDates({ ...rules, now: options.now, bookedStops: booked, serviceType, stopsNeeded: options.stopsNeeded });
+  const stopsNeeded = options.stopsNeeded ?? countStopsPerVisit(serviceType, options.includeTargetedInsects ?? false);
+  return findAvailableDates({ ...rules, now: options.now, bookedStops: booked, serviceType, stopsNeeded });
 }

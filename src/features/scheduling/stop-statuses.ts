@@ -15,3 +15,12 @@ export const HELD_STOP_STATUSES = ['pending', 'pending-payment'] as const;
  * staff confirm it, it counts like any confirmed visit.
  */
 export const REQUEST_ONLY_SERVICE_TYPE = 'consult';
+
+/**
+ * Stops a booking takes on its first Friday: one per appointment row. A one-time treatment with
+ * the targeted-insect (standing-water) add-on writes a second, add-on visit on the same Friday
+ * (docs/decisions/0011), so it needs two; plan add-ons are flags on the plan's visits.
+ */
+export function countStopsPerVisit(serviceType: string | null | undefined, includeTargetedInsects: boolean): number {
+  return serviceType === 'onetime' && includeTargetedInsects ? 2 : 1;
+}

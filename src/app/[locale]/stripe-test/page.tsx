@@ -3,7 +3,6 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentTestView } from '@/features/payments/components/payment-test-view';
-import { isTestGatewayMode } from '@/features/payments/get-payment-gateway';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -16,12 +15,12 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t('test.title'), robots: { index: false } };
 }
 
-/** SPEC "Payment test page": open in test-gateway mode; with real Stripe keys, staff only (DECISIONS §5). */
+/** SPEC "Payment test page": staff only, whichever gateway is configured (DECISIONS §5 lists it with the staff pages). */
 export default async function PaymentTestPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  if (!isTestGatewayMode()) await requireStaff({ redirectTo: '/stripe-test', locale });
+  await requireStaff({ redirectTo: '/stripe-test', locale });
   return (
     <div className="px-4 py-12">
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout'])}>

@@ -14,8 +14,9 @@ export const POST = apiRoute(async ({ req, locale }) => {
   await consumeRateLimit('booking-ip', getClientIp(req), BOOKING_IP_LIMIT);
   const input = normaliseAppointmentPayload(await parseJson(req, AppointmentRequestSchema));
   if (!input) throw new AppError('validation', 'errors.validation', { fields: { serviceType: 'booking.validation.serviceTypeRequired' } });
-  const booking = await createBooking(input, { now: new Date(), locale, source: 'api' });
-  return Response.json(booking, { status: 201 });
+  const { replayed, ...booking } = await createBooking(input, { now: new Date(), locale, source: 'api' });
+  // A repeated identical request (double click, retry) gets the booking it already made.
+  return Response.json(booking, { status: replayed ? 200 : 201 });
 });
 
 export const GET = apiRoute(async () => {

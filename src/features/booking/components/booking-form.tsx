@@ -59,6 +59,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
   const dates = dateList?.dates ?? null;
   const [serverPrice, setServerPrice] = useState<{ key: string; cents: number } | null>(null);
   const [areaMessage, setAreaMessage] = useState<string | null>(null);
+  // Booked: the button stays disabled while the checkout page loads, so a second click books nothing.
+  const [isBooked, setIsBooked] = useState(false);
 
   const defaults: BookingFormValues = {
     firstName: '', lastName: '', email: '', phone: '', address: '', city: 'Hamilton', zipCode: '',
@@ -84,8 +86,10 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
     if (planEvent.serviceType === 'tick') setValue('includeTick', false);
   }, [planEvent, setValue]);
 
-  const loadDates = useCallback(async (type: string) => {
-    const fromServer = await fetchAvailableDates(type);
+  // A one-time treatment with the standing-water add-on takes two stops on its Friday.
+  const needsAddOnStop = canonicalType === 'onetime' && includeTargetedInsects;
+  const loadDates = useCallback(async (type: string, addOnStop: boolean) => {
+    const fromServer = await fetchAvailableDates(type, addOnStop);
     // The fallback is computed by the same rule as the server (DECISIONS §3), never a fixed list.
     const list = fromServer ?? findAvailableDates({
       ...schedule,
@@ -100,11 +104,11 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
 
   useEffect(() => {
     let cancelled = false;
-    void loadDates(canonicalType).then((list) => {
+    void loadDates(canonicalType, needsAddOnStop).then((list) => {
       if (!cancelled) setDateList({ dates: list, preselect: true });
     });
     return () => { cancelled = true; };
-  }, [canonicalType, loadDates]);
+  }, [canonicalType, needsAddOnStop, loadDates]);
 
   // SPEC: the first available date is preselected; the customer's choice stays while it is still
   // offered. Runs after the options are in the DOM, so the select shows the value the form holds.
@@ -148,7 +152,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
   const handleApiError = useCallback(async (error: BookingApiError) => {
     switch (error.kind) {
       case 'day_full': {
-        const list = await loadDates(canonicalType);
+        const list = await loadDates(canonicalType, needsAddOnStop);
         setValue('date', '');
         setDateList({ dates: list, preselect: false });
         setError('date', { type: 'server', message: 'booking.errors.pickAnotherFriday' });
@@ -175,7 +179,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         if (error.message === 'no-id') toast({ variant: 'destructive', title: t('toast.noIdTitle'), description: t('toast.noIdBody') });
         else failToast(error.message || undefined);
     }
-  }, [canonicalType, failToast, loadDates, locale, priceKey, setError, setValue, t]);
+  }, [canonicalType, failToast, loadDates, locale, needsAddOnStop, priceKey, setError, setValue, t]);
 
   const onInvalid = () => {
     if (variant !== 'section') toast({ variant: 'destructive', title: t('toast.missingTitle'), description: t('toast.missingBody') });
@@ -240,6 +244,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
       if (!appointment.ok) { await handleApiError(appointment.error); return; }
 
       const booked = appointment.data;
+      setIsBooked(true);
       trackEvent('Schedule', { totalCents: booked.totalCents, contentName: service });
       recordFunnelStep({ planType: service, propertySize: values.propertySize, city: values.city, postalCode: values.zipCode, conversionStage: 'appointment_created' });
       toast(variant !== 'page'
@@ -287,7 +292,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
     'aria-describedby': errors[name] ? `${variant}-${name}-error` : undefined,
   });
   const selectClass = 'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2';
-  const busy = isSubmitting;
+  const busy = isSubmitting || isBooked;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label={t('form.label')}>

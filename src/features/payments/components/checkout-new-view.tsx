@@ -100,6 +100,11 @@ async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQu
   };
 }
 
+/** The Fridays this order fits on (a one-time standing-water add-on needs a second stop that day). */
+function datesQuery(details: QuoteDetails): string {
+  return new URLSearchParams({ serviceType: details.serviceType, includeTargetedInsects: String(details.includeStandingWater) }).toString();
+}
+
 /** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
 function splitName(name: string) {
   const trimmed = name.trim();
@@ -134,7 +139,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
       setQuote(read);
       setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
       if (!read.details) return;
-      fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(read.details.serviceType)}`)
+      fetch(`/api/appointments/available-dates?${datesQuery(read.details)}`)
         .then((r) => (r.ok ? (r.json() as Promise<{ dates: string[] }>) : { dates: [] }))
         .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
         .catch(() => setDates([]));
@@ -214,7 +219,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
           setInvalid({ name: fields.firstName ?? fields.lastName, email: fields.email, phone: fields.phone, city: fields.city, postalCode: fields.postalCode, date: fields.date });
         }
         if (body?.code === 'day_full') {
-          fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(details.serviceType)}`)
+          fetch(`/api/appointments/available-dates?${datesQuery(details)}`)
             .then((r) => r.json() as Promise<{ dates: string[] }>)
             .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
             .catch(() => undefined);

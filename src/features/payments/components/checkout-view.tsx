@@ -10,50 +10,24 @@ import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { OrderSummary } from './order-summary';
-import { ApiError, type CheckoutData, postJson, readCheckoutData, toNumber } from './payment-client';
+import { type CheckoutInputs, type CheckoutQuery, resolveCheckoutInputs } from './checkout-inputs';
+import { ApiError, postJson, readCheckoutData } from './payment-client';
 import { PaymentForm } from './payment-form';
 
-type Query = Record<string, string | undefined>;
 type State =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'price-changed'; currentTotalCents: number; message: string }
   | { kind: 'ready'; intent: CreatedPaymentIntent };
 
-const truthy = (v: unknown) => v === true || v === 'true';
-
-/** What /checkout pays for: session data first, the query values and path id fill the gaps. */
-function resolveInputs(pathAppointmentId: string | undefined, query: Query, stored: CheckoutData | null) {
-  const appointmentId = toNumber(pathAppointmentId) ?? toNumber(query.appointmentId) ?? toNumber(stored?.appointmentId);
-  return {
-    appointmentId,
-    bookingRef: stored?.bookingRef && (!appointmentId || toNumber(stored.appointmentId) === appointmentId) ? stored.bookingRef : undefined,
-    customerId: toNumber(query.customerId) ?? toNumber(stored?.customerId),
-    quoteId: toNumber(stored?.quoteId),
-    serviceType: query.serviceType ?? stored?.serviceType ?? undefined,
-    propertySize: toNumber(query.propertySize) ?? toNumber(stored?.propertySize),
-    includeTick: truthy(query.includeTick ?? stored?.includeTick),
-    includeStandingWater: truthy(query.includeTargetedInsects ?? stored?.includeTargetedInsects ?? stored?.includeStandingWater),
-    quoteTotal: toNumber(query.quoteTotal),
-    // The pre-tax whole-dollar total the customer saw when booking (checkoutData.totalPrice).
-    confirmedAmount: toNumber(stored?.totalPrice ?? stored?.confirmedQuoteTotal),
-    billing: {
-      name: [stored?.firstName, stored?.lastName].filter(Boolean).join(' ') || stored?.name || undefined,
-      email: stored?.email ?? undefined,
-      phone: stored?.phone ?? undefined,
-      postalCode: stored?.postalCode ?? undefined,
-    },
-  };
-}
-
-export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?: string; query: Query }) {
+export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?: string; query: CheckoutQuery }) {
   const t = useTranslations('checkout');
   const locale = useLocale();
   const router = useRouter();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [cardError, setCardError] = useState<string | null>(null);
-  const inputs = useRef<ReturnType<typeof resolveInputs> | null>(null);
-  const [resolved, setResolved] = useState<ReturnType<typeof resolveInputs> | null>(null);
+  const inputs = useRef<CheckoutInputs | null>(null);
+  const [resolved, setResolved] = useState<CheckoutInputs | null>(null);
   const started = useRef(false);
 
   const setUp = useCallback(async (override?: { confirmedAmountCents: number }) => {
@@ -88,7 +62,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
     started.current = true;
     // Session storage exists only in the browser, so the inputs are read after mounting.
     const begin = async () => {
-      const found = resolveInputs(pathAppointmentId, query, readCheckoutData());
+      const found = resolveCheckoutInputs(pathAppointmentId, query, readCheckoutData());
       inputs.current = found;
       setResolved(found);
       if (!found.serviceType && !found.appointmentId) setState({ kind: 'error', message: t('errors.missingService') });

@@ -15,9 +15,10 @@ import { formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { describeSecondContact } from '../second-contact';
-import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
+import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
 import type { CalculatorSettings } from '../calculator-settings';
 import { type CalculatorFormInput, CalculatorFormSchema, type CalculatorFormValues } from '../calculator.schema';
 import { parseQuotePrefill } from '../prefill';
@@ -46,27 +47,24 @@ type AppointmentResponse = {
   message?: string; code?: string; fields?: Record<string, string>; currentTotalCents?: number;
 };
 
-/** Fridays from the server; if the call fails, the same rule computed here (DECISIONS §3). */
-async function loadAvailableDates(serviceType: string, settings: CalculatorSettings): Promise<string[]> {
-  try {
-    const res = await fetch(`/api/appointments/available-dates?serviceType=${encodeURIComponent(serviceType)}`, { credentials: 'include' });
-    if (!res.ok) throw new Error(`available-dates answered ${res.status}`);
-    const body = (await res.json()) as { dates?: unknown };
-    if (!Array.isArray(body.dates)) throw new Error('available-dates sent no list');
-    return body.dates.filter((d): d is string => typeof d === 'string');
-  } catch (error) {
-    console.warn('Falling back to locally computed Fridays', error);
-    // Loaded only on failure: the date rules pull in date-fns, which most visitors never need.
-    const { findAvailableDates } = await import('@/features/scheduling/available-dates');
-    return findAvailableDates({
-      ...settings.schedule,
-      visitsFor: (type) => countVisits(settings.priceTable, type),
-      now: new Date(),
-      bookedStops: new Map(),
-      serviceType,
-      horizonDays: 180,
-    });
-  }
+/**
+ * Fridays from the server (with room for the one-time standing-water visit's second stop when it is
+ * chosen); if the call fails, the same rule computed here (DECISIONS §3).
+ */
+async function loadAvailableDates(serviceType: string, includeTargetedInsects: boolean, settings: CalculatorSettings): Promise<string[]> {
+  const fromServer = await fetchAvailableDates(serviceType, serviceType === 'onetime' && includeTargetedInsects);
+  if (fromServer) return fromServer;
+  console.warn('Falling back to locally computed Fridays: available-dates did not answer with a list');
+  // Loaded only on failure: the date rules pull in date-fns, which most visitors never need.
+  const { findAvailableDates } = await import('@/features/scheduling/available-dates');
+  return findAvailableDates({
+    ...settings.schedule,
+    visitsFor: (type) => countVisits(settings.priceTable, type),
+    now: new Date(),
+    bookedStops: new Map(),
+    serviceType,
+    horizonDays: 180,
+  });
 }
 
 export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
@@ -134,7 +132,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
 
   useEffect(() => {
     let cancelled = false;
-    loadAvailableDates(serviceType, settings).then((list) => {
+    loadAvailableDates(serviceType, includeTargetedInsects ?? false, settings).then((list) => {
       if (cancelled) return;
       setDates(list);
       // The first available date is preselected; a date still offered is kept.
@@ -142,7 +140,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       if (!current || !list.includes(current)) setValue('date', list[0] ?? '');
     });
     return () => { cancelled = true; };
-  }, [serviceType, settings, datesVersion, getValues, setValue]);
+  }, [serviceType, includeTargetedInsects, settings, datesVersion, getValues, setValue]);
 
   const discount = useMemo(
     () => settings.promoDiscounts.find((d) => d.code === appliedCode) ?? null,
@@ -247,17 +245,22 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     }
     const customerId = data?.customerId ?? data?.appointments?.[0]?.customerId ?? data?.appointments?.[0]?.customer_id ?? null;
     const totalPrice = data?.totalPrice ?? price.totalPrice;
-    // SPEC §3 "checkoutData": what the checkout page reads.
-    sessionStorage.setItem('checkoutData', JSON.stringify({
-      appointmentId, customerId, bookingRef: data?.bookingRef ?? null,
-      serviceType: body.serviceType, propertySize: body.propertySize,
-      includeTick: body.includeTick, includeTargetedInsects: body.includeTargetedInsects, includeStandingWater: body.includeTargetedInsects,
-      extras: body.extras, totalPrice,
-      subtotalCents: data?.subtotalCents ?? price.subtotalCents, taxCents: data?.taxCents ?? price.taxCents, totalCents: data?.totalCents ?? price.totalCents,
-      firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone,
-      address: body.address, city, postalCode: body.postalCode, date: body.date,
-      discountCode: appliedCode, quoteId: null,
-    }));
+    // SPEC §3 "checkoutData": what the checkout page reads. Storage may be blocked or full; the
+    // appointment exists by now and the checkout also finds it by the id in its address.
+    try {
+      sessionStorage.setItem('checkoutData', JSON.stringify({
+        appointmentId, customerId, bookingRef: data?.bookingRef ?? null,
+        serviceType: body.serviceType, propertySize: body.propertySize,
+        includeTick: body.includeTick, includeTargetedInsects: body.includeTargetedInsects, includeStandingWater: body.includeTargetedInsects,
+        extras: body.extras, totalPrice,
+        subtotalCents: data?.subtotalCents ?? price.subtotalCents, taxCents: data?.taxCents ?? price.taxCents, totalCents: data?.totalCents ?? price.totalCents,
+        firstName: body.firstName, lastName: body.lastName, email: body.email, phone: body.phone,
+        address: body.address, city, postalCode: body.postalCode, date: body.date,
+        discountCode: appliedCode, quoteId: null,
+      }));
+    } catch (error) {
+      console.warn('Could not keep the checkout details in session storage', error);
+    }
     // SPEC §4: the Schedule event fires once the appointment exists (a no-op without ids and consent).
     trackEvent('Schedule', { totalCents: data?.totalCents ?? confirmedServerCents ?? price.totalCents });
     toast({ title: t('toasts.scheduledTitle'), description: t('toasts.scheduledBody') });
@@ -304,6 +307,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const lotSize = describeLotSize(address ?? '', Number(propertySize));
   const lotSizeDisplay = t(`sizes.${SIZE_LABEL_KEYS[propertySize]}`);
   const discountNote = price.discount && !price.discount.applied ? t('discountNotApplicable', { code: price.discount.code }) : null;
+  const codeStatus = describeAppliedCode(appliedCode, settings.promoDiscounts);
 
   return (
     <>
@@ -452,7 +456,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               </dl>
             </>
           )}
-          {appliedCode ? <p className="mt-3 text-sm font-semibold text-leaf-700">{t('codeInUse', { code: appliedCode })}</p> : null}
+          {codeStatus?.available ? <p className="mt-3 text-sm font-semibold text-leaf-700">{t('codeInUse', { code: codeStatus.code })}</p> : null}
+          {codeStatus && !codeStatus.available ? <p className="mt-3 text-sm text-gray-700">{t('codeUnavailable', { code: codeStatus.code })}</p> : null}
           {discountNote ? <p className="mt-1 text-sm text-gray-700">{discountNote}</p> : null}
           <p className="mt-3 text-xs text-gray-600">{t('disclaimer')}</p>
           <Button type="button" variant="outline" className="mt-4 w-full" onClick={() => { if (requireAddress('addressRequiredEmail')) setEmailOpen(true); }}>
