@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { staffUsers } from '@/db/schema/staff';
-import { hashPassword } from '@/features/staff-auth/password';
-import { signIn } from '@/features/staff-auth/session.service';
-import { seedStaffAccount } from '@/server/bootstrap/seed';
+import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -35,11 +31,7 @@ let adminToken = '';
 let technicianToken = '';
 
 beforeAll(async () => {
-  const db = await getDb();
-  await seedStaffAccount(db, 'office', 'office password 1');
-  await db.insert(staffUsers).values({ username: 'tech', passwordHash: await hashPassword('technician password'), displayName: 'Tech', role: 'technician' });
-  adminToken = (await signIn('office', 'office password 1', { userAgent: null })).token;
-  technicianToken = (await signIn('tech', 'technician password', { userAgent: null })).token;
+  ({ adminToken, technicianToken } = await signInAdminAndTechnician());
 });
 
 describe('office data behind the admin role', () => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
-const serviceDate = z.string('routing.invalidDate').regex(/^\d{4}-\d{2}-\d{2}$/, 'routing.invalidDate');
+/** True for a real calendar day written 'YYYY-MM-DD' (not '2027-02-30', which Date.parse rolls over). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T12:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+const serviceDate = z.string('routing.invalidDate').refine(isCalendarDate, 'routing.invalidDate');
 
 /** `?date=YYYY-MM-DD` on the route APIs. */
 export const DayQuerySchema = z.object({ date: serviceDate });

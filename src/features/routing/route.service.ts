@@ -15,6 +15,7 @@ import {
   listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listKeptRoutes, listTechnicians, lockRouteDay,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
+import { isCalendarDate } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
 import { getDayTravelMatrix } from './travel/distance-matrix';
 
@@ -90,10 +91,8 @@ export interface DayRoutes {
   unassigned: { appointment: RouteAppointment; customer: RouteCustomer }[];
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function requireServiceDate(date: string): void {
-  if (!ISO_DATE.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) throw new AppError('validation', 'routing.invalidDate');
+  if (!isCalendarDate(date)) throw new AppError('validation', 'routing.invalidDate');
 }
 
 async function loadDepot(branchId: number): Promise<Depot> {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, inArray, sum } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -53,6 +53,38 @@ export async function selectRecentCustomers(db: DbExecutor) {
     .from(customers)
     .orderBy(desc(customers.createdAt))
     .limit(LIST_LIMIT);
+}
+
+/** ILIKE treats % and _ as wildcards; a search for them means the characters themselves. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Customers whose name, email, address, city or postal code holds every word of the query (any
+ * case), or whose phone holds a word's digits however it was typed. Newest first.
+ */
+export async function searchCustomers(db: DbExecutor, words: string[], limit: number) {
+  const conditions = words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`;
+    const digits = word.replace(/\D/g, '');
+    return or(
+      ilike(customers.firstName, pattern),
+      ilike(customers.lastName, pattern),
+      ilike(customers.email, pattern),
+      ilike(customers.address, pattern),
+      ilike(customers.city, pattern),
+      ilike(sql`replace(${customers.postalCode}, ' ', '')`, `%${escapeLike(word.replace(/\s+/g, ''))}%`),
+      digits.length >= 3 ? sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
+    );
+  });
+  return db
+    .select({
+      id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email,
+      phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
+    })
+    .from(customers)
+    .where(and(...conditions))
+    .orderBy(desc(customers.createdAt))
+    .limit(limit);
 }
 
 export async function selectRecentPayments(db: DbExecutor) {
@@ -128,4 +160,34 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
     .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.createdAt));
   return { customer, appointments: visits, payments: paid };
+}
+
+export async function findAppointmentStatus(db: DbExecutor, id: number) {
+  const [row] = await db.select({ id: appointments.id, status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+  return row ?? null;
+}
+
+/** Moves one appointment to `to` only while it is still `from`: a concurrent change makes this a no-op (null). */
+export async function updateAppointmentStatus(db: DbExecutor, id: number, from: string, to: string, at: Date) {
+  const [row] = await db
+    .update(appointments)
+    .set({ status: to, updatedAt: at })
+    .where(and(eq(appointments.id, id), eq(appointments.status, from)))
+    .returning({ id: appointments.id, status: appointments.status });
+  return row ?? null;
+}
+
+/** Sets a message's status; read is implied by every status but new, and the first reply is timed. */
+export async function updateMessageStatus(db: DbExecutor, id: number, status: string, at: Date) {
+  const [row] = await db
+    .update(messages)
+    .set({
+      status,
+      isRead: status !== 'new',
+      respondedAt: status === 'replied' ? sql`coalesce(${messages.respondedAt}, ${at.toISOString()}::timestamptz)` : messages.respondedAt,
+      updatedAt: at,
+    })
+    .where(eq(messages.id, id))
+    .returning({ id: messages.id, status: messages.status });
+  return row ?? null;
 }

@@ -1,9 +1,12 @@
 import 'server-only';
 import { getDb } from '@/db/client';
+import { AppError } from '@/lib/errors';
 import {
+  findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
   selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentAppointments, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
   selectRecentPayments,
 } from './dashboard.repository';
+import type { AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
 
 /** Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). */
 export async function loadDashboard() {
@@ -42,4 +45,43 @@ export async function loadQuotesForStaff() {
 export async function loadCustomerDetails(customerId: number) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
   return selectCustomerDetails(await getDb(), customerId);
+}
+
+/** The one status each staff status may be set from (completed <- confirmed, and back). */
+const APPOINTMENT_STATUS_FROM: Record<AppointmentStatusChange['status'], string> = { completed: 'confirmed', confirmed: 'completed' };
+
+/**
+ * Staff mark a confirmed visit completed, or take a completion back. Unpaid, cancelled or expired
+ * appointments belong to the booking and payment flows: 409 with the current status.
+ */
+export async function changeAppointmentStatus(id: number | null, change: AppointmentStatusChange, now = new Date()) {
+  if (id === null) throw new AppError('not_found', 'errors.notFound');
+  const db = await getDb();
+  const current = await findAppointmentStatus(db, id);
+  if (!current) throw new AppError('not_found', 'errors.notFound');
+  if (current.status === change.status) return current;
+  const from = APPOINTMENT_STATUS_FROM[change.status];
+  const updated = current.status === from ? await updateAppointmentStatus(db, id, from, change.status, now) : null;
+  if (!updated) {
+    const latest = (await findAppointmentStatus(db, id))?.status ?? current.status;
+    throw new AppError('conflict', change.status === 'completed' ? 'adminDashboard.onlyConfirmedCanComplete' : 'adminDashboard.onlyCompletedCanReopen', { status: latest });
+  }
+  return updated;
+}
+
+/** Staff file a contact message: read, replied or archived (or back to new). */
+export async function changeMessageStatus(id: number | null, change: MessageStatusChange, now = new Date()) {
+  if (id === null) throw new AppError('not_found', 'errors.notFound');
+  const updated = await updateMessageStatus(await getDb(), id, change.status, now);
+  if (!updated) throw new AppError('not_found', 'errors.notFound');
+  return updated;
+}
+
+const SEARCH_LIMIT = 50;
+
+/** The dashboard's customer search over every customer, not only the newest the list holds. */
+export async function findCustomers(query: string) {
+  const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 6).map((w) => w.slice(0, 100));
+  if (words.length === 0) return { customers: [] };
+  return { customers: await searchCustomers(await getDb(), words, SEARCH_LIMIT) };
 }

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { DaySheet } from '@/features/routing/components/day-sheet';
+import { isCalendarDate } from '@/features/routing/route.schema';
 import { findDefaultRouteDate, listBranchTechnicians } from '@/features/routing/route.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
@@ -20,12 +21,14 @@ export default async function DaySheetPage({ params, searchParams }: {
   setRequestLocale(locale);
   const session = await requireStaff({ redirectTo: '/day-sheet', locale });
   const [t, query, technicians] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, listBranchTechnicians()]);
-  const asked = typeof query.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : null;
+  const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());
   const isAdmin = session.role === 'admin';
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+      {/* On paper the day sheet stands alone: no site header, footer or controls. */}
+      <style media="print">{'body > header, body > footer { display: none !important; }'}</style>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('daySheetTitle')}</h1>
       <p className="mb-4 text-gray-600">{t('daySheetIntro')}</p>
       {!isAdmin && session.technicianId === null ? (

@@ -3,6 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { RouteManager } from '@/features/routing/components/route-manager';
+import { isCalendarDate } from '@/features/routing/route.schema';
 import { findDefaultRouteDate, isDemoDataPresent } from '@/features/routing/route.service';
 import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
@@ -21,7 +22,7 @@ export default async function RoutesPage({ params, searchParams }: {
   if ((await getStaffSession())?.role === 'technician') redirect(`${locale === 'en' ? '' : `/${locale}`}/day-sheet`);
   await requireStaff({ role: 'admin', redirectTo: '/routes', locale });
   const [t, query, isDemo] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, isDemoDataPresent()]);
-  const asked = typeof query.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(query.date) ? query.date : null;
+  const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());
 
   return (

@@ -1,4 +1,5 @@
 'use client';
+import { Printer } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -77,7 +78,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end print:hidden">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
           <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setRoute(undefined); }} className="w-full sm:w-48" />
@@ -96,6 +97,10 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
             </select>
           </div>
         ) : null}
+        <Button type="button" variant="outline" onClick={() => window.print()} disabled={!route} className="w-full sm:w-auto">
+          <Printer aria-hidden className="h-4 w-4" />
+          {t('printDaySheet')}
+        </Button>
         {canOptimize ? (
           <Button type="button" onClick={optimize} disabled={optimizing} className="w-full sm:w-auto">
             {optimizing ? t('optimizing') : t('optimize')}
@@ -111,7 +116,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
         <section aria-label={name} className="space-y-3">
           <RouteHeading route={route} name={name} />
           <p className="text-sm text-gray-700">{`${t('startingPoint')}: ${route.startingPoint ?? ''}`}</p>
-          <MapsLinkButtons links={route.mapsLinks} name={name} />
+          <MapsLinkButtons links={route.mapsLinks} name={name} className="print:hidden" />
           <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
         </section>
       ) : null}

@@ -1,13 +1,33 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Badge, statusBadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
 import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
+import { matchesCustomer } from '../customer-search';
+import type { AppointmentStatusChange, MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 
 const POLL_MS = 30_000;
+
+/** Sends one status change; the server's translated message when it refuses. */
+async function patchStatus(path: string, body: AppointmentStatusChange | MessageStatusChange): Promise<{ ok: true; status: string } | { ok: false; message: string | null }> {
+  const res = await fetch(path, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'include',
+    body: JSON.stringify(body),
+  }).catch(() => null);
+  const json = (await res?.json().catch(() => null)) as { status?: string; message?: string } | null;
+  if (res?.ok && json?.status) return { ok: true, status: json.status };
+  return { ok: false, message: json?.message ?? null };
+}
 
 function DataTable({ head, rows, empty }: { head: string[]; rows: (string | React.ReactNode)[][]; empty: string }) {
   return (
@@ -32,21 +52,96 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   const t = useTranslations('adminDashboard');
   const locale = useLocale();
   const [data, setData] = useState(initial);
+  const router = useRouter();
+  const [search, setSearch] = useState('');
+  // The list holds the newest customers only; the server searches all of them.
+  const [found, setFound] = useState<{ query: string; customers: DashboardData['customers'] } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
     // SPEC: appointments and payments refresh every 30 seconds while signed in.
     const timer = window.setInterval(async () => {
       const res = await fetch('/api/admin/dashboard', { credentials: 'include' }).catch(() => null);
       if (res?.ok) setData((await res.json()) as DashboardData);
+      // The session ended (idle, expired, signed out elsewhere): show the login form rather than
+      // figures that silently stopped updating. The server renders it for a visitor without a session.
+      else if (res?.status === 401 || res?.status === 403) router.refresh();
     }, POLL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [router]);
+
+  useEffect(() => {
+    const query = search.trim();
+    if (!query) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      const res = await fetch(`/api/admin/customers?q=${encodeURIComponent(query)}`, { credentials: 'include', signal: controller.signal }).catch(() => null);
+      if (!res?.ok) return;
+      const body = (await res.json().catch(() => null)) as { customers?: DashboardData['customers'] } | null;
+      if (body?.customers) setFound({ query, customers: body.customers });
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [search]);
 
   const na = t('na');
   const date = (v: string | null | undefined) => formatShortDate(v, locale, t('invalidDate')) ?? na;
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || na;
   const service = (s: string) => (t.has(`services.${s}`) ? t(`services.${s}`) : s);
   const status = (s: string | null) => (s ? <Badge variant={statusBadgeVariant(s)}>{t.has(`statuses.${s}`) ? t(`statuses.${s}`) : s}</Badge> : na);
+
+  const failed = (message: string | null) => toast({ variant: 'destructive', title: t('updateFailedTitle'), description: message ?? t('updateFailed') });
+
+  const setAppointmentStatus = async (appointment: DashboardData['appointments'][number], status: AppointmentStatusChange['status']) => {
+    setBusy(`a${appointment.id}`);
+    const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status });
+    setBusy(null);
+    if (!result.ok) return failed(result.message);
+    setData((d) => ({ ...d, appointments: d.appointments.map((a) => (a.id === appointment.id ? { ...a, status: result.status } : a)) }));
+    const values = { name: name(appointment.firstName, appointment.lastName), date: date(appointment.date) ?? na };
+    toast({ title: t('statusUpdatedTitle'), description: t(status === 'completed' ? 'appointmentCompletedBody' : 'appointmentReopenedBody', values) });
+  };
+
+  const setMessageStatus = async (message: DashboardData['messages'][number], status: MessageStatusChange['status']) => {
+    setBusy(`m${message.id}`);
+    const result = await patchStatus(`/api/admin/messages/${message.id}`, { status });
+    setBusy(null);
+    if (!result.ok) return failed(result.message);
+    setData((d) => ({ ...d, messages: d.messages.map((m) => (m.id === message.id ? { ...m, status: result.status } : m)) }));
+    toast({ title: t('statusUpdatedTitle'), description: t('messageUpdatedBody', { name: message.name, status: t(`statuses.${status}`) }) });
+  };
+
+  const appointmentAction = (a: DashboardData['appointments'][number]) => {
+    const next = a.status === 'confirmed' ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
+    if (!next) return null;
+    const label = t(next === 'completed' ? 'markCompleted' : 'undoCompleted');
+    return (
+      <Button key="act" type="button" size="sm" variant="outline" disabled={busy === `a${a.id}`} aria-label={`${label}: ${name(a.firstName, a.lastName)}, ${date(a.date) ?? na}`} onClick={() => void setAppointmentStatus(a, next)}>
+        {label}
+      </Button>
+    );
+  };
+
+  const messageActions = (m: DashboardData['messages'][number]) => {
+    const actions: { status: MessageStatusChange['status']; label: string }[] = [];
+    if (m.status === 'new') actions.push({ status: 'read', label: t('markRead') });
+    if (m.status === 'new' || m.status === 'read') actions.push({ status: 'replied', label: t('markReplied') });
+    if (m.status !== 'archived') actions.push({ status: 'archived', label: t('archive') });
+    return (
+      <span key="act" className="inline-flex flex-wrap gap-1">
+        {actions.map((action) => (
+          <Button key={action.status} type="button" size="sm" variant="outline" disabled={busy === `m${m.id}`} aria-label={`${action.label}: ${m.name}`} onClick={() => void setMessageStatus(m, action.status)}>
+            {action.label}
+          </Button>
+        ))}
+      </span>
+    );
+  };
+
+  // The server's answer once it has come; until then (or if it fails) the loaded list, filtered here.
+  const customers = found && found.query === search.trim() ? found.customers : data.customers.filter((c) => matchesCustomer(c, search));
 
   const cards = [
     { label: t('totalRevenue'), value: formatCad(data.totals.revenueCents, locale) },
@@ -76,21 +171,26 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
         <TabsContent value="appointments">
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status')]}
+            head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status'), t('cols.actions')]}
             rows={data.appointments.map((a) => [
               date(a.date), formatTimeOfDay(a.time, locale) ?? na, name(a.firstName, a.lastName), service(a.serviceType),
               [a.address, a.city].filter(Boolean).join(', ') || na,
               a.needsStaffAttention
                 ? <span className="inline-flex flex-wrap gap-1">{status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
                 : status(a.status),
+              appointmentAction(a),
             ])}
           />
         </TabsContent>
         <TabsContent value="customers">
+          <div className="mb-3 max-w-sm space-y-1.5">
+            <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
+            <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+          </div>
           <DataTable
-            empty={t('empty')}
+            empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
-            rows={data.customers.map((c) => [
+            rows={customers.map((c) => [
               <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}`}>{name(c.firstName, c.lastName)}</a>, c.email || na, c.phone || na, [c.address, c.city, c.postalCode].filter(Boolean).join(', ') || na,
             ])}
           />
@@ -108,8 +208,10 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
         <TabsContent value="messages">
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message')]}
-            rows={data.messages.map((m) => [date(m.createdAt), m.name, m.email, m.subject, <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>])}
+            head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
+            rows={data.messages.map((m) => [
+              date(m.createdAt), m.name, m.email, m.subject, <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>, status(m.status), messageActions(m),
+            ])}
           />
         </TabsContent>
         <TabsContent value="emails">

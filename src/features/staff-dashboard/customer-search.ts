@@ -1,0 +1,31 @@
+/** What the dashboard's customer search looks at. */
+export type SearchableCustomer = {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+};
+
+const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/**
+ * True when every word of the query is found in the customer's name, email, address, city or
+ * postal code (case and accents ignored), or, for a number of three digits or more, in the
+ * phone number however it was typed ('905 555-0134', '(905) 5550134').
+ */
+export function matchesCustomer(customer: SearchableCustomer, query: string): boolean {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = fold([customer.firstName, customer.lastName, customer.email, customer.address, customer.city, customer.postalCode].filter(Boolean).join(' '));
+  const compactText = text.replace(/\s+/g, '');
+  const phone = digitsOf(customer.phone ?? '');
+  return words.every((word) => {
+    if (text.includes(word) || compactText.includes(word)) return true;
+    const digits = digitsOf(word);
+    return digits.length >= 3 && digits.length === word.replace(/[\s()+.-]/g, '').length && phone.includes(digits);
+  });
+}

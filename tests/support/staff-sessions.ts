@@ -1,0 +1,18 @@
+import { getDb } from '@/db/client';
+import { staffUsers } from '@/db/schema/staff';
+import { hashPassword } from '@/features/staff-auth/password';
+import { signIn } from '@/features/staff-auth/session.service';
+import { seedStaffAccount } from '@/server/bootstrap/seed';
+
+/**
+ * Creates an office admin and a technician on the test database and signs both in: the session
+ * tokens integration tests send as the staff cookie.
+ */
+export async function signInAdminAndTechnician(): Promise<{ adminToken: string; technicianToken: string }> {
+  const db = await getDb();
+  await seedStaffAccount(db, 'office', 'office password 1');
+  await db.insert(staffUsers).values({ username: 'tech', passwordHash: await hashPassword('technician password'), displayName: 'Tech', role: 'technician' });
+  const adminToken = (await signIn('office', 'office password 1', { userAgent: null })).token;
+  const technicianToken = (await signIn('tech', 'technician password', { userAgent: null })).token;
+  return { adminToken, technicianToken };
+}
