@@ -113,6 +113,64 @@ describe('city landing pages (French and German)', () => {
   });
 });
 
+describe('site header at every width', () => {
+  // German and Spanish labels are the longest; the full navigation needs about 1200 px.
+  const LOCALES = ['', '/es', '/fr', '/de'];
+
+  it.each([768, 1024, 1280])('fits %i px in every language without scrolling sideways or wrapping', async (width) => {
+    for (const prefix of LOCALES) {
+      const { page, context } = await newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${prefix}/hamilton`);
+      const header = await page.evaluate(() => {
+        const row = document.querySelector('header > div:last-child')!;
+        return {
+          scrollWidth: document.documentElement.scrollWidth,
+          width: document.documentElement.clientWidth,
+          rowHeight: row.getBoundingClientRect().height,
+          rightmost: Math.max(...[...row.querySelectorAll('a, button')].map((el) => el.getBoundingClientRect().right)),
+        };
+      });
+      expect(header.scrollWidth, `${prefix}/hamilton at ${width}`).toBeLessThanOrEqual(header.width);
+      expect(header.rightmost, `${prefix}/hamilton at ${width}`).toBeLessThanOrEqual(header.width - 16);
+      // One line of links and buttons: a wrapped label makes the row 80 px or more.
+      expect(header.rowHeight, `${prefix}/hamilton at ${width}`).toBeLessThanOrEqual(72);
+      // The menu toggle stands in for the full navigation until it fits.
+      expect(await page.locator('header nav').first().isVisible()).toBe(width >= 1280);
+      expect(await page.locator('header button[aria-controls="mobile-menu"]').isVisible()).toBe(width < 1280);
+      await context.close();
+    }
+  });
+
+  it.each([320, 1280])('lands table-of-contents links and section hashes below the sticky header at %i px', async (width) => {
+    const { page, context } = await newPage({ viewport: { width, height: 800 } });
+    const clearance = (headingId: string) => page.evaluate((id) => {
+      const header = document.querySelector('header')!.getBoundingClientRect().bottom;
+      return Math.round(document.getElementById(id)!.getBoundingClientRect().top - header);
+    }, headingId);
+    for (const path of ['/privacy', '/de/terms']) {
+      await page.goto(path);
+      await page.locator('nav[aria-labelledby="toc-heading"] a').nth(2).click();
+      await page.waitForFunction(() => window.location.hash === '#section-3');
+      await page.waitForTimeout(800); // the smooth scroll
+      expect(await clearance('section-3-heading'), path).toBeGreaterThanOrEqual(0);
+    }
+    await page.goto('/fr/hamilton#faq');
+    await page.waitForTimeout(800);
+    expect(await clearance('faq-heading')).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
+
+  it('keeps the menu toggle inside the page margin at 320 px in every language', async () => {
+    for (const prefix of LOCALES) {
+      const { page, context } = await newPage({ viewport: { width: 320, height: 640 } });
+      await page.goto(`${prefix}/hamilton`);
+      const box = await page.locator('header button[aria-controls="mobile-menu"]').boundingBox();
+      expect(box!.x + box!.width, prefix || '/').toBeLessThanOrEqual(320 - 16);
+      await context.close();
+    }
+  });
+});
+
 describe('redirects', () => {
   it('an unknown city says Redirecting... and goes home, in English and French', async () => {
     const { page, context } = await newPage();

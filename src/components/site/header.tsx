@@ -36,11 +36,13 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
           <LanguageMenu label={t('language')} names={names} locale={locale} />
         </div>
       </div>
-      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <a href={home} className="text-lg font-bold tracking-tight text-leaf-700">
+      {/* The full navigation needs about 1200 px in German and Spanish; below xl the menu toggle
+          stands in for it, so tablets neither scroll sideways nor wrap every label. */}
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
+        <a href={home} className="text-base font-bold tracking-tight text-leaf-700 sm:text-lg">
           {t('brand')}
         </a>
-        <nav aria-label={t('nav.mainNav')} className="hidden items-center gap-5 md:flex">
+        <nav aria-label={t('nav.mainNav')} className="hidden items-center gap-5 whitespace-nowrap xl:flex">
           {links.map((l) => (
             <a key={l.label} href={l.href} className="text-sm font-medium hover:text-brand-800">{l.label}</a>
           ))}
@@ -58,7 +60,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
           </div>
         </nav>
         <div className="flex items-center gap-2">
-          <a href={anchor('quote')} className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <a href={anchor('quote')} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800 sm:px-4">
             {t('nav.scheduleNow')}
           </a>
           <MobileMenu

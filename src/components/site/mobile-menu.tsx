@@ -11,7 +11,7 @@ export function MobileMenu({ links, areaLinks, areasLabel, openLabel, closeLabel
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
-    <div className="md:hidden">
+    <div className="xl:hidden">
       <button
         type="button"
         aria-expanded={open}

@@ -23,6 +23,8 @@ export const SPECIES = [
 export const SERVICE_CARDS = ['onetime', 'seasonal', 'tick'] as const;
 
 const section = 'mx-auto max-w-6xl px-4 py-12 sm:py-16';
+/** Room for the sticky site header (up to 136 px tall at 320 px) when a hash link lands on a section. */
+const anchored = 'scroll-mt-36 sm:scroll-mt-28';
 const h2 = 'text-2xl font-bold break-words text-ink sm:text-3xl';
 
 export async function CityPageView({ content, locale, phone, email, postalPrefixes }: {
@@ -61,14 +63,14 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </header>
 
-      <section id="intro" aria-labelledby="intro-heading" className={section}>
+      <section id="intro" aria-labelledby="intro-heading" className={cn(section, anchored)}>
         <h2 id="intro-heading" className={h2}>{t('introHeading', { city })}</h2>
         <div className="mt-4 max-w-3xl space-y-4 text-lg text-gray-700">
           {content.intro.map((p, i) => <p key={i}>{text(p)}</p>)}
         </div>
       </section>
 
-      <section id="neighbourhoods" aria-labelledby="neighbourhoods-heading" className="bg-gray-50">
+      <section id="neighbourhoods" aria-labelledby="neighbourhoods-heading" className={cn('bg-gray-50', anchored)}>
         <div className={section}>
           <h2 id="neighbourhoods-heading" className={h2}>{t('neighbourhoodsHeading', { city })}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -82,7 +84,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </section>
 
-      <section id="landmarks" aria-labelledby="landmarks-heading" className={section}>
+      <section id="landmarks" aria-labelledby="landmarks-heading" className={cn(section, anchored)}>
         <h2 id="landmarks-heading" className={h2}>{t('landmarksHeading')}</h2>
         <p className="mt-2 max-w-3xl text-gray-700">{t('landmarksIntro', { city })}</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
@@ -95,7 +97,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </ul>
       </section>
 
-      <section id="testimonial" aria-labelledby="testimonial-heading" className="bg-gray-50">
+      <section id="testimonial" aria-labelledby="testimonial-heading" className={cn('bg-gray-50', anchored)}>
         <div className={section}>
           <h2 id="testimonial-heading" className={h2}>{t('testimonialHeading', { city })}</h2>
           <figure className="mt-6 max-w-3xl rounded-xl border border-gray-200 bg-white p-6">
@@ -106,7 +108,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </section>
 
-      <section id="services" aria-labelledby="services-heading" className={section}>
+      <section id="services" aria-labelledby="services-heading" className={cn(section, anchored)}>
         <h2 id="services-heading" className={h2}>{t('servicesHeading', { city })}</h2>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {SERVICE_CARDS.map((key) => (
@@ -119,7 +121,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         <p className="mt-6"><Link href={links.pricing} className="font-semibold text-brand-800 underline underline-offset-4">{t('servicesLink')}</Link></p>
       </section>
 
-      <section id="faq" aria-labelledby="faq-heading" className="bg-gray-50">
+      <section id="faq" aria-labelledby="faq-heading" className={cn('bg-gray-50', anchored)}>
         <div className={section}>
           <h2 id="faq-heading" className={h2}>{t('faqHeading', { city })}</h2>
           <div className="mt-6 space-y-3">
@@ -133,7 +135,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </section>
 
-      <section id="results" aria-labelledby="results-heading" className={section}>
+      <section id="results" aria-labelledby="results-heading" className={cn(section, anchored)}>
         <h2 id="results-heading" className={h2}>{t('resultsHeading', { city })}</h2>
         <p className="mt-2 max-w-3xl text-gray-700">{t('resultsIntro')}</p>
         <div className="mt-6">
@@ -171,7 +173,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </section>
 
-      <section id="species" aria-labelledby="species-heading" className="bg-gray-50">
+      <section id="species" aria-labelledby="species-heading" className={cn('bg-gray-50', anchored)}>
         <div className={section}>
           <h2 id="species-heading" className={h2}>{t('speciesHeading')}</h2>
           <p className="mt-2 max-w-3xl text-gray-700">{t('speciesIntro')}</p>
@@ -197,7 +199,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </div>
       </section>
 
-      <section id="service-area" aria-labelledby="service-area-heading" className={section}>
+      <section id="service-area" aria-labelledby="service-area-heading" className={cn(section, anchored)}>
         <h2 id="service-area-heading" className={h2}>{t('serviceAreaHeading')}</h2>
         <p className="mt-2 max-w-3xl text-gray-700">{text(content.serviceArea.text)}</p>
         {postalPrefixes.length > 0 ? (
@@ -216,7 +218,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         </ul>
       </section>
 
-      <section id="contact" aria-labelledby="contact-heading" className="bg-leaf-700 text-white">
+      <section id="contact" aria-labelledby="contact-heading" className={cn('bg-leaf-700 text-white', anchored)}>
         <div className={section}>
           <h2 id="contact-heading" className="text-2xl font-bold sm:text-3xl">{t('contactHeading', { city })}</h2>
           <p className="mt-2 max-w-3xl">{t('contactIntro')}</p>
