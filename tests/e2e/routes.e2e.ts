@@ -102,6 +102,31 @@ describe('route manager', () => {
   });
 });
 
+describe('a cleared date field', () => {
+  it('says a full date is needed instead of loading forever, on the route manager and the day sheet', async () => {
+    const { page, context, errors } = await newPage();
+    await logIn(page, '/routes');
+    await page.getByText('30 appointments').waitFor();
+    await page.getByLabel('Service date').fill('');
+    const hint = "Enter a full date (day, month and year) to see that day's appointments.";
+    await page.getByText(hint, { exact: true }).waitFor();
+    expect(await page.getByText('Loading...', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Optimize Route' }).isDisabled()).toBe(true);
+    await page.getByLabel('Service date').fill('2030-01-04');
+    await page.getByText('No appointments scheduled for this date').waitFor();
+    expect(await page.getByText(hint, { exact: true }).count()).toBe(0);
+
+    await page.goto('/day-sheet');
+    await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
+    await page.getByLabel('Service date').fill('');
+    await page.getByText(hint, { exact: true }).waitFor();
+    expect(await page.getByText('Loading...', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Optimize Route' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('technician day sheet', () => {
   it('is readable on a 375 px phone: stops with ETAs, tap-to-call phones and maps links', async () => {
     const { page, context, errors } = await newPage({ viewport: { width: 375, height: 740 } });

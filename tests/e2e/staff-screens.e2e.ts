@@ -72,6 +72,39 @@ describe('staff screens', () => {
     await context.close();
   });
 
+  it('moves a confirmed visit to another Friday with room from the appointments list', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+    // Liam Martin's seasonal plan: the newest of its visits, well after the demo route day.
+    const row = appointments.getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ has: page.getByRole('button', { name: /^Move to another Friday/ }) }).first();
+    const before = (await row.getByRole('cell').first().textContent())!;
+    await row.getByRole('button', { name: /^Move to another Friday/ }).click();
+
+    const dialog = page.getByRole('dialog', { name: "Move Liam Martin's visit" });
+    await dialog.waitFor();
+    const select = dialog.getByLabel('New Friday');
+    await select.waitFor();
+    const offered = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.length).toBeGreaterThan(5);
+    expect(offered.every((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
+    await select.selectOption(offered.at(-1)!);
+    await dialog.getByRole('button', { name: 'Move visit' }).click();
+
+    const toastText = page.getByText(/^Liam Martin's visit is now on .+ and confirmed\.$/);
+    await toastText.waitFor();
+    const after = /now on (.+) and confirmed/.exec((await toastText.textContent())!)![1]!;
+    expect(after).not.toBe(before);
+    expect(await dialog.count()).toBe(0);
+    // Saved: after a reload the list shows the visit on its new Friday.
+    await page.reload();
+    const moved = page.getByRole('tabpanel', { name: 'Appointments' }).getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ hasText: after });
+    expect(await moved.count()).toBe(1);
+    expect(await moved.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the login form again when the session ends while the dashboard is open', async () => {
     const { page, context, errors } = await newPage();
     await page.clock.install();

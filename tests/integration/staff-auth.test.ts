@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as logout } from '@/app/api/auth/logout/route';
 import { getDb } from '@/db/client';
+import { staffUsers } from '@/db/schema/staff';
+import { hashPassword } from '@/features/staff-auth/password';
 import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, resolveSession, signIn, signOut } from '@/features/staff-auth/session.service';
 import { isAppError } from '@/lib/errors';
 import { seedStaffAccount } from '@/server/bootstrap/seed';
@@ -93,6 +96,32 @@ describe('staff sign-in', () => {
     }
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await login(loginRequest({ username: `guess${i}`, password: 'x' }, '10.0.0.20'), ctx)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+  it('matches a username in any case: one account, stored lower-case, and one budget of failed attempts', async () => {
+    const db = await getDb();
+    await seedStaffAccount(db, 'Jordan', 'jordan office password');
+    await seedStaffAccount(db, 'JORDAN', 'a second account attempt');
+    const rows = await db.select({ username: staffUsers.username }).from(staffUsers).where(sql`lower(${staffUsers.username}) = 'jordan'`);
+    expect(rows).toEqual([{ username: 'jordan' }]);
+    for (const [typed, ip] of [['jordan', '10.0.1.1'], ['Jordan', '10.0.1.2'], ['  JORDAN ', '10.0.1.3']] as const) {
+      const res = await login(loginRequest({ username: typed, password: 'jordan office password' }, ip), ctx);
+      expect(res.status, typed).toBe(200);
+    }
+    expect((await login(loginRequest({ username: 'JORDAN', password: 'a second account attempt' }, '10.0.1.4'), ctx)).status).toBe(401);
+
+    // An account stored with capitals before names were normalised is found too.
+    await db.insert(staffUsers).values({ username: 'Tech', passwordHash: await hashPassword('technician password 2'), displayName: 'Tech', role: 'technician' });
+    const { token } = await signIn('tech', 'technician password 2', { userAgent: null });
+    expect(await resolveSession(token)).toMatchObject({ username: 'Tech', role: 'technician' });
+
+    // Changing the case never buys more guesses: every spelling spends the same per-username budget.
+    const spellings = ['kim', 'Kim', 'KIM', 'kIm', 'KiM'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await login(loginRequest({ username: spellings[i % spellings.length], password: 'x' }, `10.0.2.${i + 1}`), ctx)).status);
+    }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

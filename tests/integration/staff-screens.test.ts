@@ -6,6 +6,7 @@ import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { messages } from '@/db/schema/messages';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
+import { insertCustomer } from '../support/records';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -55,12 +56,8 @@ async function addMessage() {
 }
 
 beforeAll(async () => {
-  const db = await getDb();
   ({ adminToken, technicianToken } = await signInAdminAndTechnician());
-  const [customer] = await db.insert(customers)
-    .values({ firstName: 'Olivia', lastName: 'Tremblay', email: 'olivia@example.com', phone: '9055550134', address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5' })
-    .returning({ id: customers.id });
-  customerId = customer!.id;
+  customerId = await insertCustomer();
 });
 
 describe('staff reads not covered elsewhere', () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments } from '@/db/schema/appointments';
@@ -22,7 +22,11 @@ export async function insertAppointments(db: DbExecutor, rows: NewAppointment[])
  * new date (docs/decisions/0011, "Payments after a lapsed hold"). Shared by every staff list.
  */
 export function needsStaffAttention() {
-  return sql<boolean>`(${appointments.status} = 'expired' and exists (select 1 from ${payments} where ${payments.bookingRef} = ${appointments.bookingRef} and ${payments.status} = 'succeeded'))`;
+  // Columns named in full (database names: the schema maps camelCase to snake_case): in a query
+  // without a join Drizzle writes bare column names, and "booking_ref" = "booking_ref" in the
+  // subquery would compare each payment with itself.
+  const appointment = sql.identifier(getTableName(appointments));
+  return sql<boolean>`(${appointment}."status" = 'expired' and exists (select 1 from ${payments} as "paid" where "paid"."booking_ref" = ${appointment}."booking_ref" and "paid"."status" = 'succeeded'))`;
 }
 
 /** What makes two booking requests the same order (a double click or a retry sends it twice). */

@@ -4,7 +4,10 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { AppError } from '@/lib/errors';
-import { DEFAULT_SCHEDULE_RULES, findAvailableDates, findToday, type ScheduleRules } from './available-dates';
+import {
+  DEFAULT_SCHEDULE_RULES, checkBookableDate, findAvailableDates, findToday,
+  type AvailabilityQuery, type BookableDateCheck, type ScheduleRules,
+} from './available-dates';
 import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.repository';
 import { countStopsPerVisit } from './stop-statuses';
 
@@ -23,9 +26,25 @@ export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<S
 }
 
 /**
- * Bookable Fridays for a plan (DECISIONS §3) from the branch's rules and the stops already taken.
+ * The availability query from the branch's rules and the stops already taken from today on.
  * Days with their own capacity (or closed) are folded into the booked counts, so the pure rule
  * only ever compares against the branch's default capacity.
+ */
+async function loadAvailabilityQuery(branchId: number, now: Date, stopsNeeded: number, serviceType?: string): Promise<AvailabilityQuery> {
+  const rules = await loadScheduleRules(branchId);
+  const db = await getDb();
+  const today = findToday(now, rules.timezone);
+  const booked = await countActiveStopsByDate(db, branchId, today, now);
+  for (const day of await listServiceDayExceptions(db, branchId, today)) {
+    const capacity = day.isClosed ? 0 : (day.capacityOverride ?? rules.capacityPerFriday);
+    // booked + needed <= capacity  ⇔  booked + (default − capacity) + needed <= default
+    booked.set(day.date, (booked.get(day.date) ?? 0) + rules.capacityPerFriday - capacity);
+  }
+  return { ...rules, now, bookedStops: booked, serviceType, stopsNeeded };
+}
+
+/**
+ * Bookable Fridays for a plan (DECISIONS §3) from the branch's rules and the stops already taken.
  *
  * @throws AppError('validation') for an unknown serviceType
  */
@@ -44,15 +63,17 @@ export async function getAvailableDates(options: {
     if (!normalised) throw new AppError('validation', 'errors.validation', { fields: { serviceType: 'scheduling.unknownServiceType' } });
     serviceType = normalised;
   }
-  const rules = await loadScheduleRules(branchId);
-  const db = await getDb();
-  const today = findToday(options.now, rules.timezone);
-  const booked = await countActiveStopsByDate(db, branchId, today, options.now);
-  for (const day of await listServiceDayExceptions(db, branchId, today)) {
-    const capacity = day.isClosed ? 0 : (day.capacityOverride ?? rules.capacityPerFriday);
-    // booked + needed <= capacity  ⇔  booked + (default − capacity) + needed <= default
-    booked.set(day.date, (booked.get(day.date) ?? 0) + rules.capacityPerFriday - capacity);
-  }
   const stopsNeeded = options.stopsNeeded ?? countStopsPerVisit(serviceType, options.includeTargetedInsects ?? false);
-  return findAvailableDates({ ...rules, now: options.now, bookedStops: booked, serviceType, stopsNeeded });
+  return findAvailableDates(await loadAvailabilityQuery(branchId, options.now, stopsNeeded, serviceType));
+}
+
+/**
+ * Whether one Friday is bookable for a single visit taking `stopsNeeded` stops, by exactly the
+ * rule and counts `getAvailableDates` lists by (staff moving a visit are offered that list).
+ * Read outside any transaction: the caller re-checks capacity under the day's lock
+ * (`reserveFridayStops`) before it writes.
+ */
+export async function checkAvailableDate(options: { date: string; now: Date; branchId?: number; stopsNeeded: number }): Promise<BookableDateCheck> {
+  const query = await loadAvailabilityQuery(options.branchId ?? DEFAULT_BRANCH_ID, options.now, options.stopsNeeded);
+  return checkBookableDate(options.date, query);
 }

@@ -1,14 +1,34 @@
 import 'server-only';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { staffSessions, staffUsers } from '@/db/schema/staff';
+import { normaliseUsername } from './username';
 
-export async function findActiveStaffByUsername(db: DbExecutor, username: string) {
+/**
+ * The active account a typed username names, whatever its case. New accounts are stored in
+ * `normaliseUsername`'s form (matched exactly); an older one stored with capitals is found by
+ * `lower()`. Should two older accounts differ only by case, the one typed exactly wins, then the oldest.
+ */
+export async function findActiveStaffByUsername(db: DbExecutor, typed: string) {
+  const key = normaliseUsername(typed);
   const [row] = await db
     .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, displayName: staffUsers.displayName, role: staffUsers.role })
     .from(staffUsers)
-    .where(and(eq(staffUsers.username, username), eq(staffUsers.isActive, true)));
+    .where(and(or(eq(staffUsers.username, key), eq(sql`lower(${staffUsers.username})`, key)), eq(staffUsers.isActive, true)))
+    .orderBy(desc(sql`${staffUsers.username} = ${typed.trim()}`), desc(sql`${staffUsers.username} = ${key}`), asc(staffUsers.id))
+    .limit(1);
   return row ?? null;
+}
+
+/** Whether any account (active or not) already has this username in any case: creation paths must not add a twin. */
+export async function hasStaffUsername(db: DbExecutor, username: string): Promise<boolean> {
+  const key = normaliseUsername(username);
+  const [row] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(or(eq(staffUsers.username, key), eq(sql`lower(${staffUsers.username})`, key)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function insertSession(db: DbExecutor, row: { id: string; staffUserId: number; createdAt: Date; expiresAt: Date; userAgent: string | null }) {

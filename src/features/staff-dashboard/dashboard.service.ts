@@ -6,7 +6,8 @@ import {
   selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentAppointments, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
   selectRecentPayments,
 } from './dashboard.repository';
-import type { AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
+import type { AppointmentChange, AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
+import { moveAppointment } from './reschedule.service';
 
 /** Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). */
 export async function loadDashboard() {
@@ -67,6 +68,12 @@ export async function changeAppointmentStatus(id: number | null, change: Appoint
     throw new AppError('conflict', change.status === 'completed' ? 'adminDashboard.onlyConfirmedCanComplete' : 'adminDashboard.onlyCompletedCanReopen', { status: latest });
   }
   return updated;
+}
+
+/** PATCH /api/admin/appointments/{id}: a move to another Friday, or a completion mark (or its undo). */
+export async function changeAppointment(id: number | null, change: AppointmentChange, options: { by?: string } = {}) {
+  if (change.kind === 'move') return moveAppointment(id, change.date, { by: options.by });
+  return changeAppointmentStatus(id, { status: change.status });
 }
 
 /** Staff file a contact message: read, replied or archived (or back to new). */

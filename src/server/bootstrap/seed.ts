@@ -17,6 +17,8 @@ import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
 import { DEFAULT_SCHEDULE_RULES, visitDatesFor } from '@/features/scheduling/available-dates';
 import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
 import { hashPassword } from '@/features/staff-auth/password';
+import { hasStaffUsername } from '@/features/staff-auth/session.repository';
+import { normaliseUsername } from '@/features/staff-auth/username';
 
 export const DEMO_STAFF = { username: 'admin', password: 'mosquito-demo' } as const;
 const TIME_ZONE = 'America/Toronto';
@@ -84,10 +86,13 @@ export async function seedBaseData(db: Database): Promise<void> {
   }).onConflictDoNothing();
 }
 
+/**
+ * Creates an admin account unless one of that name exists in any case. The name is stored
+ * normalised (lower-case), so sign-in, the login limit and the unique index all see one spelling.
+ */
 export async function seedStaffAccount(db: Database, username: string, password: string): Promise<void> {
-  const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, username));
-  if (existing) return;
-  await db.insert(staffUsers).values({ username, passwordHash: await hashPassword(password), displayName: 'Administrator', role: 'admin' });
+  if (await hasStaffUsername(db, username)) return;
+  await db.insert(staffUsers).values({ username: normaliseUsername(username), passwordHash: await hashPassword(password), displayName: 'Administrator', role: 'admin' });
 }
 
 /** The first Friday of the next season that is at least a week away: the demo route day. */

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/format';
+import { isCalendarDate } from '../route.schema';
 import type { DayRoute } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { RouteHeading } from './route-heading';
@@ -43,9 +44,11 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
   // Bumped after an optimisation to reload the sheet.
   const [version, setVersion] = useState(0);
+  // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
+  const hasDate = isCalendarDate(date);
 
   useEffect(() => {
-    if (!date || technicianId === null) return;
+    if (!isCalendarDate(date) || technicianId === null) return;
     const controller = new AbortController();
     fetchTechnicianRoute(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
       (loaded) => setRoute(loaded),
@@ -102,15 +105,16 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           {t('printDaySheet')}
         </Button>
         {canOptimize ? (
-          <Button type="button" onClick={optimize} disabled={optimizing} className="w-full sm:w-auto">
+          <Button type="button" onClick={optimize} disabled={optimizing || !hasDate} className="w-full sm:w-auto">
             {optimizing ? t('optimizing') : t('optimize')}
           </Button>
         ) : null}
       </div>
 
-      <p className="text-lg font-semibold">{formatLongDate(date, locale)}</p>
+      {hasDate ? <p className="text-lg font-semibold">{formatLongDate(date, locale)}</p> : null}
 
-      {route === undefined ? <p className="text-gray-600">{t('loading')}</p> : null}
+      {!hasDate ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
+      {hasDate && route === undefined ? <p className="text-gray-600">{t('loading')}</p> : null}
       {route === null ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
       {route ? (
         <section aria-label={name} className="space-y-3">

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/format';
+import { isCalendarDate } from '../route.schema';
 import type { DayRoutes } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { findServiceLabelKey, formatDuration, formatKilometres } from './route-format';
@@ -33,9 +34,12 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
   const [count, setCount] = useState<number | null>(null);
   const [day, setDay] = useState<DayRoutes | null>(null);
   const [optimizing, setOptimizing] = useState(false);
+  // A cleared or half-typed date field reads as ''. Nothing is loaded for it, so the page says
+  // what it needs instead of waiting for a day that never comes.
+  const hasDate = isCalendarDate(date);
 
   useEffect(() => {
-    if (!date) return;
+    if (!isCalendarDate(date)) return;
     const controller = new AbortController();
     fetchDay(date, controller.signal).then(
       (loaded) => {
@@ -86,7 +90,7 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
   const totalDistance = routes.reduce((sum, r) => sum + (r.totalDistance ?? 0), 0);
   const drivingKnown = routes.length > 0 && routes.every((r) => r.drivingMinutes !== null);
   const totalDriving = drivingKnown ? routes.reduce((sum, r) => sum + (r.drivingMinutes ?? 0), 0) : null;
-  const longDate = formatLongDate(date, locale);
+  const longDate = hasDate ? formatLongDate(date, locale) : '';
 
   return (
     <div className="space-y-6">
@@ -105,9 +109,9 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             <p className="text-sm font-medium text-gray-700" aria-live="polite">
-              <span data-testid="appointment-count">{count === null ? t('loading') : t('appointmentCount', { count })}</span>
+              <span data-testid="appointment-count">{!hasDate ? t('chooseDate') : count === null ? t('loading') : t('appointmentCount', { count })}</span>
             </p>
-            <Button type="button" onClick={optimize} disabled={optimizing || count === null || count === 0}>
+            <Button type="button" onClick={optimize} disabled={optimizing || !hasDate || count === null || count === 0}>
               {optimizing ? t('optimizing') : t('optimize')}
             </Button>
           </div>

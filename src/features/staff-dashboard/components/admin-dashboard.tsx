@@ -13,6 +13,7 @@ import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
 import { matchesCustomer } from '../customer-search';
 import type { AppointmentStatusChange, MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
+import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
 
 const POLL_MS = 30_000;
 
@@ -57,6 +58,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   // The list holds the newest customers only; the server searches all of them.
   const [found, setFound] = useState<{ query: string; customers: DashboardData['customers'] } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [moving, setMoving] = useState<MovableAppointment | null>(null);
 
   useEffect(() => {
     // SPEC: appointments and payments refresh every 30 seconds while signed in.
@@ -113,14 +115,35 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     toast({ title: t('statusUpdatedTitle'), description: t('messageUpdatedBody', { name: message.name, status: t(`statuses.${status}`) }) });
   };
 
+  const visitMoved = (appointment: MovableAppointment, moved: MovedVisits) => {
+    const ids = new Set([appointment.id, ...moved.movedIds]);
+    setData((d) => ({
+      ...d,
+      appointments: d.appointments.map((a) => (ids.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false } : a)),
+    }));
+    toast({ title: t('move.movedTitle'), description: t('move.movedBody', { name: name(appointment.firstName, appointment.lastName), date: date(moved.date) ?? na }) });
+  };
+
   const appointmentAction = (a: DashboardData['appointments'][number]) => {
     const next = a.status === 'confirmed' ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
-    if (!next) return null;
-    const label = t(next === 'completed' ? 'markCompleted' : 'undoCompleted');
+    const label = next ? t(next === 'completed' ? 'markCompleted' : 'undoCompleted') : null;
+    // A confirmed visit can go to another Friday; a paid one whose Friday was full needs one.
+    const moveLabel = a.needsStaffAttention ? t('move.openNeedsDate') : a.status === 'confirmed' ? t('move.open') : null;
+    if (!next && !moveLabel) return null;
+    const who = `${name(a.firstName, a.lastName)}, ${date(a.date) ?? na}`;
     return (
-      <Button key="act" type="button" size="sm" variant="outline" disabled={busy === `a${a.id}`} aria-label={`${label}: ${name(a.firstName, a.lastName)}, ${date(a.date) ?? na}`} onClick={() => void setAppointmentStatus(a, next)}>
-        {label}
-      </Button>
+      <span key="act" className="inline-flex flex-wrap gap-1">
+        {next && label ? (
+          <Button type="button" size="sm" variant="outline" disabled={busy === `a${a.id}`} aria-label={`${label}: ${who}`} onClick={() => void setAppointmentStatus(a, next)}>
+            {label}
+          </Button>
+        ) : null}
+        {moveLabel ? (
+          <Button type="button" size="sm" variant={a.needsStaffAttention ? 'default' : 'outline'} disabled={busy === `a${a.id}`} aria-label={`${moveLabel}: ${who}`} onClick={() => setMoving(a)}>
+            {moveLabel}
+          </Button>
+        ) : null}
+      </span>
     );
   };
 
@@ -180,6 +203,13 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
                 : status(a.status),
               appointmentAction(a),
             ])}
+          />
+          <MoveVisitDialog
+            appointment={moving}
+            name={moving ? name(moving.firstName, moving.lastName) : ''}
+            service={moving ? service(moving.serviceType) : ''}
+            onClose={() => setMoving(null)}
+            onMoved={visitMoved}
           />
         </TabsContent>
         <TabsContent value="customers">

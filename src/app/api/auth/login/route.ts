@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { getEnv } from '@/env';
 import { LoginSchema } from '@/features/staff-auth/login.schema';
 import { SESSION_COOKIE, signIn } from '@/features/staff-auth/session.service';
+import { normaliseUsername } from '@/features/staff-auth/username';
 import { apiRoute, parseJson } from '@/server/handler';
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from '@/server/rate-limit';
 import { getClientIp } from '@/server/request-locale';
@@ -13,7 +14,8 @@ const LIMIT = { points: 10, durationSec: 15 * 60 };
 export const POST = apiRoute(async ({ req }) => {
   const input = await parseJson(req, LoginSchema);
   const ip = getClientIp(req);
-  const user = input.username.toLowerCase();
+  // The same form sign-in matches by, so every spelling of one account shares one budget.
+  const user = normaliseUsername(input.username);
   await consumeRateLimit('login-ip', ip, LIMIT);
   await consumeRateLimit('login-user', user, LIMIT);
   const session = await signIn(input.username, input.password, { userAgent: req.headers.get('user-agent') });

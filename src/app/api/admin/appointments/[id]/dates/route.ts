@@ -1,0 +1,10 @@
+import { readRecordId } from '@/features/staff-dashboard/dashboard.schema';
+import { listMoveDates } from '@/features/staff-dashboard/reschedule.service';
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { apiRoute } from '@/server/handler';
+
+/** GET (admins): the Fridays a visit can be moved to, `{ id, date, status, stopsNeeded, dates }`. */
+export const GET = apiRoute<{ id: string }>(async ({ params }) => {
+  await requireStaff({ role: 'admin' });
+  return listMoveDates(readRecordId(params.id));
+});

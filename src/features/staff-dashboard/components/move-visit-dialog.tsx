@@ -1,0 +1,137 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { DialogCloseButton } from '@/components/ui/dialog-close-button';
+import { Label } from '@/components/ui/label';
+import { formatLongDate } from '@/lib/format';
+import type { AppointmentChangeSchema } from '../dashboard.schema';
+import type { DashboardData } from '../dashboard.service';
+
+export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
+export type MovedVisits = { date: string; movedIds: number[] };
+
+type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; stopsNeeded: number };
+
+async function readJson<T>(res: Response | null): Promise<T | null> {
+  return (await res?.json().catch(() => null)) as T | null;
+}
+
+/**
+ * Staff give a visit another Friday: the Fridays with room for it (and any visit of its booking
+ * that shares its Friday) come from the server's available-dates rule, and the server re-counts
+ * the day under lock when the move is saved.
+ */
+export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }: {
+  appointment: MovableAppointment | null;
+  name: string;
+  service: string;
+  onClose: () => void;
+  onMoved: (appointment: MovableAppointment, moved: MovedVisits) => void;
+}) {
+  const t = useTranslations('adminDashboard.move');
+  const locale = useLocale();
+  const selectId = useId();
+  const [choice, setChoice] = useState<DateChoice>({ state: 'loading' });
+  const [selected, setSelected] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const id = appointment?.id ?? null;
+
+  useEffect(() => {
+    if (id === null) return;
+    const controller = new AbortController();
+    void (async () => {
+      const res = await fetch(`/api/admin/appointments/${id}/dates`, { credentials: 'include', signal: controller.signal }).catch(() => null);
+      if (controller.signal.aborted) return;
+      const body = await readJson<{ dates?: string[]; stopsNeeded?: number; message?: string }>(res);
+      if (!res?.ok || !body?.dates) {
+        setChoice({ state: 'failed', message: body?.message ?? null });
+        return;
+      }
+      setChoice({ state: 'ready', dates: body.dates, stopsNeeded: body.stopsNeeded ?? 1 });
+      setSelected((current) => (current && body.dates!.includes(current) ? current : (body.dates![0] ?? '')));
+    })();
+    return () => controller.abort();
+  }, [id, reload]);
+
+  const close = () => {
+    setChoice({ state: 'loading' });
+    setSelected('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!appointment || !selected) return;
+    setSaving(true);
+    setError(null);
+    const body: z.input<typeof AppointmentChangeSchema> = { date: selected };
+    const res = await fetch(`/api/admin/appointments/${appointment.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'include',
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    const json = await readJson<{ date?: string; movedIds?: number[]; message?: string }>(res);
+    setSaving(false);
+    if (res?.ok && json?.date) {
+      onMoved(appointment, { date: json.date, movedIds: json.movedIds ?? [] });
+      close();
+      return;
+    }
+    // Someone may have taken the last stop meanwhile: say why and offer the Fridays as they are now.
+    setError(json?.message ?? t('datesFailed'));
+    setReload((n) => n + 1);
+  };
+
+  const needsDate = appointment?.needsStaffAttention ?? false;
+  const date = appointment ? formatLongDate(appointment.date, locale) : '';
+
+  return (
+    <Dialog.Root open={appointment !== null} onOpenChange={(open) => { if (!open) close(); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="pr-8 text-xl font-semibold">{t(needsDate ? 'titleNeedsDate' : 'title', { name })}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-600">
+            {t(needsDate ? 'descriptionNeedsDate' : 'description', { service, date })}
+          </Dialog.Description>
+          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+            {choice.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('loadingDates')}</p> : null}
+            {choice.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{choice.message ?? t('datesFailed')}</p> : null}
+            {choice.state === 'ready' && choice.dates.length === 0 ? <p role="status" className="text-sm text-gray-700">{t('noDates')}</p> : null}
+            {choice.state === 'ready' && choice.dates.length > 0 ? (
+              <div className="space-y-1.5">
+                <Label htmlFor={selectId}>{t('newFriday')}</Label>
+                <select
+                  id={selectId}
+                  value={selected}
+                  onChange={(e) => setSelected(e.target.value)}
+                  className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink"
+                >
+                  {choice.dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
+                </select>
+                {choice.stopsNeeded > 1 ? <p className="text-sm text-gray-600">{t('together', { count: choice.stopsNeeded })}</p> : null}
+              </div>
+            ) : null}
+            {error ? <p role="alert" className="text-sm text-red-700">{error}</p> : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="outline">{t('cancel')}</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={saving || choice.state !== 'ready' || !selected}>
+                {saving ? t('saving') : t(needsDate ? 'submitNeedsDate' : 'submit')}
+              </Button>
+            </div>
+          </form>
+          <DialogCloseButton label={t('close')} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

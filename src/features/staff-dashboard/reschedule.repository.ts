@@ -1,0 +1,59 @@
+import 'server-only';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { payments } from '@/db/schema/payments';
+
+const visitColumns = {
+  id: appointments.id,
+  branchId: appointments.branchId,
+  bookingRef: appointments.bookingRef,
+  date: appointments.date,
+  status: appointments.status,
+};
+
+export type BookingVisit = { id: number; branchId: number; bookingRef: string; date: string; status: string; needsStaffAttention: boolean };
+
+/**
+ * Every visit of the appointment's booking, in id order; empty when the appointment is unknown.
+ * With `lock`, the rows stay locked until the transaction ends, in the same order the payment
+ * flow locks them (`lockBookingVisits`), so a move and a payment of one booking queue, never deadlock.
+ */
+export async function selectBookingVisitsOf(db: DbExecutor, appointmentId: number, options: { lock?: boolean } = {}): Promise<BookingVisit[]> {
+  const [target] = await db.select({ bookingRef: appointments.bookingRef }).from(appointments).where(eq(appointments.id, appointmentId));
+  if (!target) return [];
+  const query = db.select(visitColumns).from(appointments).where(eq(appointments.bookingRef, target.bookingRef)).orderBy(asc(appointments.id));
+  const visits = await (options.lock ? query.for('update') : query);
+  // The staff lists' rule (`needsStaffAttention`: expired and the booking paid), read as its own
+  // query: the shared SQL fragment needs a joined select to qualify its columns.
+  const [paid] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingRef, target.bookingRef), eq(payments.status, 'succeeded')))
+    .limit(1);
+  return visits.map((v) => ({ ...v, needsStaffAttention: v.status === 'expired' && paid !== undefined }));
+}
+
+/**
+ * Moves visits to another Friday and confirms them, only while they still have the status read
+ * under lock. The first date they were booked for is kept, and the old day's route assignment is
+ * dropped (the new day's plan places them).
+ */
+export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus: string, date: string, at: Date) {
+  return db
+    .update(appointments)
+    .set({
+      date,
+      status: 'confirmed',
+      holdExpiresAt: null,
+      isRescheduled: true,
+      originalDate: sql`coalesce(${appointments.originalDate}, ${appointments.date})`,
+      originalTime: sql`coalesce(${appointments.originalTime}, ${appointments.time})`,
+      technicianId: null,
+      routePosition: null,
+      estimatedArrivalTime: null,
+      updatedAt: at,
+    })
+    .where(and(inArray(appointments.id, ids), eq(appointments.status, fromStatus)))
+    .returning({ id: appointments.id, date: appointments.date, status: appointments.status });
+}

@@ -1,0 +1,94 @@
+import 'server-only';
+import { getDb } from '@/db/client';
+import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
+import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { AppError, isAppError } from '@/lib/errors';
+import { getLogger } from '@/server/logger';
+import { moveVisitsToDate, selectBookingVisitsOf, type BookingVisit } from './reschedule.repository';
+
+/**
+ * What staff may move to another Friday: a confirmed visit (the customer asked), or a paid visit
+ * left expired because its Friday was full when the payment came in after the hold lapsed
+ * (docs/decisions/0011). Unpaid holds, cancelled, completed and unpaid expired visits belong to
+ * the booking and payment flows.
+ */
+function isMovable(visit: BookingVisit): boolean {
+  return visit.status === 'confirmed' || (visit.status === 'expired' && visit.needsStaffAttention);
+}
+
+/**
+ * The visits that move with appointment `id`: it and the visits of its booking on the same Friday
+ * in the same state (a one-time treatment's standing-water visit shares its Friday, 0011), so the
+ * new Friday is counted for every stop that moves.
+ *
+ * @throws AppError 404 for an unknown appointment, 409 'conflict' (with `status`) for one staff cannot move
+ */
+export function pickVisitsToMove(visits: BookingVisit[], id: number): { target: BookingVisit; group: BookingVisit[] } {
+  const target = visits.find((v) => v.id === id);
+  if (!target) throw new AppError('not_found', 'errors.notFound');
+  if (!isMovable(target)) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: target.status });
+  const group = visits.filter((v) => v.date === target.date && v.status === target.status && isMovable(v));
+  return { target, group };
+}
+
+async function readVisitsToMove(id: number | null) {
+  if (id === null) throw new AppError('not_found', 'errors.notFound');
+  return pickVisitsToMove(await selectBookingVisitsOf(await getDb(), id), id);
+}
+
+/** The Fridays a visit can move to: the available-dates rule for as many stops as move with it. */
+export async function listMoveDates(id: number | null, now = new Date()) {
+  const { target, group } = await readVisitsToMove(id);
+  const dates = await getAvailableDates({ now, branchId: target.branchId, stopsNeeded: group.length });
+  return {
+    id: target.id,
+    date: target.date,
+    status: target.status,
+    stopsNeeded: group.length,
+    // A confirmed visit already holds its own Friday; listing it would offer a move to nowhere.
+    dates: target.status === 'confirmed' ? dates.filter((d) => d !== target.date) : dates,
+  };
+}
+
+/**
+ * Moves a visit (with its same-day companions) to another Friday and confirms it, in one
+ * transaction: the booking's rows are locked and their state re-read, then the new Friday's row
+ * is locked and its stops counted (`reserveFridayStops`, as a booking does) before the rows are
+ * written, so two moves racing for the last stop are serialised and the second is refused.
+ *
+ * @throws AppError 400 'validation' for a date the available-dates rule refuses (not a Friday,
+ *   too soon, out of season), 409 'day_full' when the Friday has no room for the visits,
+ *   409 'conflict' for a visit staff cannot move, 404 for an unknown appointment
+ */
+export async function moveAppointment(id: number | null, date: string, options: { now?: Date; by?: string } = {}) {
+  const now = options.now ?? new Date();
+  const { target, group } = await readVisitsToMove(id);
+  if (target.status === 'confirmed' && target.date === date) return { id: target.id, status: target.status, date, movedIds: [] as number[] };
+
+  // The list's rule and counts first, for a precise answer; the locked count below is the one that decides.
+  const check = await checkAvailableDate({ date, now, branchId: target.branchId, stopsNeeded: group.length });
+  if (!check.ok && check.reason === 'full') throw new AppError('day_full', 'adminDashboard.move.dayFull', { fullDates: check.fullDates });
+  if (!check.ok) {
+    const key = `adminDashboard.move.date.${check.reason}`;
+    throw new AppError('validation', key, { fields: { date: key }, reason: check.reason });
+  }
+
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const locked = pickVisitsToMove(await selectBookingVisitsOf(tx, target.id, { lock: true }), target.id);
+    if (locked.target.status === 'confirmed' && locked.target.date === date) return { id: target.id, status: 'confirmed', date, movedIds: [] as number[] };
+    try {
+      await reserveFridayStops(tx, { branchId: target.branchId, dates: [date], stopsPerDate: locked.group.length, now });
+    } catch (error) {
+      if (isAppError(error) && error.code === 'day_full') throw new AppError('day_full', 'adminDashboard.move.dayFull', error.details);
+      throw error;
+    }
+    const ids = locked.group.map((v) => v.id);
+    const moved = await moveVisitsToDate(tx, ids, locked.target.status, date, now);
+    // Under the row locks nothing can have changed them; if it did, write nothing at all.
+    if (moved.length !== ids.length) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: locked.target.status });
+    getLogger().info({ appointmentIds: ids, from: locked.target.date, to: date, was: locked.target.status, by: options.by }, 'staff moved a visit to another Friday');
+    return { id: target.id, status: 'confirmed', date, movedIds: ids };
+  });
+  return result;
+}
