@@ -186,6 +186,8 @@ describe('/book', () => {
     const form = page.getByRole('form', { name: 'Booking form' });
     await fillBookingForm(form, { email: nextEmail('book') });
     await form.getByLabel('Add Standing Water (Targeted Insect) Treatment').check();
+    // The HST label shows the branch's rate (seeded 13%), not fixed text.
+    await page.getByText('HST (13%)').first().waitFor();
     await form.getByRole('button', { name: 'Book Appointment' }).click();
     await page.getByText('Appointment Booked!').first().waitFor();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);

@@ -40,6 +40,7 @@ describe('payments through the built-in test gateway', () => {
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
     expect(await page.getByText('0.25 acres').isVisible()).toBe(true);
     expect(await page.getByTestId('order-total').textContent()).toBe('$111.87');
+    expect(await page.getByText('HST (13%)').isVisible()).toBe(true);
     expect(await page.getByText('Test mode: no real card is charged').isVisible()).toBe(true);
 
     await payWithCard(page, '4242 4242 4242 4242');
@@ -95,6 +96,60 @@ describe('payments through the built-in test gateway', () => {
     await page.waitForURL(/\/payment-confirmation\?payment_intent=.*redirect_status=succeeded/);
     await page.getByRole('heading', { name: 'Payment Confirmed' }).waitFor();
     expect(await page.getByText('Amount paid: $111.87').isVisible()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a payment the bank is still processing as processing, then as paid once the server knows (card 7775)', async () => {
+    const { page, context, errors } = await newPage();
+    const booking = await createBooking(context.request);
+    await page.goto(`/checkout?appointmentId=${booking.appointmentId}`);
+    await page.getByText('4000 0000 0000 7775').waitFor();
+    await payWithCard(page, '4000 0000 0000 7775');
+    await page.waitForURL(/\/payment-success\?payment_intent=pi_test_/);
+    await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
+    expect(await page.getByText('Your bank is still confirming this payment.').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
+    expect((await (await context.request.get(`/api/appointments/${booking.appointmentId}`)).json()).status).toBe('pending-payment');
+
+    // The page asks again by itself and moves on when the payment settles (about 5 s in the test gateway).
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('$111.87 CAD paid').isVisible()).toBe(true);
+    expect((await (await context.request.get(`/api/appointments/${booking.appointmentId}`)).json()).status).toBe('confirmed');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('never calls a processing payment failed on /payment-confirmation; a decline after processing shows failed (card 8773)', async () => {
+    const { page, context, errors } = await newPage();
+    const booking = await createBooking(context.request);
+    const intent = await (await context.request.post('/api/create-payment-intent', { data: { appointmentId: booking.appointmentId } })).json();
+    const confirmed = await context.request.post('/api/test-gateway/confirm', {
+      data: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, number: '4000000000008773', expiry: '12/34', cvc: '123' },
+    });
+    expect(await confirmed.json()).toMatchObject({ status: 'processing' });
+
+    await page.goto(`/payment-confirmation?payment_intent=${intent.paymentIntentId}&redirect_status=processing`);
+    await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment Failed' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('There was an issue with your payment. Please contact customer support.').isVisible()).toBe(true);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the processing state in the reader\'s language and confirms when it settles (/es, card 7775)', async () => {
+    const { page, context, errors } = await newPage();
+    const booking = await createBooking(context.request);
+    const intent = await (await context.request.post('/api/create-payment-intent', { data: { appointmentId: booking.appointmentId } })).json();
+    await context.request.post('/api/test-gateway/confirm', {
+      data: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, number: '4000000000007775', expiry: '12/34', cvc: '123' },
+    });
+    await page.goto(`/es/payment-confirmation?payment_intent=${intent.paymentIntentId}&redirect_status=processing`);
+    await page.getByRole('heading', { name: 'Pago en proceso' }).waitFor();
+    expect(await page.getByText('Su banco todavía está confirmando este pago.').isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Pago confirmado' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(/111,87/).isVisible()).toBe(true);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

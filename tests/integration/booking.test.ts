@@ -309,6 +309,31 @@ describe('retries and double clicks', () => {
     expect(later.status).toBe(201);
     expect((await later.json()).bookingRef).not.toBe(first.bookingRef);
   });
+
+  it('does not count a replay against the 5-per-hour email limit, and answers one that arrives when the budget is spent', async () => {
+    const email = uniqueEmail();
+    const dates = bookableDates('onetime');
+    const order = booking({ email, date: dates[9] });
+    const first = await postAppointment(request('/api/appointments', order), ctx);
+    expect(first.status).toBe(201);
+    const { bookingRef } = await first.json();
+    // Five retries of the same order (each from its own address): every one gets the booking it made.
+    for (let i = 0; i < 5; i++) expect((await postAppointment(request('/api/appointments', order), ctx)).status).toBe(200);
+
+    // The replays spent nothing: four more orders still fit in the budget of five.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await postAppointment(request('/api/appointments', booking({ email, date: dates[10 + i] })), ctx)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+
+    // Budget spent: the held booking is still answered when asked again, and a new order is still refused.
+    const late = await postAppointment(request('/api/appointments', order), ctx);
+    expect(late.status).toBe(200);
+    expect((await late.json()).bookingRef).toBe(bookingRef);
+    expect((await postAppointment(request('/api/appointments', booking({ email, date: dates[15] })), ctx)).status).toBe(429);
+    const db = await getDb();
+    const mine = await db.select({ id: appointments.id }).from(appointments).innerJoin(customers, eq(customers.id, appointments.customerId)).where(eq(customers.email, email));
+    expect(mine).toHaveLength(5);
+  });
 });
 
 describe('holds', () => {

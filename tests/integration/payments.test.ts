@@ -21,7 +21,10 @@ import { discountCodes } from '@/db/schema/catalog';
 import { emailOutbox } from '@/db/schema/messages';
 import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
+import { branches } from '@/db/schema/branches';
 import { resetEnvCache } from '@/env';
+import { clearBranchCache } from '@/features/branch/branch.service';
+import { getPaymentStatus } from '@/features/payments/payment.service';
 import { listStaffAppointments } from '@/features/booking/booking-queries.service';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
@@ -221,6 +224,53 @@ describe('test gateway confirmation', () => {
     expect((await paymentRow(body.paymentIntentId)).status).toBe('succeeded');
     expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
   });
+
+  describe('a payment the bank is still processing (cards 7775 and 8773)', () => {
+    const statusOf = async (paymentIntentId: string, locale = 'en') => {
+      const res = await paymentStatus(new Request('http://localhost/x', { headers: { 'accept-language': locale } }), { params: Promise.resolve({ paymentIntentId }) });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    const settleTime = () => new Date(Date.now() + 6_000);
+
+    it('is reported as processing (not failed) until it settles, then as paid with the booking confirmed', async () => {
+      const booking = await book();
+      const { body } = await intentFor({ appointmentId: booking.appointmentId });
+      const res = await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 7775');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'processing', paymentIntentId: body.paymentIntentId });
+
+      expect(await statusOf(body.paymentIntentId)).toMatchObject({ status: 'processing', success: false, message: 'Your payment is processing.', amount: 11187 });
+      expect((await paymentRow(body.paymentIntentId)).status).toBe('processing');
+      expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('pending-payment');
+      // Nothing can be paid a second time while the bank is still answering.
+      expect(await (await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).json()).toMatchObject({ status: 'processing' });
+      expect((await paymentRow(body.paymentIntentId)).status).toBe('processing');
+
+      const settled = await getPaymentStatus(body.paymentIntentId, { locale: 'en', now: settleTime() });
+      expect(settled).toMatchObject({ status: 'succeeded', success: true });
+      const row = await paymentRow(body.paymentIntentId);
+      expect(row.status).toBe('succeeded');
+      expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+      expect(await statusOf(body.paymentIntentId)).toMatchObject({ status: 'succeeded', success: true });
+      expect(await receiptsFor(row.id)).toHaveLength(1);
+    });
+
+    it('settles as declined for 8773, with the card message, and the booking can be paid again', async () => {
+      const booking = await book();
+      const { body } = await intentFor({ appointmentId: booking.appointmentId });
+      await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 8773');
+      expect(await statusOf(body.paymentIntentId, 'fr')).toMatchObject({ status: 'processing', success: false, message: 'Votre paiement est en cours de traitement.' });
+
+      const settled = await getPaymentStatus(body.paymentIntentId, { locale: 'en', now: settleTime() });
+      expect(settled).toMatchObject({ status: 'requires_payment_method', success: false, message: 'Your card was declined.' });
+      expect((await paymentRow(body.paymentIntentId)).status).toBe('requires_payment_method');
+      expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('pending-payment');
+
+      expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
+      expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+    });
+  });
 });
 
 describe('Stripe adapter and webhook', () => {
@@ -350,6 +400,21 @@ describe('Stripe adapter and webhook', () => {
     intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'succeeded' });
     const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
     expect(await res.json()).toMatchObject({ status: 'succeeded', success: true });
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
+  });
+
+  it('reports a processing intent as processing, not failed, and confirms nothing yet', async () => {
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'processing' });
+    const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
+    expect(await res.json()).toMatchObject({ status: 'processing', success: false, message: 'Your payment is processing.' });
+    expect((await paymentRow(body.paymentIntentId)).status).toBe('processing');
+    expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('pending-payment');
+
+    intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'succeeded' });
+    const later = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
+    expect(await later.json()).toMatchObject({ status: 'succeeded', success: true });
     expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
   });
 });
@@ -508,5 +573,36 @@ describe('a booking paid twice', () => {
     } finally {
       await db.update(discountCodes).set({ isActive: true }).where(eq(discountCodes.code, 'MIDSEASON'));
     }
+  });
+});
+
+describe('the HST label follows the branch rate (not a fixed 13%)', () => {
+  async function setTaxRate(bps: number) {
+    await (await getDb()).update(branches).set({ taxRateBps: bps }).where(eq(branches.id, 1));
+    clearBranchCache();
+  }
+  afterAll(async () => { await setTaxRate(1300); });
+
+  it('shows 13.5% in the checkout summary and the receipt, in the reader\'s number format', async () => {
+    await setTaxRate(1350);
+    const booking = await book({ locale: 'de' });
+    expect(booking.totalCents).toBe(11237); // 99.00 + 13.37 (13.5%, half-up)
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    expect((body.summary as { taxRate: number; taxCents: number })).toMatchObject({ taxRate: 0.135, taxCents: 1337 });
+    await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
+    const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
+    expect(receipt!.text).toContain('HST (13,5 %)');
+    expect(receipt!.html).toContain('HST (13,5 %)');
+    expect(receipt!.text).not.toContain('13 %');
+  });
+
+  it('keeps the rate the receipt\'s tax was computed with, even if the branch changes it before payment', async () => {
+    await setTaxRate(1300);
+    const booking = await book();
+    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    await setTaxRate(500);
+    await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
+    const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
+    expect(receipt!.text).toContain('HST (13%): $12.87');
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
@@ -15,12 +15,12 @@ import { checkServiceArea, formatPostalCode } from '@/features/service-area/post
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale } from '@/i18n/routing';
-import { AppError } from '@/lib/errors';
+import { AppError, isAppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
-import { consumeRateLimit } from '@/server/rate-limit';
-import { type NewAppointment, findExistingQuoteId, findHeldBookingRef, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
+import { consumeRateLimit, refundRateLimit } from '@/server/rate-limit';
+import { type BookingMatch, type NewAppointment, findExistingQuoteId, findHeldBookingRef, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
 import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomer } from './customer.repository';
@@ -30,6 +30,7 @@ const PLAN_IDS: Record<string, number | null> = { onetime: 1, seasonal: 2, 'tick
 
 /** Per email: a real customer books a handful of times, not dozens (the route also limits per IP). */
 export const BOOKING_EMAIL_LIMIT = { points: 5, durationSec: 60 * 60 };
+const BOOKING_EMAIL_LIMIT_NAME = 'booking-email';
 
 export type BookingSource = 'api' | 'booking-section' | 'book-page' | 'quote' | 'checkout-new' | 'order' | 'staff';
 
@@ -111,6 +112,7 @@ export function planVisits(input: Pick<BookingInput, 'serviceType' | 'includeTar
  * Idempotent for the same order: when this customer already has an unpaid booking that still
  * holds its Fridays and is exactly this order (a double click, a retried request), that booking is
  * returned (`replayed: true`) and nothing new is reserved, written or emailed.
+ * A replay does not count against the per-email limit, and is answered even when that budget is spent.
  *
  * @throws AppError 'validation' (bad date, address outside the area, custom-size lot, unknown
  *   customer), 'price_changed' (with `currentTotalCents`, `currentPrice`), 'day_full' (with
@@ -144,7 +146,17 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       fields: { email: 'booking.validation.invalidEmail', firstName: 'booking.validation.firstNameRequired' },
     });
   }
-  await consumeRateLimit('booking-email', contact.email.toLowerCase(), BOOKING_EMAIL_LIMIT);
+  // A replay of a booking still held (below) books nothing, so it gives its point back; and one that
+  // arrives when the budget is spent is still answered. Anything else over the limit is refused
+  // before the geocoder or the database is written to.
+  const emailKey = contact.email.toLowerCase();
+  const overLimit = await consumeRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey, BOOKING_EMAIL_LIMIT).then(
+    () => null,
+    (error: unknown) => {
+      if (isAppError(error) && error.code === 'rate_limited') return error;
+      throw error;
+    },
+  );
 
   const address = input.address ?? fallbackAddress.address;
   const city = input.city ?? fallbackAddress.city ?? 'Hamilton';
@@ -207,6 +219,20 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     throw new AppError('validation', `booking.errors.date.${check.reason}`, { fields: { date: `booking.errors.date.${check.reason}` }, reason: check.reason });
   }
   const visits = planVisits(input, check.visitDates);
+  const sameOrder = (customerId: number, quoteId: number | null): BookingMatch => ({
+    branchId, customerId, serviceType: input.serviceType, date: visits[0]!.date, time: input.time,
+    propertySize: input.propertySize, includeTick: input.includeTick, includeTargetedInsects: input.includeTargetedInsects,
+    extras: input.extras, discountCode: input.discountCode, quoteId, address, city, postalCode, totalCents,
+  });
+
+  if (overLimit) {
+    // Read-only: no lock is needed to find a booking that is already written and held.
+    const customerId = existingCustomerId ?? (await findCustomerIdByEmail(db, emailKey));
+    const heldRef = customerId === null ? null : await findHeldBookingRef(db, sameOrder(customerId, await findExistingQuoteId(db, input.quoteId)), now);
+    if (heldRef === null) throw overLimit;
+    await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
+    return answerReplay(db, heldRef, options.source);
+  }
 
   // Coordinates for the route planner, looked up outside the transaction (it may call a network geocoder).
   const coordinates = await locate(address, city, postalCode);
@@ -238,11 +264,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     // this one, and then it finds the booking this one wrote instead of holding the Fridays twice.
     if (!customer.created) {
       await lockCustomer(tx, customer.id);
-      const heldRef = await findHeldBookingRef(tx, {
-        branchId, customerId: customer.id, serviceType: input.serviceType, date: visits[0]!.date, time: input.time,
-        propertySize: input.propertySize, includeTick: input.includeTick, includeTargetedInsects: input.includeTargetedInsects,
-        extras: input.extras, discountCode: input.discountCode, quoteId, address, city, postalCode, totalCents,
-      }, now);
+      const heldRef = await findHeldBookingRef(tx, sameOrder(customer.id, quoteId), now);
       if (heldRef) return { customerId: customer.id, replayedRef: heldRef, inserted: [] };
     }
 
@@ -294,22 +316,8 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   });
 
   if (created.replayedRef !== null) {
-    const rows = await listBookingRows(db, created.replayedRef);
-    const first = rows[0]!;
-    getLogger().info({ bookingRef: created.replayedRef, source: options.source }, 'booking request repeated: the existing booking is returned');
-    return {
-      id: first.id,
-      appointmentId: first.id,
-      customerId: first.customerId,
-      bookingRef: created.replayedRef,
-      appointments: rows.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
-      subtotalCents: first.subtotalCents ?? 0,
-      taxCents: first.taxCents ?? 0,
-      totalCents: first.totalCents ?? 0,
-      totalPrice: (first.subtotalCents ?? 0) / 100,
-      holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
-      replayed: true,
-    };
+    await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
+    return answerReplay(db, created.replayedRef, options.source);
   }
 
   const first = created.inserted[0]!;
@@ -326,6 +334,26 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     totalPrice,
     holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
     replayed: false,
+  };
+}
+
+/** The answer to a repeated identical request: the booking it already made, as POST /api/appointments answers it. */
+async function answerReplay(db: DbExecutor, bookingRef: string, source: BookingSource): Promise<CreatedBooking & { replayed: true }> {
+  const rows = await listBookingRows(db, bookingRef);
+  const first = rows[0]!;
+  getLogger().info({ bookingRef, source }, 'booking request repeated: the existing booking is returned');
+  return {
+    id: first.id,
+    appointmentId: first.id,
+    customerId: first.customerId,
+    bookingRef,
+    appointments: rows.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
+    subtotalCents: first.subtotalCents ?? 0,
+    taxCents: first.taxCents ?? 0,
+    totalCents: first.totalCents ?? 0,
+    totalPrice: (first.subtotalCents ?? 0) / 100,
+    holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
+    replayed: true,
   };
 }
 

@@ -24,9 +24,17 @@ export interface PaymentMetadata {
   taxCents?: number;
   totalCents?: number;
   discountCents?: number;
+  /** The branch tax rate at checkout, in basis points (1300 = 13%), for the receipt's HST label. */
+  taxRateBps?: number;
   appointmentIds?: number[];
   dates?: string[];
-  testGateway?: { clientSecret: string; lastError: string | null };
+  testGateway?: {
+    clientSecret: string;
+    lastError: string | null;
+    /** A processing test payment (test-cards.ts): when it settles (ISO time) and how. */
+    settlesAt?: string;
+    settlesAs?: 'succeeded' | 'declined';
+  };
 }
 
 const paymentColumns = {

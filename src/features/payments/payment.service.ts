@@ -6,7 +6,7 @@ import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
 import { buildIcsEvent } from '@/features/email/ics';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
-import { isPricedServiceType } from '@/features/pricing/pricing';
+import { formatTaxRatePercent, isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { getEnv } from '@/env';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
@@ -41,7 +41,7 @@ import {
 import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.schema';
 import type { CreatedPaymentIntent, OrderSummary, PaymentStatusView } from './payment.types';
 import { findLapsedVisits, groupStopsByDate } from './lapsed-holds';
-import { evaluateTestCard } from './test-cards';
+import { evaluateTestCard, TEST_PROCESSING_SETTLE_MS } from './test-cards';
 
 /** The payment test page's largest free amount: it exists to try the card form, not to bill. */
 const MAX_TEST_AMOUNT_CENTS = 100_000;
@@ -103,7 +103,7 @@ export async function createPaymentIntentForBooking(
   const plan = findPlanVisit(visits);
   if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
   const address = [plan.address, plan.city].filter(Boolean).join(', ');
-  const { result } = await priceBooking(
+  const { result, taxRate } = await priceBooking(
     {
       serviceType: plan.serviceType,
       propertySize: plan.propertySize,
@@ -138,6 +138,7 @@ export async function createPaymentIntentForBooking(
     taxCents: result.taxCents,
     totalCents: result.totalCents,
     discountCents: result.discountCents,
+    taxRate,
     dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
   };
 
@@ -180,6 +181,7 @@ export async function createPaymentIntentForBooking(
     taxCents: summary.taxCents,
     totalCents: summary.totalCents,
     discountCents: summary.discountCents,
+    taxRateBps: Math.round(taxRate * 10_000),
     appointmentIds,
     dates: summary.dates,
     ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
@@ -433,7 +435,8 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
     [t('receipt.service'), service],
     [t('receipt.reference'), payment.bookingRef!],
     [t('receipt.subtotal'), money(m.subtotalCents ?? payment.amount)],
-    [t('receipt.hst'), money(m.taxCents ?? 0)],
+    // The rate the tax was computed with at checkout; the branch's current one for older rows.
+    [t('receipt.hst', { rate: formatTaxRatePercent((m.taxRateBps ?? branch.taxRateBps) / 10_000, locale) }), money(m.taxCents ?? 0)],
     [t('receipt.total'), money(payment.amount)],
   ];
   const dates = visits.map((v) => `${formatLongDate(v.date, locale)} · ${t(`services.${v.serviceType}`)}`);
@@ -494,10 +497,13 @@ async function applyOpenStatus(db: DbExecutor, payment: PaymentRow, intent: Gate
  * GET /api/payment-status/{id}: asks the provider (never the query string), applies a success,
  * and answers what the success and confirmation pages show. Unknown ids are 404.
  */
-export async function getPaymentStatus(paymentIntentId: string, options: { locale: Locale }): Promise<PaymentStatusView> {
+export async function getPaymentStatus(paymentIntentId: string, options: { locale: Locale; now?: Date }): Promise<PaymentStatusView> {
   const db = await getDb();
-  const payment = await findPaymentByIntentId(db, paymentIntentId);
+  let payment = await findPaymentByIntentId(db, paymentIntentId);
   if (!payment) throw new AppError('not_found', 'payments.errors.paymentNotFound');
+  if (payment.provider === 'test' && payment.status === 'processing') {
+    if (await settleTestPaymentIfDue(payment, options.now ?? new Date())) payment = (await findPaymentByIntentId(db, paymentIntentId))!;
+  }
   const intent = await getPaymentGateway().retrieveIntent(paymentIntentId);
   let status: GatewayIntentStatus = intent.status;
   if (status === 'succeeded') {
@@ -530,6 +536,32 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     serviceDate: payment.metadata.dates?.[0] ?? null,
     bookingRef: payment.bookingRef,
   };
+}
+
+/**
+ * The test gateway's stand-in for a bank that answers later: a processing test payment whose time
+ * has come is settled as its card says (paid through `markPaymentSucceeded`, like a webhook, or
+ * declined). Settled lazily when someone asks for its status, which is when anyone can notice.
+ *
+ * @returns whether it settled now
+ */
+async function settleTestPaymentIfDue(payment: PaymentRow, now: Date): Promise<boolean> {
+  const pending = payment.metadata.testGateway;
+  if (!pending?.settlesAt || !pending.settlesAs || new Date(pending.settlesAt).getTime() > now.getTime()) return false;
+  const settled: PaymentMetadata = { ...payment.metadata, testGateway: { clientSecret: pending.clientSecret, lastError: null } };
+  if (pending.settlesAs === 'succeeded') {
+    await (await getDb()).transaction(async (tx) => {
+      await updateOpenPaymentStatus(tx, payment.paymentIntentId, { status: 'processing', metadata: settled });
+      await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: payment.paymentMethod, now, tx });
+    });
+  } else {
+    await updateOpenPaymentStatus(await getDb(), payment.paymentIntentId, {
+      status: 'requires_payment_method',
+      metadata: { ...settled, testGateway: { ...settled.testGateway!, lastError: 'payments.card.declined' } },
+    });
+  }
+  getLogger().info({ paymentIntentId: payment.paymentIntentId, outcome: pending.settlesAs }, 'processing test payment settled');
+  return true;
 }
 
 /** Test-gateway errors are stored as message keys; Stripe's arrive as text already. */
@@ -573,6 +605,7 @@ export async function handleGatewayEvent(event: GatewayEvent): Promise<{ receive
 
 export type TestConfirmResult =
   | { status: 'succeeded'; paymentIntentId: string }
+  | { status: 'processing'; paymentIntentId: string }
   | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
 
 async function requireTestPayment(paymentIntentId: string, clientSecret: string) {
@@ -595,6 +628,8 @@ export async function confirmTestPayment(input: TestCardConfirmInput, options: {
   const now = options.now ?? new Date();
   const payment = await requireTestPayment(input.paymentIntentId, input.clientSecret);
   if (payment.status === 'succeeded') return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  // Like Stripe, a payment the bank is still processing cannot be paid a second time meanwhile.
+  if (payment.status === 'processing') return { status: 'processing', paymentIntentId: payment.paymentIntentId };
   const outcome = evaluateTestCard(input, now);
   const db = await getDb();
   const withError = (lastError: string | null): PaymentMetadata => ({ ...payment.metadata, testGateway: { clientSecret: input.clientSecret, lastError } });
@@ -611,6 +646,16 @@ export async function confirmTestPayment(input: TestCardConfirmInput, options: {
         paymentIntentId: payment.paymentIntentId,
         authenticatePath: `/test-gateway/authenticate?payment_intent=${encodeURIComponent(payment.paymentIntentId)}&payment_intent_client_secret=${encodeURIComponent(input.clientSecret)}`,
       };
+    case 'processing':
+      await updateOpenPaymentStatus(db, payment.paymentIntentId, {
+        status: 'processing',
+        paymentMethod: `card_${input.number.replace(/\D/g, '').slice(-4)}`,
+        metadata: {
+          ...payment.metadata,
+          testGateway: { clientSecret: input.clientSecret, lastError: null, settlesAt: new Date(now.getTime() + TEST_PROCESSING_SETTLE_MS).toISOString(), settlesAs: outcome.settlesAs },
+        },
+      });
+      return { status: 'processing', paymentIntentId: payment.paymentIntentId };
     case 'succeeded':
       await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: `card_${input.number.replace(/\D/g, '').slice(-4)}`, now });
       return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };

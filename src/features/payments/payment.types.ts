@@ -16,6 +16,8 @@ export interface OrderSummary {
   taxCents: number;
   totalCents: number;
   discountCents: number;
+  /** The branch tax rate the HST line was computed with (0.13 = 13%). */
+  taxRate: number;
   dates: string[];
 }
 

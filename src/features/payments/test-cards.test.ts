@@ -10,12 +10,19 @@ describe('evaluateTestCard', () => {
     ['4242-4242-4242-4242', 'succeeded'],
     ['4000 0000 0000 0002', 'declined'],
     ['4000 0025 0000 3155', 'requires_action'],
+    ['4000 0000 0000 7775', 'processing'],
+    ['4000 0000 0000 8773', 'processing'],
   ])('%s → %s', (number, kind) => {
     expect(evaluateTestCard({ number, ...good }, now).kind).toBe(kind);
   });
 
   it('declines with the card-declined message', () => {
     expect(evaluateTestCard({ number: '4000000000000002', ...good }, now)).toEqual({ kind: 'declined', messageKey: 'payments.card.declined' });
+  });
+
+  it('settles the processing cards as paid (7775) or declined (8773)', () => {
+    expect(evaluateTestCard({ number: '4000000000007775', ...good }, now)).toEqual({ kind: 'processing', settlesAs: 'succeeded' });
+    expect(evaluateTestCard({ number: '4000000000008773', ...good }, now)).toEqual({ kind: 'processing', settlesAs: 'declined' });
   });
 
   it.each([

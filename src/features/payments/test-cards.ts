@@ -7,7 +7,16 @@ export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   requiresAction: '4000002500003155',
+  /**
+   * Ours, not Stripe's (Stripe's cards settle at once): the payment stays `processing`, like a bank
+   * debit, and settles a few seconds later, as paid or as declined (TEST_PROCESSING_SETTLE_MS).
+   */
+  processingThenSucceeds: '4000000000007775',
+  processingThenDeclined: '4000000000008773',
 } as const;
+
+/** How long a processing test payment takes to settle: long enough to see the processing screen. */
+export const TEST_PROCESSING_SETTLE_MS = 5_000;
 
 export type TestCardInput = { number: string; expiry: string; cvc: string };
 
@@ -17,6 +26,7 @@ export type TestCardField = 'number' | 'expiry' | 'cvc';
 export type TestCardOutcome =
   | { kind: 'succeeded' }
   | { kind: 'requires_action' }
+  | { kind: 'processing'; settlesAs: 'succeeded' | 'declined' }
   | { kind: 'declined'; messageKey: 'payments.card.declined' }
   | { kind: 'invalid'; field: TestCardField; messageKey: string };
 
@@ -67,6 +77,10 @@ export function evaluateTestCard(card: TestCardInput, now: Date): TestCardOutcom
       return { kind: 'declined', messageKey: 'payments.card.declined' };
     case TEST_CARDS.requiresAction:
       return { kind: 'requires_action' };
+    case TEST_CARDS.processingThenSucceeds:
+      return { kind: 'processing', settlesAs: 'succeeded' };
+    case TEST_CARDS.processingThenDeclined:
+      return { kind: 'processing', settlesAs: 'declined' };
     default:
       return { kind: 'invalid', field: 'number', messageKey: 'payments.card.unknownTestCard' };
   }

@@ -28,7 +28,8 @@ export type DiscountSummary = {
   reason?: DiscountRejectionReason;
 };
 
-export type PricedBooking = { result: PriceResult; discount: DiscountSummary };
+/** `taxRate`: the branch rate the result's HST was computed with (0.13 = 13%), for labels. */
+export type PricedBooking = { result: PriceResult; discount: DiscountSummary; taxRate: number };
 
 /**
  * The branch's table: seeded table (validated like an override) and then the branch's own overrides.
@@ -88,5 +89,5 @@ export async function priceBooking(
       ? { applied: true, code }
       : { applied: false, code, reason: 'not-applicable' };
   }
-  return { result, discount: summary };
+  return { result, discount: summary, taxRate };
 }

@@ -7,6 +7,7 @@ import {
   calculatePrice,
   countVisits,
   describeLotSize,
+  formatTaxRatePercent,
   isPremiumAddress,
   lotSizeLabel,
   normaliseServiceType,
@@ -527,5 +528,21 @@ describe('describeLotSize', () => {
       label: null,
       descriptionKey: 'pricing.lotSize.unknown',
     });
+  });
+});
+
+describe('formatTaxRatePercent', () => {
+  it.each([
+    [0.13, 'en', '13'],
+    [0.13, 'fr', '13'],
+    [0.135, 'en', '13.5'],
+    [0.135, 'de', '13,5'],
+    [0.135, 'fr', '13,5'],
+    [0.135, 'es', '13,5'],
+    [0.0575, 'en', '5.75'],
+    [0.05, 'de', '5'],
+    [0, 'en', '0'],
+  ])('%s in %s → %s', (rate, locale, shown) => {
+    expect(formatTaxRatePercent(rate, locale)).toBe(shown);
   });
 });

@@ -275,6 +275,16 @@ export function calculatePrice(input: PriceInput, context: PriceContext): PriceR
 }
 
 /**
+ * The branch's tax rate as the number a label puts before its percent sign, in the reader's number
+ * format: 0.13 → "13", 0.135 → "13.5" (en) or "13,5" (de, fr, es). Messages keep their own sign and
+ * spacing ("HST ({rate}%)", "TVH ({rate} %)"). Rates are whole basis points, so two decimals suffice.
+ */
+export function formatTaxRatePercent(taxRate: number, locale: string): string {
+  // Through basis points so float noise (0.13 * 100 = 13.000000000000002) never shows.
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Math.round(taxRate * 10_000) / 100);
+}
+
+/**
  * Maps every spelling of a service type the site receives (DECISIONS §2) to its canonical value:
  * `tick` → `tick-seasonal` (booking form, planSelected event), `one-time` → `onetime`,
  * `standing-water` → `standingwater`. Returns null for anything unknown.

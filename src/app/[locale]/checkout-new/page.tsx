@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getPublicBranchInfo } from '@/features/branch/branch.service';
+import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { CheckoutNewView } from '@/features/payments/components/checkout-new-view';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -21,12 +22,12 @@ export default async function CheckoutNewPage({ params, searchParams }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [raw, branch] = await Promise.all([searchParams, getPublicBranchInfo()]);
+  const [raw, branch, { taxRate }] = await Promise.all([searchParams, getPublicBranchInfo(), loadPriceContext()]);
   const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   return (
     <div className="px-4 py-12">
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout'])}>
-        <CheckoutNewView query={query} supportPhone={branch.phone} />
+        <CheckoutNewView query={query} supportPhone={branch.phone} taxRate={taxRate} />
       </NextIntlClientProvider>
     </div>
   );

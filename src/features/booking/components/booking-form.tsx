@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
-import { calculatePrice, countVisits, normaliseServiceType } from '@/features/pricing/pricing';
+import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType } from '@/features/pricing/pricing';
 import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
@@ -365,7 +365,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         {preview ? (
           <dl className="grid grid-cols-2 gap-1">
             <dt>{t('form.subtotal')}</dt><dd className="text-right">{formatMoney(preview.subtotalCents, locale)}</dd>
-            <dt>{t('form.hst')}</dt><dd className="text-right">{formatMoney(preview.taxCents, locale)}</dd>
+            <dt>{t('form.hst', { rate: formatTaxRatePercent(pricing.taxRate, locale) })}</dt><dd className="text-right">{formatMoney(preview.taxCents, locale)}</dd>
             <dt className="font-semibold">{t('form.total')}</dt>
             <dd className="text-right font-semibold" data-testid="booking-total">{formatMoney(shownTotalCents ?? preview.totalCents, locale)}</dd>
           </dl>

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
@@ -112,7 +113,8 @@ function splitName(name: string) {
   return at === -1 ? { firstName: trimmed, lastName: '-' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1).trim() || '-' };
 }
 
-export function CheckoutNewView({ query, supportPhone }: { query: Query; supportPhone: string }) {
+/** `taxRate`: the branch's rate (0.13 = 13%) for the HST label until the server's order summary arrives. */
+export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query; supportPhone: string; taxRate: number }) {
   const t = useTranslations('checkout');
   const tn = useTranslations('checkout.new');
   const tp = useTranslations('payments');
@@ -339,7 +341,7 @@ export function CheckoutNewView({ query, supportPhone }: { query: Query; support
             {summary ? (
               <>
                 <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{formatMoney(summary.subtotalCents, locale)}</dd></div>
-                <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst')}</dt><dd>{formatMoney(summary.taxCents, locale)}</dd></div>
+                <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst', { rate: formatTaxRatePercent(created?.intent.summary?.taxRate ?? taxRate, locale) })}</dt><dd>{formatMoney(summary.taxCents, locale)}</dd></div>
                 <div className="flex justify-between gap-4 text-base font-semibold"><dt>{t('summary.total')}</dt><dd data-testid="order-total">{formatMoney(summary.totalCents, locale)}</dd></div>
               </>
             ) : null}

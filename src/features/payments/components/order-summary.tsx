@@ -1,6 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatLongDate } from '@/lib/format';
+import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { formatMoney } from '@/lib/money';
 import type { OrderSummary as OrderSummaryData } from '../payment.types';
 
@@ -37,7 +38,7 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
               <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.discount')}</dt><dd>−{money(summary.discountCents)}</dd></div>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{money(summary.subtotalCents)}</dd></div>
-            <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst')}</dt><dd>{money(summary.taxCents)}</dd></div>
+            <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst', { rate: formatTaxRatePercent(summary.taxRate, locale) })}</dt><dd>{money(summary.taxCents)}</dd></div>
             <div className="flex justify-between gap-4 text-base font-semibold"><dt>{t('summary.total')}</dt><dd data-testid="order-total">{money(summary.totalCents)}</dd></div>
           </>
         ) : null}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
 import { useVerifiedPayment } from './use-verified-payment';
 
@@ -17,7 +18,8 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
   const t = useTranslations('checkout.success');
   const tp = useTranslations('payments');
   const locale = useLocale();
-  const state = useVerifiedPayment(paymentIntentId);
+  const tc = useTranslations('checkout.confirmation');
+  const { check: state, checkAgain } = useVerifiedPayment(paymentIntentId);
 
   const home = (
     <Button asChild variant="outline"><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
@@ -26,12 +28,27 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
   if (state.kind === 'checking') {
     return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('verifying')} /></div>;
   }
-  if (state.kind !== 'done' || !state.status.success) {
+  if (state.kind === 'done' && state.outcome === 'failed') {
+    // The server knows it did not go through (e.g. the bank declined a payment that was processing).
     return (
-      <PaymentResultCard tone="pending" title={t('processingTitle')}>
-        <p>{state.kind === 'done' ? state.status.message : t('processingBody')}</p>
-        {home}
+      <PaymentResultCard tone="failed" title={tc('failedTitle')}>
+        <p role="alert">{state.status.message}</p>
+        <div className="flex justify-center gap-3">
+          <Button asChild><a href={localePath(locale, '/#contact')}>{tc('contactSupport')}</a></Button>
+          {home}
+        </div>
       </PaymentResultCard>
+    );
+  }
+  if (state.kind !== 'done' || state.outcome !== 'succeeded') {
+    // Processing (the page keeps asking), or the status could not be read: SPEC's 'Payment Processing'.
+    return (
+      <PaymentProcessingCard
+        title={t('processingTitle')}
+        body={state.kind === 'done' ? undefined : t('processingBody')}
+        polling={state.kind === 'done' && state.polling}
+        onCheckAgain={state.kind === 'done' ? checkAgain : undefined}
+      />
     );
   }
 

@@ -9,7 +9,9 @@ import { formatMoney } from '@/lib/money';
 import { ApiError, postJson } from './payment-client';
 
 type Fields = { number: string; expiry: string; cvc: string };
-type ConfirmResult = { status: 'succeeded'; paymentIntentId: string } | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
+type ConfirmResult =
+  | { status: 'succeeded' | 'processing'; paymentIntentId: string }
+  | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
 
 export interface CardFormProps {
   clientSecret: string;
@@ -39,6 +41,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
         window.location.assign(localePath(locale, result.authenticatePath));
         return;
       }
+      // Processing goes on like success, as with Stripe's form: the next page asks the server until it knows.
       onSucceeded(result.paymentIntentId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.body?.fields) {
@@ -99,6 +102,8 @@ export function TestCardHints() {
         <li><span className="font-mono">4242 4242 4242 4242</span> · {t('testCardSuccess')}</li>
         <li><span className="font-mono">4000 0000 0000 0002</span> · {t('testCardDeclined')}</li>
         <li><span className="font-mono">4000 0025 0000 3155</span> · {t('testCardAuthentication')}</li>
+        <li><span className="font-mono">4000 0000 0000 7775</span> · {t('testCardProcessingPaid')}</li>
+        <li><span className="font-mono">4000 0000 0000 8773</span> · {t('testCardProcessingDeclined')}</li>
       </ul>
       <p className="mt-1">{t('testCardsNote')}</p>
     </div>

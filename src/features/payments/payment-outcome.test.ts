@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { classifyPaymentStatus, describeConfirmation, isTransientStatusError, PROCESSING_POLL_DELAYS_MS } from './payment-outcome';
+
+describe('classifyPaymentStatus', () => {
+  it.each([
+    ['succeeded', 'succeeded'],
+    ['processing', 'processing'],
+    ['requires_payment_method', 'failed'],
+    ['requires_action', 'failed'],
+    ['canceled', 'failed'],
+    ['failed', 'failed'],
+  ])('%s → %s', (status, outcome) => {
+    expect(classifyPaymentStatus(status)).toBe(outcome);
+  });
+});
+
+describe('polling limits', () => {
+  it('backs off and stops after a bit over a minute', () => {
+    const delays = [...PROCESSING_POLL_DELAYS_MS];
+    expect(delays.every((d, i) => i === 0 || d >= delays[i - 1]!)).toBe(true);
+    const total = delays.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(60_000);
+    expect(total).toBeLessThanOrEqual(120_000);
+  });
+
+  it.each([
+    [null, true],
+    [500, true],
+    [503, true],
+    [429, true],
+    [404, false],
+    [400, false],
+  ])('retries a failed status call with HTTP %s: %s', (status, transient) => {
+    expect(isTransientStatusError(status)).toBe(transient);
+  });
+});
+
+describe('describeConfirmation', () => {
+  const done = (outcome: 'succeeded' | 'processing' | 'failed', polling = false) => ({ kind: 'done' as const, outcome, polling, status: { amount: 11187 } });
+
+  it('never calls a processing payment failed, whatever redirect_status says', () => {
+    expect(describeConfirmation(done('processing', true), 'failed')).toEqual({ kind: 'processing', polling: true, unverified: false });
+    expect(describeConfirmation(done('processing', false), null)).toEqual({ kind: 'processing', polling: false, unverified: false });
+  });
+
+  it('follows the server, not redirect_status, when the server answered', () => {
+    expect(describeConfirmation(done('succeeded'), 'failed')).toEqual({ kind: 'success', amountCents: 11187, tentative: false });
+    expect(describeConfirmation(done('failed'), 'succeeded')).toEqual({ kind: 'failed', messageKey: 'issue' });
+  });
+
+  it.each([
+    ['succeeded', { kind: 'success', amountCents: null, tentative: true }],
+    ['processing', { kind: 'processing', polling: false, unverified: true }],
+    ['failed', { kind: 'failed', messageKey: 'couldNotVerify' }],
+    [null, { kind: 'failed', messageKey: 'couldNotVerify' }],
+  ])('without an answer from the server, redirect_status=%s only chooses the wording', (redirectStatus, state) => {
+    expect(describeConfirmation({ kind: 'failed' }, redirectStatus)).toEqual(state);
+  });
+
+  it('says so when there is no payment in the address', () => {
+    expect(describeConfirmation({ kind: 'missing' }, 'succeeded')).toEqual({ kind: 'failed', messageKey: 'noPayment' });
+  });
+});

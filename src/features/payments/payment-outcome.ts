@@ -1,0 +1,61 @@
+/**
+ * What the payment return pages make of the server's status (GET /api/payment-status/{id}).
+ * Pure and browser-safe: the pages decide nothing themselves, they only choose what to show and
+ * when to ask again.
+ */
+
+export type PaymentOutcome = 'succeeded' | 'processing' | 'failed';
+
+/**
+ * `processing` means the provider has the payment but the bank has not answered (a bank debit, a
+ * slow card network): it is neither paid nor failed, and it changes on its own. Every other open
+ * status (declined, cancelled, authentication not finished) needs the customer again.
+ */
+export function classifyPaymentStatus(status: string): PaymentOutcome {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'processing') return 'processing';
+  return 'failed';
+}
+
+/**
+ * Waits between status checks while a payment is processing: quick at first (most settle within
+ * seconds), then backing off; about 80 s in all before the page stops and offers "Check again".
+ */
+export const PROCESSING_POLL_DELAYS_MS = [2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000] as const;
+
+/** Waits before retrying a status call that failed on the way (network, 5xx, 429), not on a 404. */
+export const STATUS_RETRY_DELAYS_MS = [1_000, 3_000] as const;
+
+/** Whether a failed status call is worth retrying: a network error (no status), 429 or a 5xx. */
+export function isTransientStatusError(httpStatus: number | null): boolean {
+  return httpStatus === null || httpStatus === 429 || httpStatus >= 500;
+}
+
+/** What /payment-confirmation shows. */
+export type ConfirmationState =
+  | { kind: 'success'; amountCents: number | null; tentative: boolean }
+  | { kind: 'processing'; polling: boolean; unverified: boolean }
+  | { kind: 'failed'; messageKey: 'noPayment' | 'issue' | 'couldNotVerify' };
+
+/** The status check's result as the page holds it (see use-verified-payment). */
+export type SettledCheck =
+  | { kind: 'missing' }
+  | { kind: 'failed' }
+  | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number } };
+
+/**
+ * /payment-confirmation's answer. A payment the server reports as processing is never called
+ * failed. redirect_status is read only when the server could not be asked, and then only to choose
+ * the wording (SPEC §4: 'succeeded' gives a tentative success), never to confirm anything.
+ */
+export function describeConfirmation(check: SettledCheck, redirectStatus: string | null): ConfirmationState {
+  if (check.kind === 'missing') return { kind: 'failed', messageKey: 'noPayment' };
+  if (check.kind === 'failed') {
+    if (redirectStatus === 'succeeded') return { kind: 'success', amountCents: null, tentative: true };
+    if (redirectStatus === 'processing') return { kind: 'processing', polling: false, unverified: true };
+    return { kind: 'failed', messageKey: 'couldNotVerify' };
+  }
+  if (check.outcome === 'succeeded') return { kind: 'success', amountCents: check.status.amount, tentative: false };
+  if (check.outcome === 'processing') return { kind: 'processing', polling: check.polling, unverified: false };
+  return { kind: 'failed', messageKey: 'issue' };
+}
