@@ -25,6 +25,15 @@ async function jsonLdTypes(page: Page): Promise<string[]> {
   });
 }
 
+/** Path and hash of each Service offer's URL in the structured data. */
+async function offerUrls(page: Page): Promise<string[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks
+    .flatMap((b) => [JSON.parse(b) as { '@type': unknown; offers?: { url: string } }].flat())
+    .filter((d) => d['@type'] === 'Service')
+    .map((d) => { const url = new URL(d.offers!.url); return `${url.pathname}${url.hash}`; });
+}
+
 describe('city landing pages (English)', () => {
   it.each(CITIES)('$slug shows every block, Friday hours, links and structured data', async (city) => {
     const { page, errors, context } = await newPage();
@@ -78,6 +87,7 @@ describe('city landing pages (English)', () => {
     expect(types).toContain('PestControl+HomeAndConstructionBusiness');
     expect(types).toContain('FAQPage');
     expect(types.filter((t) => t === 'Service')).toHaveLength(3);
+    expect(await offerUrls(page)).toEqual(['/#quote', '/#quote', '/#quote']);
     const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((ls) => ls.map((l) => `${l.getAttribute('hreflang')} ${new URL(l.getAttribute('href')!).pathname}`));
     expect(hreflangs).toEqual(expect.arrayContaining([`en /${city.slug}`, `fr /fr/${city.slug}`, `es /es/${city.slug}`, `de /de/${city.slug}`]));
     expect(errors).toEqual([]);
@@ -99,6 +109,8 @@ describe('city landing pages (French and German)', () => {
     expect(await page.getByRole('link', { name: 'Nous joindre' }).first().getAttribute('href')).toBe('/fr/contact');
     await page.getByRole('button', { name: 'Exemple suivant' }).click();
     expect(await page.getByRole('group', { name: 'Exemple 2 sur 3' }).isVisible()).toBe(true);
+    // The offers in the structured data point at the calculator in French.
+    expect(await offerUrls(page)).toEqual(['/fr#quote', '/fr#quote', '/fr#quote']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -107,6 +119,7 @@ describe('city landing pages (French and German)', () => {
     const { page, errors, context } = await newPage({ locale: 'de-DE' });
     await page.goto('/de/grimsby');
     expect(await headingVisible(page, 'Mücken- und Zeckenbekämpfung in Grimsby')).toBe(true);
+    expect(await offerUrls(page)).toEqual(['/de#quote', '/de#quote', '/de#quote']);
     expect(await page.getByText('Freitag 9:00–17:00 Uhr').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
@@ -160,6 +173,50 @@ describe('site header at every width', () => {
     await context.close();
   });
 
+  it('stays compact at 320 px in every language: no wrapping brand, every header control there', async () => {
+    const names = {
+      '': { schedule: 'Schedule Now', language: /^Language/, menu: 'Open menu' },
+      '/es': { schedule: 'Reservar ahora', language: /^Idioma/, menu: 'Abrir menú' },
+      '/fr': { schedule: 'Réserver maintenant', language: /^Langue/, menu: 'Ouvrir le menu' },
+      '/de': { schedule: 'Jetzt buchen', language: /^Sprache/, menu: 'Menü öffnen' },
+    } as const;
+    for (const prefix of LOCALES as (keyof typeof names)[]) {
+      const { page, context, errors } = await newPage({ viewport: { width: 320, height: 640 } });
+      await page.goto(`${prefix}/hamilton`);
+      const header = page.locator('header');
+      const sizes = await page.evaluate(() => {
+        const brand = document.querySelector('header a[href="/"], header a[href="/es"], header a[href="/fr"], header a[href="/de"]')!;
+        return {
+          header: document.querySelector('header')!.getBoundingClientRect().height,
+          brand: brand.getBoundingClientRect().height,
+          // Each part of the brand on a single line: one line box per text node.
+          brandLines: [...brand.querySelectorAll('span')].map((span) => {
+            const range = document.createRange();
+            range.selectNodeContents(span);
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          }),
+          scrollWidth: document.documentElement.scrollWidth,
+        };
+      });
+      // It was 136 px: the brand wrapped to three lines, a quarter of a small phone's screen.
+      expect(sizes.header, prefix || '/').toBeLessThanOrEqual(100);
+      expect(sizes.brand, prefix || '/').toBeLessThanOrEqual(40);
+      expect(sizes.brandLines, prefix || '/').toEqual([1, 1]);
+      expect(sizes.scrollWidth, prefix || '/').toBeLessThanOrEqual(320);
+      // SPEC's header, reachable and named as before: home link, Schedule Now, language menu, menu toggle, phone.
+      expect(await header.getByRole('link', { name: 'Escarpment Mosquito & Tick', exact: true }).isVisible()).toBe(true);
+      const schedule = header.getByRole('link', { name: names[prefix].schedule, exact: true });
+      expect(await schedule.isVisible()).toBe(true);
+      expect(await schedule.getAttribute('href')).toBe(`${prefix || '/'}#quote`);
+      expect(await header.getByRole('button', { name: names[prefix].language }).isVisible()).toBe(true);
+      expect(await header.getByRole('link', { name: '(905) 555-0134' }).isVisible()).toBe(true);
+      await header.getByRole('button', { name: names[prefix].menu }).click();
+      expect(await page.locator('#mobile-menu').getByRole('link').filter({ hasText: 'Grimsby' }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('keeps the menu toggle inside the page margin at 320 px in every language', async () => {
     for (const prefix of LOCALES) {
       const { page, context } = await newPage({ viewport: { width: 320, height: 640 } });
@@ -168,6 +225,59 @@ describe('site header at every width', () => {
       expect(box!.x + box!.width, prefix || '/').toBeLessThanOrEqual(320 - 16);
       await context.close();
     }
+  });
+});
+
+describe('language menu', () => {
+  it('keeps the query string and the hash when switching language', async () => {
+    const { page, context, errors } = await newPage({ locale: 'fr-CA' });
+    // The landing page's promo popup would cover the menu once the page scrolls past the prices.
+    await context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
+    await page.goto('/fr/hamilton?x=1#faq');
+    await page.getByRole('button', { name: /^Langue/ }).click();
+    await page.getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL(`${baseURL()}/de/hamilton?x=1#faq`);
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // English goes through /en/..., which redirects to the unprefixed address.
+    await page.getByRole('button', { name: /^Sprache/ }).click();
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(`${baseURL()}/hamilton?x=1#faq`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    // The hash read when the menu opens, after in-page navigation; the landing page's root too.
+    await page.goto('/es?utm_source=flyer');
+    const menu = page.getByRole('button', { name: /^Idioma/ });
+    await menu.click();
+    expect(await page.getByRole('link', { name: 'Français' }).getAttribute('href')).toBe('/fr?utm_source=flyer');
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => { window.location.hash = 'pricing'; });
+    await menu.click();
+    expect(await page.getByRole('link', { name: 'Français' }).getAttribute('href')).toBe('/fr?utm_source=flyer#pricing');
+    expect(await page.getByRole('link', { name: 'English' }).getAttribute('href')).toBe('/en?utm_source=flyer#pricing');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('not-found page', () => {
+  it.each([
+    ['', 'Page not found', '404 Page Not Found'],
+    ['/es', 'Página no encontrada', '404 Página no encontrada'],
+    ['/fr', 'Page introuvable', '404 Page introuvable'],
+    ['/de', 'Seite nicht gefunden', '404 Seite nicht gefunden'],
+  ])('%s/no/such/page has a translated title', async (prefix, title, heading) => {
+    const { page, context } = await newPage();
+    if (prefix === '/de') {
+      // A file name in a single segment is a 404 too (DECISIONS §12), with the same title.
+      const res = await page.goto('/de/no-such-file.html');
+      expect(res?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.title()).toBe(`${title} | Escarpment Mosquito & Tick`);
+    }
+    const res = await page.goto(`${prefix}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    expect(await page.title()).toBe(`${title} | Escarpment Mosquito & Tick`);
+    await context.close();
   });
 });
 

@@ -20,6 +20,9 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
     { href: anchor('contact'), label: t('nav.contact') },
   ];
   const areaLinks = AREA_SLUGS.map((slug) => ({ href: localePath(locale, `/${slug}`), label: t(`areas.${slug}`) }));
+  // "Escarpment" over "Mosquito & Tick" on phones; one line from sm.
+  const [brandLead, ...brandWords] = t('brand').split(' ');
+  const brandRest = brandWords.join(' ');
   const names = { en: t('languages.en'), es: t('languages.es'), fr: t('languages.fr'), de: t('languages.de') };
 
   return (
@@ -28,7 +31,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
         {t('skipToContent')}
       </a>
       <div className="bg-ink text-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1.5 text-sm">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1 text-sm sm:py-1.5">
           <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1.5 hover:underline">
             <Phone aria-hidden className="h-4 w-4" />
             {phone}
@@ -38,9 +41,17 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
       </div>
       {/* The full navigation needs about 1200 px in German and Spanish; below xl the menu toggle
           stands in for it, so tablets neither scroll sideways nor wrap every label. */}
-      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:gap-4">
-        <a href={home} className="text-base font-bold tracking-tight text-leaf-700 sm:text-lg">
-          {t('brand')}
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2 sm:gap-4 sm:py-3">
+        {/* Below sm the brand is a two-line lockup, so the row stays one button high at 320 px
+            (a wrapping brand made the header a quarter of a small phone's screen). */}
+        <a href={home} className="flex flex-col whitespace-nowrap text-leaf-700 sm:block sm:text-lg sm:font-bold sm:tracking-tight">
+          <span className="text-base font-bold leading-5 tracking-tight sm:text-lg sm:leading-7">{brandLead}</span>
+          {brandRest ? (
+            <>
+              {' '}
+              <span className="text-xs font-semibold leading-4 text-leaf-600 sm:text-lg sm:font-bold sm:leading-7 sm:text-leaf-700">{brandRest}</span>
+            </>
+          ) : null}
         </a>
         <nav aria-label={t('nav.mainNav')} className="hidden items-center gap-5 whitespace-nowrap xl:flex">
           {links.map((l) => (
@@ -60,8 +71,10 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
           </div>
         </nav>
         <div className="flex items-center gap-2">
-          <a href={anchor('quote')} className="rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800 sm:px-4">
-            {t('nav.scheduleNow')}
+          {/* A short visible label on phones; the accessible name stays the full one. */}
+          <a href={anchor('quote')} className="whitespace-nowrap rounded-md bg-brand-700 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800 sm:px-4">
+            <span aria-hidden="true" className="sm:hidden">{t('nav.scheduleNowShort')}</span>
+            <span className="max-sm:sr-only">{t('nav.scheduleNow')}</span>
           </a>
           <MobileMenu
             links={links}

@@ -15,17 +15,22 @@ export function stripLocale(pathname: string): string {
 }
 
 /**
- * The same page in another language. English is linked through /en/..., which the locale
- * middleware answers with a redirect to the unprefixed address and a reset language cookie.
+ * The same page in another language, with the page's query string and hash (`?x=1#faq`) kept.
+ * English is linked through /en/..., which the locale middleware answers with a redirect to the
+ * unprefixed address (keeping the query; the browser keeps the hash) and a reset language cookie.
  */
-export function languageHref(pathname: string, target: Locale): string {
+export function languageHref(pathname: string, target: Locale, searchAndHash = ''): string {
   const path = stripLocale(pathname);
-  return target === 'en' ? `/en${path === '/' ? '' : path}` : localePath(target, path);
+  return (target === 'en' ? `/en${path === '/' ? '' : path}` : localePath(target, path)) + searchAndHash;
 }
 
 export function LanguageMenu({ label, names, locale }: { label: string; names: Record<Locale, string>; locale: Locale }) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  // The query string and hash of the page, read when the menu opens: the same page in another
+  // language keeps them (/fr/hamilton?x=1#faq -> /de/hamilton?x=1#faq). Not a hook like
+  // useSearchParams, which would add client rendering, and no hook knows the hash.
+  const [suffix, setSuffix] = useState('');
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -48,7 +53,10 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
         type="button"
         aria-expanded={open}
         aria-haspopup="true"
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          setSuffix(window.location.search + window.location.hash);
+          setOpen((v) => !v);
+        }}
         className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm hover:bg-white/10"
       >
         <Globe aria-hidden className="h-4 w-4" />
@@ -60,7 +68,7 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
           {LOCALES.map((l) => (
             <li key={l}>
               <a
-                href={languageHref(pathname, l)}
+                href={languageHref(pathname, l, suffix)}
                 hrefLang={l}
                 lang={l}
                 aria-current={l === locale ? 'true' : undefined}

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
 import type { Locale } from '@/i18n/routing';
@@ -41,7 +42,8 @@ export async function LocalBusinessJsonLd({ locale, path = '/' }: { locale: Loca
 export async function ServiceOffersJsonLd({ locale }: { locale: Locale }) {
   const [facts, t] = await Promise.all([loadFacts(), getTranslations({ locale, namespace: 'seo' })]);
   const services = (['onetime', 'seasonal', 'tick'] as const).map((code) => ({ code, name: t(`services.${code}.name`), description: t(`services.${code}.description`) }));
-  return <JsonLd data={buildServiceOffers(services, { siteUrl: getEnv().PUBLIC_SITE_URL, areaServed: facts.areaServed })} />;
+  const quotePath = localePath(locale, '/#quote');
+  return <JsonLd data={buildServiceOffers(services, { siteUrl: getEnv().PUBLIC_SITE_URL, areaServed: facts.areaServed, quotePath })} />;
 }
 
 /** FAQPage for questions shown on the same page (Google requires them to be visible). */

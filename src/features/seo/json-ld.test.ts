@@ -24,8 +24,16 @@ describe('structured data', () => {
     expect(prices.onetime).toBe(12_900);
     expect(prices.tick).toBe(14_900);
     expect(prices.seasonal).toBeGreaterThan(0);
-    const offers = buildServiceOffers([{ code: 'onetime', name: 'One-Time', description: 'd' }], { siteUrl: 'https://example.ca', areaServed: ['Hamilton'] });
-    expect(offers[0]!.offers).toMatchObject({ price: '129.00', priceCurrency: 'CAD', priceSpecification: { valueAddedTaxIncluded: false } });
+    const offers = buildServiceOffers([{ code: 'onetime', name: 'One-Time', description: 'd' }], { siteUrl: 'https://example.ca', areaServed: ['Hamilton'], quotePath: '/#quote' });
+    expect(offers[0]!.offers).toMatchObject({ price: '129.00', priceCurrency: 'CAD', priceSpecification: { valueAddedTaxIncluded: false }, url: 'https://example.ca/#quote' });
+  });
+
+  it('points each offer at the calculator in the page\'s own language', () => {
+    const offers = buildServiceOffers(
+      [{ code: 'seasonal', name: 'Protection saisonnière', description: 'd' }, { code: 'tick', name: 'Tiques', description: 'd' }],
+      { siteUrl: 'https://example.ca/', areaServed: ['Hamilton'], quotePath: '/fr#quote' },
+    );
+    expect(offers.map((o) => (o.offers as { url: string }).url)).toEqual(['https://example.ca/fr#quote', 'https://example.ca/fr#quote']);
   });
 
   it('builds an FAQPage with one Question per item', () => {

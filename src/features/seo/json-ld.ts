@@ -75,7 +75,8 @@ export function listOfferPrices(): Record<OfferCode, number> {
 
 export function buildServiceOffers(
   services: { code: OfferCode; name: string; description: string }[],
-  options: { siteUrl: string; areaServed: readonly string[] },
+  /** `quotePath`: the calculator on the landing page in the page's own language (`/fr#quote`). */
+  options: { siteUrl: string; areaServed: readonly string[]; quotePath: string },
 ): JsonLdObject[] {
   const prices = listOfferPrices();
   const provider = { '@id': `${trimSlash(options.siteUrl)}/#business` };
@@ -97,7 +98,7 @@ export function buildServiceOffers(
         priceCurrency: 'CAD',
         valueAddedTaxIncluded: false,
       },
-      url: `${trimSlash(options.siteUrl)}/#quote`,
+      url: `${trimSlash(options.siteUrl)}${options.quotePath}`,
     },
   }));
 }

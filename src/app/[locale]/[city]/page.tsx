@@ -15,7 +15,9 @@ type Params = { params: Promise<{ locale: string; city: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, city } = await params;
-  if (!isLocale(locale) || !isAreaSlug(city)) return { robots: { index: false } };
+  // The same 404 as the page below, thrown here too so the head is the not-found page's.
+  if (!isLocale(locale) || city.includes('.')) notFound();
+  if (!isAreaSlug(city)) return { robots: { index: false } };
   const content = getCityContent(city);
   return {
     title: content.meta.title[locale],
