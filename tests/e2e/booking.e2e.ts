@@ -249,6 +249,7 @@ describe('a quote email link', () => {
     const { page, context, errors } = await newPage(ownAddress());
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Complete Your Booking' }).waitFor();
+    expect(await page.getByText('0.5 acres', { exact: true }).isVisible()).toBe(true);
     const [firstFriday] = await availableDates(page.request);
     await page.getByRole('button', { name: 'Book First Available Friday' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);

@@ -750,6 +750,13 @@ describe('landing page (fr)', () => {
     await skipPromo(context);
     await page.goto('/fr');
     expect(await sectionsInOrder(page)).toBe(true);
+    // What a French reader sees in the cards, quotes and footer: French word order and French punctuation.
+    const consult = normalise(await page.locator('article#consult').textContent());
+    expect(consult).toContain('Sans frais pour la consultation');
+    expect(await page.locator('#testimonials blockquote').first().textContent()).toMatch(/^«\u00a0.+\u00a0»$/);
+    const footer = await page.locator('footer').textContent();
+    expect(footer).toContain('Appelez-nous\u00a0: (905) 555-0134');
+    expect(footer).toContain('Courriel\u00a0: hello@');
 
     await page.goto('/fr#quote');
     const calc = page.locator('#quote');
@@ -760,6 +767,10 @@ describe('landing page (fr)', () => {
     await calc.getByLabel('Adresse courriel').fill(email);
     await calc.getByLabel('Adresse du service').fill('12 rue Main, Dundas');
     await calc.getByLabel('Code postal').fill('L9H 2P8');
+    // The estimate names the plan as the plan cards and the checkout do.
+    const estimate = normalise(await calc.getByTestId('estimate').textContent());
+    expect(estimate).toContain('Traitement unique');
+    expect(estimate).not.toContain('ponctuel');
     await calc.getByRole('button', { name: 'Recevoir la soumission par courriel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recevoir la soumission par courriel' });
     await dialog.waitFor();
@@ -788,6 +799,13 @@ describe('landing page (fr)', () => {
     expect(await page.getByRole('heading', { name: 'Häufige Fragen' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'So funktioniert es' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Sonderangebot ansehen' }).isVisible()).toBe(true);
+    const pricing = normalise(await page.locator('#pricing').textContent());
+    expect(pricing).toContain('Kostenlose Beratung');
+    expect(pricing).not.toContain('Kostenlos Beratung');
+    expect(pricing).toContain('Saisonaler Mückenschutz');
+    expect(normalise(await page.locator('#how-it-works').textContent())).toContain('85–90 %');
+    expect(await page.locator('#testimonials blockquote').first().textContent()).toMatch(/^„.+“$/);
+    expect(await page.locator('footer').textContent()).toContain('Rufen Sie uns an: (905) 555-0134');
     expect(await sectionsInOrder(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -63,6 +63,20 @@ describe('payments through the built-in test gateway', () => {
     await context.close();
   });
 
+  it('shows the order summary in the reader\'s number format (/de, /fr)', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE' });
+    const booking = await createBooking(context.request);
+    await page.goto(`/de/checkout?appointmentId=${booking.appointmentId}`);
+    await page.getByRole('heading', { name: 'Bestellübersicht' }).waitFor();
+    expect(await page.getByText('0,25 Acres', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('0.25', { exact: false }).count()).toBe(0);
+    await page.getByRole('button', { name: '111,87 $ bezahlen' }).waitFor();
+    await page.goto(`/fr/checkout?appointmentId=${booking.appointmentId}`);
+    await page.getByText('0,25 acre', { exact: true }).waitFor();
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the decline for 4000…0002 and then accepts a good card', async () => {
     const { page, context, errors } = await newPage();
     const booking = await createBooking(context.request);

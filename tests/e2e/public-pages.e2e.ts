@@ -104,6 +104,8 @@ describe('city landing pages (French and German)', () => {
     expect(await headingVisible(page, 'Quartiers desservis à Dundas')).toBe(true);
     expect(await headingVisible(page, 'Guide des espèces de moustiques')).toBe(true);
     expect(await page.getByText('Vendredi de 9 h à 17 h').isVisible()).toBe(true);
+    // The expert's words in French quotation marks.
+    expect(await page.locator('figure blockquote').last().textContent()).toMatch(/^«\u00a0.+\u00a0»$/);
     expect(await page.getByRole('link', { name: 'Planifier un traitement' }).first().getAttribute('href')).toBe('/fr/schedule');
     expect(await page.getByRole('link', { name: 'Voir les tarifs' }).first().getAttribute('href')).toBe('/fr#pricing');
     expect(await page.getByRole('link', { name: 'Nous joindre' }).first().getAttribute('href')).toBe('/fr/contact');

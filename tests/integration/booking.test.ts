@@ -88,6 +88,22 @@ describe('POST /api/appointments', () => {
     const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking-received'), eq(emailOutbox.relatedId, created.id)));
     expect(mail).toMatchObject({ toAddress: body.email, locale: 'fr' });
     expect(mail!.subject).toContain('Nous avons reçu votre réservation');
+    // A plan name is not a noun phrase to slot into a sentence; French labels take a no-break space before the colon.
+    expect(mail!.text).toContain('Merci de votre réservation\u00a0: Traitement unique.');
+    expect(mail!.text).toContain(`Numéro de réservation\u00a0: ${created.bookingRef}`);
+    expect(mail!.text).toContain('Total (TVH incluse)\u00a0: 111,87');
+    expect(mail!.text).toContain('Des questions ? Appelez-nous');
+    expect(mail!.html).toContain(`Numéro de réservation\u00a0: ${created.bookingRef}`);
+  });
+
+  it('writes the German booking email as a German sentence', async () => {
+    const res = await postAppointment(request('/api/appointments', booking({ locale: 'de', serviceType: 'seasonal', date: bookableDates('seasonal')[0] })), ctx);
+    expect(res.status).toBe(201);
+    const created = await res.json();
+    const db = await getDb();
+    const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking-received'), eq(emailOutbox.relatedId, created.id)));
+    expect(mail!.text).toContain('Vielen Dank für Ihre Buchung: Saisonaler Mückenschutz.');
+    expect(mail!.text).toContain(`Buchungsnummer: ${created.bookingRef}`);
   });
 
   it('creates five Friday visits 21 days apart for the seasonal plan, and three for tick-seasonal', async () => {

@@ -196,6 +196,10 @@ describe('test gateway confirmation', () => {
     expect(receipt!.locale).toBe('fr');
     expect(receipt!.subject).toBe('Reçu de paiement : Traitement unique');
     expect(receipt!.text).toContain('111,87');
+    expect(receipt!.text).toContain(`Numéro de réservation\u00a0: ${booking.bookingRef}`);
+    expect(receipt!.text).toContain('Total payé\u00a0: 111,87');
+    expect(receipt!.text).toMatch(/Adresse du service\u00a0: \S/);
+    expect(receipt!.html).toMatch(/Adresse du service\u00a0: \S/);
   });
 
   it('rejects an unknown card and a wrong client secret clearly', async () => {

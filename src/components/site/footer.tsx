@@ -12,9 +12,9 @@ export async function Footer({ locale, phone, email }: { locale: Locale; phone: 
           <p className="text-lg font-bold text-white">{t('brand')}</p>
           <p className="mt-2 max-w-md text-sm">{t('footer.tagline')}</p>
           <p className="mt-4 text-sm">
-            {t('footer.call')}: <a className="underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            {t('footer.labelled', { label: t('footer.call') })} <a className="underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
             <br />
-            {t('footer.email')}: <a className="underline" href={`mailto:${email}`}>{email}</a>
+            {t('footer.labelled', { label: t('footer.email') })} <a className="underline" href={`mailto:${email}`}>{email}</a>
             <br />
             {t('footer.hours')}
           </p>

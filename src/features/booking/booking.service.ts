@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
-import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
+import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
@@ -383,9 +383,9 @@ async function queueBookingReceivedEmail(
   const lines = [
     t('email.greeting', { name: data.name }),
     t('email.intro', { service }),
-    `${t('email.reference')}: ${data.bookingRef}`,
-    `${t('email.dates')}: ${dates.join(', ')}`,
-    ...(data.totalCents > 0 ? [`${t('email.total')}: ${total}`, t('email.payNote')] : [t('email.consultNote')]),
+    formatLabelled(data.locale, t('email.reference'), data.bookingRef),
+    formatLabelled(data.locale, t('email.dates'), dates.join(', ')),
+    ...(data.totalCents > 0 ? [formatLabelled(data.locale, t('email.total'), total), t('email.payNote')] : [t('email.consultNote')]),
     t('email.signoff'),
   ];
   const { html, text } = renderEmailLayout({

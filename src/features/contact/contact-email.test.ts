@@ -10,13 +10,21 @@ const message = (subject: string): ContactMessageRequest => ({
 describe('contact emails', () => {
   it.each([
     ['de', 'booking', 'Betreff: Buchung oder Terminänderung'],
-    ['fr', 'question', 'Objet: Question générale'],
+    // French puts a no-break space before the colon.
+    ['fr', 'question', 'Objet\u00a0: Question générale'],
     ['es', 'complaint', 'Asunto: Inconformidad con el servicio'],
     ['en', 'quote', 'Subject: Quote request'],
   ] as const)('the %s acknowledgement names the subject %s as the form showed it', (locale, subject, line) => {
     const { text, html } = renderContactAckEmail(message(subject), locale, branch);
     expect(text).toContain(line);
     expect(html).not.toMatch(new RegExp(`: ${subject}<`));
+  });
+
+  it('writes the French labels with a no-break space before the colon', () => {
+    const { text, html } = renderContactAckEmail(message('question'), 'fr', branch);
+    expect(text).toContain('Votre message\u00a0:\n');
+    expect(text).not.toMatch(/\S:/);
+    expect(html).toContain('Objet\u00a0: Question générale');
   });
 
   it('keeps a free-text subject from an older client as written', () => {

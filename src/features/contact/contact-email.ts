@@ -1,5 +1,5 @@
 import 'server-only';
-import { escapeHtml, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { getTranslator, type Translate } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import type { ContactMessageRequest } from './contact.schema';
@@ -22,9 +22,9 @@ export function renderContactAckEmail(message: ContactMessageRequest, locale: Lo
   const subject = describeContactSubject(message.subject, t);
   const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
 <p>${escapeHtml(t('contact.ack.body'))}</p>
-<p style="color:#6b7280;margin-bottom:4px">${escapeHtml(t('contact.ack.subjectLabel'))}: ${escapeHtml(subject)}</p>
+<p style="color:#6b7280;margin-bottom:4px">${escapeHtml(formatLabelled(locale, t('contact.ack.subjectLabel'), subject))}</p>
 <blockquote style="margin:0;padding:8px 12px;border-left:3px solid #f59e0b;background:#f9fafb">${paragraphs(message.message)}</blockquote>`;
-  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${t('contact.ack.body')}\n\n${t('contact.ack.subjectLabel')}: ${subject}\n${t('contact.ack.yourMessage')}:\n${message.message}`;
+  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${t('contact.ack.body')}\n\n${formatLabelled(locale, t('contact.ack.subjectLabel'), subject)}\n${formatLabelled(locale, t('contact.ack.yourMessage'))}\n${message.message}`;
   const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.ack.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
   return { subject: t('contact.ack.subject'), html, text };
 }

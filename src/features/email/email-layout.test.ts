@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderEmailLayout } from './email-layout';
+import { escapeHtml, formatLabelled, renderEmailLayout } from './email-layout';
 import { computeRetryDelayMs, MAX_ATTEMPTS } from './outbox.service';
 
 describe('renderEmailLayout', () => {
@@ -18,6 +18,22 @@ describe('renderEmailLayout', () => {
 
   it('escapes all HTML-significant characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('formatLabelled', () => {
+  it.each([
+    ['en', 'Total paid: $99.00'],
+    ['es', 'Total paid: $99.00'],
+    ['de', 'Total paid: $99.00'],
+    ['fr', 'Total paid\u00a0: $99.00'],
+  ])('joins a label and its value as %s writes it', (locale, expected) => {
+    expect(formatLabelled(locale, 'Total paid', '$99.00')).toBe(expected);
+  });
+
+  it('gives the label and colon alone without a value', () => {
+    expect(formatLabelled('fr', 'Votre message')).toBe('Votre message\u00a0:');
+    expect(formatLabelled('de', 'Ihre Nachricht')).toBe('Ihre Nachricht:');
   });
 });
 

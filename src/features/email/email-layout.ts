@@ -24,6 +24,15 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
+/**
+ * "Label: value" the way the reader's language writes it: French puts a no-break space before the
+ * colon ("Total payé : 99,00 $"). Without a value, the label and its colon alone.
+ */
+export function formatLabelled(locale: string, label: string, value?: string): string {
+  const colon = locale === 'fr' ? '\u00A0:' : ':';
+  return value === undefined ? `${label}${colon}` : `${label}${colon} ${value}`;
+}
+
 /** A button-like link that survives clients that ignore CSS classes. */
 export function renderButton(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;background:#f59e0b;color:#1f2937;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;

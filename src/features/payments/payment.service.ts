@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { getDb, type DbExecutor } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
-import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
+import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
 import { buildIcsEvent } from '@/features/email/ics';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
@@ -450,10 +450,10 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
     .join('')}</table>
 <p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
 <ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
-${location ? `<p>${escapeHtml(t('receipt.address'))}: ${escapeHtml(location)}</p>` : ''}
+${location ? `<p>${escapeHtml(formatLabelled(locale, t('receipt.address'), location))}</p>` : ''}
 ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
 <p>${escapeHtml(t('receipt.calendarNote'))}</p>`;
-  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${t('receipt.address')}: ${location}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}`;
+  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => formatLabelled(locale, k, v)).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${formatLabelled(locale, t('receipt.address'), location)}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}`;
   const { html, text } = renderEmailLayout({
     branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
     locale,

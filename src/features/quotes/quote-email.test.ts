@@ -39,11 +39,35 @@ describe('renderQuoteEmail', () => {
 
   it('writes German mail with German amounts and /de links', () => {
     const email = renderQuoteEmail({ locale: 'de', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
-    expect(email.subject).toBe('Ihr Angebot für Einmalige Behandlung von Escarpment Mosquito & Tick');
+    expect(email.subject).toBe('Ihr Angebot von Escarpment Mosquito & Tick: Einmalige Behandlung');
+    expect(email.text).toContain(`Bis ${quote.propertySize.toString().replace('.', ',')} Acres`);
     expect(email.text).toContain('167,24');
     expect(email.text).toContain('https://example.ca/de/book-quote?token=');
     expect(email.text).toContain('Dieses Angebot buchen');
     expect(email.text).not.toContain('Book this quote');
+  });
+
+  it.each([
+    ['fr', 'TVH (13,5 %)', '19,98'],
+    ['de', 'HST (13,5 %)', '19,98'],
+    ['en', 'HST (13.5%)', '$19.98'],
+  ] as const)("writes a branch rate of 13.5 per cent in the reader's number format (%s)", (locale, label, tax) => {
+    const at135 = calculatePrice(
+      { serviceType: 'onetime', propertySize: 0.25, includeTick: true, includeTargetedInsects: false, extras: [], address: quote.address },
+      { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.135 },
+    );
+    const email = renderQuoteEmail({ locale, branch, siteUrl: 'https://example.ca', taxRateBps: 1350, quote, priced: at135 });
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain(label);
+      expect(part).toContain(tax);
+      expect(part).not.toContain('13.5 %');
+    }
+  });
+
+  it('writes French label lines with the space before the colon', () => {
+    const email = renderQuoteEmail({ locale: 'fr', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    expect(email.text).toMatch(/^Sous-total\u00A0: 148,00/m);
+    expect(email.text).not.toMatch(/\S: /);
   });
 
   it('says a custom quote follows, without prices or links, for acreage', () => {

@@ -1,6 +1,6 @@
 import 'server-only';
-import { escapeHtml, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
-import type { PriceResult } from '@/features/pricing/pricing';
+import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/pricing';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, routing } from '@/i18n/routing';
 import { formatMoney } from '@/lib/money';
@@ -69,7 +69,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
   const { quote, priced, branch } = input;
   const money = (cents: number) => formatMoney(cents, locale);
   const service = t(`pricing.services.${quote.serviceType}`);
-  const rate = String(input.taxRateBps / 100);
+  const rate = formatTaxRatePercent(input.taxRateBps / 10_000, locale);
 
   const rows: [string, string][] = priced.lines.map((line) => [t(line.labelKey, { quantity: line.quantity }), money(line.amountCents)]);
   if (priced.premiumCents !== 0) rows.push([t('quotes.email.premiumArea'), money(priced.premiumCents)]);
@@ -106,7 +106,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.disclaimer'))}<br>${escapeHtml(t('quotes.email.quoteNumber', { id: quote.id }))}</p>`,
   ].join('\n');
 
-  const line = ([label, value]: [string, string]) => `${label}: ${value}`;
+  const line = ([label, value]: [string, string]) => formatLabelled(locale, label, value);
   const bodyText = [
     t('quotes.email.greeting', { name: quote.customerName }),
     '',
@@ -116,7 +116,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     '',
     ...(priced.customQuote
       ? [t('quotes.email.customQuote')]
-      : [...rows.map(line), '', ...totals.map(line), '', t('quotes.email.linksIntro'), `${t('quotes.email.bookCta')}: ${bookUrl}`, `${t('quotes.email.buyCta')}: ${buyUrl}`]),
+      : [...rows.map(line), '', ...totals.map(line), '', t('quotes.email.linksIntro'), formatLabelled(locale, t('quotes.email.bookCta'), bookUrl), formatLabelled(locale, t('quotes.email.buyCta'), buyUrl)]),
     '',
     t('quotes.email.disclaimer'),
     t('quotes.email.quoteNumber', { id: quote.id }),

@@ -193,7 +193,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
           </ul>
           <figure className="mt-8 rounded-xl border-l-4 border-leaf-700 bg-white p-6">
             <h3 className="text-lg font-semibold">{t('expertHeading')}</h3>
-            <blockquote className="mt-2 text-lg text-gray-800"><p>“{text(content.expert.quote)}”</p></blockquote>
+            <blockquote className="mt-2 text-lg text-gray-800"><p>{tSite('quoted', { text: text(content.expert.quote) })}</p></blockquote>
             <figcaption className="mt-3 text-sm text-gray-700">— {content.expert.author}, {text(content.expert.role)}</figcaption>
           </figure>
         </div>

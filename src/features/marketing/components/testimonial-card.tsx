@@ -11,7 +11,7 @@ export function TestimonialCard({ item }: { item: Testimonial }) {
           <Star key={i} aria-hidden className={i < item.rating ? 'h-4 w-4 fill-current' : 'h-4 w-4 text-gray-300'} />
         ))}
       </div>
-      <blockquote className="mt-3 flex-1 text-gray-700">“{item.text}”</blockquote>
+      <blockquote className="mt-3 flex-1 text-gray-700">{item.text}</blockquote>
       <figcaption className="mt-4">
         <span className="block font-semibold">{item.author}</span>
         <span className="block text-sm text-gray-600">{item.role}</span>

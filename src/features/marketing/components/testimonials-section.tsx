@@ -14,9 +14,10 @@ const ENTRIES = [
 
 /** SPEC: five entries (text, author, role, rating), carousel, link to #schedule. */
 export async function TestimonialsSection({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: 'home.testimonials' });
+  const [t, tSite] = await Promise.all([getTranslations({ locale, namespace: 'home.testimonials' }), getTranslations({ locale, namespace: 'site' })]);
   const items: Testimonial[] = ENTRIES.map(({ key, author, rating }) => ({
-    text: t(`items.${key}.text`), author, role: t(`items.${key}.role`),
+    // Quotation marks follow the language (« » in French, „ “ in German).
+    text: tSite('quoted', { text: t(`items.${key}.text`) }), author, role: t(`items.${key}.role`),
     rating, ratingLabel: t('rating', { rating }),
   }));
   const labels = { previous: t('previous'), next: t('next'), goTo: t('goTo'), region: t('title'), slide: t('slide') };

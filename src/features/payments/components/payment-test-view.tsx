@@ -1,6 +1,8 @@
 'use client';
+import { Clock } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -10,12 +12,74 @@ import type { CreatedPaymentIntent } from '../payment.types';
 import { ApiError, postJson } from './payment-client';
 import { PaymentForm } from './payment-form';
 import { TestCardHints } from './test-card-form';
+import { type StatusWatchDeps, watchPaymentStatus } from './watch-payment-status';
 
 type Plan = 'onetime' | 'seasonal';
 /** SPEC §9 "Payment test amounts" (display copy, in dollars): one-time 129, seasonal intent 395. */
 const PLAN_AMOUNTS: Record<Plan, number> = { onetime: 129, seasonal: 395 };
 /** SPEC: on a duplicate customer the test page silently falls back to customer 3. */
 const FALLBACK_CUSTOMER_ID = 3;
+
+/** What the server says about a test payment the card form has sent (GET /api/payment-status/{id}). */
+export type TestPaymentCheck =
+  | { kind: 'checking' }
+  /** `polling`: the page asks again by itself; otherwise it waits for "Check again". */
+  | { kind: 'processing'; polling: boolean }
+  | { kind: 'succeeded'; amountCents: number }
+  | { kind: 'failed'; message: string }
+  /** The status call itself failed and the payment was never seen processing. */
+  | { kind: 'unreadable' };
+
+/**
+ * Asks the server about a test payment until it is paid or failed, as the customer pages do
+ * (watchPaymentStatus), but without their Purchase analytics event: a staff test payment is no
+ * sale. Returns a stop function.
+ */
+export function watchTestPayment(paymentIntentId: string, onChange: (check: TestPaymentCheck) => void, deps?: StatusWatchDeps): () => void {
+  let seenProcessing = false;
+  return watchPaymentStatus(paymentIntentId, (event) => {
+    if (event.kind === 'unreadable') {
+      // Known to be processing: it still is as far as anyone knows; just stop asking.
+      onChange(seenProcessing ? { kind: 'processing', polling: false } : { kind: 'unreadable' });
+      return;
+    }
+    if (event.outcome === 'succeeded') return onChange({ kind: 'succeeded', amountCents: event.status.amount });
+    if (event.outcome === 'failed') return onChange({ kind: 'failed', message: event.status.message });
+    seenProcessing = true;
+    onChange({ kind: 'processing', polling: event.polling });
+  }, deps);
+}
+
+/** The payment card's body while the server is asked about a sent payment. */
+export function TestPaymentStatus({ check, amount, onCheckAgain, onStartOver }: {
+  check: Extract<TestPaymentCheck, { kind: 'checking' | 'processing' | 'unreadable' }>;
+  /** The intent's amount, formatted. */
+  amount: string;
+  onCheckAgain: () => void;
+  onStartOver: () => void;
+}) {
+  const t = useTranslations('checkout.test');
+  const tp = useTranslations('checkout.processing');
+  if (check.kind === 'checking') return <Spinner label={t('checking')} />;
+  const polling = check.kind === 'processing' && check.polling;
+  return (
+    <div aria-live="polite" className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      {check.kind === 'processing' ? (
+        <>
+          <p className="flex items-center gap-2 text-base font-semibold"><Clock aria-hidden className="h-5 w-5 text-amber-600" />{t('processingTitle')}</p>
+          <p>{polling ? t('processingBody', { amount }) : t('processingSlow', { amount })}</p>
+        </>
+      ) : (
+        <p role="alert">{t('statusUnreadable')}</p>
+      )}
+      {polling ? <Spinner className="text-gray-700" label={tp('checking')} /> : null}
+      <div className="flex flex-wrap gap-3">
+        {!polling ? <Button type="button" onClick={onCheckAgain}>{tp('checkAgain')}</Button> : null}
+        <Button type="button" variant="outline" onClick={onStartOver}>{t('startOver')}</Button>
+      </div>
+    </div>
+  );
+}
 
 /** SPEC "Payment test page": a test customer, a plan, an intent, a card form. Staff or test mode only. */
 export function PaymentTestView() {
@@ -25,6 +89,9 @@ export function PaymentTestView() {
   const [customerId, setCustomerId] = useState<number | null>(null);
   const [intent, setIntent] = useState<CreatedPaymentIntent | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // A payment the form has sent: the server is asked until it is paid or failed (round: Check again).
+  const [sent, setSent] = useState<{ paymentIntentId: string; round: number } | null>(null);
+  const [check, setCheck] = useState<TestPaymentCheck>({ kind: 'checking' });
 
   useEffect(() => {
     let cancelled = false;
@@ -53,10 +120,30 @@ export function PaymentTestView() {
     return () => { cancelled = true; };
   }, [customerId, plan, intent, t]);
 
+  useEffect(() => {
+    if (!sent) return;
+    return watchTestPayment(sent.paymentIntentId, (next) => {
+      if (next.kind === 'succeeded' || next.kind === 'failed') {
+        if (next.kind === 'succeeded') toast({ title: t('successTitle'), description: t('successBody', { amount: formatMoney(next.amountCents, locale) }) });
+        else toast({ variant: 'destructive', title: t('failedTitle'), description: next.message || t('failedBody') });
+        setSent(null);
+        setIntent(null); // the next test gets a new intent
+        return;
+      }
+      setCheck(next);
+    });
+  }, [sent, locale, t]);
+
   const choose = (next: Plan) => {
     if (next === plan) return;
     setPlan(next);
+    setSent(null); // stop asking about an earlier payment
     setIntent(null); // a new plan needs a new intent
+  };
+
+  const startOver = () => {
+    setSent(null);
+    setIntent(null);
   };
 
   const planCard = (id: Plan, title: string, price: string, features: string[]) => (
@@ -83,7 +170,14 @@ export function PaymentTestView() {
       <Card>
         <CardHeader><CardTitle>{t('paymentTitle')}</CardTitle></CardHeader>
         <CardContent>
-          {!intent ? (
+          {sent && intent && check.kind !== 'succeeded' && check.kind !== 'failed' ? (
+            <TestPaymentStatus
+              check={check}
+              amount={formatMoney(intent.amount, locale)}
+              onCheckAgain={() => { setCheck({ kind: 'checking' }); setSent((s) => (s ? { ...s, round: s.round + 1 } : s)); }}
+              onStartOver={startOver}
+            />
+          ) : !intent ? (
             <Spinner label={t('preparing')} />
           ) : (
             <PaymentForm
@@ -94,9 +188,10 @@ export function PaymentTestView() {
               paymentIntentId={intent.paymentIntentId}
               amountCents={intent.amount}
               returnPath="/payment-confirmation"
-              onSucceeded={() => {
-                toast({ title: t('successTitle'), description: t('successBody', { amount: formatMoney(intent.amount, locale) }) });
-                setIntent(null);
+              // Sent is not paid: a card can still be processing (7775), so the server decides.
+              onSucceeded={(paymentIntentId) => {
+                setCheck({ kind: 'checking' });
+                setSent({ paymentIntentId, round: 0 });
               }}
               onFailed={(message) => toast({ variant: 'destructive', title: t('failedTitle'), description: message || t('failedBody') })}
               onCancel={() => {

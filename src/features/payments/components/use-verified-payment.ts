@@ -1,8 +1,9 @@
 'use client';
 import { useCallback, useEffect, useState } from 'react';
-import { classifyPaymentStatus, isTransientStatusError, type PaymentOutcome, PROCESSING_POLL_DELAYS_MS, STATUS_RETRY_DELAYS_MS } from '../payment-outcome';
+import type { PaymentOutcome } from '../payment-outcome';
 import type { PaymentStatusView } from '../payment.types';
-import { ApiError, fetchPaymentStatus, trackVerifiedPurchase } from './payment-client';
+import { trackVerifiedPurchase } from './payment-client';
+import { watchPaymentStatus } from './watch-payment-status';
 
 export type PaymentCheck =
   | { kind: 'checking' }
@@ -25,40 +26,15 @@ export function useVerifiedPayment(paymentIntentId: string | null): { check: Pay
 
   useEffect(() => {
     if (!paymentIntentId) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let polls = 0;
-    let retries = 0;
-    const ask = () => {
-      fetchPaymentStatus(paymentIntentId)
-        .then((status) => {
-          if (cancelled) return;
-          const outcome = classifyPaymentStatus(status.status);
-          const delay = outcome === 'processing' ? PROCESSING_POLL_DELAYS_MS[polls] : undefined;
-          setCheck({ kind: 'done', status, outcome, polling: delay !== undefined });
-          if (status.success) trackVerifiedPurchase(paymentIntentId, status);
-          if (delay !== undefined) {
-            polls += 1;
-            timer = setTimeout(ask, delay);
-          }
-        })
-        .catch((error: unknown) => {
-          if (cancelled) return;
-          const delay = isTransientStatusError(error instanceof ApiError ? error.status : null) ? STATUS_RETRY_DELAYS_MS[retries] : undefined;
-          if (delay !== undefined) {
-            retries += 1;
-            timer = setTimeout(ask, delay);
-            return;
-          }
-          // Already known to be processing: keep saying so, just stop asking.
-          setCheck((previous) => (previous.kind === 'done' ? { ...previous, polling: false } : { kind: 'failed' }));
-        });
-    };
-    ask();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    return watchPaymentStatus(paymentIntentId, (event) => {
+      if (event.kind === 'status') {
+        setCheck({ kind: 'done', status: event.status, outcome: event.outcome, polling: event.polling });
+        if (event.status.success) trackVerifiedPurchase(paymentIntentId, event.status);
+        return;
+      }
+      // Already known to be processing: keep saying so, just stop asking.
+      setCheck((previous) => (previous.kind === 'done' ? { ...previous, polling: false } : { kind: 'failed' }));
+    });
   }, [paymentIntentId, round]);
 
   const checkAgain = useCallback(() => {

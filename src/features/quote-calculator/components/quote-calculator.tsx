@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
-import { calculatePrice, countVisits, describeLotSize } from '@/features/pricing/pricing';
+import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
@@ -451,7 +451,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               </ul>
               <dl className="mt-4 space-y-1 border-t border-brand-500/40 pt-3 text-sm">
                 <div className="flex justify-between"><dt>{t('subtotal')}</dt><dd className="tabular-nums" data-testid="subtotal">{money(price.subtotalCents)}</dd></div>
-                <div className="flex justify-between"><dt>{t('hst', { rate: Math.round(settings.taxRate * 1000) / 10 })}</dt><dd className="tabular-nums" data-testid="tax">{money(price.taxCents)}</dd></div>
+                <div className="flex justify-between"><dt>{t('hst', { rate: formatTaxRatePercent(settings.taxRate, locale) })}</dt><dd className="tabular-nums" data-testid="tax">{money(price.taxCents)}</dd></div>
                 <div className="flex justify-between text-base font-bold"><dt>{t('total')}</dt><dd className="tabular-nums" data-testid="total">{money(price.totalCents)}</dd></div>
               </dl>
             </>

@@ -132,7 +132,7 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
             {field('phone', 'tel', 'tel')}
             {/* Honeypot: hidden from people and assistive technology, filled only by bots. */}
             <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor={fid('website')}>Website</label>
+              <label htmlFor={fid('website')}>{t('emailDialog.honeypot')}</label>
               <input id={fid('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
             </div>
             <Button type="submit" className="w-full" disabled={disabled}>

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
 import type { DayRoute } from '../route.service';
+import { selectDaySheetView } from './day-sheet-view';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { RouteHeading } from './route-heading';
 import { RouteStopList } from './route-stop-list';
@@ -46,6 +47,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const [version, setVersion] = useState(0);
   // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
   const hasDate = isCalendarDate(date);
+  const view = selectDaySheetView({ technicianId, hasDate, route });
 
   useEffect(() => {
     if (!isCalendarDate(date) || technicianId === null) return;
@@ -91,8 +93,9 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
             <Label htmlFor="sheet-technician">{t('technicianLabel')}</Label>
             <select
               id="sheet-technician"
-              className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm sm:w-48"
+              className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm disabled:opacity-60 sm:w-48"
               value={technicianId ?? ''}
+              disabled={technicians.length === 0}
               onChange={(e) => { setTechnicianId(e.target.value ? Number(e.target.value) : null); setRoute(undefined); }}
             >
               {technicians.length === 0 ? <option value="">{t('chooseTechnician')}</option> : null}
@@ -105,7 +108,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           {t('printDaySheet')}
         </Button>
         {canOptimize ? (
-          <Button type="button" onClick={optimize} disabled={optimizing || !hasDate} className="w-full sm:w-auto">
+          <Button type="button" onClick={optimize} disabled={optimizing || !hasDate || technicianId === null} className="w-full sm:w-auto">
             {optimizing ? t('optimizing') : t('optimize')}
           </Button>
         ) : null}
@@ -113,10 +116,11 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
       {hasDate ? <p className="text-lg font-semibold">{formatLongDate(date, locale)}</p> : null}
 
-      {!hasDate ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
-      {hasDate && route === undefined ? <p className="text-gray-600">{t('loading')}</p> : null}
-      {route === null ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
-      {route ? (
+      {view === 'noTechnicians' ? <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicians')}</p> : null}
+      {view === 'chooseDate' ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
+      {view === 'loading' ? <p className="text-gray-600">{t('loading')}</p> : null}
+      {view === 'noStops' ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
+      {view === 'route' && route ? (
         <section aria-label={name} className="space-y-3">
           <RouteHeading route={route} name={name} />
           <p className="text-sm text-gray-700">{`${t('startingPoint')}: ${route.startingPoint ?? ''}`}</p>
