@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, ilike, inArray, or, sql, sum } from 'drizzle-orm';
+import { and, type Column, count, desc, eq, inArray, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -55,24 +55,36 @@ export async function selectRecentCustomers(db: DbExecutor) {
     .limit(LIST_LIMIT);
 }
 
-/** ILIKE treats % and _ as wildcards; a search for them means the characters themselves. */
+/** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Customers whose name, email, address, city or postal code holds every word of the query (any
- * case), or whose phone holds a word's digits however it was typed. Newest first.
+ * Accented letters of the names and streets staff search for, and their plain letters (same
+ * length), both cases: `lower()` leaves non-ASCII letters alone under the C collation.
+ */
+const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ';
+const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy';
+
+/** Lower case without accents, as `matchesCustomer` folds on the dashboard ('Émile' -> 'emile'). */
+const foldWord = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldColumn = (column: SQL | Column) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+
+/**
+ * Customers whose name, email, address, city or postal code holds every word of the query (case
+ * and accents ignored, like the dashboard's instant filter), or whose phone holds a word's digits
+ * however it was typed. Newest first.
  */
 export async function searchCustomers(db: DbExecutor, words: string[], limit: number) {
   const conditions = words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`;
+    const pattern = `%${escapeLike(foldWord(word))}%`;
     const digits = word.replace(/\D/g, '');
     return or(
-      ilike(customers.firstName, pattern),
-      ilike(customers.lastName, pattern),
-      ilike(customers.email, pattern),
-      ilike(customers.address, pattern),
-      ilike(customers.city, pattern),
-      ilike(sql`replace(${customers.postalCode}, ' ', '')`, `%${escapeLike(word.replace(/\s+/g, ''))}%`),
+      sql`${foldColumn(customers.firstName)} like ${pattern}`,
+      sql`${foldColumn(customers.lastName)} like ${pattern}`,
+      sql`${foldColumn(customers.email)} like ${pattern}`,
+      sql`${foldColumn(customers.address)} like ${pattern}`,
+      sql`${foldColumn(customers.city)} like ${pattern}`,
+      sql`${foldColumn(sql`replace(${customers.postalCode}, ' ', '')`)} like ${`%${escapeLike(foldWord(word).replace(/\s+/g, ''))}%`}`,
       digits.length >= 3 ? sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
     );
   });
