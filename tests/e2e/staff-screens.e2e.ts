@@ -63,6 +63,8 @@ describe('staff screens', () => {
     const messages = page.getByRole('tabpanel', { name: 'Messages' });
     const message = messages.getByRole('row').filter({ hasText: 'Mara Quinn' });
     expect(await message.getByText('New', { exact: true }).isVisible()).toBe(true);
+    // The subject as the contact form names it, not its stored code.
+    expect(await message.getByRole('cell', { name: 'General question', exact: true }).isVisible()).toBe(true);
     await message.getByRole('button', { name: 'Mark as replied: Mara Quinn' }).click();
     await page.getByText('The message from Mara Quinn is now: Replied.', { exact: true }).waitFor();
     await page.reload();

@@ -173,7 +173,6 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   let subtotalCents = 0;
   let taxCents = 0;
   let totalCents = 0;
-  let totalPrice = 0;
   let visitsCount = 1;
   if (input.serviceType !== 'consult') {
     const extras = input.extras.filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e));
@@ -192,7 +191,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     if (result.customQuote) {
       throw new AppError('validation', 'booking.errors.customQuote', { fields: { propertySize: 'booking.errors.customQuote' } });
     }
-    ({ subtotalCents, taxCents, totalCents, totalPrice } = result);
+    ({ subtotalCents, taxCents, totalCents } = result);
     visitsCount = result.visits;
     if (input.confirmedTotalCents !== null && input.confirmedTotalCents !== totalCents) {
       throw new AppError('price_changed', 'booking.errors.priceChanged', {
@@ -320,20 +319,28 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     return answerReplay(db, created.replayedRef, options.source);
   }
 
-  const first = created.inserted[0]!;
   getLogger().info({ bookingRef, source: options.source, visits: created.inserted.length }, 'booking created');
+  return { ...describeBooking(bookingRef, created.inserted, { subtotalCents, taxCents, totalCents, holdExpiresAt }), replayed: false };
+}
+
+/** POST /api/appointments' answer for a booking: its visits in order and its totals (SPEC's `totalPrice` is the pre-tax dollars). */
+function describeBooking(
+  bookingRef: string,
+  visits: { id: number; customerId: number; date: string; serviceType: string }[],
+  totals: { subtotalCents: number; taxCents: number; totalCents: number; holdExpiresAt: Date | null },
+): CreatedBooking {
+  const first = visits[0]!;
   return {
     id: first.id,
     appointmentId: first.id,
-    customerId: created.customerId,
+    customerId: first.customerId,
     bookingRef,
-    appointments: created.inserted.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
-    subtotalCents,
-    taxCents,
-    totalCents,
-    totalPrice,
-    holdExpiresAt: holdExpiresAt?.toISOString() ?? null,
-    replayed: false,
+    appointments: visits.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    totalPrice: totals.subtotalCents / 100,
+    holdExpiresAt: totals.holdExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -342,19 +349,8 @@ async function answerReplay(db: DbExecutor, bookingRef: string, source: BookingS
   const rows = await listBookingRows(db, bookingRef);
   const first = rows[0]!;
   getLogger().info({ bookingRef, source }, 'booking request repeated: the existing booking is returned');
-  return {
-    id: first.id,
-    appointmentId: first.id,
-    customerId: first.customerId,
-    bookingRef,
-    appointments: rows.map((a) => ({ id: a.id, customerId: a.customerId, date: a.date, serviceType: a.serviceType })),
-    subtotalCents: first.subtotalCents ?? 0,
-    taxCents: first.taxCents ?? 0,
-    totalCents: first.totalCents ?? 0,
-    totalPrice: (first.subtotalCents ?? 0) / 100,
-    holdExpiresAt: first.holdExpiresAt?.toISOString() ?? null,
-    replayed: true,
-  };
+  const totals = { subtotalCents: first.subtotalCents ?? 0, taxCents: first.taxCents ?? 0, totalCents: first.totalCents ?? 0, holdExpiresAt: first.holdExpiresAt };
+  return { ...describeBooking(bookingRef, rows, totals), replayed: true };
 }
 
 async function locate(address: string, city: string, postalCode: string): Promise<{ latitude: number; longitude: number } | null> {

@@ -1,25 +1,16 @@
 import 'server-only';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
-import { getTranslator, type Translate } from '@/i18n/messages';
+import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import type { ContactMessageRequest } from './contact.schema';
-import { CONTACT_SUBJECTS } from './components/contact-form.schema';
+import { describeContactSubject } from './contact-subjects';
 
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
-
-/**
- * The subject as the reader knows it: the form sends a code ('booking'), which the email shows
- * with the form's own label in the reader's language; a free-text subject (older API clients)
- * is shown as it was written.
- */
-export function describeContactSubject(subject: string, t: Translate): string {
-  return (CONTACT_SUBJECTS as readonly string[]).includes(subject) ? t(`contactForm.subjects.${subject}`) : subject;
-}
 
 /** The acknowledgement the visitor gets, in their language. */
 export function renderContactAckEmail(message: ContactMessageRequest, locale: Locale, branch: EmailBranch) {
   const t = getTranslator(locale);
-  const subject = describeContactSubject(message.subject, t);
+  const subject = describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`));
   const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
 <p>${escapeHtml(t('contact.ack.body'))}</p>
 <p style="color:#6b7280;margin-bottom:4px">${escapeHtml(formatLabelled(locale, t('contact.ack.subjectLabel'), subject))}</p>
@@ -36,7 +27,7 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
     [t('contact.staff.from'), message.name],
     [t('contact.staff.email'), message.email],
     [t('contact.staff.phone'), message.phone ?? '-'],
-    [t('contact.staff.subjectLabel'), describeContactSubject(message.subject, t)],
+    [t('contact.staff.subjectLabel'), describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`))],
     [t('contact.staff.language'), visitorLocale],
   ];
   const bodyHtml = `<table role="presentation" style="width:100%;border-collapse:collapse">${facts

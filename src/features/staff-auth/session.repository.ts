@@ -4,6 +4,9 @@ import type { DbExecutor } from '@/db/client';
 import { staffSessions, staffUsers } from '@/db/schema/staff';
 import { normaliseUsername } from './username';
 
+/** An account whose username is `key` (a `normaliseUsername` form), stored that way or, from before, with capitals. */
+const namesAccount = (key: string) => or(eq(staffUsers.username, key), eq(sql`lower(${staffUsers.username})`, key));
+
 /**
  * The active account a typed username names, whatever its case. New accounts are stored in
  * `normaliseUsername`'s form (matched exactly); an older one stored with capitals is found by
@@ -14,7 +17,7 @@ export async function findActiveStaffByUsername(db: DbExecutor, typed: string) {
   const [row] = await db
     .select({ id: staffUsers.id, passwordHash: staffUsers.passwordHash, displayName: staffUsers.displayName, role: staffUsers.role })
     .from(staffUsers)
-    .where(and(or(eq(staffUsers.username, key), eq(sql`lower(${staffUsers.username})`, key)), eq(staffUsers.isActive, true)))
+    .where(and(namesAccount(key), eq(staffUsers.isActive, true)))
     .orderBy(desc(sql`${staffUsers.username} = ${typed.trim()}`), desc(sql`${staffUsers.username} = ${key}`), asc(staffUsers.id))
     .limit(1);
   return row ?? null;
@@ -26,7 +29,7 @@ export async function hasStaffUsername(db: DbExecutor, username: string): Promis
   const [row] = await db
     .select({ id: staffUsers.id })
     .from(staffUsers)
-    .where(or(eq(staffUsers.username, key), eq(sql`lower(${staffUsers.username})`, key)))
+    .where(namesAccount(key))
     .limit(1);
   return row !== undefined;
 }

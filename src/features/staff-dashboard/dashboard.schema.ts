@@ -7,10 +7,7 @@ import { isCalendarDate } from '@/features/routing/route.schema';
  * to the booking and payment flows (holds, payments, cancellations).
  */
 export const APPOINTMENT_STAFF_STATUSES = ['completed', 'confirmed'] as const;
-export const AppointmentStatusChangeSchema = z.object({
-  status: z.enum(APPOINTMENT_STAFF_STATUSES, 'adminDashboard.invalidStatus'),
-});
-export type AppointmentStatusChange = z.infer<typeof AppointmentStatusChangeSchema>;
+export type AppointmentStatusChange = { status: (typeof APPOINTMENT_STAFF_STATUSES)[number] };
 
 /**
  * PATCH /api/admin/appointments/{id}: `{ status }` marks a visit completed or back, `{ date }`

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
-import { payments } from '@/db/schema/payments';
+import { needsStaffAttention } from '@/features/booking/appointment.repository';
 
 const visitColumns = {
   id: appointments.id,
@@ -22,16 +22,12 @@ export type BookingVisit = { id: number; branchId: number; bookingRef: string; d
 export async function selectBookingVisitsOf(db: DbExecutor, appointmentId: number, options: { lock?: boolean } = {}): Promise<BookingVisit[]> {
   const [target] = await db.select({ bookingRef: appointments.bookingRef }).from(appointments).where(eq(appointments.id, appointmentId));
   if (!target) return [];
-  const query = db.select(visitColumns).from(appointments).where(eq(appointments.bookingRef, target.bookingRef)).orderBy(asc(appointments.id));
-  const visits = await (options.lock ? query.for('update') : query);
-  // The staff lists' rule (`needsStaffAttention`: expired and the booking paid), read as its own
-  // query: the shared SQL fragment needs a joined select to qualify its columns.
-  const [paid] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.bookingRef, target.bookingRef), eq(payments.status, 'succeeded')))
-    .limit(1);
-  return visits.map((v) => ({ ...v, needsStaffAttention: v.status === 'expired' && paid !== undefined }));
+  const query = db
+    .select({ ...visitColumns, needsStaffAttention: needsStaffAttention() })
+    .from(appointments)
+    .where(eq(appointments.bookingRef, target.bookingRef))
+    .orderBy(asc(appointments.id));
+  return options.lock ? query.for('update') : query;
 }
 
 /**

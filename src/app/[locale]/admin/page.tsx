@@ -26,7 +26,7 @@ export default async function AdminPage({ params, searchParams }: {
   const next = typeof query.next === 'string' ? query.next : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">

@@ -23,8 +23,8 @@ export const SPECIES = [
 export const SERVICE_CARDS = ['onetime', 'seasonal', 'tick'] as const;
 
 const section = 'mx-auto max-w-6xl px-4 py-12 sm:py-16';
-/** Room for the sticky site header (up to 136 px tall at 320 px) when a hash link lands on a section. */
-const anchored = 'scroll-mt-36 sm:scroll-mt-28';
+/** Room for the sticky site header (at most about 100 px tall at any width) when a hash link lands on a section. */
+const anchored = 'scroll-mt-28';
 const h2 = 'text-2xl font-bold break-words text-ink sm:text-3xl';
 
 export async function CityPageView({ content, locale, phone, email, postalPrefixes }: {

@@ -8,7 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
-import { CONTACT_SUBJECTS, type ContactFormInput, ContactFormSchema, type ContactFormValues } from './contact-form.schema';
+import { CONTACT_SUBJECTS } from '../contact-subjects';
+import { type ContactFormInput, ContactFormSchema, type ContactFormValues } from './contact-form.schema';
 
 const EMPTY: ContactFormInput = { name: '', email: '', phone: '', subject: 'question', message: '', website: '' };
 

@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** Subjects offered in the contact form's select; the first is the default. */
-export const CONTACT_SUBJECTS = ['question', 'quote', 'booking', 'complaint', 'other'] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
 /**
  * SPEC §5 contact form rules. Messages are translation keys (contactForm namespace) so the same
  * schema can be reused by the POST /api/messages handler.

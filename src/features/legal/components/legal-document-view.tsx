@@ -23,8 +23,8 @@ export async function LegalDocumentView({ locale, document, facts }: { locale: L
         </ol>
       </nav>
       {sections.map((s, i) => (
-        // The margin keeps the heading clear of the sticky site header (up to 136 px tall at 320 px).
-        <section key={i} id={sectionAnchor(i)} aria-labelledby={`${sectionAnchor(i)}-heading`} className="mt-10 scroll-mt-36 sm:scroll-mt-28">
+        // The margin keeps the heading clear of the sticky site header (at most about 100 px tall at any width).
+        <section key={i} id={sectionAnchor(i)} aria-labelledby={`${sectionAnchor(i)}-heading`} className="mt-10 scroll-mt-28">
           <h2 id={`${sectionAnchor(i)}-heading`} className="text-2xl font-semibold break-words">{i + 1}. {s.heading}</h2>
           <div className="mt-3 space-y-3 text-gray-800">
             {s.body.map((p, j) => <p key={j} className="break-words">{fill(p)}</p>)}

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import type { CreatedPaymentIntent } from '../payment.types';
@@ -101,9 +102,9 @@ async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQu
   };
 }
 
-/** The Fridays this order fits on (a one-time standing-water add-on needs a second stop that day). */
-function datesQuery(details: QuoteDetails): string {
-  return new URLSearchParams({ serviceType: details.serviceType, includeTargetedInsects: String(details.includeStandingWater) }).toString();
+/** The Fridays this order fits on (a one-time standing-water add-on needs a second stop that day); null when the call fails. */
+function loadDates(details: QuoteDetails): Promise<string[] | null> {
+  return fetchAvailableDates(details.serviceType, details.includeStandingWater);
 }
 
 /** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
@@ -141,10 +142,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
       setQuote(read);
       setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
       if (!read.details) return;
-      fetch(`/api/appointments/available-dates?${datesQuery(read.details)}`)
-        .then((r) => (r.ok ? (r.json() as Promise<{ dates: string[] }>) : { dates: [] }))
-        .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
-        .catch(() => setDates([]));
+      void loadDates(read.details).then((list) => { setDates(list ?? []); setDate(list?.[0] ?? ''); });
     });
   }, [query]);
 
@@ -221,10 +219,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
           setInvalid({ name: fields.firstName ?? fields.lastName, email: fields.email, phone: fields.phone, city: fields.city, postalCode: fields.postalCode, date: fields.date });
         }
         if (body?.code === 'day_full') {
-          fetch(`/api/appointments/available-dates?${datesQuery(details)}`)
-            .then((r) => r.json() as Promise<{ dates: string[] }>)
-            .then((r) => { setDates(r.dates); setDate(r.dates[0] ?? ''); })
-            .catch(() => undefined);
+          // The Fridays as they are now; if that call fails too, the list stays as it was.
+          void loadDates(details).then((list) => { if (list) { setDates(list); setDate(list[0] ?? ''); } });
         }
         toast({ variant: 'destructive', title: tn('errorTitle'), description: error instanceof ApiError ? error.message : tn('genericError') });
       }

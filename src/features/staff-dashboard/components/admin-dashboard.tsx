@@ -10,24 +10,20 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
+import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { matchesCustomer } from '../customer-search';
 import type { AppointmentStatusChange, MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
+import { callStaffApi } from './staff-api';
 
 const POLL_MS = 30_000;
 
 /** Sends one status change; the server's translated message when it refuses. */
 async function patchStatus(path: string, body: AppointmentStatusChange | MessageStatusChange): Promise<{ ok: true; status: string } | { ok: false; message: string | null }> {
-  const res = await fetch(path, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    credentials: 'include',
-    body: JSON.stringify(body),
-  }).catch(() => null);
-  const json = (await res?.json().catch(() => null)) as { status?: string; message?: string } | null;
-  if (res?.ok && json?.status) return { ok: true, status: json.status };
-  return { ok: false, message: json?.message ?? null };
+  const answer = await callStaffApi<{ status?: string }>(path, { method: 'PATCH', body });
+  if (answer.ok && answer.body?.status) return { ok: true, status: answer.body.status };
+  return { ok: false, message: answer.body?.message ?? null };
 }
 
 function DataTable({ head, rows, empty }: { head: string[]; rows: (string | React.ReactNode)[][]; empty: string }) {
@@ -51,6 +47,7 @@ function DataTable({ head, rows, empty }: { head: string[]; rows: (string | Reac
 
 export function AdminDashboard({ initial, customerDetailsPath }: { initial: DashboardData; customerDetailsPath: string }) {
   const t = useTranslations('adminDashboard');
+  const tSubject = useTranslations('contactForm.subjects');
   const locale = useLocale();
   const [data, setData] = useState(initial);
   const router = useRouter();
@@ -77,10 +74,8 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     if (!query) return;
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
-      const res = await fetch(`/api/admin/customers?q=${encodeURIComponent(query)}`, { credentials: 'include', signal: controller.signal }).catch(() => null);
-      if (!res?.ok) return;
-      const body = (await res.json().catch(() => null)) as { customers?: DashboardData['customers'] } | null;
-      if (body?.customers) setFound({ query, customers: body.customers });
+      const answer = await callStaffApi<{ customers?: DashboardData['customers'] }>(`/api/admin/customers?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+      if (answer.ok && answer.body?.customers) setFound({ query, customers: answer.body.customers });
     }, 250);
     return () => {
       window.clearTimeout(timer);
@@ -240,7 +235,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             empty={t('empty')}
             head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
             rows={data.messages.map((m) => [
-              date(m.createdAt), m.name, m.email, m.subject, <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>, status(m.status), messageActions(m),
+              date(m.createdAt), m.name, m.email, describeContactSubject(m.subject, (code) => tSubject(code)), <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>, status(m.status), messageActions(m),
             ])}
           />
         </TabsContent>

@@ -9,15 +9,12 @@ import { Label } from '@/components/ui/label';
 import { formatLongDate } from '@/lib/format';
 import type { AppointmentChangeSchema } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
+import { callStaffApi } from './staff-api';
 
 export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
 export type MovedVisits = { date: string; movedIds: number[] };
 
 type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; stopsNeeded: number };
-
-async function readJson<T>(res: Response | null): Promise<T | null> {
-  return (await res?.json().catch(() => null)) as T | null;
-}
 
 /**
  * Staff give a visit another Friday: the Fridays with room for it (and any visit of its booking
@@ -45,10 +42,9 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
     if (id === null) return;
     const controller = new AbortController();
     void (async () => {
-      const res = await fetch(`/api/admin/appointments/${id}/dates`, { credentials: 'include', signal: controller.signal }).catch(() => null);
+      const { ok, body } = await callStaffApi<{ dates?: string[]; stopsNeeded?: number }>(`/api/admin/appointments/${id}/dates`, { signal: controller.signal });
       if (controller.signal.aborted) return;
-      const body = await readJson<{ dates?: string[]; stopsNeeded?: number; message?: string }>(res);
-      if (!res?.ok || !body?.dates) {
+      if (!ok || !body?.dates) {
         setChoice({ state: 'failed', message: body?.message ?? null });
         return;
       }
@@ -71,15 +67,9 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
     setSaving(true);
     setError(null);
     const body: z.input<typeof AppointmentChangeSchema> = { date: selected };
-    const res = await fetch(`/api/admin/appointments/${appointment.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      credentials: 'include',
-      body: JSON.stringify(body),
-    }).catch(() => null);
-    const json = await readJson<{ date?: string; movedIds?: number[]; message?: string }>(res);
+    const { ok, body: json } = await callStaffApi<{ date?: string; movedIds?: number[] }>(`/api/admin/appointments/${appointment.id}`, { method: 'PATCH', body });
     setSaving(false);
-    if (res?.ok && json?.date) {
+    if (ok && json?.date) {
       onMoved(appointment, { date: json.date, movedIds: json.movedIds ?? [] });
       close();
       return;
