@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedDateTimeFormat, formatCad, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
+import { cachedDateTimeFormat, formatCad, formatDisplayDate, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
 
 describe('formatShortDate', () => {
   it.each([
@@ -38,6 +38,43 @@ describe('formatLongDate', () => {
   it('returns what is not a calendar day as it is, instead of throwing', () => {
     expect(formatLongDate('soon', 'en')).toBe('soon');
     expect(formatLongDate('2027-02-30T10:00', 'en')).toBe('2027-02-30T10:00');
+  });
+});
+
+describe('the first of the month in French', () => {
+  it.each([
+    // [calendar day, locale, long date, long date without weekday, short date]
+    ['2027-10-01', 'fr', 'vendredi 1er octobre 2027', '1er octobre 2027', '1er oct. 2027'],
+    ['2027-10-02', 'fr', 'samedi 2 octobre 2027', '2 octobre 2027', '2 oct. 2027'],
+    ['2027-10-11', 'fr', 'lundi 11 octobre 2027', '11 octobre 2027', '11 oct. 2027'],
+    ['2027-10-21', 'fr', 'jeudi 21 octobre 2027', '21 octobre 2027', '21 oct. 2027'],
+    ['2027-10-01', 'en', 'Friday, October 1, 2027', 'October 1, 2027', 'Oct 1, 2027'],
+    ['2027-10-01', 'es', 'viernes, 1 de octubre de 2027', '1 de octubre de 2027', '1 oct 2027'],
+    ['2027-10-01', 'de', 'Freitag, 1. Oktober 2027', '1. Oktober 2027', '1. Okt. 2027'],
+  ])('%s in %s', (day, locale, long, longNoWeekday, short) => {
+    expect(formatLongDate(day, locale)).toBe(long);
+    expect(formatLongDate(day, locale, { weekday: false })).toBe(longNoWeekday);
+    expect(formatShortDate(day, locale)).toBe(short);
+  });
+
+  it('writes 1er for an instant on the first in Toronto, even when it is already the 2nd in UTC', () => {
+    expect(formatShortDate('2027-10-02T01:30:00Z', 'fr')).toBe('1er oct. 2027');
+    expect(formatShortDate(new Date('2027-10-01T16:00:00Z'), 'en')).toBe('Oct 1, 2027');
+  });
+
+  it('works with any French formatter that names the month, and leaves numeric dates alone', () => {
+    const first = new Date(Date.UTC(2025, 4, 1, 12));
+    expect(formatDisplayDate(new Intl.DateTimeFormat('fr', { dateStyle: 'long', timeZone: 'UTC' }), first)).toBe('1er mai 2025');
+    expect(formatDisplayDate(new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', timeZone: 'UTC' }), first)).toBe('1er mai');
+    for (const numeric of [
+      new Intl.DateTimeFormat('fr', { dateStyle: 'short', timeZone: 'UTC' }),
+      new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'numeric', timeZone: 'UTC' }),
+      new Intl.DateTimeFormat('fr-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }),
+    ]) {
+      expect(formatDisplayDate(numeric, first)).toBe(numeric.format(first));
+      expect(formatDisplayDate(numeric, first)).not.toContain('er');
+    }
+    expect(formatDisplayDate(new Intl.DateTimeFormat('de', { dateStyle: 'long', timeZone: 'UTC' }), first)).toBe('1. Mai 2025');
   });
 });
 

@@ -23,9 +23,31 @@ export function cachedDateTimeFormat(locale: string, style: string, options: Int
   return format;
 }
 
+const writesFirstAsOrdinal = new WeakMap<Intl.DateTimeFormat, boolean>();
+
+/**
+ * `format.format(date)` for text people read. French writes the first of the month as '1er'
+ * ('vendredi 1er octobre 2027', '1er oct. 2027'), which Intl's data leaves as a bare '1'; every
+ * other locale and day comes back exactly as Intl writes it. Only a day next to a month name
+ * changes: a numeric date ('01/10/2027') or a machine format is left alone.
+ */
+export function formatDisplayDate(format: Intl.DateTimeFormat, date: Date): string {
+  let french = writesFirstAsOrdinal.get(format);
+  if (french === undefined) {
+    french = /^fr\b/i.test(format.resolvedOptions().locale);
+    writesFirstAsOrdinal.set(format, french);
+  }
+  if (!french) return format.format(date);
+  const parts = format.formatToParts(date);
+  // resolvedOptions() omits `month` when dateStyle is used, so look at the month as written.
+  if (!parts.some((p) => p.type === 'month' && !/^\d+$/.test(p.value))) return format.format(date);
+  return parts.map((p) => (p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');
+}
+
 const SHORT_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
 const SHORT_TORONTO_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/Toronto' };
 const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
+const LONG_DAY_NO_WEEKDAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' };
 
 export function formatShortDate(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
@@ -35,23 +57,25 @@ export function formatShortDate(value: string | Date | null | undefined, locale:
     // A calendar day: format it as that day whatever the viewer's time zone.
     const [y, m, d] = value.split('-').map(Number) as [number, number, number];
     date = new Date(Date.UTC(y, m - 1, d, 12));
-    return cachedDateTimeFormat(intlLocale(locale), 'short-day', SHORT_DAY).format(date);
+    return formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-day', SHORT_DAY), date);
   }
   date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return invalidLabel;
-  return cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day', SHORT_TORONTO_DAY).format(date);
+  return formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day', SHORT_TORONTO_DAY), date);
 }
 
 /**
  * A calendar day ('YYYY-MM-DD') as a long date in the given Intl locale: 'Friday, May 7, 2027',
- * 'Freitag, 7. Mai 2027'. Read at noon UTC and formatted in UTC, so no time zone moves it a day.
+ * 'Freitag, 7. Mai 2027', 'vendredi 1er octobre 2027'; without the weekday when asked ('May 1, 2025').
+ * Read at noon UTC and formatted in UTC, so no time zone moves it a day.
  * Anything that is not a calendar day comes back as it is.
  */
-export function formatLongDate(date: string, locale: string): string {
+export function formatLongDate(date: string, locale: string, { weekday = true }: { weekday?: boolean } = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
   const day = new Date(`${date}T12:00:00Z`);
   if (Number.isNaN(day.getTime())) return date;
-  return cachedDateTimeFormat(locale, 'long-day', LONG_DAY).format(day);
+  const format = weekday ? cachedDateTimeFormat(locale, 'long-day', LONG_DAY) : cachedDateTimeFormat(locale, 'long-day-no-weekday', LONG_DAY_NO_WEEKDAY);
+  return formatDisplayDate(format, day);
 }
 
 /** A wall-clock time (hours and minutes of `date` in UTC) in the given Intl locale's style. */

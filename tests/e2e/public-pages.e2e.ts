@@ -346,6 +346,18 @@ describe('pricing demo, privacy and terms', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('dates the last update in each language, with the French "1er" for the first of the month', async () => {
+    const { page, errors, context } = await newPage();
+    await page.goto('/privacy');
+    expect(await page.getByText('Last updated: May 1, 2025').isVisible()).toBe(true);
+    await page.goto('/fr/privacy');
+    expect(await page.getByText(/^Dernière mise à jour\s:\s1er mai 2025$/).isVisible()).toBe(true);
+    await page.goto('/de/terms');
+    expect(await page.getByText('Zuletzt aktualisiert: 1. Mai 2025').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('canonical and hreflang links', () => {
@@ -395,6 +407,7 @@ describe('sitemap.xml and robots.txt', () => {
     const text = await (await page.request.get('/robots.txt')).text();
     expect(text).toMatch(/Disallow: \/admin$/m);
     expect(text).toMatch(/Disallow: \/fr\/quotes-admin$/m);
+    expect(text).toMatch(/Disallow: \/de\/technicians$/m);
     expect(text).toMatch(/Sitemap: .*\/sitemap\.xml/);
     await context.close();
   });

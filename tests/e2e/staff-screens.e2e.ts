@@ -93,7 +93,8 @@ describe('staff screens', () => {
     await select.selectOption(offered.at(-1)!);
     await dialog.getByRole('button', { name: 'Move visit' }).click();
 
-    const toastText = page.getByText(/^Liam Martin's visit is now on .+ and confirmed\.$/);
+    // The server queued the customer's email in the move's transaction, and the toast says so.
+    const toastText = page.getByText(/^Liam Martin's visit is now on .+ and confirmed\. The customer gets an email with the new date\.$/);
     await toastText.waitFor();
     const after = /now on (.+) and confirmed/.exec((await toastText.textContent())!)![1]!;
     expect(after).not.toBe(before);
@@ -103,6 +104,12 @@ describe('staff screens', () => {
     const moved = page.getByRole('tabpanel', { name: 'Appointments' }).getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ hasText: after });
     expect(await moved.count()).toBe(1);
     expect(await moved.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+    // The Emails tab names the queued email's kind in words, not by its stored code.
+    await page.getByRole('tab', { name: 'Emails' }).click();
+    const emails = page.getByRole('tabpanel', { name: 'Emails' });
+    const movedEmail = emails.getByRole('row').filter({ hasText: 'liam.martin' }).filter({ hasText: 'Visit moved' });
+    expect(await movedEmail.count()).toBeGreaterThan(0);
+    expect(await emails.getByRole('cell', { name: 'visit-moved', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

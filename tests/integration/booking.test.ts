@@ -102,7 +102,7 @@ describe('POST /api/appointments', () => {
     const created = await res.json();
     const db = await getDb();
     const [mail] = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'booking-received'), eq(emailOutbox.relatedId, created.id)));
-    expect(mail!.text).toContain('Vielen Dank für Ihre Buchung: Saisonaler Mückenschutz.');
+    expect(mail!.text).toContain('vielen Dank für Ihre Buchung: Saisonaler Mückenschutz.');
     expect(mail!.text).toContain(`Buchungsnummer: ${created.bookingRef}`);
   });
 

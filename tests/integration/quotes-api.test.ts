@@ -142,7 +142,7 @@ describe('POST /api/send-quote', () => {
 
     const [email] = await db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, quoteId));
     expect(email).toMatchObject({ kind: 'quote', relatedType: 'quote', toAddress: 'marie@example.com', locale: 'fr', status: 'pending' });
-    expect(email!.subject).toBe('Votre devis – Protection saisonnière contre les moustiques – Escarpment Mosquito & Tick');
+    expect(email!.subject).toBe('Votre soumission – Protection saisonnière contre les moustiques – Escarpment Mosquito & Tick');
     expect(email!.text).toContain(`http://localhost:3000/fr/book-quote?token=${quote!.token}`);
     expect(email!.text).toContain('323,18');
     // "Buy now" is SPEC's direct-buy mode with the quote token, so /checkout-new charges this quote (MIDSEASON, extras).
@@ -151,7 +151,7 @@ describe('POST /api/send-quote', () => {
       directBuy: 'true', service: 'seasonal', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
       address: '12 King St W, Hamilton', email: 'marie@example.com', name: 'Marie Tremblay', price: '286', quoteToken: quote!.token,
     });
-    expect(email!.html).toContain('Réserver ce devis');
+    expect(email!.html).toContain('Réserver cette soumission');
 
     // The link's token opens the quote for /book-quote; a made-up token does not.
     const found = await quoteByTokenRoute(new Request('http://localhost/api/quotes/by-token/x'), { params: Promise.resolve({ token: quote!.token }) });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +67,10 @@ export const technicians = pgTable('technicians', {
   shiftEndMin: integer().notNull().default(1080),
   isActive: boolean().notNull().default(true),
   ...timestamps,
-});
+}, (t) => [
+  // Staff pick technicians by name (day sheet, route manager): one name per branch, in any case.
+  uniqueIndex('technicians_branch_name_unique').on(t.branchId, sql`lower(${t.name})`),
+  check('technicians_shift_order', sql`${t.shiftStartMin} < ${t.shiftEndMin}`),
+]);
 
 export { timestamps };

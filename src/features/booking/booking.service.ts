@@ -7,7 +7,7 @@ import { enqueueEmail } from '@/features/email/outbox.service';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { geocodeAddress } from '@/features/routing/geocoding/geocode';
-import { checkBookableDate, DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
+import { checkBookableDate, scheduleRulesOf } from '@/features/scheduling/available-dates';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { REQUEST_ONLY_SERVICE_TYPE } from '@/features/scheduling/stop-statuses';
 import { findFsaCentroid } from '@/features/service-area/fsa-centroids';
@@ -204,11 +204,8 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
 
   // Friday, lead time and season; capacity is checked under lock by reserveFridayStops below.
   const check = checkBookableDate(input.date, {
-    timezone: branch.timezone,
-    season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
-    leadDays: branch.settings.leadDays,
+    ...scheduleRulesOf(branch),
     capacityPerFriday: Number.MAX_SAFE_INTEGER,
-    intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
     visitsFor: () => visitsCount,
     serviceType: input.serviceType,
     now,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { branches, branchSettings, technicians } from '@/db/schema/branches';
+import { branches, branchSettings } from '@/db/schema/branches';
 
 export async function findBranchWithSettings(db: DbExecutor, branchId: number) {
   const [row] = await db
@@ -25,12 +25,4 @@ export async function findBranchWithSettings(db: DbExecutor, branchId: number) {
     .innerJoin(branchSettings, eq(branchSettings.branchId, branches.id))
     .where(eq(branches.id, branchId));
   return row ?? null;
-}
-
-export async function listActiveTechnicians(db: DbExecutor, branchId: number) {
-  return db
-    .select({ id: technicians.id, name: technicians.name, color: technicians.color, shiftStartMin: technicians.shiftStartMin, shiftEndMin: technicians.shiftEndMin })
-    .from(technicians)
-    .where(eq(technicians.branchId, branchId))
-    .orderBy(technicians.id);
 }

@@ -16,6 +16,11 @@ export type IcsEventInput = {
   timezone?: string;
   url?: string;
   organizer?: { name: string; email: string };
+  /**
+   * Revision of the event (iCalendar SEQUENCE): an update to an event already sent must carry a
+   * higher number than the earlier copy, or calendar apps keep the old one. Absent means 0.
+   */
+  sequence?: number;
   filename?: string;
 };
 
@@ -46,6 +51,7 @@ export function buildIcsEvent(input: IcsEventInput): OutboxAttachment {
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: input.durationMin ?? 45 },
+    ...(input.sequence ? { sequence: input.sequence } : {}),
     status: 'CONFIRMED',
     productId: 'escarpment-mosquito/booking',
   });

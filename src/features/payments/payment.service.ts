@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { getDb, type DbExecutor } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
 import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
-import { buildIcsEvent } from '@/features/email/ics';
 import { enqueueEmail } from '@/features/email/outbox.service';
+import { buildVisitCalendarEvent, formatVisitLocation } from '@/features/email/visit-calendar';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
 import { formatTaxRatePercent, isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
@@ -430,7 +430,7 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const m = payment.metadata;
   const service = t(`services.${m.serviceType ?? first.serviceType}`);
   const money = (cents: number) => formatMoney(cents, locale);
-  const location = [first.address, first.city, first.postalCode].filter(Boolean).join(', ');
+  const location = formatVisitLocation(first);
   const lines: [string, string][] = [
     [t('receipt.service'), service],
     [t('receipt.reference'), payment.bookingRef!],
@@ -463,16 +463,7 @@ ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p
     footer: t('receipt.footer', { phone: branch.phone }),
   });
   const attachments = visits.map((v, i) =>
-    buildIcsEvent({
-      uid: `${v.bookingRef}-${v.id}@escarpmentmosquito.ca`,
-      title: `${t(`services.${v.serviceType}`)} · ${branch.displayName}`,
-      description: t('receipt.icsDescription', { reference: v.bookingRef }),
-      location,
-      date: v.date,
-      time: /^\d{1,2}:\d{2}$/.test(v.time) ? v.time : undefined,
-      timezone: branch.timezone,
-      filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics',
-    }),
+    buildVisitCalendarEvent({ locale, branch, visit: v, location, filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics' }),
   );
   await enqueueEmail(tx, {
     kind: 'receipt',

@@ -4,7 +4,7 @@ import { getBranch } from '@/features/branch/branch.service';
 import { MIDSEASON_DISCOUNT, validateDiscountCode } from '@/features/pricing/discount';
 import { findDiscountCode } from '@/features/pricing/discount.repository';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
-import { DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
+import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import type { CalculatorSettings } from './calculator-settings';
 
 /**
@@ -24,13 +24,7 @@ export async function loadCalculatorSettings(now = new Date()): Promise<Calculat
     taxRate,
     currency: branch.currency,
     promoDiscounts: promo.ok ? [promo.discount] : [],
-    schedule: {
-      timezone: branch.timezone,
-      season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
-      leadDays: branch.settings.leadDays,
-      capacityPerFriday: branch.settings.fridayCapacity,
-      intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
-    },
+    schedule: scheduleRulesOf(branch),
     servedPrefixes: branch.settings.servedPrefixes,
   };
 }

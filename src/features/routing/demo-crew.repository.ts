@@ -16,7 +16,8 @@ export const DEMO_TECHNICIAN = { username: 'crew-a', password: 'mosquito-demo' }
 export async function seedDemoCrew(db: DbExecutor): Promise<void> {
   const crews = await db.select({ id: technicians.id }).from(technicians).where(eq(technicians.branchId, 1)).orderBy(asc(technicians.id));
   if (crews.length < 3) {
-    await db.insert(technicians).values({ branchId: 1, name: 'Crew C', color: '#16a34a' });
+    // Names are unique per branch in any case: an office that already named someone 'Crew C' keeps theirs.
+    await db.insert(technicians).values({ branchId: 1, name: 'Crew C', color: '#16a34a' }).onConflictDoNothing();
   }
   const [first] = crews;
   const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, DEMO_TECHNICIAN.username));

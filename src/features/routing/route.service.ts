@@ -60,8 +60,11 @@ export interface DayRoute {
   date: string;
   status: string;
   technicianId: number | null;
+  /** The technician's current name (the name stored with the route when they are gone). */
   technician: string | null;
   technicianColor: string;
+  /** False when the route's technician has been deactivated since: the day needs optimising again. */
+  technicianActive: boolean;
   startingPoint: string | null;
   startingLatitude: number | null;
   startingLongitude: number | null;
@@ -132,18 +135,31 @@ interface DayPlanInput {
   keptAppointmentIds: number[];
 }
 
+/** Why "Optimize Route" refuses a day; the route manager links these to the technicians screen. */
+export type OptimizeRefusal = 'noActiveTechnicians' | 'noFreeTechnicians' | 'nothingFits';
+
+function refuseOptimize(reason: OptimizeRefusal): never {
+  throw new AppError('conflict', `routing.${reason}`, { reason });
+}
+
 /**
  * What a re-plan works on: the day's active appointments with coordinates (missing ones geocoded
  * and saved) and the active technicians, leaving out the stops and technicians of kept routes.
+ * Refuses, before anything is written, a day that nobody could drive: a plan without technicians
+ * would only delete the office's routes.
  */
 async function loadDayPlanInput(db: DbExecutor, branchId: number, date: string, now: Date): Promise<DayPlanInput> {
+  const active = await listActiveTechnicians(db, branchId);
+  if (active.length === 0) refuseOptimize('noActiveTechnicians');
   const kept = await listKeptRoutes(db, branchId, date);
   const keptAppointmentIds = [...new Set(kept.flatMap((r) => r.appointmentOrder))];
   const keptIds = new Set(keptAppointmentIds);
   const busy = new Set(kept.map((r) => r.technicianId).filter((id) => id !== null));
   const rows = (await listActiveDayAppointments(db, branchId, date, now)).filter((r) => !keptIds.has(r.appointment.id));
+  const technicians = active.filter((t) => !busy.has(t.id));
+  // Every crew is already out on a started route: the stops left over would lose their plan.
+  if (rows.length > 0 && technicians.length === 0) refuseOptimize('noFreeTechnicians');
   const { located } = await ensureCoordinates(db, rows);
-  const technicians = (await listActiveTechnicians(db, branchId)).filter((t) => !busy.has(t.id));
   const stops = located.map(({ appointment }) => ({
     appointmentId: appointment.id,
     latitude: appointment.latitude!,
@@ -159,6 +175,9 @@ async function loadDayPlanInput(db: DbExecutor, branchId: number, date: string, 
  * Routes that are not 'planned' (started or finished) are kept with their stops and technicians.
  * The day is read, solved and written in one transaction under the day's lock, so a re-optimisation
  * after a booking was added or cancelled never leaves a half-written or stale plan.
+ * A day it cannot plan (no active technician, every technician already out on a started route, no
+ * stop fitting any shift) is refused with a 409 and nothing stored changes: the office's current
+ * routes stay as they are.
  */
 export async function optimizeDay(input: { date: string; branchId?: number; now?: Date; timeBudgetMs?: number; seed?: number }): Promise<DayRoutes> {
   requireServiceDate(input.date);
@@ -195,6 +214,8 @@ export async function optimizeDay(input: { date: string; branchId?: number; now?
       });
       const described = describeSolution(solution, stops, technicians, matrix);
       planned = described.routes;
+      // No stop fits any shift: replacing the stored plan with nothing would only lose it.
+      if (!planned.some((route) => route.stops.length > 0)) refuseOptimize('nothingFits');
       if (described.unassignedAppointmentIds.length > 0) {
         getLogger().warn({ date: input.date, unassigned: described.unassignedAppointmentIds }, 'stops did not fit in the shifts');
       }
@@ -245,7 +266,9 @@ function readRouteData(value: unknown): RouteData | null {
   return value && typeof value === 'object' && (value as { version?: unknown }).version === 1 ? (value as RouteData) : null;
 }
 
-function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, colors: Map<number, string>, depot: Depot): DayRoute {
+type TechnicianLookup = Map<number, { name: string; color: string; isActive: boolean }>;
+
+function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, crew: TechnicianLookup, depot: Depot): DayRoute {
   const data = readRouteData(row.routeData);
   const planByAppointment = new Map((data?.stops ?? []).map((s) => [s.appointmentId, s]));
   const stops: RouteStop[] = [];
@@ -264,13 +287,16 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
   });
   stops.sort((a, b) => a.position - b.position);
   const start = { address: row.startingPoint ?? depot.address, latitude: row.startingLatitude ?? depot.latitude, longitude: row.startingLongitude ?? depot.longitude };
+  // A renamed or recoloured technician shows as they are now, on past and planned routes alike.
+  const technician = row.technicianId !== null ? crew.get(row.technicianId) : undefined;
   return {
     id: row.id,
     date: row.date,
     status: row.status,
     technicianId: row.technicianId,
-    technician: row.technician,
-    technicianColor: (row.technicianId !== null ? colors.get(row.technicianId) : undefined) ?? data?.technicianColor ?? '#2563eb',
+    technician: technician?.name ?? row.technician,
+    technicianColor: technician?.color ?? data?.technicianColor ?? '#2563eb',
+    technicianActive: row.technicianId === null || (technician?.isActive ?? false),
     startingPoint: row.startingPoint,
     startingLatitude: row.startingLatitude,
     startingLongitude: row.startingLongitude,
@@ -302,8 +328,8 @@ export async function getDayRoutes(date: string, options: { branchId?: number; n
   const activeIds = new Set(active.map((r) => r.appointment.id));
   const onRoutes = await listAppointmentsByIds(db, [...new Set(rows.flatMap((r) => r.appointmentOrder))]);
   const byId = new Map(onRoutes.filter((r) => activeIds.has(r.appointment.id)).map((r) => [r.appointment.id, r]));
-  const colors = new Map(technicians.map((t) => [t.id, t.color]));
-  const routes = rows.map((row) => toDayRoute(row, byId, colors, depot));
+  const crew: TechnicianLookup = new Map(technicians.map((t) => [t.id, t]));
+  const routes = rows.map((row) => toDayRoute(row, byId, crew, depot));
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
   // Without any route the whole day is simply "not optimised yet", not a list of misfits.
   const unassigned = rows.length === 0 || options.technicianId !== undefined ? [] : active.filter((r) => !routed.has(r.appointment.id));

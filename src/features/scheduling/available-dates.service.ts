@@ -5,7 +5,7 @@ import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { AppError } from '@/lib/errors';
 import {
-  DEFAULT_SCHEDULE_RULES, checkBookableDate, findAvailableDates, findToday,
+  checkBookableDate, findAvailableDates, findToday, scheduleRulesOf,
   type AvailabilityQuery, type BookableDateCheck, type ScheduleRules,
 } from './available-dates';
 import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.repository';
@@ -16,11 +16,7 @@ export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<S
   const branch = await getBranch(branchId);
   const { priceTable } = await loadPriceContext(branchId);
   return {
-    timezone: branch.timezone,
-    season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
-    leadDays: branch.settings.leadDays,
-    capacityPerFriday: branch.settings.fridayCapacity,
-    intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
+    ...scheduleRulesOf(branch),
     visitsFor: (serviceType) => countVisits(priceTable, serviceType),
   };
 }

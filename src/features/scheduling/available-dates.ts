@@ -49,6 +49,23 @@ export interface ScheduleRules {
   visitsFor: (serviceType: string) => number;
 }
 
+/** The schedule settings a branch stores, as the branch service returns them. */
+export interface BranchScheduleSettings {
+  timezone: string;
+  settings: { seasonStart: string; seasonEnd: string; leadDays: number; fridayCapacity: number };
+}
+
+/** A branch's schedule rules, except `visitsFor`, which comes from its price table. */
+export function scheduleRulesOf(branch: BranchScheduleSettings): Omit<ScheduleRules, 'visitsFor'> {
+  return {
+    timezone: branch.timezone,
+    season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
+    leadDays: branch.settings.leadDays,
+    capacityPerFriday: branch.settings.fridayCapacity,
+    intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
+  };
+}
+
 /** DECISIONS §3's defaults (everything except `visitsFor`, which comes from the price table). */
 export const DEFAULT_SCHEDULE_RULES = {
   timezone: 'America/Toronto',

@@ -1,7 +1,13 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
+import { getBranch } from '@/features/branch/branch.service';
+import { enqueueEmail } from '@/features/email/outbox.service';
+import { calendarSequenceAt } from '@/features/email/visit-calendar';
+import { renderVisitMovedEmail, type VisitDateChange } from '@/features/email/visit-moved-email';
+import { listBookingAppointments } from '@/features/payments/payment.repository';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { moveVisitsToDate, selectBookingVisitsOf, type BookingVisit } from './reschedule.repository';
@@ -51,10 +57,42 @@ export async function listMoveDates(id: number | null, now = new Date()) {
 }
 
 /**
+ * Tells the customer their visit has a new Friday, in the language they booked in, with the
+ * visits' calendar events again (same UID as the receipt's, a higher SEQUENCE). Queued in the
+ * move's transaction, so the email exists exactly when the move was committed.
+ */
+async function queueVisitMovedEmail(
+  tx: DbExecutor,
+  move: { targetId: number; bookingRef: string; movedIds: number[]; previousDate: string; change: VisitDateChange; at: Date },
+) {
+  const visits = await listBookingAppointments(tx, { bookingRef: move.bookingRef });
+  const moved = visits.filter((v) => move.movedIds.includes(v.id));
+  const first = moved[0];
+  if (!first) return;
+  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const branch = await getBranch(first.branchId, tx);
+  const email = renderVisitMovedEmail({
+    locale,
+    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email, timezone: branch.timezone },
+    change: move.change,
+    customerFirstName: first.customerFirstName,
+    bookingRef: move.bookingRef,
+    previousDate: move.previousDate,
+    visits: moved,
+    address: first,
+    hasOtherVisits: visits.some((v) => !move.movedIds.includes(v.id) && v.status === 'confirmed'),
+    calendarSequence: calendarSequenceAt(move.at),
+  });
+  await enqueueEmail(tx, { kind: 'visit-moved', to: first.customerEmail, locale, ...email, relatedType: 'appointment', relatedId: move.targetId });
+}
+
+/**
  * Moves a visit (with its same-day companions) to another Friday and confirms it, in one
  * transaction: the booking's rows are locked and their state re-read, then the new Friday's row
  * is locked and its stops counted (`reserveFridayStops`, as a booking does) before the rows are
- * written, so two moves racing for the last stop are serialised and the second is refused.
+ * written, so two moves racing for the last stop are serialised and the second is refused. The
+ * customer's email is queued in the same transaction (`queueVisitMovedEmail`); a move to the
+ * Friday the visit is already on changes nothing and sends nothing.
  *
  * @throws AppError 400 'validation' for a date the available-dates rule refuses (not a Friday,
  *   too soon, out of season), 409 'day_full' when the Friday has no room for the visits,
@@ -87,6 +125,14 @@ export async function moveAppointment(id: number | null, date: string, options: 
     const moved = await moveVisitsToDate(tx, ids, locked.target.status, date, now);
     // Under the row locks nothing can have changed them; if it did, write nothing at all.
     if (moved.length !== ids.length) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: locked.target.status });
+    await queueVisitMovedEmail(tx, {
+      targetId: target.id,
+      bookingRef: locked.target.bookingRef,
+      movedIds: ids,
+      previousDate: locked.target.date,
+      change: locked.target.status === 'confirmed' ? 'moved' : 'new-date',
+      at: now,
+    });
     getLogger().info({ appointmentIds: ids, from: locked.target.date, to: date, was: locked.target.status, by: options.by }, 'staff moved a visit to another Friday');
     return { id: target.id, status: 'confirmed', date, movedIds: ids };
   });

@@ -48,6 +48,7 @@ export default async function AdminPage({ params, searchParams }: {
             <div className="flex flex-wrap gap-2">
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/routes')}>{t('links.routes')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/day-sheet')}>{t('links.daySheets')}</a>
+              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/technicians')}>{t('links.technicians')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/quotes-admin')}>{t('links.quotes')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/email-preview')}>{t('links.emailPreview')}</a>
               <LogoutButton afterHref={localePath(locale, '/admin')} />

@@ -37,7 +37,11 @@ export default async function DaySheetPage({ params, searchParams }: {
         <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing'])}>
           <DaySheet
             initialDate={initialDate}
-            technicians={technicians.filter((tech) => tech.isActive || tech.id === session.technicianId).map((tech) => ({ id: tech.id, name: tech.name }))}
+            technicians={technicians
+              // Admins can still open a deactivated technician's remaining routes; they come last.
+              .filter((tech) => tech.isActive || isAdmin || tech.id === session.technicianId)
+              .sort((a, b) => Number(b.isActive) - Number(a.isActive))
+              .map((tech) => ({ id: tech.id, name: tech.isActive ? tech.name : t('technicianInactiveOption', { name: tech.name }) }))}
             fixedTechnicianId={isAdmin ? null : session.technicianId}
             canOptimize={isAdmin}
           />

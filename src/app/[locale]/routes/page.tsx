@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { localePath } from '@/components/site/locale-paths';
 import { RouteManager } from '@/features/routing/components/route-manager';
 import { isCalendarDate } from '@/features/routing/route.schema';
 import { findDefaultRouteDate, isDemoDataPresent } from '@/features/routing/route.service';
@@ -30,7 +31,7 @@ export default async function RoutesPage({ params, searchParams }: {
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mb-6 text-gray-600">{t('intro')}</p>
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing'])}>
-        <RouteManager initialDate={initialDate} isDemo={isDemo} />
+        <RouteManager initialDate={initialDate} isDemo={isDemo} techniciansHref={localePath(locale, '/technicians')} />
       </NextIntlClientProvider>
     </div>
   );

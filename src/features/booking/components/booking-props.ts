@@ -1,7 +1,7 @@
 import 'server-only';
 import { getBranch } from '@/features/branch/branch.service';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
-import { DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
+import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import type { PricingProps, ScheduleProps } from './booking-form';
 
 /** What a booking form needs from the branch to preview prices and compute fallback dates. */
@@ -9,12 +9,6 @@ export async function loadBookingFormProps(): Promise<{ pricing: PricingProps; s
   const [branch, pricing] = await Promise.all([getBranch(), loadPriceContext()]);
   return {
     pricing,
-    schedule: {
-      timezone: branch.timezone,
-      season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
-      leadDays: branch.settings.leadDays,
-      capacityPerFriday: branch.settings.fridayCapacity,
-      intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays,
-    },
+    schedule: scheduleRulesOf(branch),
   };
 }

@@ -206,7 +206,7 @@ export const grimsby: CityContent = {
       place: 'Grimsby Mountain',
       situation: {
         en: 'One-acre rural lot beside a woodlot, dog run and tall grass along the fence.',
-        fr: 'Terrain rural d’un acre près d’un boisé, avec enclos pour chien et herbes hautes le long de la clôture.',
+        fr: 'Terrain rural d’une acre près d’un boisé, avec enclos pour chien et herbes hautes le long de la clôture.',
         es: 'Terreno rural de un acre junto a un bosquete, con corral para el perro y pasto alto junto a la cerca.',
         de: 'Ländliches Ein-Acre-Grundstück am Wäldchen mit Hundeauslauf und hohem Gras am Zaun.',
       },

@@ -1,13 +1,14 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { formatLongDate } from '@/lib/format';
 import { fillLegalText, type LegalDocument, type LegalFacts, type LegalSection, LEGAL_UPDATED_ON, readMessageList, sectionAnchor } from '../legal-text';
 
 /** A privacy policy or terms page: title, date, table of contents and numbered sections. */
 export async function LegalDocumentView({ locale, document, facts }: { locale: Locale; document: LegalDocument; facts: LegalFacts }) {
-  const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'legal' }), getFormatter({ locale })]);
+  const t = await getTranslations({ locale, namespace: 'legal' });
   const sections = readMessageList<LegalSection>(t.raw(`${document}.sections`)).map((s) => ({ heading: s.heading, body: readMessageList<string>(s.body) }));
   const fill = (text: string) => fillLegalText(text, facts);
-  const updated = format.dateTime(new Date(`${LEGAL_UPDATED_ON}T12:00:00Z`), { dateStyle: 'long' });
+  const updated = formatLongDate(LEGAL_UPDATED_ON, locale, { weekday: false });
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 wrap-anywhere sm:py-16">

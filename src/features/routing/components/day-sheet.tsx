@@ -67,6 +67,14 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     setOptimizing(true);
     try {
       const res = await fetch('/api/routes/optimize', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ date }) });
+      if (res.status === 409) {
+        // The server kept the day's routes (nobody free to drive them, nothing fits a shift): say why.
+        const refused = (await res.json().catch(() => null)) as { message?: string } | null;
+        if (refused?.message) {
+          toast({ variant: 'destructive', title: t('optimizeRefusedTitle'), description: refused.message });
+          return;
+        }
+      }
       if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
       const body = (await res.json()) as { routes: DayRoute[] };
       if (body.routes.length === 0) toast({ title: t('toastNoAppointmentsTitle'), description: t('toastNoAppointmentsBody') });

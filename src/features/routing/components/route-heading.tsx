@@ -4,15 +4,21 @@ import type { DayRoute } from '../route.service';
 import { formatDuration, formatKilometres } from './route-format';
 
 /** A route's title line: the technician's colour and name, then stops, distance and driving time. */
-export function RouteHeading({ route, name }: { route: Pick<DayRoute, 'technicianColor' | 'appointments' | 'totalDistance' | 'drivingMinutes'>; name: string }) {
+export function RouteHeading({ route, name, level = 2 }: {
+  route: Pick<DayRoute, 'technicianColor' | 'appointments' | 'totalDistance' | 'drivingMinutes'>;
+  name: string;
+  /** 2 on the day sheet (right under the page title), 3 inside the route manager's "Route Details". */
+  level?: 2 | 3;
+}) {
   const t = useTranslations('routing');
   const locale = useLocale();
+  const Heading = level === 3 ? 'h3' : 'h2';
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 pb-2">
-      <h2 className="flex items-center gap-2 text-lg font-semibold">
+      <Heading className="flex items-center gap-2 text-lg font-semibold">
         <span className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: route.technicianColor }} aria-hidden="true" />
         {name}
-      </h2>
+      </Heading>
       <p className="text-sm text-gray-600">
         {t('routeSummary', {
           stops: t('stopCount', { count: route.appointments.length }),

@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -26,14 +26,18 @@ async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: num
   return { count: counted.count, day: (await routesRes.json()) as DayRoutes };
 }
 
+/** Why the server left the day's routes as they were (its translated message), and whether the technicians screen can help. */
+type Refusal = { message: string; aboutTechnicians: boolean };
+
 /** SPEC "Route manager": pick a Friday, see its appointment count, optimise, and read the routes. */
-export function RouteManager({ initialDate, isDemo }: { initialDate: string; isDemo: boolean }) {
+export function RouteManager({ initialDate, isDemo, techniciansHref }: { initialDate: string; isDemo: boolean; techniciansHref: string }) {
   const t = useTranslations('routing');
   const locale = useLocale();
   const [date, setDate] = useState(initialDate);
   const [count, setCount] = useState<number | null>(null);
   const [day, setDay] = useState<DayRoutes | null>(null);
   const [optimizing, setOptimizing] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   // A cleared or half-typed date field reads as ''. Nothing is loaded for it, so the page says
   // what it needs instead of waiting for a day that never comes.
   const hasDate = isCalendarDate(date);
@@ -60,6 +64,7 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
     setDate(next);
     setCount(null);
     setDay(null);
+    setRefusal(null);
   };
 
   const optimize = async () => {
@@ -74,8 +79,17 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ date }),
       });
+      if (res.status === 409) {
+        // A day the server cannot plan (nobody to drive it, nothing fits a shift): it kept the routes.
+        const body = (await res.json().catch(() => null)) as { message?: string; reason?: string } | null;
+        if (body?.message) {
+          setRefusal({ message: body.message, aboutTechnicians: typeof body.reason === 'string' });
+          return;
+        }
+      }
       if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
       const result = (await res.json()) as DayRoutes;
+      setRefusal(null);
       setDay(result);
       const stops = result.routes.reduce((sum, r) => sum + r.appointments.length, 0);
       toast({ title: t('optimizedTitle'), description: t('optimizedBody', { stops, routes: result.routes.length }) });
@@ -118,6 +132,16 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
         </CardContent>
       </Card>
 
+      {refusal ? (
+        <div role="alert" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{t('optimizeRefusedTitle')}</p>
+          <p className="text-sm">{refusal.message}</p>
+          {refusal.aboutTechnicians ? (
+            <a className="inline-block text-sm font-semibold text-brand-800 underline underline-offset-4" href={techniciansHref}>{t('manageTechnicians')}</a>
+          ) : null}
+        </div>
+      ) : null}
+
       {count === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noAppointments')}</p>
       ) : null}
@@ -133,10 +157,11 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <Card>
             <CardHeader>
-              <CardTitle>
+              {/* h2 under the page's h1; each technician's route is an h3 inside it. */}
+              <h2 className="text-xl font-semibold leading-tight">
                 <span className="sr-only">{`${longDate}: `}</span>
                 {t('routeDetails')}
-              </CardTitle>
+              </h2>
               <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
                 <div>
                   <dt className="text-gray-600">{t('startingPoint')}</dt>
@@ -157,7 +182,10 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
                 const name = route.technician ?? t('technicianLabel');
                 return (
                   <section key={route.id} aria-label={name} className="space-y-2" data-testid="technician-route">
-                    <RouteHeading route={route} name={name} />
+                    <RouteHeading route={route} name={name} level={3} />
+                    {route.technicianActive || route.status !== 'planned' ? null : (
+                      <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{t('technicianInactive', { name })}</p>
+                    )}
                     <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
                     <MapsLinkButtons links={route.mapsLinks} name={name} />
                   </section>
@@ -165,7 +193,7 @@ export function RouteManager({ initialDate, isDemo }: { initialDate: string; isD
               })}
               {day.unassigned.length > 0 ? (
                 <section aria-label={t('unassignedTitle')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-                  <h2 className="font-semibold">{t('unassignedTitle')}</h2>
+                  <h3 className="font-semibold">{t('unassignedTitle')}</h3>
                   <p className="text-sm text-gray-700">{t('unassignedBody')}</p>
                   <ul className="list-disc pl-5 text-sm">
                     {day.unassigned.map(({ appointment, customer }) => (

@@ -116,7 +116,9 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
       ...d,
       appointments: d.appointments.map((a) => (ids.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false } : a)),
     }));
-    toast({ title: t('move.movedTitle'), description: t('move.movedBody', { name: name(appointment.firstName, appointment.lastName), date: date(moved.date) ?? na }) });
+    // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
+    const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
+    toast({ title: t('move.movedTitle'), description: t(body, { name: name(appointment.firstName, appointment.lastName), date: date(moved.date) ?? na }) });
   };
 
   const appointmentAction = (a: DashboardData['appointments'][number]) => {
@@ -247,7 +249,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             rows={data.outbox.map((o) => [
               date(o.createdAt), o.toAddress,
               <a key="s" className="text-brand-800 underline" href={`/api/admin/outbox/${o.id}`} target="_blank" rel="noopener">{o.subject}</a>,
-              o.kind, status(o.status),
+              t.has(`emailKinds.${o.kind}`) ? t(`emailKinds.${o.kind}`) : o.kind, status(o.status),
             ])}
           />
         </TabsContent>

@@ -1,0 +1,14 @@
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { readTechnicianId, TechnicianChangeSchema } from '@/features/technicians/technician.schema';
+import { changeTechnician } from '@/features/technicians/technician.service';
+import { apiRoute, parseJson } from '@/server/handler';
+
+/**
+ * PATCH (admins) any of `{ name, color, shiftStart, shiftEnd }` to edit a technician, and/or
+ * `{ isActive }` to deactivate or reactivate them (technicians are never deleted).
+ */
+export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
+  await requireStaff({ role: 'admin' });
+  const change = await parseJson(req, TechnicianChangeSchema);
+  return changeTechnician(readTechnicianId(params.id), change);
+});

@@ -1,0 +1,93 @@
+import 'server-only';
+import type { OutboxAttachment } from '@/db/schema/messages';
+import { getTranslator } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+import { formatLongDate } from '@/lib/format';
+import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from './email-layout';
+import { buildVisitCalendarEvent, formatVisitLocation } from './visit-calendar';
+
+/**
+ * Why the visit has a new Friday: staff moved a confirmed visit ('moved'), or gave a paid visit
+ * whose Friday was full when the payment came in its first Friday with room ('new-date', 0011).
+ */
+export type VisitDateChange = 'moved' | 'new-date';
+
+export type VisitMovedEmailInput = {
+  locale: Locale;
+  branch: EmailBranch & { timezone: string };
+  change: VisitDateChange;
+  customerFirstName: string;
+  bookingRef: string;
+  /** The Friday the visits were on before; null when there was none to name. */
+  previousDate: string | null;
+  /** The visits that moved, all on their new Friday (a treatment and its standing-water visit move together). */
+  visits: { id: number; bookingRef: string; serviceType: string; date: string; time: string }[];
+  address: { address: string | null; city: string | null; postalCode: string | null };
+  /** The booking has other upcoming visits, whose dates did not change (a seasonal plan). */
+  hasOtherVisits: boolean;
+  /** The calendar events' revision: higher than the receipt's (0) and than any earlier change. */
+  calendarSequence: number;
+};
+
+/**
+ * "Your visit has a new date", in the customer's language: the old and new Friday, the service,
+ * the address, who to call if the date does not suit, and the visits' calendar events again
+ * (same UID, higher SEQUENCE) so the customer's calendar moves the entry it already has.
+ */
+export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: string; html: string; text: string; attachments: OutboxAttachment[] } {
+  const { locale, branch } = input;
+  const t = getTranslator(locale, 'email');
+  const tServices = getTranslator(locale, 'payments');
+  const first = input.visits[0];
+  if (!first) throw new Error('a visit-moved email needs the visits that moved');
+  const newDate = formatLongDate(first.date, locale);
+  const services = [...new Set(input.visits.map((v) => tServices(`services.${v.serviceType}`)))].join(', ');
+  const location = formatVisitLocation(input.address);
+
+  type Fact = { label: string; value: string; strong?: boolean };
+  const facts: Fact[] = [
+    ...(input.previousDate
+      ? [{ label: t(input.change === 'moved' ? 'visitMoved.previousDate' : 'visitMoved.firstChoiceDate'), value: formatLongDate(input.previousDate, locale) }]
+      : []),
+    { label: t('visitMoved.newDate'), value: newDate, strong: true },
+    { label: t('visitMoved.service'), value: services },
+    ...(location ? [{ label: t('visitMoved.address'), value: location }] : []),
+    { label: t('visitMoved.reference'), value: input.bookingRef },
+  ];
+  const before = [
+    t('visitMoved.greeting', { name: input.customerFirstName }),
+    t(input.change === 'moved' ? 'visitMoved.introMoved' : 'visitMoved.introNewDate'),
+  ];
+  const after = [
+    ...(input.hasOtherVisits ? [t('visitMoved.otherVisits')] : []),
+    t('visitMoved.notSuitable', { phone: branch.phone }),
+    t('visitMoved.calendarNote'),
+    t('visitMoved.signoff'),
+  ];
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+  const bodyHtml = `${before.map(paragraph).join('\n')}
+<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
+    .map((f) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(formatLabelled(locale, f.label))}</td><td style="padding:4px 0${f.strong ? ';font-weight:bold' : ''}">${escapeHtml(f.value)}</td></tr>`)
+    .join('')}</table>
+${after.map(paragraph).join('\n')}`;
+  const bodyText = [...before, facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...after].join('\n\n');
+  const { html, text } = renderEmailLayout({
+    branch,
+    locale,
+    heading: t('visitMoved.heading'),
+    bodyHtml,
+    bodyText,
+    footer: t('footer', { phone: branch.phone }),
+  });
+  const attachments = input.visits.map((visit, i) =>
+    buildVisitCalendarEvent({
+      locale,
+      branch,
+      visit,
+      location,
+      sequence: input.calendarSequence,
+      filename: input.visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics',
+    }),
+  );
+  return { subject: t('visitMoved.subject', { date: newDate }), html, text, attachments };
+}

@@ -1,0 +1,83 @@
+import 'server-only';
+import { and, asc, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { serviceRoutes } from '@/db/schema/appointments';
+import { technicians } from '@/db/schema/branches';
+
+const technicianColumns = {
+  id: technicians.id,
+  name: technicians.name,
+  color: technicians.color,
+  shiftStartMin: technicians.shiftStartMin,
+  shiftEndMin: technicians.shiftEndMin,
+  isActive: technicians.isActive,
+};
+
+export type TechnicianRecord = Awaited<ReturnType<typeof listTechnicianRecords>>[number];
+
+/** Every technician of the branch, active ones first, then by name. */
+export async function listTechnicianRecords(db: DbExecutor, branchId: number) {
+  return db
+    .select(technicianColumns)
+    .from(technicians)
+    .where(eq(technicians.branchId, branchId))
+    .orderBy(desc(technicians.isActive), sql`lower(${technicians.name})`, asc(technicians.id));
+}
+
+/** One technician of the branch, locked for the rest of the transaction (null when not found). */
+export async function findTechnicianForUpdate(db: DbExecutor, branchId: number, id: number): Promise<TechnicianRecord | null> {
+  const [row] = await db
+    .select(technicianColumns)
+    .from(technicians)
+    .where(and(eq(technicians.branchId, branchId), eq(technicians.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** True when another technician of the branch has this name in any case. */
+export async function hasTechnicianNamed(db: DbExecutor, branchId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: technicians.id })
+    .from(technicians)
+    .where(and(
+      eq(technicians.branchId, branchId),
+      sql`lower(${technicians.name}) = lower(${name})`,
+      exceptId === undefined ? undefined : ne(technicians.id, exceptId),
+    ))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * Serialises changes to the branch's technicians until the transaction ends, so two offices
+ * adding the same name at once get one technician and one clear refusal (the unique index backs it).
+ */
+export async function lockBranchTechnicians(db: DbExecutor, branchId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technicians:${branchId}`}))`);
+}
+
+export type TechnicianValues = { name: string; color: string; shiftStartMin: number; shiftEndMin: number };
+
+export async function insertTechnician(db: DbExecutor, branchId: number, values: TechnicianValues): Promise<TechnicianRecord> {
+  const [row] = await db.insert(technicians).values({ branchId, ...values, isActive: true }).returning(technicianColumns);
+  return row!;
+}
+
+export async function updateTechnician(db: DbExecutor, id: number, values: TechnicianValues & { isActive: boolean }): Promise<TechnicianRecord> {
+  const [row] = await db.update(technicians).set({ ...values, updatedAt: new Date() }).where(eq(technicians.id, id)).returning(technicianColumns);
+  return row!;
+}
+
+/** Planned (not started) routes from `fromDate` on, per technician and date, earliest first. */
+export async function listUpcomingPlannedRoutes(db: DbExecutor, branchId: number, fromDate: string) {
+  return db
+    .selectDistinct({ technicianId: serviceRoutes.technicianId, date: serviceRoutes.date })
+    .from(serviceRoutes)
+    .where(and(
+      eq(serviceRoutes.branchId, branchId),
+      eq(serviceRoutes.status, 'planned'),
+      gte(serviceRoutes.date, fromDate),
+      isNotNull(serviceRoutes.technicianId),
+    ))
+    .orderBy(asc(serviceRoutes.date), asc(serviceRoutes.technicianId));
+}

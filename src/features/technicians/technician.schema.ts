@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * A technician as the office enters it: name, colour on the route map, and the shift in local
+ * time ('HH:MM'). The same schemas feed the form (react-hook-form) and the handlers; messages are
+ * translation keys. Client-safe: no server imports.
+ */
+
+/** The Friday working hours a shift must fit into, and the length of one visit (branch settings). */
+export interface WorkingHours {
+  dayStartMin: number;
+  dayEndMin: number;
+  serviceMin: number;
+}
+
+export const TECHNICIAN_NAME_MAX = 60;
+
+/** 'HH:MM' (or 'HH:MM:00', as some time fields send it) → minutes after midnight; null when not a time. */
+export function parseClockMinutes(value: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)(?::00)?$/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Minutes after midnight → 'HH:MM'. */
+export function formatClockMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+function channel(value: number): number {
+  const c = value / 255;
+  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** WCAG contrast ratio between a '#rrggbb' colour and white. */
+export function contrastWithWhite(hex: string): number {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const luminance = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  return 1.05 / (luminance + 0.05);
+}
+
+/**
+ * Stop numbers are white on the technician's colour (route list, map): the colour needs at least
+ * WCAG's 3:1 for bold numbers and graphics. Every seeded crew colour passes (green-600 is 3.3:1).
+ */
+export const MIN_CONTRAST_WITH_WHITE = 3;
+
+const name = z
+  .string('technicians.nameRequired')
+  // One spelling for comparisons and display: composed Unicode, no stray or doubled spaces.
+  .overwrite((value) => value.normalize('NFC').trim().replace(/\s+/g, ' '))
+  .min(1, 'technicians.nameRequired')
+  .max(TECHNICIAN_NAME_MAX, 'technicians.nameTooLong');
+
+const color = z
+  .string('technicians.colorInvalid')
+  .regex(/^#[0-9a-fA-F]{6}$/, 'technicians.colorInvalid')
+  .overwrite((value) => value.toLowerCase())
+  .refine((value) => contrastWithWhite(value) >= MIN_CONTRAST_WITH_WHITE, 'technicians.colorTooLight');
+
+const clock = (message: string) => z.string(message).refine((value) => parseClockMinutes(value) !== null, message);
+
+const fields = {
+  name,
+  color,
+  shiftStart: clock('technicians.shiftStartInvalid'),
+  shiftEnd: clock('technicians.shiftEndInvalid'),
+};
+
+type ShiftFields = { shiftStart: string; shiftEnd: string };
+
+/** The shift rules: end after start, and (when the branch's hours are known) within them, long enough for a visit. */
+function checkShift(value: ShiftFields, ctx: z.RefinementCtx, hours: WorkingHours | undefined) {
+  const start = parseClockMinutes(value.shiftStart);
+  const end = parseClockMinutes(value.shiftEnd);
+  if (start === null || end === null) return;
+  if (hours && start < hours.dayStartMin) ctx.addIssue({ code: 'custom', path: ['shiftStart'], message: 'technicians.shiftOutsideHours' });
+  if (hours && end > hours.dayEndMin) ctx.addIssue({ code: 'custom', path: ['shiftEnd'], message: 'technicians.shiftOutsideHours' });
+  if (end <= start) ctx.addIssue({ code: 'custom', path: ['shiftEnd'], message: 'technicians.shiftOrder' });
+  else if (hours && end - start < hours.serviceMin) ctx.addIssue({ code: 'custom', path: ['shiftEnd'], message: 'technicians.shiftTooShort' });
+}
+
+/**
+ * A whole technician (add form, edit form, and the stored record after a change). With the
+ * branch's working hours the shift must fit them; the handlers parse without them (shape and
+ * order) and the service checks the hours with this same schema.
+ */
+export function buildTechnicianSchema(hours?: WorkingHours) {
+  return z.object(fields).superRefine((value, ctx) => checkShift(value, ctx, hours));
+}
+
+/** POST /api/admin/technicians. */
+export const TechnicianInputSchema = buildTechnicianSchema();
+export type TechnicianInput = z.output<typeof TechnicianInputSchema>;
+export type TechnicianFormValues = z.input<typeof TechnicianInputSchema>;
+
+/** PATCH /api/admin/technicians/{id}: any of the fields, and/or `isActive` (deactivate, reactivate). */
+export const TechnicianChangeSchema = z
+  .object({
+    name: name.optional(),
+    color: color.optional(),
+    shiftStart: fields.shiftStart.optional(),
+    shiftEnd: fields.shiftEnd.optional(),
+    isActive: z.boolean('technicians.invalidActive').optional(),
+  })
+  .superRefine((change, ctx) => {
+    if (Object.values(change).every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'technicians.nothingToChange' });
+    }
+  });
+export type TechnicianChange = z.output<typeof TechnicianChangeSchema>;
+
+/** A technician id from the path: a positive whole number, anything else is simply not found. */
+export function readTechnicianId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+async function findAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+describe('technicians screen', () => {
+  it('sends a visitor without a session to the login form, and a technician to their day sheet', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/technicians');
+    await page.waitForURL(/\/admin\?next=%2Ftechnicians/);
+    await page.getByLabel('Username').fill('crew-a');
+    await page.getByLabel('Password').fill('mosquito-demo');
+    await page.getByRole('button', { name: 'Login' }).click();
+    // Signed in as a technician: the page they asked for sends them to their own day sheet.
+    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
+    await page.goto('/technicians');
+    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    expect(await page.getByRole('heading', { name: 'Technicians' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets an admin add, edit and deactivate a technician, with no axe violations', async () => {
+    const { page, context, errors } = await newPage();
+    // A name of its own, so a re-run against a kept server never meets its earlier self.
+    const name = `Crew ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'Technicians' }).click();
+    await page.waitForURL((url) => url.pathname === '/technicians');
+    await page.getByRole('heading', { name: 'Technicians', level: 1 }).waitFor();
+    const rows = page.getByTestId('technician-row');
+    for (const crew of ['Crew A', 'Crew B', 'Crew C']) {
+      expect(await rows.filter({ has: page.getByRole('heading', { name: new RegExp(`^${crew}`) }) }).count()).toBe(1);
+    }
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // The browser checks with the server's rules; the server refuses a name taken in another case.
+    const add = page.getByRole('form', { name: 'Add a technician' });
+    await add.getByRole('button', { name: 'Add technician' }).click();
+    await add.getByText('Please enter a name.').waitFor();
+    await add.getByLabel('Name').fill('crew a');
+    await add.getByLabel('Shift start').fill('07:00');
+    await add.getByRole('button', { name: 'Add technician' }).click();
+    await add.getByText('The shift must fall within the Friday working hours.').waitFor();
+    await add.getByLabel('Shift start').fill('09:00');
+    await add.getByRole('button', { name: 'Add technician' }).click();
+    await add.getByText('Another technician already has this name.').waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    await add.getByLabel('Name').fill(name);
+    await add.getByLabel('Colour on the route map').fill('#7c3aed');
+    await add.getByLabel('Shift end').fill('17:00');
+    await add.getByRole('button', { name: 'Add technician' }).click();
+    await page.getByText(`${name} is added and will get stops from the next optimization.`).waitFor();
+    const row = rows.filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
+    await row.getByText('Shift: 9:00 AM to 5:00 PM').waitFor();
+    expect(await row.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    // The form is ready for the next one.
+    expect(await add.getByLabel('Name').inputValue()).toBe('');
+
+    // Edit: a new name and an earlier end.
+    const renamed = `${name} North`;
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Shift end').inputValue()).toBe('17:00');
+    expect(await findAxeViolations(page)).toEqual([]);
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByLabel('Shift end').fill('16:00');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(`The changes to ${renamed} are saved.`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const renamedRow = rows.filter({ has: page.getByRole('heading', { name: new RegExp(`^${renamed}`) }) });
+    await renamedRow.getByText('Shift: 9:00 AM to 4:00 PM').waitFor();
+
+    // Deactivate, after a confirmation; the technician stays listed as inactive.
+    await renamedRow.getByRole('button', { name: `Deactivate ${renamed}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Deactivate ${renamed}?` });
+    await confirm.waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText(`${renamed} is deactivated and will not get new stops.`).waitFor();
+    await renamedRow.getByRole('button', { name: `Reactivate ${renamed}` }).waitFor();
+    expect(await renamedRow.getByText('Inactive', { exact: true }).isVisible()).toBe(true);
+
+    // Still inactive after a reload (saved on the server), listed after the active crews.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Technicians', level: 1 }).waitFor();
+    const names = await rows.getByRole('heading').allTextContents();
+    expect(names.at(-1)).toContain(renamed);
+    expect(await findAxeViolations(page)).toEqual([]);
+    // The admin's day sheet still offers them, marked inactive and last, for routes already planned.
+    await page.goto('/day-sheet');
+    const picker = page.getByLabel('Technician');
+    await picker.waitFor();
+    const options = await picker.locator('option').allTextContents();
+    expect(options.at(-1)).toBe(`${renamed} (inactive)`);
+    // The one refusal the server sent (the name taken) is the browser's only console line.
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the routes when nobody is active: the route manager says why and links here', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    const listed = (await (await page.request.get('/api/admin/technicians')).json()) as { technicians: { id: number; isActive: boolean }[] };
+    const active = listed.technicians.filter((tech) => tech.isActive);
+    expect(active.length).toBeGreaterThan(0);
+    try {
+      for (const tech of active) expect((await page.request.patch(`/api/admin/technicians/${tech.id}`, { data: { isActive: false } })).status()).toBe(200);
+      await page.goto('/routes');
+      await page.getByText('30 appointments').waitFor();
+      await page.getByRole('button', { name: 'Optimize Route' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Routes not changed' });
+      await alert.getByText('No technician is active, so this day cannot be planned. The current routes were kept.', { exact: false }).waitFor();
+      expect(await findAxeViolations(page)).toEqual([]);
+      await alert.getByRole('link', { name: 'Manage technicians' }).click();
+      await page.waitForURL((url) => url.pathname === '/technicians');
+      await page.getByText('No technician is active, so Optimize Route cannot plan any day.', { exact: false }).waitFor();
+    } finally {
+      for (const tech of active) await page.request.patch(`/api/admin/technicians/${tech.id}`, { data: { isActive: true } });
+    }
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+  });
+});
