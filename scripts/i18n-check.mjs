@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Fails when a key is missing from a language, or when a non-English value is the English text
-// word for word (an untranslated string), unless the value is on the allow-list (brands, places).
+// Fails when a key is missing from a language, when a non-English value is the English text
+// word for word (an untranslated string), unless the value is on the allow-list (brands, places),
+// or when a French value breaks French typography (rules in french-typography.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { frenchTypographyProblems } from './french-typography.mjs';
 
 const LOCALES = ['en', 'es', 'fr', 'de'];
 const root = path.join(process.cwd(), 'messages');
@@ -44,6 +46,9 @@ for (const locale of LOCALES) {
   for (const [key, value] of Object.entries(messages[locale])) {
     if (value === messages.en[key] && !isTrivial(value) && !allow.has(value) && !allow.has(key)) {
       problems.push(`${locale}: ${key} is identical to English (${JSON.stringify(value).slice(0, 60)})`);
+    }
+    if (locale === 'fr' && typeof value === 'string') {
+      for (const problem of frenchTypographyProblems(value)) problems.push(`fr: ${key}: ${problem}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedDateTimeFormat, formatCad, formatDisplayDate, formatLongDate, formatShortDate, formatTimeOfDay } from './format';
+import { cachedDateTimeFormat, formatCad, formatDisplayDate, formatLongDate, formatShortDate, formatShortDateTime, formatTimeOfDay } from './format';
 
 describe('formatShortDate', () => {
   it.each([
@@ -17,6 +17,22 @@ describe('formatShortDate', () => {
   it('says Invalid Date for garbage and nothing for a missing value', () => {
     expect(formatShortDate('not a date', 'en')).toBe('Invalid Date');
     expect(formatShortDate(null, 'en')).toBeNull();
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it.each([
+    ['2027-01-05T20:42:00Z', 'en', 'Jan 5, 2027, 3:42 p.m.'],
+    ['2027-01-05T20:42:00Z', 'de', '5. Jan. 2027, 15:42'],
+    // Toronto's day and hour (UTC is already on the 2nd), with French's '1er'.
+    ['2027-10-02T01:05:00Z', 'fr', '1er oct. 2027, 21 h 05'],
+  ])('shows the instant %s in Toronto time (%s): %s', (input, locale, expected) => {
+    expect(formatShortDateTime(input, locale)).toBe(expected);
+  });
+
+  it('says Invalid Date for garbage and nothing for a missing value', () => {
+    expect(formatShortDateTime('not a date', 'en')).toBe('Invalid Date');
+    expect(formatShortDateTime(null, 'en')).toBeNull();
   });
 });
 

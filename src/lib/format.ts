@@ -64,6 +64,16 @@ export function formatShortDate(value: string | Date | null | undefined, locale:
   return formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day', SHORT_TORONTO_DAY), date);
 }
 
+const SHORT_TORONTO_DAY_TIME: Intl.DateTimeFormatOptions = { ...SHORT_TORONTO_DAY, hour: 'numeric', minute: '2-digit' };
+
+/** An instant as its Toronto day and time ('Jan 5, 2027, 3:42 p.m.', '5 janv. 2027, 15 h 42'); null when missing. */
+export function formatShortDateTime(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return invalidLabel;
+  return formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date);
+}
+
 /**
  * A calendar day ('YYYY-MM-DD') as a long date in the given Intl locale: 'Friday, May 7, 2027',
  * 'Freitag, 7. Mai 2027', 'vendredi 1er octobre 2027'; without the weekday when asked ('May 1, 2025').

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRouteParam } from './route-param';
+import { readRecordId, readRouteParam } from './route-param';
 
 describe('readRouteParam', () => {
   it.each([
@@ -12,5 +12,11 @@ describe('readRouteParam', () => {
     [undefined, ''],
   ])('reads %s as %s', (raw, expected) => {
     expect(readRouteParam(raw)).toBe(expected);
+  });
+});
+
+describe('readRecordId', () => {
+  it.each([['7', 7], ['0', null], ['-1', null], ['abc', null], ['1.5', null], [undefined, null], ['1234567890', null]])('%s -> %s', (value, id) => {
+    expect(readRecordId(value)).toBe(id);
   });
 });

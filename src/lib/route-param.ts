@@ -11,3 +11,10 @@ export function readRouteParam(value: string | undefined): string {
     return value;
   }
 }
+
+/** A record id from the path: a positive whole number; anything else is simply not found (null). */
+export function readRecordId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

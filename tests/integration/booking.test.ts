@@ -92,7 +92,7 @@ describe('POST /api/appointments', () => {
     expect(mail!.text).toContain('Merci de votre réservation\u00a0: Traitement unique.');
     expect(mail!.text).toContain(`Numéro de réservation\u00a0: ${created.bookingRef}`);
     expect(mail!.text).toContain('Total (TVH incluse)\u00a0: 111,87');
-    expect(mail!.text).toContain('Des questions ? Appelez-nous');
+    expect(mail!.text).toContain('Des questions\u00a0? Appelez-nous');
     expect(mail!.html).toContain(`Numéro de réservation\u00a0: ${created.bookingRef}`);
   });
 

@@ -131,7 +131,7 @@ describe('PATCH /api/admin/appointments/{id} { date }', () => {
     const [id] = await addUnplacedVisit(from);
     const completed = await move(id!, { date: to, status: 'completed' }, 'fr');
     expect(completed.status).toBe(400);
-    expect((await completed.json()).fields).toEqual({ status: 'Une visite déplacée est confirmée à son nouveau vendredi ; marquez-la comme effectuée une fois la visite faite.' });
+    expect((await completed.json()).fields).toEqual({ status: 'Une visite déplacée est confirmée à son nouveau vendredi\u00a0; marquez-la comme effectuée une fois la visite faite.' });
     expect(await readVisits([id!])).toMatchObject([{ date: from, status: 'expired' }]);
     expect((await move(id!, { date: to, status: 'confirmed' })).status).toBe(200);
     expect(await readVisits([id!])).toMatchObject([{ date: to, status: 'confirmed' }]);

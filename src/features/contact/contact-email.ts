@@ -35,7 +35,7 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
     .join('')}</table>
 <p style="margin-top:16px;color:#6b7280">${escapeHtml(t('contact.staff.message'))}</p>
 <blockquote style="margin:0;padding:8px 12px;border-left:3px solid #1f2937;background:#f9fafb">${paragraphs(message.message)}</blockquote>`;
-  const bodyText = `${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${t('contact.staff.message')}:\n${message.message}`;
+  const bodyText = `${facts.map(([k, v]) => formatLabelled(staffLocale, k, v)).join('\n')}\n\n${formatLabelled(staffLocale, t('contact.staff.message'))}\n${message.message}`;
   const { html, text } = renderEmailLayout({ branch, locale: staffLocale, heading: t('contact.staff.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
   return { subject: t('contact.staff.subject', { name: message.name }), html, text };
 }

@@ -6,7 +6,7 @@ describe('renderEmailLayout', () => {
   it('wraps both parts with the branch name and phone, escaping the heading', () => {
     const { html, text } = renderEmailLayout({
       branch: { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' },
-      locale: 'fr', heading: 'Merci <3', bodyHtml: '<p>Corps</p>', bodyText: 'Corps', footer: 'Des questions ?',
+      locale: 'fr', heading: 'Merci <3', bodyHtml: '<p>Corps</p>', bodyText: 'Corps', footer: 'Des questions\u00a0?',
     });
     expect(html).toContain('<html lang="fr">');
     expect(html).toContain('Merci &lt;3');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { staffSessions, staffUsers } from '@/db/schema/staff';
 import { normaliseUsername } from './username';
@@ -34,9 +34,35 @@ export async function hasStaffUsername(db: DbExecutor, username: string): Promis
   return row !== undefined;
 }
 
-export async function insertSession(db: DbExecutor, row: { id: string; staffUserId: number; createdAt: Date; expiresAt: Date; userAgent: string | null }) {
+/**
+ * Starts a session for an account whose password was just verified against `passwordHash`, unless
+ * the account changed since it was read: deactivated, or its password reset. Run in a transaction:
+ * the update locks the account's row, so a concurrent reset or deactivation (which deletes the
+ * account's sessions under the same lock) either sees this session and deletes it, or comes first
+ * and this returns false. Nothing outlives a reset.
+ */
+export async function insertSession(
+  db: DbExecutor,
+  row: { id: string; staffUserId: number; createdAt: Date; expiresAt: Date; userAgent: string | null },
+  passwordHash: string,
+): Promise<boolean> {
+  const [still] = await db
+    .update(staffUsers)
+    .set({ lastLoginAt: row.createdAt })
+    .where(and(eq(staffUsers.id, row.staffUserId), eq(staffUsers.passwordHash, passwordHash), eq(staffUsers.isActive, true)))
+    .returning({ id: staffUsers.id });
+  if (!still) return false;
   await db.insert(staffSessions).values({ ...row, lastSeenAt: row.createdAt });
-  await db.update(staffUsers).set({ lastLoginAt: row.createdAt }).where(eq(staffUsers.id, row.staffUserId));
+  return true;
+}
+
+/** Signs an account out everywhere (all but `keepSessionId`, when given); returns how many sessions ended. */
+export async function deleteSessionsOfStaffUser(db: DbExecutor, staffUserId: number, keepSessionId?: string): Promise<number> {
+  const rows = await db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffUserId, staffUserId), keepSessionId === undefined ? undefined : ne(staffSessions.id, keepSessionId)))
+    .returning({ id: staffSessions.id });
+  return rows.length;
 }
 
 export async function findSessionWithUser(db: DbExecutor, id: string) {

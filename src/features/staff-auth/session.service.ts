@@ -36,7 +36,10 @@ export async function signIn(username: string, password: string, meta: { userAge
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   await deleteExpiredSessions(db, now, new Date(now.getTime() - IDLE_TIMEOUT_MS));
-  await insertSession(db, { id: hashToken(token), staffUserId: user.id, createdAt: now, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null });
+  const session = { id: hashToken(token), staffUserId: user.id, createdAt: now, expiresAt, userAgent: meta.userAgent?.slice(0, 300) ?? null };
+  // Refused when the password was reset or the account deactivated while the hash was being checked.
+  const started = await db.transaction((tx) => insertSession(tx, session, user.passwordHash));
+  if (!started) throw new AppError('unauthorized', 'staffAuth.invalidCredentials');
   return { token, expiresAt, displayName: user.displayName };
 }
 

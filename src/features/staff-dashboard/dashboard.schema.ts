@@ -35,10 +35,3 @@ export const MessageStatusChangeSchema = z.object({
   status: z.enum(MESSAGE_STATUSES, 'adminDashboard.invalidStatus'),
 });
 export type MessageStatusChange = z.infer<typeof MessageStatusChangeSchema>;
-
-/** A record id from the path: a positive whole number, anything else is simply not found. */
-export function readRecordId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}

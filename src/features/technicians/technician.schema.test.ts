@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildTechnicianSchema, contrastWithWhite, formatClockMinutes, parseClockMinutes, readTechnicianId, TechnicianChangeSchema, TechnicianInputSchema,
+  buildTechnicianSchema, contrastWithWhite, formatClockMinutes, parseClockMinutes, TechnicianChangeSchema, TechnicianInputSchema,
 } from './technician.schema';
 
 const HOURS = { dayStartMin: 480, dayEndMin: 1080, serviceMin: 45 };
@@ -80,11 +80,5 @@ describe('TechnicianChangeSchema', () => {
     [{ color: '#ffffff' }, false],
   ])('%j valid: %s', (change, ok) => {
     expect(TechnicianChangeSchema.safeParse(change).success).toBe(ok);
-  });
-});
-
-describe('readTechnicianId', () => {
-  it.each([['7', 7], ['0', null], ['-1', null], ['abc', null], ['1.5', null], [undefined, null], ['1234567890', null]])('%s -> %s', (value, id) => {
-    expect(readTechnicianId(value)).toBe(id);
   });
 });

@@ -110,10 +110,3 @@ export const TechnicianChangeSchema = z
     }
   });
 export type TechnicianChange = z.output<typeof TechnicianChangeSchema>;
-
-/** A technician id from the path: a positive whole number, anything else is simply not found. */
-export function readTechnicianId(value: string | undefined): number | null {
-  if (!value || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}

@@ -49,6 +49,7 @@ export default async function AdminPage({ params, searchParams }: {
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/routes')}>{t('links.routes')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/day-sheet')}>{t('links.daySheets')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/technicians')}>{t('links.technicians')}</a>
+              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/staff-accounts')}>{t('links.staffAccounts')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/quotes-admin')}>{t('links.quotes')}</a>
               <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/email-preview')}>{t('links.emailPreview')}</a>
               <LogoutButton afterHref={localePath(locale, '/admin')} />

@@ -14,6 +14,7 @@ import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType
 import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { useHydrated } from '@/lib/use-hydrated';
 import {
   type BookingApiError, checkoutPath, checkPostalCode, createAppointment, createCustomer, fetchAvailableDates, mapServerField, storeCheckoutData,
 } from '../booking-client';
@@ -51,6 +52,7 @@ export function translateMessage(te: (key: string) => string, message: string): 
 const NO_EXTRAS: readonly string[] = [];
 
 export function BookingForm({ variant, pricing, schedule, pathPrefix, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent }: BookingFormProps) {
+  const hydrated = useHydrated();
   const t = useTranslations('booking');
   const te = useTranslations();
   const locale = useLocale();
@@ -295,7 +297,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
   const busy = isSubmitting || isBooked;
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label={t('form.label')}>
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="space-y-6" aria-label={t('form.label')}>
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t('form.customerInfo')}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -393,7 +395,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         </div>
       </div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || busy}>
         {variant !== 'page' ? (busy ? t('form.scheduling') : t('form.bookNowPay')) : busy ? t('form.booking') : t('form.bookAppointment')}
       </Button>
     </form>

@@ -12,6 +12,7 @@ import { recordFunnelStep } from '@/features/analytics/analytics';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { formatMoney } from '@/lib/money';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ServiceRequestSchema, type ServiceRequestValues } from '../booking.schema';
 import type { PricingProps } from './booking-form';
 import { translateMessage } from './booking-form';
@@ -39,6 +40,7 @@ export function buildCheckoutNewQuery(values: ServiceRequestValues, preTaxDollar
 }
 
 export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingProps; pathPrefix: string }) {
+  const hydrated = useHydrated();
   const t = useTranslations('booking');
   const te = useTranslations();
   const locale = useLocale();
@@ -83,7 +85,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
   const selectClass = 'h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm';
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={t('request.title')}>
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-6" aria-label={t('request.title')}>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">{t('request.contact')}</legend>
         {field('name', t('request.name'), 'text', 'name')}
@@ -124,7 +126,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
       {preview && !preview.customQuote ? (
         <p className="rounded-lg bg-gray-50 p-4 text-sm">{t('request.estimate', { price: formatMoney(preview.subtotalCents, locale) })}</p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>{t('request.continue')}</Button>
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>{t('request.continue')}</Button>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { AREA_SLUGS } from '@/components/site/areas';
 import { localePath } from '@/components/site/locale-paths';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatLabelled } from '@/features/email/email-layout';
 import type { Locale } from '@/i18n/routing';
 import { cn } from '@/lib/cn';
 import { calculateReductionPercent, pickText } from '../city-content';
@@ -156,7 +157,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
                       <figure key={phase} className="space-y-2">
                         <YardIllustration variant={phase} seed={i * 7 + (phase === 'before' ? 1 : 2)} landings={phase === 'before' ? r.landingsBefore : r.landingsAfter} />
                         <figcaption>
-                          <span className="font-semibold">{t(`carousel.${phase}`)}: </span>
+                          <span className="font-semibold">{`${formatLabelled(locale, t(`carousel.${phase}`))} `}</span>
                           {t('carousel.landings', { count: phase === 'before' ? r.landingsBefore : r.landingsAfter })}
                         </figcaption>
                       </figure>

@@ -27,7 +27,7 @@ export const ancaster: CityContent = {
     },
     subtitle: {
       en: 'Big lots, old trees and the Dundas Valley next door: we keep Ancaster backyards comfortable from May to October.',
-      fr: 'Grands terrains, vieux arbres et la vallée de Dundas juste à côté : nous gardons les cours d’Ancaster agréables de mai à octobre.',
+      fr: 'Grands terrains, vieux arbres et la vallée de Dundas juste à côté : nous gardons les cours d’Ancaster agréables de mai à octobre.',
       es: 'Terrenos grandes, árboles viejos y el valle de Dundas al lado: mantenemos agradables los patios de Ancaster de mayo a octubre.',
       de: 'Große Grundstücke, alte Bäume und das Dundas Valley nebenan: Wir halten Gärten in Ancaster von Mai bis Oktober angenehm.',
     },
@@ -51,7 +51,7 @@ export const ancaster: CityContent = {
       name: 'Meadowlands',
       note: {
         en: 'Newer homes with stormwater ponds nearby: a steady source of mosquitoes after every heavy rain.',
-        fr: 'Des maisons récentes près de bassins de rétention : une source constante de moustiques après chaque forte pluie.',
+        fr: 'Des maisons récentes près de bassins de rétention : une source constante de moustiques après chaque forte pluie.',
         es: 'Casas más nuevas con estanques de aguas pluviales cerca: una fuente constante de mosquitos después de cada aguacero.',
         de: 'Neuere Häuser mit Regenrückhaltebecken in der Nähe: nach jedem Starkregen eine stetige Mückenquelle.',
       },
@@ -89,7 +89,7 @@ export const ancaster: CityContent = {
       name: 'Ancaster Old Mill',
       note: {
         en: 'The mill and its waterfall on Ancaster Creek: moving water is fine, but the quiet pools below it are not.',
-        fr: 'Le moulin et sa chute sur le ruisseau Ancaster : l’eau vive ne pose pas problème, mais les bassins calmes en contrebas, si.',
+        fr: 'Le moulin et sa chute sur le ruisseau Ancaster : l’eau vive ne pose pas problème, mais les bassins calmes en contrebas, si.',
         es: 'El molino y su cascada en el arroyo Ancaster: el agua que corre no es problema, pero las pozas tranquilas de abajo sí.',
         de: 'Die Mühle mit ihrem Wasserfall am Ancaster Creek: Fließendes Wasser ist harmlos, die ruhigen Becken darunter nicht.',
       },
@@ -107,7 +107,7 @@ export const ancaster: CityContent = {
       name: 'Hermitage ruins, Dundas Valley',
       note: {
         en: 'The trails around the ruins are classic blacklegged tick country; check pets after every walk.',
-        fr: 'Les sentiers autour des ruines sont un territoire typique de la tique à pattes noires; vérifiez vos animaux après chaque promenade.',
+        fr: 'Les sentiers autour des ruines sont un territoire typique de la tique à pattes noires ; vérifiez vos animaux après chaque promenade.',
         es: 'Los senderos alrededor de las ruinas son territorio típico de la garrapata de patas negras; revise a sus mascotas después de cada paseo.',
         de: 'Die Wege rund um die Ruinen sind typisches Hirschzeckengebiet – suchen Sie Ihre Haustiere nach jedem Spaziergang ab.',
       },
@@ -127,13 +127,13 @@ export const ancaster: CityContent = {
     {
       question: {
         en: 'My Ancaster lot is over half an acre. Can you treat it?',
-        fr: 'Mon terrain à Ancaster fait plus d’un demi-acre. Pouvez-vous le traiter?',
+        fr: 'Mon terrain à Ancaster fait plus d’un demi-acre. Pouvez-vous le traiter ?',
         es: 'Mi terreno en Ancaster tiene más de medio acre. ¿Pueden tratarlo?',
         de: 'Mein Grundstück in Ancaster ist größer als ein halber Acre. Können Sie es behandeln?',
       },
       answer: {
         en: 'Yes. Choose your lot size in the quote calculator and the price adjusts automatically; for acreages over two acres we prepare a custom quote after a quick look at the property.',
-        fr: 'Oui. Choisissez la taille de votre terrain dans le calculateur de soumission et le prix s’ajuste automatiquement; pour plus de deux acres, nous préparons une soumission sur mesure après un bref coup d’œil à la propriété.',
+        fr: 'Oui. Choisissez la taille de votre terrain dans le calculateur de soumission et le prix s’ajuste automatiquement ; pour plus de deux acres, nous préparons une soumission sur mesure après un bref coup d’œil à la propriété.',
         es: 'Sí. Elija el tamaño de su terreno en la calculadora de presupuesto y el precio se ajusta solo; para más de dos acres preparamos un presupuesto a medida después de ver rápidamente la propiedad.',
         de: 'Ja. Wählen Sie im Angebotsrechner Ihre Grundstücksgröße, und der Preis passt sich automatisch an; ab zwei Acres erstellen wir nach einer kurzen Besichtigung ein individuelles Angebot.',
       },
@@ -141,7 +141,7 @@ export const ancaster: CityContent = {
     {
       question: {
         en: 'Are ticks really a problem in Ancaster?',
-        fr: 'Les tiques sont-elles vraiment un problème à Ancaster?',
+        fr: 'Les tiques sont-elles vraiment un problème à Ancaster ?',
         es: '¿De verdad las garrapatas son un problema en Ancaster?',
         de: 'Sind Zecken in Ancaster wirklich ein Problem?',
       },
@@ -155,13 +155,13 @@ export const ancaster: CityContent = {
     {
       question: {
         en: 'Do you treat around stormwater ponds in the Meadowlands?',
-        fr: 'Traitez-vous près des bassins de rétention des Meadowlands?',
+        fr: 'Traitez-vous près des bassins de rétention des Meadowlands ?',
         es: '¿Tratan cerca de los estanques pluviales de Meadowlands?',
         de: 'Behandeln Sie in der Nähe der Regenrückhaltebecken in den Meadowlands?',
       },
       answer: {
         en: 'We treat your property only; the city’s ponds are public land. We build a stronger barrier along the side of your yard facing the pond, which is where most mosquitoes arrive from.',
-        fr: 'Nous traitons uniquement votre propriété; les bassins de la ville sont des terrains publics. Nous renforçons la barrière du côté de votre cour qui fait face au bassin, d’où arrivent la plupart des moustiques.',
+        fr: 'Nous traitons uniquement votre propriété ; les bassins de la ville sont des terrains publics. Nous renforçons la barrière du côté de votre cour qui fait face au bassin, d’où arrivent la plupart des moustiques.',
         es: 'Solo tratamos su propiedad; los estanques de la ciudad son terreno público. Reforzamos la barrera en el lado de su patio que da al estanque, que es por donde llegan la mayoría de los mosquitos.',
         de: 'Wir behandeln nur Ihr Grundstück; die städtischen Becken sind öffentlicher Grund. Auf der dem Becken zugewandten Gartenseite, von der die meisten Mücken kommen, legen wir eine verstärkte Barriere an.',
       },
@@ -223,7 +223,7 @@ export const ancaster: CityContent = {
   expert: {
     quote: {
       en: 'Ancaster yards often have two problems at once: mosquitoes resting in the tree line and ticks waiting in the leaf litter below it. Treating the woodland edge handles both.',
-      fr: 'Les cours d’Ancaster ont souvent deux problèmes à la fois : des moustiques au repos dans la lisière d’arbres et des tiques à l’affût dans la litière de feuilles juste en dessous. Traiter l’orée du bois règle les deux.',
+      fr: 'Les cours d’Ancaster ont souvent deux problèmes à la fois : des moustiques au repos dans la lisière d’arbres et des tiques à l’affût dans la litière de feuilles juste en dessous. Traiter l’orée du bois règle les deux.',
       es: 'Los patios de Ancaster suelen tener dos problemas a la vez: mosquitos descansando en la hilera de árboles y garrapatas esperando en la hojarasca debajo. Tratar el borde del bosque resuelve ambos.',
       de: 'Gärten in Ancaster haben oft zwei Probleme gleichzeitig: Mücken, die in der Baumreihe ruhen, und Zecken, die darunter im Laub lauern. Wer den Waldrand behandelt, löst beides.',
     },

@@ -89,7 +89,7 @@ export const dundas: CityContent = {
       name: 'Dundas Valley Conservation Area',
       note: {
         en: 'Forty kilometres of trails through Carolinian forest: beautiful, and prime habitat for blacklegged ticks.',
-        fr: 'Quarante kilomètres de sentiers en forêt carolinienne : magnifiques, et un habitat de choix pour la tique à pattes noires.',
+        fr: 'Quarante kilomètres de sentiers en forêt carolinienne : magnifiques, et un habitat de choix pour la tique à pattes noires.',
         es: 'Cuarenta kilómetros de senderos por bosque caroliniano: precioso, y hábitat ideal de la garrapata de patas negras.',
         de: 'Vierzig Kilometer Wege durch karolinischen Wald: wunderschön – und bester Lebensraum für Hirschzecken.',
       },
@@ -107,7 +107,7 @@ export const dundas: CityContent = {
       name: 'Dundas Peak',
       note: {
         en: 'The lookout over the valley; the slopes below it shade the homes along the north side of town.',
-        fr: 'Le belvédère sur la vallée; ses pentes ombragent les maisons du côté nord de la ville.',
+        fr: 'Le belvédère sur la vallée ; ses pentes ombragent les maisons du côté nord de la ville.',
         es: 'El mirador sobre el valle; sus laderas dan sombra a las casas del lado norte del pueblo.',
         de: 'Der Aussichtspunkt über dem Tal; seine Hänge beschatten die Häuser auf der Nordseite der Stadt.',
       },
@@ -127,7 +127,7 @@ export const dundas: CityContent = {
     {
       question: {
         en: 'We live next to the conservation area. Can you keep ticks out of our yard?',
-        fr: 'Nous habitons à côté de l’aire de conservation. Pouvez-vous tenir les tiques loin de notre cour?',
+        fr: 'Nous habitons à côté de l’aire de conservation. Pouvez-vous tenir les tiques loin de notre cour ?',
         es: 'Vivimos junto al área protegida. ¿Pueden mantener las garrapatas fuera de nuestro patio?',
         de: 'Wir wohnen direkt am Schutzgebiet. Können Sie Zecken aus unserem Garten fernhalten?',
       },
@@ -141,7 +141,7 @@ export const dundas: CityContent = {
     {
       question: {
         en: 'Do you treat near Spencer Creek?',
-        fr: 'Traitez-vous près du ruisseau Spencer?',
+        fr: 'Traitez-vous près du ruisseau Spencer ?',
         es: '¿Tratan cerca del arroyo Spencer?',
         de: 'Behandeln Sie in der Nähe des Spencer Creek?',
       },
@@ -155,7 +155,7 @@ export const dundas: CityContent = {
     {
       question: {
         en: 'When should Dundas homeowners start treatments?',
-        fr: 'Quand les propriétaires de Dundas devraient-ils commencer les traitements?',
+        fr: 'Quand les propriétaires de Dundas devraient-ils commencer les traitements ?',
         es: '¿Cuándo conviene empezar los tratamientos en Dundas?',
         de: 'Wann sollten Hausbesitzer in Dundas mit den Behandlungen beginnen?',
       },
@@ -223,7 +223,7 @@ export const dundas: CityContent = {
   expert: {
     quote: {
       en: 'Dundas is a valley, and valleys hold still, humid air at dusk. Mosquitoes rest in the shade all day and come out right when families sit down on the patio, so we treat where they rest.',
-      fr: 'Dundas est une vallée, et les vallées retiennent un air calme et humide au crépuscule. Les moustiques se reposent à l’ombre toute la journée et sortent pile au moment où les familles s’installent sur la terrasse; nous traitons donc là où ils se reposent.',
+      fr: 'Dundas est une vallée, et les vallées retiennent un air calme et humide au crépuscule. Les moustiques se reposent à l’ombre toute la journée et sortent pile au moment où les familles s’installent sur la terrasse ; nous traitons donc là où ils se reposent.',
       es: 'Dundas es un valle, y los valles retienen aire quieto y húmedo al atardecer. Los mosquitos descansan a la sombra todo el día y salen justo cuando las familias se sientan en la terraza, así que tratamos donde descansan.',
       de: 'Dundas ist ein Tal, und Täler halten in der Dämmerung stille, feuchte Luft. Mücken ruhen den ganzen Tag im Schatten und kommen genau dann heraus, wenn Familien sich auf die Terrasse setzen – deshalb behandeln wir ihre Ruheplätze.',
     },
@@ -231,7 +231,7 @@ export const dundas: CityContent = {
   },
   speciesNote: {
     en: 'The Asian rock pool mosquito breeds in the rock pools of Spencer Gorge and bites during the day in shaded Dundas yards; floodwater mosquitoes follow every heavy rain.',
-    fr: 'Le moustique japonais se reproduit dans les cuvettes rocheuses de Spencer Gorge et pique le jour dans les cours ombragées de Dundas; les moustiques d’inondation suivent chaque forte pluie.',
+    fr: 'Le moustique japonais se reproduit dans les cuvettes rocheuses de Spencer Gorge et pique le jour dans les cours ombragées de Dundas ; les moustiques d’inondation suivent chaque forte pluie.',
     es: 'El mosquito asiático de pozas rocosas se cría en las pozas de Spencer Gorge y pica de día en los patios sombreados de Dundas; los mosquitos de inundación llegan después de cada aguacero.',
     de: 'Die Asiatische Buschmücke brütet in den Felstümpeln der Spencer Gorge und sticht tagsüber in schattigen Gärten in Dundas; nach jedem Starkregen folgen die Überschwemmungsmücken.',
   },

@@ -27,7 +27,7 @@ export const grimsby: CityContent = {
     },
     subtitle: {
       en: 'Lake breezes, vineyards and the escarpment: Grimsby summers are made for the outdoors. We keep the mosquitoes out of the picture.',
-      fr: 'La brise du lac, les vignobles et l’escarpement : les étés de Grimsby sont faits pour le plein air. Nous chassons les moustiques du décor.',
+      fr: 'La brise du lac, les vignobles et l’escarpement : les étés de Grimsby sont faits pour le plein air. Nous chassons les moustiques du décor.',
       es: 'La brisa del lago, los viñedos y la escarpa: los veranos de Grimsby están hechos para el aire libre. Nosotros sacamos a los mosquitos del cuadro.',
       de: 'Seebrise, Weinberge und das Escarpment: Sommer in Grimsby sind wie gemacht fürs Draußensein. Wir sorgen dafür, dass Mücken dabei keine Rolle spielen.',
     },
@@ -89,7 +89,7 @@ export const grimsby: CityContent = {
       name: 'Forty Mile Creek',
       note: {
         en: 'The creek and its park run through town; slow pools along the banks breed mosquitoes in dry spells.',
-        fr: 'Le ruisseau et son parc traversent la ville; en période sèche, les bassins calmes le long des berges produisent des moustiques.',
+        fr: 'Le ruisseau et son parc traversent la ville ; en période sèche, les bassins calmes le long des berges produisent des moustiques.',
         es: 'El arroyo y su parque atraviesan el pueblo; en épocas secas, las pozas tranquilas de las orillas crían mosquitos.',
         de: 'Der Bach und sein Park ziehen sich durch die Stadt; in Trockenphasen brüten Mücken in den ruhigen Becken am Ufer.',
       },
@@ -107,7 +107,7 @@ export const grimsby: CityContent = {
       name: 'Beamer Memorial Conservation Area',
       note: {
         en: 'Escarpment trails and lookouts above town; walkers and dogs bring ticks home from here.',
-        fr: 'Sentiers et belvédères sur l’escarpement au-dessus de la ville; promeneurs et chiens en rapportent des tiques.',
+        fr: 'Sentiers et belvédères sur l’escarpement au-dessus de la ville ; promeneurs et chiens en rapportent des tiques.',
         es: 'Senderos y miradores en la escarpa sobre el pueblo; paseantes y perros se traen garrapatas de aquí.',
         de: 'Wege und Aussichtspunkte am Escarpment über der Stadt; Spaziergänger und Hunde bringen von hier Zecken mit.',
       },
@@ -127,7 +127,7 @@ export const grimsby: CityContent = {
     {
       question: {
         en: 'Do you really come out to Grimsby?',
-        fr: 'Venez-vous vraiment jusqu’à Grimsby?',
+        fr: 'Venez-vous vraiment jusqu’à Grimsby ?',
         es: '¿De verdad llegan hasta Grimsby?',
         de: 'Kommen Sie wirklich bis nach Grimsby?',
       },
@@ -141,7 +141,7 @@ export const grimsby: CityContent = {
     {
       question: {
         en: 'Can you treat the shared gardens of a waterfront condo?',
-        fr: 'Pouvez-vous traiter les jardins communs d’un condo riverain?',
+        fr: 'Pouvez-vous traiter les jardins communs d’un condo riverain ?',
         es: '¿Pueden tratar los jardines comunes de un condominio junto al lago?',
         de: 'Können Sie die Gemeinschaftsgärten einer Eigentumsanlage am Ufer behandeln?',
       },
@@ -155,7 +155,7 @@ export const grimsby: CityContent = {
     {
       question: {
         en: 'Is the treatment safe around vineyards and orchards?',
-        fr: 'Le traitement est-il sécuritaire près des vignobles et des vergers?',
+        fr: 'Le traitement est-il sécuritaire près des vignobles et des vergers ?',
         es: '¿Es seguro el tratamiento cerca de viñedos y huertos?',
         de: 'Ist die Behandlung in der Nähe von Weinbergen und Obstgärten unbedenklich?',
       },
@@ -231,14 +231,14 @@ export const grimsby: CityContent = {
   },
   speciesNote: {
     en: 'On the Grimsby waterfront cattail mosquitoes peak in early summer; in the creek valley and on the Mountain, house and floodwater mosquitoes take over in July and August.',
-    fr: 'Sur la rive de Grimsby, les moustiques des quenouilles culminent au début de l’été; dans la vallée du ruisseau et sur la Mountain, les moustiques domestiques et d’inondation prennent le relais en juillet et en août.',
+    fr: 'Sur la rive de Grimsby, les moustiques des quenouilles culminent au début de l’été ; dans la vallée du ruisseau et sur la Mountain, les moustiques domestiques et d’inondation prennent le relais en juillet et en août.',
     es: 'En la orilla de Grimsby, los mosquitos de las espadañas alcanzan su pico a principios del verano; en el valle del arroyo y en la Mountain toman el relevo los mosquitos comunes y de inundación en julio y agosto.',
     de: 'Am Ufer von Grimsby erreichen Rohrkolbenmücken im Frühsommer ihren Höhepunkt; im Bachtal und auf der Mountain übernehmen im Juli und August Haus- und Überschwemmungsmücken.',
   },
   serviceArea: {
     text: {
       en: 'We serve all of Grimsby: the waterfront, Grimsby Beach, downtown along Main Street and the rural roads on Grimsby Mountain.',
-      fr: 'Nous desservons tout Grimsby : le secteur riverain, Grimsby Beach, le centre-ville le long de Main Street et les routes rurales de Grimsby Mountain.',
+      fr: 'Nous desservons tout Grimsby : le secteur riverain, Grimsby Beach, le centre-ville le long de Main Street et les routes rurales de Grimsby Mountain.',
       es: 'Atendemos todo Grimsby: la zona del lago, Grimsby Beach, el centro a lo largo de Main Street y los caminos rurales de Grimsby Mountain.',
       de: 'Wir bedienen ganz Grimsby: das Seeufer, Grimsby Beach, die Innenstadt entlang der Main Street und die Landstraßen auf dem Grimsby Mountain.',
     },

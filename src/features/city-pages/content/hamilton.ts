@@ -60,7 +60,7 @@ export const hamilton: CityContent = {
       name: 'Locke Street & Kirkendall',
       note: {
         en: 'Narrow, shady backyards, rain barrels and garden ponds: small spaces where a few containers breed a lot of mosquitoes.',
-        fr: 'Des cours étroites et ombragées, des barils de pluie et des bassins : de petits espaces où quelques contenants produisent beaucoup de moustiques.',
+        fr: 'Des cours étroites et ombragées, des barils de pluie et des bassins : de petits espaces où quelques contenants produisent beaucoup de moustiques.',
         es: 'Patios estrechos y sombreados, barriles de lluvia y estanques: espacios pequeños donde unos pocos recipientes crían muchísimos mosquitos.',
         de: 'Schmale, schattige Hinterhöfe, Regentonnen und Gartenteiche: kleine Flächen, auf denen wenige Behälter sehr viele Mücken hervorbringen.',
       },
@@ -127,13 +127,13 @@ export const hamilton: CityContent = {
     {
       question: {
         en: 'Which Hamilton neighbourhoods do you serve?',
-        fr: 'Quels quartiers de Hamilton desservez-vous?',
+        fr: 'Quels quartiers de Hamilton desservez-vous ?',
         es: '¿Qué barrios de Hamilton atienden?',
         de: 'Welche Stadtteile von Hamilton bedienen Sie?',
       },
       answer: {
         en: 'All of them: the lower city, Westdale, the North End, the east end around Gage Park and the whole Mountain, including Hamilton Mountain neighbourhoods along the brow.',
-        fr: 'Tous : le bas de la ville, Westdale, le North End, l’est autour de Gage Park et toute la Mountain, y compris les quartiers en bordure de l’escarpement.',
+        fr: 'Tous : le bas de la ville, Westdale, le North End, l’est autour de Gage Park et toute la Mountain, y compris les quartiers en bordure de l’escarpement.',
         es: 'Todos: la parte baja de la ciudad, Westdale, el North End, el este alrededor de Gage Park y toda la Mountain, incluidos los barrios junto al borde de la escarpa.',
         de: 'Alle: die Unterstadt, Westdale, das North End, den Osten rund um Gage Park und die gesamte Mountain einschließlich der Viertel an der Hangkante.',
       },
@@ -141,7 +141,7 @@ export const hamilton: CityContent = {
     {
       question: {
         en: 'My yard backs onto a ravine. Will a treatment still work?',
-        fr: 'Mon terrain donne sur un ravin. Le traitement sera-t-il quand même efficace?',
+        fr: 'Mon terrain donne sur un ravin. Le traitement sera-t-il quand même efficace ?',
         es: 'Mi patio da a un barranco. ¿Funcionará igual el tratamiento?',
         de: 'Mein Garten grenzt an eine Schlucht. Wirkt die Behandlung trotzdem?',
       },
@@ -155,7 +155,7 @@ export const hamilton: CityContent = {
     {
       question: {
         en: 'Is West Nile virus a concern in Hamilton?',
-        fr: 'Le virus du Nil occidental est-il une préoccupation à Hamilton?',
+        fr: 'Le virus du Nil occidental est-il une préoccupation à Hamilton ?',
         es: '¿El virus del Nilo Occidental es un problema en Hamilton?',
         de: 'Ist das West-Nil-Virus in Hamilton ein Thema?',
       },
@@ -231,14 +231,14 @@ export const hamilton: CityContent = {
   },
   speciesNote: {
     en: 'Hamilton’s lakeshore marshes produce floodwater mosquitoes in spring; by July the house mosquito (Culex) from catch basins and containers takes over.',
-    fr: 'Les marais riverains de Hamilton produisent des moustiques d’inondation au printemps; dès juillet, le moustique domestique (Culex) des puisards et des contenants prend le relais.',
+    fr: 'Les marais riverains de Hamilton produisent des moustiques d’inondation au printemps ; dès juillet, le moustique domestique (Culex) des puisards et des contenants prend le relais.',
     es: 'Los pantanos de la orilla de Hamilton producen mosquitos de inundación en primavera; a partir de julio toma el relevo el mosquito común (Culex) de sumideros y recipientes.',
     de: 'Die Uferzonen Hamiltons bringen im Frühjahr Überschwemmungsmücken hervor; ab Juli übernimmt die Hausmücke (Culex) aus Gullys und Behältern.',
   },
   serviceArea: {
     text: {
       en: 'We treat homes across Hamilton: the lower city, Westdale, the North End, the east end and the whole Mountain, plus Waterdown and Binbrook nearby.',
-      fr: 'Nous traitons des maisons dans tout Hamilton : le bas de la ville, Westdale, le North End, l’est de la ville et toute la Mountain, ainsi que Waterdown et Binbrook à proximité.',
+      fr: 'Nous traitons des maisons dans tout Hamilton : le bas de la ville, Westdale, le North End, l’est de la ville et toute la Mountain, ainsi que Waterdown et Binbrook à proximité.',
       es: 'Tratamos casas en todo Hamilton: la parte baja, Westdale, el North End, el este y toda la Mountain, además de Waterdown y Binbrook, muy cerca.',
       de: 'Wir behandeln Häuser in ganz Hamilton: Unterstadt, Westdale, North End, der Osten und die gesamte Mountain – dazu Waterdown und Binbrook in der Nähe.',
     },

@@ -127,7 +127,7 @@ export const stoneyCreek: CityContent = {
     {
       question: {
         en: 'Do you serve Upper Stoney Creek and Winona?',
-        fr: 'Desservez-vous Upper Stoney Creek et Winona?',
+        fr: 'Desservez-vous Upper Stoney Creek et Winona ?',
         es: '¿Atienden Upper Stoney Creek y Winona?',
         de: 'Kommen Sie auch nach Upper Stoney Creek und Winona?',
       },
@@ -141,7 +141,7 @@ export const stoneyCreek: CityContent = {
     {
       question: {
         en: 'Why are mosquitoes worse near the lake some nights?',
-        fr: 'Pourquoi les moustiques sont-ils pires près du lac certains soirs?',
+        fr: 'Pourquoi les moustiques sont-ils pires près du lac certains soirs ?',
         es: '¿Por qué hay más mosquitos cerca del lago algunas noches?',
         de: 'Warum sind die Mücken am See manche Abende schlimmer?',
       },
@@ -155,7 +155,7 @@ export const stoneyCreek: CityContent = {
     {
       question: {
         en: 'Is the treatment safe near fruit trees and vegetable gardens?',
-        fr: 'Le traitement est-il sécuritaire près des arbres fruitiers et du potager?',
+        fr: 'Le traitement est-il sécuritaire près des arbres fruitiers et du potager ?',
         es: '¿Es seguro el tratamiento cerca de frutales y huertos?',
         de: 'Ist die Behandlung in der Nähe von Obstbäumen und Gemüsebeeten unbedenklich?',
       },
@@ -238,7 +238,7 @@ export const stoneyCreek: CityContent = {
   serviceArea: {
     text: {
       en: 'We serve all of Stoney Creek: Old Town, the lakeshore, Fifty Point, Winona and Upper Stoney Creek, with Grimsby just to the east.',
-      fr: 'Nous desservons tout Stoney Creek : le vieux centre, la rive du lac, Fifty Point, Winona et Upper Stoney Creek, avec Grimsby juste à l’est.',
+      fr: 'Nous desservons tout Stoney Creek : le vieux centre, la rive du lac, Fifty Point, Winona et Upper Stoney Creek, avec Grimsby juste à l’est.',
       es: 'Atendemos todo Stoney Creek: el casco antiguo, la orilla del lago, Fifty Point, Winona y Upper Stoney Creek, con Grimsby justo al este.',
       de: 'Wir bedienen ganz Stoney Creek: die Altstadt, das Seeufer, Fifty Point, Winona und Upper Stoney Creek – Grimsby liegt gleich östlich.',
     },

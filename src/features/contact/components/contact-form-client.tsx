@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { CONTACT_SUBJECTS } from '../contact-subjects';
 import { type ContactFormInput, ContactFormSchema, type ContactFormValues } from './contact-form.schema';
 
@@ -17,6 +18,7 @@ const fieldClass =
   'flex w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink placeholder:text-gray-500 aria-invalid:border-red-600';
 
 export function ContactForm({ className }: { className?: string }) {
+  const hydrated = useHydrated();
   const t = useTranslations('contactForm');
   const tRoot = useTranslations();
   const uid = useId();
@@ -58,7 +60,7 @@ export function ContactForm({ className }: { className?: string }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className={cn('space-y-4', className)} aria-label={t('formLabel')}>
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className={cn('space-y-4', className)} aria-label={t('formLabel')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={id('name')}>{t('name')}</Label>
@@ -97,7 +99,7 @@ export function ContactForm({ className }: { className?: string }) {
         <label htmlFor={id('website')}>{t('honeypot')}</label>
         <input id={id('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? t('sending') : t('send')}
       </Button>
     </form>

@@ -1,6 +1,7 @@
 'use client';
 import { type FormEvent, useId, useState } from 'react';
 import { isValidPostalCode, normalisePostalCode } from '@/features/service-area/postal-code';
+import { useHydrated } from '@/lib/use-hydrated';
 
 export interface AreaCheckTexts {
   label: string; placeholder: string; submit: string; checking: string; invalid: string; served: string; notServed: string; failed: string;
@@ -10,6 +11,7 @@ type Result = { tone: 'ok' | 'no' | 'error'; text: string } | null;
 
 /** "Do you serve my street?": GET /api/service-area/check/{code}; the typed code stays in the box. */
 export function ServiceAreaCheck({ texts }: { texts: AreaCheckTexts }) {
+  const hydrated = useHydrated();
   const id = useId();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -33,7 +35,7 @@ export function ServiceAreaCheck({ texts }: { texts: AreaCheckTexts }) {
   };
 
   return (
-    <form onSubmit={check} noValidate className="space-y-2">
+    <form method="post" onSubmit={check} noValidate className="space-y-2">
       <label htmlFor={`${id}-code`} className="block text-sm font-medium">{texts.label}</label>
       <div className="flex gap-2">
         <input
@@ -41,7 +43,7 @@ export function ServiceAreaCheck({ texts }: { texts: AreaCheckTexts }) {
           aria-invalid={result?.tone === 'error'} aria-describedby={result ? `${id}-result` : undefined}
           className="h-10 min-w-0 flex-1 rounded-md border border-gray-300 bg-white px-3 text-base uppercase"
         />
-        <button type="submit" disabled={busy} className="h-10 shrink-0 rounded-md bg-leaf-700 px-4 text-sm font-semibold text-white hover:bg-leaf-600 disabled:opacity-60">
+        <button type="submit" disabled={!hydrated || busy} className="h-10 shrink-0 rounded-md bg-leaf-700 px-4 text-sm font-semibold text-white hover:bg-leaf-600 disabled:opacity-60">
           {busy ? texts.checking : texts.submit}
         </button>
       </div>

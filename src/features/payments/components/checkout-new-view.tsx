@@ -15,6 +15,7 @@ import { formatMoney } from '@/lib/money';
 import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
@@ -116,6 +117,7 @@ function splitName(name: string) {
 
 /** `taxRate`: the branch's rate (0.13 = 13%) for the HST label until the server's order summary arrives. */
 export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query; supportPhone: string; taxRate: number }) {
+  const hydrated = useHydrated();
   const t = useTranslations('checkout');
   const tn = useTranslations('checkout.new');
   const tp = useTranslations('payments');
@@ -276,7 +278,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
       <Card>
         <CardHeader><h1 className="text-xl font-semibold">{tn('title')}</h1></CardHeader>
         <CardContent className="space-y-6">
-          <form noValidate onSubmit={submit} className="space-y-4">
+          <form method="post" noValidate onSubmit={submit} className="space-y-4">
             {field('name', tn('fullName'), { autoComplete: 'name' })}
             {field('email', tn('email'), { type: 'email', autoComplete: 'email' })}
             {field('phone', tn('phone'), { type: 'tel', autoComplete: 'tel' })}
@@ -301,7 +303,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
               )}
             </div>
             {!locked ? (
-              <Button type="submit" className="w-full" disabled={busy}>{busy ? t('settingUp') : tn('continue')}</Button>
+              <Button type="submit" className="w-full" disabled={!hydrated || busy}>{busy ? t('settingUp') : tn('continue')}</Button>
             ) : null}
           </form>
           {created ? (

@@ -69,7 +69,7 @@ function StripeForm({ amountCents, onSucceeded, onFailed, onCancel, billing, ret
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <PaymentElement options={{ fields: { billingDetails: { address: { postalCode: 'never', country: 'never' } } } }} />
       <div className="flex gap-3">
         {onCancel ? <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>{t('cancel')}</Button> : null}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatMoney } from '@/lib/money';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ApiError, postJson } from './payment-client';
 
 type Fields = { number: string; expiry: string; cvc: string };
@@ -24,6 +25,7 @@ export interface CardFormProps {
 
 /** The built-in test gateway's card form: says plainly that nothing is charged and lists the test cards. */
 export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSucceeded, onFailed, onCancel }: CardFormProps) {
+  const hydrated = useHydrated();
   const t = useTranslations('payments.form');
   const locale = useLocale();
   const [values, setValues] = useState<Fields>({ number: '', expiry: '', cvc: '' });
@@ -71,7 +73,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
   );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <form method="post" noValidate onSubmit={submit} className="space-y-4">
       <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
         <p className="font-semibold">{t('testModeTitle')}</p>
         <p>{t('testModeBody')}</p>
@@ -83,7 +85,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
       </div>
       <div className="flex gap-3">
         {onCancel ? <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>{t('cancel')}</Button> : null}
-        <Button type="submit" className="flex-1" disabled={busy}>
+        <Button type="submit" className="flex-1" disabled={!hydrated || busy}>
           {busy ? t('processing') : t('pay', { amount: formatMoney(amountCents, locale) })}
         </Button>
       </div>

@@ -17,6 +17,7 @@ import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } fr
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
+import { useHydrated } from '@/lib/use-hydrated';
 import { describeSecondContact } from '../second-contact';
 import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
 import type { CalculatorSettings } from '../calculator-settings';
@@ -68,6 +69,7 @@ async function loadAvailableDates(serviceType: string, includeTargetedInsects: b
 }
 
 export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
+  const hydrated = useHydrated();
   const t = useTranslations('calculator');
   const tRoot = useTranslations();
   const locale = useLocale();
@@ -311,7 +313,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
 
   return (
     <>
-    <form noValidate onSubmit={handleSubmit(onBuyNow, onBuyNowInvalid)} className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+    <form method="post" noValidate onSubmit={handleSubmit(onBuyNow, onBuyNowInvalid)} className="grid min-w-0 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="min-w-0 space-y-8">
         <fieldset className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
           <legend className="px-1 text-lg font-semibold">{t('customerInfo')}</legend>
@@ -484,7 +486,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               {t('priceChangedNotice', { price: money(confirmedServerCents) })}
             </p>
           ) : null}
-          <Button type="submit" size="lg" className="mt-4 w-full" disabled={isSubmitting}>
+          <Button type="submit" size="lg" className="mt-4 w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? t('processing') : confirmedServerCents !== null ? t('confirmPrice', { price: money(confirmedServerCents) }) : t('buyNow')}
           </Button>
         </section>

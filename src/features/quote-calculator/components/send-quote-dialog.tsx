@@ -123,7 +123,7 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-semibold">{t('emailDialog.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{t('emailDialog.description')}</Dialog.Description>
-          <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
+          <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               {field('firstName', 'text', 'given-name')}
               {field('lastName', 'text', 'family-name')}

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { formatLabelled } from '@/features/email/email-layout';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
 import type { DayRoute } from '../route.service';
@@ -131,7 +132,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {view === 'route' && route ? (
         <section aria-label={name} className="space-y-3">
           <RouteHeading route={route} name={name} />
-          <p className="text-sm text-gray-700">{`${t('startingPoint')}: ${route.startingPoint ?? ''}`}</p>
+          <p className="text-sm text-gray-700">{formatLabelled(locale, t('startingPoint'), route.startingPoint ?? '')}</p>
           <MapsLinkButtons links={route.mapsLinks} name={name} className="print:hidden" />
           <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
         </section>

@@ -1,5 +1,6 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { formatLabelled } from '@/features/email/email-layout';
 import type { RouteStop } from '../route.service';
 import { findServiceLabelKey, formatClock } from './route-format';
 
@@ -29,7 +30,7 @@ export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; col
                   {name}
                 </p>
                 <p className="text-sm font-medium text-gray-700">
-                  {eta ? `${t('eta')}: ${eta}` : `${t('appointmentTime')}: ${formatClock(stop.appointment.time, locale) ?? ''}`}
+                  {eta ? formatLabelled(locale, t('eta'), eta) : formatLabelled(locale, t('appointmentTime'), formatClock(stop.appointment.time, locale) ?? '')}
                 </p>
               </div>
               <p className="text-sm text-gray-700">{[stop.appointment.address, stop.appointment.city].filter(Boolean).join(', ')}</p>
@@ -41,7 +42,7 @@ export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; col
                 ) : null}
                 <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment.serviceType))}</span>
               </p>
-              {stop.appointment.notes ? <p className="text-sm text-gray-600">{`${t('notes')}: ${stop.appointment.notes}`}</p> : null}
+              {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
             </div>
           </li>
         );

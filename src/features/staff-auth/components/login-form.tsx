@@ -7,10 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import { type LoginInput, LoginSchema } from '../login.schema';
 import { safeNextPath } from '../safe-next-path';
 
 export function LoginForm({ next }: { next: string | null }) {
+  const hydrated = useHydrated();
   const t = useTranslations('staffAuth');
   const te = useTranslations();
   const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
@@ -41,7 +43,7 @@ export function LoginForm({ next }: { next: string | null }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       <div className="space-y-1.5">
         <Label htmlFor="username">{t('username')}</Label>
         <Input id="username" autoComplete="username" required aria-invalid={!!errors.username} aria-describedby={errors.username ? 'username-error' : undefined} {...register('username')} />
@@ -52,7 +54,7 @@ export function LoginForm({ next }: { next: string | null }) {
         <Input id="password" type="password" autoComplete="current-password" required aria-invalid={!!errors.password} aria-describedby={errors.password ? 'password-error' : undefined} {...register('password')} />
         {errors.password?.message ? <p id="password-error" className="text-sm text-red-700">{te(errors.password.message)}</p> : null}
       </div>
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={!hydrated || isSubmitting}>
         {isSubmitting ? t('loggingIn') : t('login')}
       </Button>
     </form>

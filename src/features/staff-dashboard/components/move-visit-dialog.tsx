@@ -91,7 +91,7 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
           <Dialog.Description className="mt-1 text-sm text-gray-600">
             {t(needsDate ? 'descriptionNeedsDate' : 'description', { service, date })}
           </Dialog.Description>
-          <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+          <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
             {choice.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('loadingDates')}</p> : null}
             {choice.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{choice.message ?? t('datesFailed')}</p> : null}
             {choice.state === 'ready' && choice.dates.length === 0 ? <p role="status" className="text-sm text-gray-700">{t('noDates')}</p> : null}

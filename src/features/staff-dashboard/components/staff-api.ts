@@ -1,17 +1,17 @@
-/** What a staff API answered: whether it succeeded, and its JSON body (with the server's translated `message` on a refusal). */
-export type StaffApiAnswer<T> = { ok: boolean; body: (T & { message?: string }) | null };
+/** What a staff API answered: whether it succeeded, and its JSON body (a refusal carries the server's translated `message` and per-field `fields`). */
+export type StaffApiAnswer<T> = { ok: boolean; body: (T & { message?: string; fields?: Record<string, string> }) | null };
 
 /**
  * One call from the dashboard to a staff API, with the session cookie. A network failure or a
  * body that is not JSON is an answer too (`ok: false`, `body: null`), never a thrown error.
  */
-export async function callStaffApi<T>(path: string, init: { method?: 'GET' | 'PATCH'; body?: unknown; signal?: AbortSignal } = {}): Promise<StaffApiAnswer<T>> {
+export async function callStaffApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; signal?: AbortSignal } = {}): Promise<StaffApiAnswer<T>> {
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'include',
     signal: init.signal,
     ...(init.body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) }),
   }).catch(() => null);
-  const body = (await res?.json().catch(() => null)) as (T & { message?: string }) | null;
+  const body = (await res?.json().catch(() => null)) as StaffApiAnswer<T>['body'];
   return { ok: res?.ok ?? false, body: body ?? null };
 }

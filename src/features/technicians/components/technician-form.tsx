@@ -81,7 +81,7 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
+    <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-name`}>{t('name')}</Label>
         <Input autoComplete="off" {...field('name')} {...register('name')} />

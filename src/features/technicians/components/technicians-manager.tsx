@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { formatClock } from '@/features/routing/components/route-format';
+import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
 import type { TechnicianInput } from '../technician.schema';
 import type { TechnicianChangeResult, TechniciansOverview, TechnicianView } from '../technician.service';
 import { TechnicianForm, type SaveOutcome } from './technician-form';
-import { callTechniciansApi } from './technicians-api';
 
 /** Colours that keep white stop numbers readable; a new technician gets the first one nobody uses. */
 const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#7c3aed', '#c2410c', '#0f766e', '#be185d', '#4d7c0f'];
@@ -39,7 +39,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
   const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end };
 
   const reload = async () => {
-    const { ok, body } = await callTechniciansApi<TechniciansOverview>('/api/admin/technicians');
+    const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
     if (ok && body?.technicians) setOverview({ technicians: body.technicians, workingHours: body.workingHours });
   };
 
@@ -56,7 +56,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
   };
 
   const save = async (path: string, method: 'POST' | 'PATCH', values: unknown): Promise<SaveOutcome> => {
-    const { ok, body } = await callTechniciansApi<TechnicianChangeResult>(path, { method, body: values });
+    const { ok, body } = await callStaffApi<TechnicianChangeResult>(path, { method, body: values });
     if (ok && body?.technician) {
       await applied(body);
       return { ok: true };

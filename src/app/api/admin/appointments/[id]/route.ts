@@ -1,6 +1,7 @@
-import { AppointmentChangeSchema, readRecordId } from '@/features/staff-dashboard/dashboard.schema';
+import { AppointmentChangeSchema } from '@/features/staff-dashboard/dashboard.schema';
 import { changeAppointment } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
+import { readRecordId } from '@/lib/route-param';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /**

@@ -1,6 +1,7 @@
-import { MessageStatusChangeSchema, readRecordId } from '@/features/staff-dashboard/dashboard.schema';
+import { MessageStatusChangeSchema } from '@/features/staff-dashboard/dashboard.schema';
 import { changeMessageStatus } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
+import { readRecordId } from '@/lib/route-param';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /** PATCH { status: 'new' | 'read' | 'replied' | 'archived' }: staff file a contact message (admins). */

@@ -1,6 +1,7 @@
 import { requireStaff } from '@/features/staff-auth/require-staff';
-import { readTechnicianId, TechnicianChangeSchema } from '@/features/technicians/technician.schema';
+import { TechnicianChangeSchema } from '@/features/technicians/technician.schema';
 import { changeTechnician } from '@/features/technicians/technician.service';
+import { readRecordId } from '@/lib/route-param';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /**
@@ -10,5 +11,5 @@ import { apiRoute, parseJson } from '@/server/handler';
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
   await requireStaff({ role: 'admin' });
   const change = await parseJson(req, TechnicianChangeSchema);
-  return changeTechnician(readTechnicianId(params.id), change);
+  return changeTechnician(readRecordId(params.id), change);
 });

@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { localePath } from '@/components/site/locale-paths';
+import { StaffAccountsManager } from '@/features/staff-accounts/components/staff-accounts-manager';
+import { listStaffAccountsForOffice } from '@/features/staff-accounts/staff-account.service';
+import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale } from '@/i18n/routing';
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/** Who can sign in to the staff area (admins only): add, edit, new password, deactivate, reactivate. */
+export default async function StaffAccountsPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  // Logins are office business, like the technicians screen: a technician gets their own day sheet.
+  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
+  const session = await requireStaff({ role: 'admin', redirectTo: '/staff-accounts', locale });
+  const [t, tLinks, overview] = await Promise.all([
+    getTranslations({ locale, namespace: 'staffAccounts' }),
+    getTranslations({ locale, namespace: 'staffAuth' }),
+    listStaffAccountsForOffice(session),
+  ]);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 className="text-3xl font-bold">{t('title')}</h1>
+        <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/technicians')}>{tLinks('links.technicians')}</a>
+      </div>
+      <p className="mb-6 max-w-3xl text-gray-600">{t('intro')}</p>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAccounts', 'errors'])}>
+        <StaffAccountsManager initial={overview} />
+      </NextIntlClientProvider>
+    </div>
+  );
+}
