@@ -1,19 +1,16 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
-import { AlertDialog, Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { DialogCloseButton } from '@/components/ui/dialog-close-button';
+import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
 import type { StaffAccountChangeResult, StaffAccountsOverview, StaffAccountView } from '../staff-account.service';
 import { PasswordForm, type SaveOutcome, StaffAccountCreateForm, StaffAccountEditForm } from './staff-account-forms';
 
 const API = '/api/admin/staff-accounts';
-
-const dialogClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
 
 /**
  * The owner's list of staff logins: add one, edit name, access and technician, set a new password,
@@ -132,71 +129,46 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
         </CardContent>
       </Card>
 
-      <Dialog.Root open={editing !== null} onOpenChange={(open) => { if (!open) setEditing(null); }}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className={dialogClass}>
-            <Dialog.Title className="pr-8 text-xl font-semibold">{t('editTitle', { name: editing?.displayName ?? '' })}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-gray-600">{t('editDescription')}</Dialog.Description>
-            {editing ? (
-              <div className="mt-4">
-                <StaffAccountEditForm
-                  technicians={overview.technicians}
-                  initial={{ displayName: editing.displayName, role: editing.role, technicianId: editing.technician?.id ?? null }}
-                  username={editing.username}
-                  isYou={editing.isYou}
-                  onCancel={() => setEditing(null)}
-                  onSave={async (values) => closeAfter(() => setEditing(null))(await save(`${API}/${editing.id}`, 'PATCH', values))}
-                />
-              </div>
-            ) : null}
-            <DialogCloseButton label={t('close')} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={t('editTitle', { name: editing?.displayName ?? '' })} description={t('editDescription')} closeLabel={t('close')}>
+        {editing ? (
+          <StaffAccountEditForm
+            technicians={overview.technicians}
+            initial={{ displayName: editing.displayName, role: editing.role, technicianId: editing.technician?.id ?? null }}
+            username={editing.username}
+            isYou={editing.isYou}
+            onCancel={() => setEditing(null)}
+            onSave={async (values) => closeAfter(() => setEditing(null))(await save(`${API}/${editing.id}`, 'PATCH', values))}
+          />
+        ) : null}
+      </FormDialog>
 
-      <Dialog.Root open={settingPassword !== null} onOpenChange={(open) => { if (!open) setSettingPassword(null); }}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className={dialogClass}>
-            <Dialog.Title className="pr-8 text-xl font-semibold">{t('setPasswordTitle', { name: settingPassword?.displayName ?? '' })}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-gray-600">
-              {settingPassword?.isYou ? t('setPasswordBodySelf') : t('setPasswordBody', { name: settingPassword?.displayName ?? '' })}
-            </Dialog.Description>
-            {settingPassword ? (
-              <div className="mt-4">
-                <PasswordForm
-                  username={settingPassword.username}
-                  submitLabel={t('setPasswordConfirm')}
-                  onCancel={() => setSettingPassword(null)}
-                  onSave={async (values) => closeAfter(() => setSettingPassword(null))(await save(`${API}/${settingPassword.id}`, 'PATCH', values))}
-                />
-              </div>
-            ) : null}
-            <DialogCloseButton label={t('close')} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <FormDialog
+        open={settingPassword !== null}
+        onClose={() => setSettingPassword(null)}
+        title={t('setPasswordTitle', { name: settingPassword?.displayName ?? '' })}
+        description={settingPassword?.isYou ? t('setPasswordBodySelf') : t('setPasswordBody', { name: settingPassword?.displayName ?? '' })}
+        closeLabel={t('close')}
+      >
+        {settingPassword ? (
+          <PasswordForm
+            username={settingPassword.username}
+            submitLabel={t('setPasswordConfirm')}
+            onCancel={() => setSettingPassword(null)}
+            onSave={async (values) => closeAfter(() => setSettingPassword(null))(await save(`${API}/${settingPassword.id}`, 'PATCH', values))}
+          />
+        ) : null}
+      </FormDialog>
 
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => { if (!open) setConfirming(null); }}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className={dialogClass}>
-            <AlertDialog.Title className="text-xl font-semibold">{t('deactivateTitle', { name: confirming?.displayName ?? '' })}</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-gray-700">{t('deactivateBody', { name: confirming?.displayName ?? '' })}</AlertDialog.Description>
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button type="button" variant="outline">{t('cancel')}</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button type="button" variant="destructive" onClick={() => { if (confirming) void setActive(confirming, false); }}>
-                  {t('deactivateConfirm')}
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('deactivateTitle', { name: confirming?.displayName ?? '' })}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('deactivateConfirm')}
+        onConfirm={() => { if (confirming) void setActive(confirming, false); }}
+      >
+        <p>{t('deactivateBody', { name: confirming?.displayName ?? '' })}</p>
+      </ConfirmDialog>
     </div>
   );
 }

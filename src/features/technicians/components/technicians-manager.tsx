@@ -1,11 +1,10 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
-import { AlertDialog, Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { DialogCloseButton } from '@/components/ui/dialog-close-button';
+import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
 import { formatClock } from '@/features/routing/components/route-format';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
@@ -148,63 +147,40 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
         </CardContent>
       </Card>
 
-      <Dialog.Root open={editing !== null} onOpenChange={(open) => { if (!open) setEditing(null); }}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="pr-8 text-xl font-semibold">{t('editTitle', { name: editing?.name ?? '' })}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-gray-600">{t('editDescription')}</Dialog.Description>
-            {editing ? (
-              <div className="mt-4">
-                <TechnicianForm
-                  workingHours={overview.workingHours}
-                  initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd }}
-                  submitLabel={t('save')}
-                  onCancel={() => setEditing(null)}
-                  onSave={async (values: TechnicianInput) => {
-                    const outcome = await save(`/api/admin/technicians/${editing.id}`, 'PATCH', values);
-                    if (outcome.ok) setEditing(null);
-                    return outcome;
-                  }}
-                />
-              </div>
-            ) : null}
-            <DialogCloseButton label={t('close')} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={t('editTitle', { name: editing?.name ?? '' })} description={t('editDescription')} closeLabel={t('close')}>
+        {editing ? (
+          <TechnicianForm
+            workingHours={overview.workingHours}
+            initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd }}
+            submitLabel={t('save')}
+            onCancel={() => setEditing(null)}
+            onSave={async (values: TechnicianInput) => {
+              const outcome = await save(`/api/admin/technicians/${editing.id}`, 'PATCH', values);
+              if (outcome.ok) setEditing(null);
+              return outcome;
+            }}
+          />
+        ) : null}
+      </FormDialog>
 
-      <AlertDialog.Root open={confirming !== null} onOpenChange={(open) => { if (!open) setConfirming(null); }}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-xl font-semibold">{t('deactivateTitle', { name: confirming?.name ?? '' })}</AlertDialog.Title>
-            <AlertDialog.Description asChild>
-              <div className="mt-2 space-y-2 text-sm text-gray-700">
-                <p>{t('deactivateBody', { name: confirming?.name ?? '' })}</p>
-                {confirming && confirming.upcomingRouteDates.length > 0 ? (
-                  <div>
-                    <p>{t('deactivateRoutes', { name: confirming.name })}</p>
-                    <ul className="mt-1 list-disc pl-5">
-                      {confirming.upcomingRouteDates.map((date) => <li key={date}>{formatLongDate(date, locale)}</li>)}
-                    </ul>
-                  </div>
-                ) : null}
-              </div>
-            </AlertDialog.Description>
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button type="button" variant="outline">{t('cancel')}</Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action asChild>
-                <Button type="button" variant="destructive" onClick={() => { if (confirming) void setActive(confirming, false); }}>
-                  {t('deactivateConfirm')}
-                </Button>
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={t('deactivateTitle', { name: confirming?.name ?? '' })}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('deactivateConfirm')}
+        onConfirm={() => { if (confirming) void setActive(confirming, false); }}
+      >
+        <p>{t('deactivateBody', { name: confirming?.name ?? '' })}</p>
+        {confirming && confirming.upcomingRouteDates.length > 0 ? (
+          <div>
+            <p>{t('deactivateRoutes', { name: confirming.name })}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {confirming.upcomingRouteDates.map((date) => <li key={date}>{formatLongDate(date, locale)}</li>)}
+            </ul>
+          </div>
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

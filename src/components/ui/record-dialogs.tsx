@@ -1,0 +1,53 @@
+'use client';
+import { AlertDialog, Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { DialogCloseButton } from './dialog-close-button';
+
+const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
+
+/** A modal that holds one form about one record (edit, new password); closing it drops the form. */
+export function FormDialog({ open, onClose, title, description, closeLabel, children }: {
+  open: boolean; onClose: () => void; title: string; description: string; closeLabel: string; children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => { if (!next) onClose(); }}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className={panelClass}>
+          <Dialog.Title className="pr-8 text-xl font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-600">{description}</Dialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
+          <DialogCloseButton label={closeLabel} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** An alert dialog that asks before a destructive change (deactivating someone). */
+export function ConfirmDialog({ open, onClose, title, children, cancelLabel, confirmLabel, onConfirm }: {
+  open: boolean; onClose: () => void; title: string; children: ReactNode; cancelLabel: string; confirmLabel: string; onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => { if (!next) onClose(); }}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content className={panelClass}>
+          <AlertDialog.Title className="text-xl font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 space-y-2 text-sm text-gray-700">{children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button type="button" variant="outline">{cancelLabel}</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button type="button" variant="destructive" onClick={onConfirm}>{confirmLabel}</Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
