@@ -51,3 +51,17 @@ export function ConfirmDialog({ open, onClose, title, children, cancelLabel, con
     </AlertDialog.Root>
   );
 }
+
+/**
+ * A row's small action button ("Edit", "Deactivate"...) whose accessible name also names the
+ * record ("Edit Crew A"), so a list of identical buttons stays tellable apart by screen readers.
+ */
+export function RecordActionButton({ label, recordName, primary = false, ...props }: {
+  label: string; recordName: string; primary?: boolean; disabled?: boolean; onClick: () => void;
+}) {
+  return (
+    <Button type="button" variant={primary ? 'default' : 'outline'} size="sm" {...props}>
+      {label}<span className="sr-only">{` ${recordName}`}</span>
+    </Button>
+  );
+}

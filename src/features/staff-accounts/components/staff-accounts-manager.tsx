@@ -2,9 +2,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
+import { ConfirmDialog, FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
 import type { StaffAccountChangeResult, StaffAccountsOverview, StaffAccountView } from '../staff-account.service';
@@ -97,20 +96,12 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
                   <p className="text-sm text-gray-700">{lastSignIn ? t('lastSignIn', { when: lastSignIn }) : t('neverSignedIn')}</p>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button type="button" variant="outline" size="sm" onClick={() => setEditing(account)}>
-                    {t('edit')}<span className="sr-only">{` ${account.displayName}`}</span>
-                  </Button>
-                  <Button type="button" variant="outline" size="sm" onClick={() => setSettingPassword(account)}>
-                    {t('setPassword')}<span className="sr-only">{` ${account.displayName}`}</span>
-                  </Button>
+                  <RecordActionButton label={t('edit')} recordName={account.displayName} onClick={() => setEditing(account)} />
+                  <RecordActionButton label={t('setPassword')} recordName={account.displayName} onClick={() => setSettingPassword(account)} />
                   {account.isYou ? null : account.isActive ? (
-                    <Button type="button" variant="outline" size="sm" disabled={busyId === account.id} onClick={() => setConfirming(account)}>
-                      {t('deactivate')}<span className="sr-only">{` ${account.displayName}`}</span>
-                    </Button>
+                    <RecordActionButton label={t('deactivate')} recordName={account.displayName} disabled={busyId === account.id} onClick={() => setConfirming(account)} />
                   ) : (
-                    <Button type="button" size="sm" disabled={busyId === account.id} onClick={() => void setActive(account, true)}>
-                      {t('reactivate')}<span className="sr-only">{` ${account.displayName}`}</span>
-                    </Button>
+                    <RecordActionButton label={t('reactivate')} recordName={account.displayName} primary disabled={busyId === account.id} onClick={() => void setActive(account, true)} />
                   )}
                 </div>
               </li>

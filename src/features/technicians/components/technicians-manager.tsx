@@ -2,9 +2,8 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
+import { ConfirmDialog, FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
 import { formatClock } from '@/features/routing/components/route-format';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
@@ -111,17 +110,11 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
                 ) : null}
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                <Button type="button" variant="outline" size="sm" onClick={() => setEditing(tech)}>
-                  {t('edit')}<span className="sr-only">{` ${tech.name}`}</span>
-                </Button>
+                <RecordActionButton label={t('edit')} recordName={tech.name} onClick={() => setEditing(tech)} />
                 {tech.isActive ? (
-                  <Button type="button" variant="outline" size="sm" disabled={busyId === tech.id} onClick={() => setConfirming(tech)}>
-                    {t('deactivate')}<span className="sr-only">{` ${tech.name}`}</span>
-                  </Button>
+                  <RecordActionButton label={t('deactivate')} recordName={tech.name} disabled={busyId === tech.id} onClick={() => setConfirming(tech)} />
                 ) : (
-                  <Button type="button" size="sm" disabled={busyId === tech.id} onClick={() => void setActive(tech, true)}>
-                    {t('reactivate')}<span className="sr-only">{` ${tech.name}`}</span>
-                  </Button>
+                  <RecordActionButton label={t('reactivate')} recordName={tech.name} primary disabled={busyId === tech.id} onClick={() => void setActive(tech, true)} />
                 )}
               </div>
             </li>
