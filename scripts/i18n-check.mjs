@@ -48,7 +48,8 @@ for (const locale of LOCALES) {
       problems.push(`${locale}: ${key} is identical to English (${JSON.stringify(value).slice(0, 60)})`);
     }
     if (locale === 'fr' && typeof value === 'string') {
-      for (const problem of frenchTypographyProblems(value)) problems.push(`fr: ${key}: ${problem}`);
+      const file = `messages/fr/${key.split('.')[0]}.json`;
+      for (const problem of frenchTypographyProblems(value)) problems.push(`fr: ${key}: ${problem} (${file})`);
     }
   }
 }

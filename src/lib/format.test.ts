@@ -24,8 +24,9 @@ describe('formatShortDateTime', () => {
   it.each([
     ['2027-01-05T20:42:00Z', 'en', 'Jan 5, 2027, 3:42 p.m.'],
     ['2027-01-05T20:42:00Z', 'de', '5. Jan. 2027, 15:42'],
-    // Toronto's day and hour (UTC is already on the 2nd), with French's '1er'.
-    ['2027-10-02T01:05:00Z', 'fr', '1er oct. 2027, 21 h 05'],
+    // Toronto's day and hour (UTC is already on the 2nd), with French's '1er' and an hour that
+    // keeps together with no-break spaces.
+    ['2027-10-02T01:05:00Z', 'fr', '1er oct. 2027, 21\u00A0h\u00A005'],
   ])('shows the instant %s in Toronto time (%s): %s', (input, locale, expected) => {
     expect(formatShortDateTime(input, locale)).toBe(expected);
   });
@@ -109,6 +110,12 @@ describe('formatTimeOfDay', () => {
     ['09:00', '9:00 AM'], ['9:00 AM', '9:00 AM'], ['13:30', '1:30 PM'], ['12:00 PM', '12:00 PM'], ['00:15', '12:15 AM'],
   ])('%s → %s', (input, expected) => {
     expect(formatTimeOfDay(input, 'en')?.replace(/\u202f/g, ' ')).toBe(expected);
+  });
+
+  it('writes a French hour with no-break spaces, as the French messages do', () => {
+    expect(formatTimeOfDay('09:00', 'fr')).toBe('9\u00A0h\u00A000');
+    expect(formatTimeOfDay('17:30', 'fr')).toBe('17\u00A0h\u00A030');
+    expect(formatTimeOfDay('13:30', 'de')).toBe('13:30');
   });
 });
 

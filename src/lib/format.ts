@@ -66,12 +66,22 @@ export function formatShortDate(value: string | Date | null | undefined, locale:
 
 const SHORT_TORONTO_DAY_TIME: Intl.DateTimeFormatOptions = { ...SHORT_TORONTO_DAY, hour: 'numeric', minute: '2-digit' };
 
+/**
+ * French keeps an hour on one line: no-break spaces around its "h" ('21 h 05'), as the French
+ * message files write it (scripts/french-typography.mjs). Intl's fr-CA data puts ordinary spaces
+ * there, so a time could wrap after its number. Other locales come back unchanged.
+ */
+function keepFrenchHourTogether(text: string, locale: string): string {
+  if (!/^fr\b/i.test(locale)) return text;
+  return text.replace(/(\d) h(?: (?=\d))?/g, (hour) => hour.replaceAll(' ', '\u00A0'));
+}
+
 /** An instant as its Toronto day and time ('Jan 5, 2027, 3:42 p.m.', '5 janv. 2027, 15 h 42'); null when missing. */
 export function formatShortDateTime(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return invalidLabel;
-  return formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date);
+  return keepFrenchHourTogether(formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date), locale);
 }
 
 /**
@@ -90,7 +100,7 @@ export function formatLongDate(date: string, locale: string, { weekday = true }:
 
 /** A wall-clock time (hours and minutes of `date` in UTC) in the given Intl locale's style. */
 export function formatClockTime(date: Date, locale: string): string {
-  return cachedDateTimeFormat(locale, 'clock', CLOCK).format(date);
+  return keepFrenchHourTogether(cachedDateTimeFormat(locale, 'clock', CLOCK).format(date), locale);
 }
 
 /** '09:00', '9:00 AM' or '13:30' → '9:00 AM' / '1:30 PM' (English) or the locale's 12/24-hour style. */

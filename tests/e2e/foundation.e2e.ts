@@ -121,7 +121,7 @@ describe('staff sign-in', () => {
     await page.getByRole('heading', { name: 'Technician' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     expect((await page.request.get('/api/customers')).status()).toBe(403);
-    await page.getByRole('link', { name: 'Your day sheet' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Your day sheet' }).click();
     await page.waitForURL((url) => url.pathname === '/day-sheet');
     await context.close();
   });

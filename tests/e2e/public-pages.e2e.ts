@@ -103,7 +103,7 @@ describe('city landing pages (French and German)', () => {
     expect(await headingVisible(page, 'Contrôle des moustiques et des tiques à Dundas')).toBe(true);
     expect(await headingVisible(page, 'Quartiers desservis à Dundas')).toBe(true);
     expect(await headingVisible(page, 'Guide des espèces de moustiques')).toBe(true);
-    expect(await page.getByText('Vendredi de 9 h à 17 h').isVisible()).toBe(true);
+    expect(await page.getByText('Vendredi de 9\u00a0h à 17\u00a0h').isVisible()).toBe(true);
     // The expert's words in French quotation marks.
     expect(await page.locator('figure blockquote').last().textContent()).toMatch(/^«\u00a0.+\u00a0»$/);
     expect(await page.getByRole('link', { name: 'Planifier un traitement' }).first().getAttribute('href')).toBe('/fr/schedule');

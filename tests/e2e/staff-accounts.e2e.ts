@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
-
-async function findAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** The login form a signed-out visitor of `path` is sent to, filled in. */
 async function signInThrough(page: Page, path: string, username: string, password: string) {

@@ -39,8 +39,8 @@ describe('legal documents', () => {
   it('the terms state 13% HST, the re-treatment guarantee, 24 hours after rain and 30-60 minutes drying', () => {
     for (const messages of Object.values(all)) {
       const text = JSON.stringify(messages.terms);
-      expect(text).toMatch(/13 ?%/);
-      expect(text).toMatch(/90 ?%/);
+      expect(text).toMatch(/13[ \u00A0]?%/);
+      expect(text).toMatch(/90[ \u00A0]?%/);
       expect(text).toContain('24');
       expect(text).toMatch(/30 (to|à|a|bis) 60/);
     }

@@ -48,7 +48,7 @@ describe('renderQuoteEmail', () => {
   });
 
   it.each([
-    ['fr', 'TVH (13,5 %)', '19,98'],
+    ['fr', 'TVH (13,5\u00A0%)', '19,98'],
     ['de', 'HST (13,5 %)', '19,98'],
     ['en', 'HST (13.5%)', '$19.98'],
   ] as const)("writes a branch rate of 13.5 per cent in the reader's number format (%s)", (locale, label, tax) => {

@@ -1,13 +1,18 @@
 import 'server-only';
 import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors';
 import { resolveSession, SESSION_COOKIE, type StaffSession } from './session.service';
 
-export async function getStaffSession(): Promise<StaffSession | null> {
+/**
+ * The signed-in staff member, read once per request: the staff shell's layout and the page both
+ * ask for it, and React's request cache makes that one database lookup.
+ */
+export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
   const jar = await cookies();
   return resolveSession(jar.get(SESSION_COOKIE)?.value);
-}
+});
 
 /**
  * The one guard for staff handlers and pages. In a route handler it throws a 401 AppError; in a

@@ -13,7 +13,7 @@ export const hamilton: CityContent = {
     },
     description: {
       en: 'Friday mosquito and tick treatments for Hamilton yards, from Westdale to Gage Park. 90% fewer mosquitoes, guaranteed or free re-treatment.',
-      fr: 'Traitements antimoustiques et antitiques le vendredi pour les cours de Hamilton, de Westdale à Gage Park. 90 % de moustiques en moins, garanti, sinon nous revenons gratuitement.',
+      fr: 'Traitements antimoustiques et antitiques le vendredi pour les cours de Hamilton, de Westdale à Gage Park. 90 % de moustiques en moins, garanti, sinon nous revenons gratuitement.',
       es: 'Tratamientos contra mosquitos y garrapatas los viernes para patios de Hamilton, de Westdale a Gage Park. 90 % menos mosquitos, garantizado, o repetimos el tratamiento gratis.',
       de: 'Mücken- und Zeckenbehandlung freitags für Gärten in Hamilton, von Westdale bis Gage Park. 90 % weniger Mücken – garantiert, sonst behandeln wir kostenlos nach.',
     },
@@ -116,7 +116,7 @@ export const hamilton: CityContent = {
   testimonial: {
     quote: {
       en: 'We back onto the ravine near Cootes and used to give up on the deck by 7 p.m. After the first treatment we ate dinner outside the same week. The crew even pointed out a clogged downspout we had never noticed.',
-      fr: 'Notre terrain donne sur le ravin près de Cootes et on abandonnait la terrasse dès 19 h. Après le premier traitement, on a soupé dehors la même semaine. L’équipe nous a même signalé une descente pluviale bouchée qu’on n’avait jamais remarquée.',
+      fr: 'Notre terrain donne sur le ravin près de Cootes et on abandonnait la terrasse dès 19 h. Après le premier traitement, on a soupé dehors la même semaine. L’équipe nous a même signalé une descente pluviale bouchée qu’on n’avait jamais remarquée.',
       es: 'Nuestra casa da al barranco cerca de Cootes y a las 7 de la tarde ya no se podía estar en la terraza. Después del primer tratamiento cenamos afuera esa misma semana. El equipo incluso nos señaló un bajante tapado que nunca habíamos visto.',
       de: 'Unser Grundstück grenzt an die Schlucht bei Cootes, und um 19 Uhr haben wir die Terrasse früher aufgegeben. Nach der ersten Behandlung haben wir noch in derselben Woche draußen zu Abend gegessen. Das Team hat uns sogar auf ein verstopftes Fallrohr hingewiesen, das uns nie aufgefallen war.',
     },

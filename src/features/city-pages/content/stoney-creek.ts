@@ -13,7 +13,7 @@ export const stoneyCreek: CityContent = {
     },
     description: {
       en: 'Friday mosquito and tick treatments in Stoney Creek, from the lakeshore at Fifty Point to Upper Stoney Creek. 90% fewer mosquitoes, guaranteed.',
-      fr: 'Traitements antimoustiques et antitiques le vendredi à Stoney Creek, du bord du lac à Fifty Point jusqu’à Upper Stoney Creek. 90 % de moustiques en moins, garanti.',
+      fr: 'Traitements antimoustiques et antitiques le vendredi à Stoney Creek, du bord du lac à Fifty Point jusqu’à Upper Stoney Creek. 90 % de moustiques en moins, garanti.',
       es: 'Tratamientos contra mosquitos y garrapatas los viernes en Stoney Creek, desde la orilla del lago en Fifty Point hasta Upper Stoney Creek. 90 % menos mosquitos, garantizado.',
       de: 'Mücken- und Zeckenbehandlung freitags in Stoney Creek, vom Seeufer bei Fifty Point bis Upper Stoney Creek. 90 % weniger Mücken – garantiert.',
     },

@@ -30,7 +30,7 @@ function renderCalculator(locale: Locale) {
 
 describe('QuoteCalculator HST line', () => {
   it.each([
-    ['fr', '<dt>TVH (13,5 %)</dt>'],
+    ['fr', '<dt>TVH (13,5\u00A0%)</dt>'],
     ['de', '<dt>HST (13,5 %)</dt>'],
     ['en', '<dt>HST (13.5%)</dt>'],
   ] as const)("names a branch rate of 13.5 per cent in the reader's number format (%s)", (locale, label) => {

@@ -14,6 +14,9 @@ describe('route display formats', () => {
     expect(formatClock('09:45', 'en')?.replace(/\s/g, ' ')).toBe('9:45 AM');
     expect(formatClock('13:05', 'en')?.replace(/\s/g, ' ')).toBe('1:05 PM');
     expect(formatClock('13:05', 'de')).toBe('13:05');
+    // Canadian French, like the rest of the site, with the hour kept on one line.
+    expect(formatClock('09:45', 'fr')).toBe('9\u00A0h\u00A045');
+    expect(formatClock('18:00', 'fr')).toBe('18\u00A0h\u00A000');
     expect(formatClock(null, 'en')).toBeNull();
   });
 

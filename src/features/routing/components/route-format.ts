@@ -1,15 +1,15 @@
 /** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
 
-import { formatClockTime } from '@/lib/format';
+import { formatTimeOfDay } from '@/lib/format';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** 'HH:MM' → '9:45 AM' in English, '09:45' in German, and so on. */
+/**
+ * 'HH:MM' → '9:45 AM' in English, '9 h 45' in French, '09:45' in German: the same Canadian
+ * conventions as every other time on the site (the site locale, not Intl's bare language).
+ */
 export function formatClock(time: string | null | undefined, locale: string): string | null {
-  const match = time ? /^(\d{1,2}):(\d{2})$/.exec(time) : null;
-  if (!match) return time ?? null;
-  const d = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-  return formatClockTime(d, locale);
+  return formatTimeOfDay(time, locale) ?? time ?? null;
 }
 
 /** Metres → '12.3 km' with one decimal. */

@@ -13,6 +13,7 @@ export function LogoutButton({ afterHref }: { afterHref: string }) {
   return (
     <Button
       variant="outline"
+      size="sm"
       disabled={busy}
       onClick={async () => {
         setBusy(true);
@@ -25,7 +26,8 @@ export function LogoutButton({ afterHref }: { afterHref: string }) {
       }}
     >
       <LogOut aria-hidden className="h-4 w-4" />
-      {t('logout')}
+      {/* Icon only on phones, so the staff bar stays two lines high; the name is always read out. */}
+      <span className="max-sm:sr-only">{t('logout')}</span>
     </Button>
   );
 }

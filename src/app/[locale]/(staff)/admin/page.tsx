@@ -6,7 +6,6 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
-import { LogoutButton } from '@/features/staff-auth/components/logout-button';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
@@ -31,30 +30,13 @@ export default async function AdminPage({ params, searchParams }: {
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
           <h1 className="text-3xl font-bold">{t('technicianTitle')}</h1>
-          <p className="text-sm text-gray-600">{t('signedInAs', { name: session.displayName })}</p>
           <p className="mt-4 text-gray-700">{t('technicianBody')}</p>
-          <div className="mt-6 flex flex-wrap gap-2">
-            <a className={buttonVariants()} href={localePath(locale, '/day-sheet')}>{t('links.daySheet')}</a>
-            <LogoutButton afterHref={localePath(locale, '/admin')} />
-          </div>
+          <a className={`${buttonVariants()} mt-6`} href={localePath(locale, '/day-sheet')}>{t('links.daySheet')}</a>
         </div>
       ) : session ? (
         <div className="mx-auto max-w-7xl px-4 py-10">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <div>
-              <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
-              <p className="text-sm text-gray-600">{t('signedInAs', { name: session.displayName })}</p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/routes')}>{t('links.routes')}</a>
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/day-sheet')}>{t('links.daySheets')}</a>
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/technicians')}>{t('links.technicians')}</a>
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/staff-accounts')}>{t('links.staffAccounts')}</a>
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/quotes-admin')}>{t('links.quotes')}</a>
-              <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/email-preview')}>{t('links.emailPreview')}</a>
-              <LogoutButton afterHref={localePath(locale, '/admin')} />
-            </div>
-          </div>
+          {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
+          <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
           <div className="mt-8">
             <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} />
           </div>

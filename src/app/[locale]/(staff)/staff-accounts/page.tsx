@@ -19,18 +19,14 @@ export default async function StaffAccountsPage({ params }: { params: Promise<{ 
   // Logins are office business, like the technicians screen: a technician gets their own day sheet.
   if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   const session = await requireStaff({ role: 'admin', redirectTo: '/staff-accounts', locale });
-  const [t, tLinks, overview] = await Promise.all([
+  const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'staffAccounts' }),
-    getTranslations({ locale, namespace: 'staffAuth' }),
     listStaffAccountsForOffice(session),
   ]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/technicians')}>{tLinks('links.technicians')}</a>
-      </div>
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mb-6 max-w-3xl text-gray-600">{t('intro')}</p>
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAccounts', 'errors'])}>
         <StaffAccountsManager initial={overview} />

@@ -19,19 +19,14 @@ export default async function TechniciansPage({ params }: { params: Promise<{ lo
   // Crews and shifts are office business, like the route manager: a technician gets their own day sheet.
   if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   await requireStaff({ role: 'admin', redirectTo: '/technicians', locale });
-  const [t, tLinks, overview] = await Promise.all([
+  const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'technicians' }),
-    getTranslations({ locale, namespace: 'staffAuth' }),
     listTechniciansForOffice(),
   ]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <h1 className="text-3xl font-bold">{t('title')}</h1>
-        {/* Logins for the crews (which technician's day sheet each one sees) are kept on their own screen. */}
-        <a className="rounded-md border border-gray-300 px-3 py-2 text-sm font-medium hover:bg-gray-50" href={localePath(locale, '/staff-accounts')}>{tLinks('links.staffAccounts')}</a>
-      </div>
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mb-6 max-w-3xl text-gray-600">{t('intro')}</p>
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['technicians', 'errors'])}>
         <TechniciansManager initial={overview} routesHref={localePath(locale, '/routes')} />

@@ -1,0 +1,2 @@
+// The same translated 404 card as the public site, inside the staff shell.
+export { default, generateMetadata } from '../(site)/not-found';

@@ -1,0 +1,62 @@
+import { getTranslations } from 'next-intl/server';
+import { LanguageMenu } from '@/components/site/language-menu';
+import { localePath } from '@/components/site/locale-paths';
+import type { Locale } from '@/i18n/routing';
+import type { StaffSession } from '../session.service';
+import { LogoutButton } from './logout-button';
+import { StaffNav, type StaffNavLink } from './staff-nav';
+
+/** The links a role may follow: the office sees every staff screen, a technician their day sheet. */
+export function staffLinks(locale: Locale, role: StaffSession['role'] | null, label: (key: string) => string): StaffNavLink[] {
+  const link = (path: string, key: string) => ({ href: localePath(locale, path), label: label(key) });
+  if (role === 'admin') {
+    return [
+      link('/admin', 'dashboard'),
+      link('/routes', 'routes'),
+      link('/day-sheet', 'daySheets'),
+      link('/technicians', 'technicians'),
+      link('/staff-accounts', 'staffAccounts'),
+      link('/quotes-admin', 'quotes'),
+      link('/email-preview', 'emailPreview'),
+    ];
+  }
+  if (role === 'technician') return [link('/day-sheet', 'daySheet')];
+  return [];
+}
+
+export async function StaffShell({ locale, session }: { locale: Locale; session: StaffSession | null }) {
+  const [t, tAuth, tSite] = await Promise.all([
+    getTranslations({ locale, namespace: 'staffShell' }),
+    getTranslations({ locale, namespace: 'staffAuth' }),
+    getTranslations({ locale, namespace: 'site' }),
+  ]);
+  const links = staffLinks(locale, session?.role ?? null, (key) => (key === 'dashboard' ? t('dashboard') : tAuth(`links.${key}`)));
+  const names = { en: tSite('languages.en'), es: tSite('languages.es'), fr: tSite('languages.fr'), de: tSite('languages.de') };
+
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {tSite('skipToContent')}
+      </a>
+      <div className="bg-ink text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
+          <div className="flex flex-wrap items-baseline gap-x-3">
+            <a href={localePath(locale, '/admin')} className="font-bold tracking-tight">{tSite('brand')}</a>
+            <span className="text-sm text-gray-300">{t('staffArea')}</span>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            {session ? <span className="hidden text-sm text-gray-300 md:inline">{tAuth('signedInAs', { name: session.displayName })}</span> : null}
+            <a href={localePath(locale, '/')} className="text-sm underline-offset-2 hover:underline">{t('publicSite')}</a>
+            <LanguageMenu label={tSite('language')} names={names} locale={locale} />
+            {session ? <LogoutButton afterHref={localePath(locale, '/admin')} /> : null}
+          </div>
+        </div>
+      </div>
+      {links.length > 0 ? (
+        <div className="mx-auto max-w-7xl px-2 py-1.5 sm:px-4 sm:py-2">
+          <StaffNav label={t('nav')} links={links} />
+        </div>
+      ) : null}
+    </header>
+  );
+}
