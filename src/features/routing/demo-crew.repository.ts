@@ -20,6 +20,8 @@ export async function seedDemoCrew(db: DbExecutor): Promise<void> {
     await db.insert(technicians).values({ branchId: 1, name: 'Crew C', color: '#16a34a' }).onConflictDoNothing();
   }
   const [first] = crews;
+  // Usernames are stored lower-case (the staff accounts screen folds them), so this exact lookup
+  // finds any 'crew-a'; only a second process seeding at the same moment can still collide.
   const [existing] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, DEMO_TECHNICIAN.username));
   if (first && !existing) {
     await db.insert(staffUsers).values({
@@ -28,6 +30,6 @@ export async function seedDemoCrew(db: DbExecutor): Promise<void> {
       displayName: 'Crew A',
       role: 'technician',
       technicianId: first.id,
-    });
+    }).onConflictDoNothing();
   }
 }
