@@ -400,6 +400,49 @@ describe('landing page (en)', () => {
     await context.close();
   });
 
+  it('after a Friday fills up meanwhile, waits for the customer to pick another Friday instead of booking one they never chose', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    const server = (await (await page.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+    expect(server.dates.length).toBeGreaterThan(2);
+    const wanted = server.dates[1]!;
+    let full = false;
+    // Once the wanted Friday is taken, the server no longer offers it.
+    await page.route('**/api/appointments/available-dates?*', async (route) => {
+      if (full) await route.fulfill({ json: { dates: server.dates.filter((d) => d !== wanted) } });
+      else await route.continue();
+    });
+    const sent: Record<string, unknown>[] = [];
+    await page.route('**/api/appointments', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent.push(route.request().postDataJSON() as Record<string, unknown>);
+      full = true;
+      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'day_full', message: 'Sorry, that Friday is now fully booked. Please pick another date.', fullDates: [wanted] }) });
+    });
+    const calc = await openCalculator(page);
+    await waitForFridays(page);
+    const dateSelect = calc.getByLabel('Preferred service date');
+    await dateSelect.selectOption(wanted);
+    await fillCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now()}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await toastText(page, 'Booking Failed').waitFor();
+    await calc.getByText('Sorry, that Friday is now fully booked. Please pick another date.').waitFor();
+    await expect.poll(() => dateSelect.locator(`option[value="${wanted}"]`).count()).toBe(0);
+    // No other Friday is slipped in: the picker asks for a choice and Buy Now books nothing until then.
+    expect(await dateSelect.inputValue()).toBe('');
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await toastText(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
+    expect(sent).toHaveLength(1);
+    // Everything typed is still there, and the Friday the customer picks next is the one sent.
+    expect(await calc.getByLabel('Email address').inputValue()).toMatch(/^full-/);
+    await dateSelect.selectOption(server.dates[2]!);
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent.map((b) => b.date)).toEqual([wanted, server.dates[2]]);
+    expect(errors.filter((e) => !/409|Failed to load resource/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('raises Custom Quote Required for an acreage prefill and asks for the address before a custom quote', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);

@@ -171,8 +171,10 @@ describe('payments through the built-in test gateway', () => {
   it('never trusts redirect_status alone', async () => {
     const { page, context, errors } = await newPage();
     await page.goto('/payment-confirmation?payment_intent=pi_test_doesnotexist123&redirect_status=succeeded');
-    // The server answers 404 for an unknown intent: not verified, so only a tentative message.
-    await page.getByText('Your payment appears to have gone through').waitFor();
+    // The server answers 404 for an unknown intent: that is an answer, so no "Payment Confirmed", not even a tentative one.
+    await page.getByText('No payment information was found. Please contact customer support.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Payment Confirmed' }).count()).toBe(0);
+    expect(await page.getByText('Your payment appears to have gone through').count()).toBe(0);
     await page.goto('/payment-success?payment_intent=pi_test_doesnotexist123&amount=1');
     await page.getByRole('heading', { name: 'Payment Processing' }).waitFor();
     expect(unexpected(errors, [404])).toEqual([]);

@@ -60,4 +60,9 @@ describe('describeConfirmation', () => {
   it('says so when there is no payment in the address', () => {
     expect(describeConfirmation({ kind: 'missing' }, 'succeeded')).toEqual({ kind: 'failed', messageKey: 'noPayment' });
   });
+
+  it('never shows a payment the server says does not exist as confirmed, whatever redirect_status says', () => {
+    expect(describeConfirmation({ kind: 'unknown' }, 'succeeded')).toEqual({ kind: 'failed', messageKey: 'noPayment' });
+    expect(describeConfirmation({ kind: 'unknown' }, 'processing')).toEqual({ kind: 'failed', messageKey: 'noPayment' });
+  });
 });

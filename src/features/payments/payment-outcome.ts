@@ -40,6 +40,8 @@ export type ConfirmationState =
 /** The status check's result as the page holds it (see use-verified-payment). */
 export type SettledCheck =
   | { kind: 'missing' }
+  /** The server answered that it has no such payment (404): nothing to be tentative about. */
+  | { kind: 'unknown' }
   | { kind: 'failed' }
   | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number } };
 
@@ -49,7 +51,7 @@ export type SettledCheck =
  * the wording (SPEC §4: 'succeeded' gives a tentative success), never to confirm anything.
  */
 export function describeConfirmation(check: SettledCheck, redirectStatus: string | null): ConfirmationState {
-  if (check.kind === 'missing') return { kind: 'failed', messageKey: 'noPayment' };
+  if (check.kind === 'missing' || check.kind === 'unknown') return { kind: 'failed', messageKey: 'noPayment' };
   if (check.kind === 'failed') {
     if (redirectStatus === 'succeeded') return { kind: 'success', amountCents: null, tentative: true };
     if (redirectStatus === 'processing') return { kind: 'processing', polling: false, unverified: true };

@@ -3,7 +3,7 @@ import { getDb, type DbExecutor } from '@/db/client';
 import { findBranchWithSettings } from '@/features/branch/branch.repository';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { AppError } from '@/lib/errors';
-import { normaliseDiscountCode, validateDiscountCode, type ApplicableDiscount, type DiscountRejectionReason } from './discount';
+import { MIDSEASON_DISCOUNT, normaliseDiscountCode, validateDiscountCode, type ApplicableDiscount, type DiscountRejectionReason } from './discount';
 import { findDiscountCode } from './discount.repository';
 import { DEFAULT_PRICE_TABLE, EXTRA_CODES, mergePriceTable, type ExtraCode, type PriceTable } from './price-table';
 import { calculatePrice, isPricedServiceType, normaliseServiceType, type PriceResult } from './pricing';
@@ -41,6 +41,16 @@ export async function loadPriceContext(branchId = DEFAULT_BRANCH_ID, db?: DbExec
   if (!branch) throw new Error(`branch ${branchId} is missing: has the database been seeded?`);
   const seeded = mergePriceTable(DEFAULT_PRICE_TABLE, branch.settings.priceTable ?? null);
   return { priceTable: mergePriceTable(seeded, branch.pricingOverrides ?? null), taxRate: branch.taxRateBps / 10_000 };
+}
+
+/**
+ * The promo codes a page may price in the browser: the popup only ever hands out MIDSEASON, and only
+ * while the database row says it is usable. The server re-validates every code it charges.
+ */
+export async function loadPromoDiscounts(now = new Date()): Promise<ApplicableDiscount[]> {
+  const row = await findDiscountCode(await getDb(), MIDSEASON_DISCOUNT.code);
+  const promo = validateDiscountCode(row, { now });
+  return promo.ok ? [promo.discount] : [];
 }
 
 /**

@@ -1,9 +1,6 @@
 import 'server-only';
-import { getDb } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
-import { MIDSEASON_DISCOUNT, validateDiscountCode } from '@/features/pricing/discount';
-import { findDiscountCode } from '@/features/pricing/discount.repository';
-import { loadPriceContext } from '@/features/pricing/pricing.service';
+import { loadPriceContext, loadPromoDiscounts } from '@/features/pricing/pricing.service';
 import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import type { CalculatorSettings } from './calculator-settings';
 
@@ -12,18 +9,17 @@ import type { CalculatorSettings } from './calculator-settings';
  * `priceBooking` charges with, and the promo code as the database holds it right now.
  */
 export async function loadCalculatorSettings(now = new Date()): Promise<CalculatorSettings> {
-  const [branch, { priceTable, taxRate }, promoRow] = await Promise.all([
+  const [branch, { priceTable, taxRate }, promoDiscounts] = await Promise.all([
     getBranch(),
     loadPriceContext(),
-    // The popup only ever hands out MIDSEASON; an inactive or used-up code is simply not previewed.
-    getDb().then((db) => findDiscountCode(db, MIDSEASON_DISCOUNT.code)),
+    // An inactive or used-up code is simply not previewed.
+    loadPromoDiscounts(now),
   ]);
-  const promo = validateDiscountCode(promoRow, { now });
   return {
     priceTable,
     taxRate,
     currency: branch.currency,
-    promoDiscounts: promo.ok ? [promo.discount] : [],
+    promoDiscounts,
     schedule: scheduleRulesOf(branch),
     servedPrefixes: branch.settings.servedPrefixes,
   };

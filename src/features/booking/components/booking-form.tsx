@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { type ApplicableDiscount, normaliseDiscountCode } from '@/features/pricing/discount';
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType } from '@/features/pricing/pricing';
 import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
@@ -21,7 +22,12 @@ import {
 import { BookingFormSchema, type BookingFormValues } from '../booking.schema';
 
 export type ScheduleProps = { timezone: string; season: SeasonConfig; leadDays: number; capacityPerFriday: number; intervalDays: number };
-export type PricingProps = { priceTable: PriceTable; taxRate: number };
+export type PricingProps = {
+  priceTable: PriceTable;
+  taxRate: number;
+  /** Codes the page can price itself (MIDSEASON while it is valid); the server re-checks every code. */
+  promoDiscounts?: readonly ApplicableDiscount[];
+};
 
 /** SPEC §3 booking-form sizes (acres); 0.5 is the default. */
 export const BOOKING_SIZES = ['0.25', '0.5', '0.75', '1', '1.5', '2'] as const;
@@ -122,6 +128,14 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
     else if (dateList.preselect) setValue('date', dateList.dates[0] ?? '');
   }, [dateList, getValues, setValue]);
 
+  // A code the page knows is priced here too, so the total shown is the total charged; any other
+  // code is left to the server, which alone knows whether it is still valid.
+  const knownDiscount = useMemo(() => {
+    if (!activeDiscount) return null;
+    const code = normaliseDiscountCode(activeDiscount);
+    return pricing.promoDiscounts?.find((d) => d.code === code) ?? null;
+  }, [activeDiscount, pricing.promoDiscounts]);
+
   const preview = useMemo(() => {
     const acres = Number(propertySize);
     if (!(acres > 0) || canonicalType === 'standingwater' || canonicalType === 'consult') return null;
@@ -135,15 +149,17 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
           extras: extras.filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e)),
           address: `${address ?? ''}, ${city ?? ''}`,
         },
-        { priceTable: pricing.priceTable, taxRate: pricing.taxRate, discount: null },
+        { priceTable: pricing.priceTable, taxRate: pricing.taxRate, discount: knownDiscount },
       );
     } catch {
       return null;
     }
-  }, [canonicalType, propertySize, includeTick, includeTargetedInsects, address, city, pricing, extras]);
+  }, [canonicalType, propertySize, includeTick, includeTargetedInsects, address, city, pricing, extras, knownDiscount]);
+  // The note promises a code only where it will count: always for a code priced by the server alone.
+  const showDiscountNote = !!activeDiscount && (!knownDiscount || !!preview?.discount?.applied);
 
   // A price the server announced (409 price_changed) stands until the inputs change.
-  const priceKey = JSON.stringify([canonicalType, propertySize, includeTick, includeTargetedInsects, address, city]);
+  const priceKey = JSON.stringify([canonicalType, propertySize, includeTick, includeTargetedInsects, address, city, activeDiscount]);
   const shownTotalCents = (serverPrice?.key === priceKey ? serverPrice.cents : null) ?? preview?.totalCents ?? null;
 
   const failToast = useCallback((detail?: string) => {
@@ -239,8 +255,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         postalCode: values.zipCode,
         discountCode: activeDiscount ?? undefined,
         quoteId: quoteId ?? undefined,
-        // What the customer confirmed; with a code only the server knows the discounted figure.
-        confirmedTotalCents: activeDiscount ? undefined : shownTotalCents ?? undefined,
+        // What the customer confirmed; with a code the page cannot price, only the server knows the figure.
+        confirmedTotalCents: activeDiscount && !knownDiscount ? undefined : shownTotalCents ?? undefined,
         locale,
       });
       if (!appointment.ok) { await handleApiError(appointment.error); return; }
@@ -374,7 +390,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         ) : <p>{t('form.priceUnavailable')}</p>}
         {preview && preview.visits > 1 ? <p className="mt-2 text-gray-600">{t('form.visitsNote', { visits: preview.visits })}</p> : null}
         {includeTargetedInsects && canonicalType === 'onetime' ? <p className="mt-2 text-gray-600">{t('form.addOnVisitNote')}</p> : null}
-        {activeDiscount ? <p className="mt-2 text-gray-600">{t('form.discountNote', { code: activeDiscount })}</p> : null}
+        {showDiscountNote ? <p className="mt-2 text-gray-600">{t('form.discountNote', { code: activeDiscount })}</p> : null}
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">

@@ -1,14 +1,14 @@
 import 'server-only';
 import { getBranch } from '@/features/branch/branch.service';
-import { loadPriceContext } from '@/features/pricing/pricing.service';
+import { loadPriceContext, loadPromoDiscounts } from '@/features/pricing/pricing.service';
 import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import type { PricingProps, ScheduleProps } from './booking-form';
 
-/** What a booking form needs from the branch to preview prices and compute fallback dates. */
+/** What a booking form needs from the branch to preview prices (promo code included) and compute fallback dates. */
 export async function loadBookingFormProps(): Promise<{ pricing: PricingProps; schedule: ScheduleProps }> {
-  const [branch, pricing] = await Promise.all([getBranch(), loadPriceContext()]);
+  const [branch, priceContext, promoDiscounts] = await Promise.all([getBranch(), loadPriceContext(), loadPromoDiscounts()]);
   return {
-    pricing,
+    pricing: { ...priceContext, promoDiscounts },
     schedule: scheduleRulesOf(branch),
   };
 }

@@ -38,7 +38,7 @@ export type TestPaymentCheck =
 export function watchTestPayment(paymentIntentId: string, onChange: (check: TestPaymentCheck) => void, deps?: StatusWatchDeps): () => void {
   let seenProcessing = false;
   return watchPaymentStatus(paymentIntentId, (event) => {
-    if (event.kind === 'unreadable') {
+    if (event.kind === 'unreadable' || event.kind === 'unknown') {
       // Known to be processing: it still is as far as anyone knows; just stop asking.
       onChange(seenProcessing ? { kind: 'processing', polling: false } : { kind: 'unreadable' });
       return;

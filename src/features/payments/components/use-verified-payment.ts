@@ -11,6 +11,8 @@ export type PaymentCheck =
   | { kind: 'done'; status: PaymentStatusView; outcome: PaymentOutcome; polling: boolean }
   /** No payment intent in the address. */
   | { kind: 'missing' }
+  /** The server has no payment with this id. */
+  | { kind: 'unknown' }
   /** The status call itself failed. */
   | { kind: 'failed' };
 
@@ -30,6 +32,10 @@ export function useVerifiedPayment(paymentIntentId: string | null): { check: Pay
       if (event.kind === 'status') {
         setCheck({ kind: 'done', status: event.status, outcome: event.outcome, polling: event.polling });
         if (event.status.success) trackVerifiedPurchase(paymentIntentId, event.status);
+        return;
+      }
+      if (event.kind === 'unknown') {
+        setCheck({ kind: 'unknown' });
         return;
       }
       // Already known to be processing: keep saying so, just stop asking.

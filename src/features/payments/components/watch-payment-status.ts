@@ -7,7 +7,9 @@ export type PaymentStatusEvent =
   /** `polling`: the payment is processing and the watch will ask again by itself. */
   | { kind: 'status'; status: PaymentStatusView; outcome: PaymentOutcome; polling: boolean }
   /** The status call failed for good (after the retries a lost call gets). */
-  | { kind: 'unreadable' };
+  | { kind: 'unreadable' }
+  /** The server has no payment with this id (404): an answer, not a lost call. */
+  | { kind: 'unknown' };
 
 export type StatusWatchDeps = {
   fetchStatus: (paymentIntentId: string) => Promise<PaymentStatusView>;
@@ -49,6 +51,10 @@ export function watchPaymentStatus(paymentIntentId: string, onEvent: (event: Pay
       },
       (error: unknown) => {
         if (stopped) return;
+        if (error instanceof ApiError && error.status === 404) {
+          onEvent({ kind: 'unknown' });
+          return;
+        }
         const delay = isTransientStatusError(error instanceof ApiError ? error.status : null) ? STATUS_RETRY_DELAYS_MS[retries] : undefined;
         if (delay !== undefined) {
           retries += 1;

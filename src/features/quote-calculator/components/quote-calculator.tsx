@@ -85,6 +85,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const [consultPicked, setConsultPicked] = useState(false);
   const [dates, setDates] = useState<string[] | null>(null);
   const [datesVersion, setDatesVersion] = useState(0);
+  // After losing a race for a Friday the refreshed list waits for the customer's own pick: a date
+  // they never chose is not booked behind their back on the next click.
+  const [pickAgain, setPickAgain] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const [serverPrice, setServerPrice] = useState<ServerPrice | null>(null);
   const router = useRouter();
@@ -139,10 +142,11 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       setDates(list);
       // The first available date is preselected; a date still offered is kept.
       const current = getValues('date');
-      if (!current || !list.includes(current)) setValue('date', list[0] ?? '');
+      if (current && list.includes(current)) return;
+      setValue('date', pickAgain ? '' : list[0] ?? '');
     });
     return () => { cancelled = true; };
-  }, [serviceType, includeTargetedInsects, settings, datesVersion, getValues, setValue]);
+  }, [serviceType, includeTargetedInsects, settings, datesVersion, pickAgain, getValues, setValue]);
 
   const discount = useMemo(
     () => settings.promoDiscounts.find((d) => d.code === appliedCode) ?? null,
@@ -235,8 +239,14 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
         toast({ variant: 'destructive', title: t('toasts.priceChangedTitle'), description: t('toasts.priceChangedBody', { price: money(totalCents) }) });
         return;
       }
-      // A Friday that filled up meanwhile: offer the fresh list, keep everything typed.
-      if (res?.status === 409 && data?.code === 'day_full') setDatesVersion((v) => v + 1);
+      // A Friday that filled up meanwhile: offer the fresh list, keep everything typed, and let the
+      // customer pick another Friday themselves.
+      if (res?.status === 409 && data?.code === 'day_full') {
+        setPickAgain(true);
+        setValue('date', '');
+        setError('date', { type: 'server', message: data.message || t('errors.dateRequired') });
+        setDatesVersion((v) => v + 1);
+      }
       toast({ variant: 'destructive', title: t('toasts.bookingFailedTitle'), description: data?.message || t('toasts.bookingFailedBody') });
       return;
     }
@@ -473,8 +483,11 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             <Label htmlFor={fid('date')}>
               {t('fields.date')} <span aria-hidden className="text-red-700">*</span>
             </Label>
-            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} {...register('date')}>
+            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} {...register('date', {
+              onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); },
+            })}>
               {dates === null ? <option value="">{t('loadingDates')}</option> : null}
+              {dates?.length && pickAgain ? <option value="">{t('errors.dateRequired')}</option> : null}
               {dates?.length === 0 ? <option value="">{t('noDates')}</option> : null}
               {dates?.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
             </select>

@@ -1,0 +1,52 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it, vi } from 'vitest';
+import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { loadMessages } from '@/i18n/messages';
+import { BookingForm, type BookingFormProps } from './booking-form';
+
+// Outside the app router: the first render only reads the router, never navigates.
+vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
+
+const schedule: BookingFormProps['schedule'] = {
+  timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '10-31' }, leadDays: 2, capacityPerFriday: 24, intervalDays: 21,
+};
+const promo = { code: MIDSEASON_DISCOUNT.code, discountType: MIDSEASON_DISCOUNT.discountType, discountValue: MIDSEASON_DISCOUNT.discountValue, appliesTo: MIDSEASON_DISCOUNT.appliesTo };
+
+/** The form's first render (before any effect runs), as markup. */
+function renderForm(props: Partial<BookingFormProps>) {
+  return renderToStaticMarkup(
+    <NextIntlClientProvider locale="en" timeZone="America/Toronto" messages={loadMessages('en')}>
+      <BookingForm
+        variant="quote"
+        pricing={{ priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13, promoDiscounts: [promo] }}
+        schedule={schedule}
+        pathPrefix=""
+        {...props}
+      />
+    </NextIntlClientProvider>,
+  );
+}
+
+const total = (markup: string) => /data-testid="booking-total">([^<]*)</.exec(markup)?.[1];
+
+describe('BookingForm price confirmation with a discount code', () => {
+  it('shows the total the checkout charges: seasonal 0.5 acre with MIDSEASON is 445 - 79 = 366.00 + 47.58 HST = 413.58', () => {
+    const markup = renderForm({ discountCode: 'MIDSEASON', initialValues: { serviceType: 'seasonal', propertySize: '0.5' } });
+    expect(total(markup)).toBe('$413.58');
+    expect(markup).toContain('$366.00');
+  });
+
+  it('does not promise a code that does not apply to the plan (MIDSEASON is seasonal only)', () => {
+    const markup = renderForm({ discountCode: 'MIDSEASON', initialValues: { serviceType: 'onetime', propertySize: '0.5' } });
+    expect(total(markup)).toBe('$134.47');
+    expect(markup).not.toContain('Code MIDSEASON will be applied at checkout.');
+  });
+
+  it('still names a code it cannot price itself, which the server checks', () => {
+    const markup = renderForm({ discountCode: 'SPRING10', initialValues: { serviceType: 'seasonal', propertySize: '0.5' } });
+    expect(total(markup)).toBe('$502.85');
+    expect(markup).toContain('Code SPRING10 will be applied at checkout.');
+  });
+});
