@@ -7,8 +7,9 @@ import * as customers from './schema/customers';
 import * as messages from './schema/messages';
 import * as payments from './schema/payments';
 import * as quotes from './schema/quotes';
+import * as refunds from './schema/refunds';
 import * as staff from './schema/staff';
 
 export const schema = {
-  ...analytics, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...staff,
+  ...analytics, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...staff,
 };

@@ -1,8 +1,41 @@
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
+
+type ListedVisit = { id: number; date: string; status: string; firstName: string; lastName: string };
+
+/** Every upcoming visit the staff API lists for a query, page after page (the request carries the staff session). */
+async function listUpcomingVisits(request: APIRequestContext, query = ''): Promise<ListedVisit[]> {
+  const visits: ListedVisit[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await request.get(`/api/admin/appointments?view=upcoming${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.status()).toBe(200);
+    const page = (await res.json()) as { appointments: ListedVisit[]; nextCursor: string | null };
+    visits.push(...page.appointments);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return visits;
+}
+
+/** Waits until the Appointments tab shows the list for its current filter, not "Loading visits...". */
+async function listSettled(panel: Locator): Promise<void> {
+  await panel.getByRole('status').filter({ hasNotText: 'Loading visits...' }).waitFor();
+}
+
+/** The table's visit rows (the header row holds column headers, not cells). */
+const visitRows = (page: Page, panel: Locator) => panel.getByRole('row').filter({ has: page.getByRole('cell') });
+
+/** The Date column of the rows shown, as calendar days, in the order shown. */
+async function shownDays(page: Page, panel: Locator): Promise<number[]> {
+  const texts = await visitRows(page, panel).evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent ?? ''));
+  return texts.map((text) => Date.parse(`${text} 12:00 UTC`));
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('staff screens', () => {
   it('shows the dashboard cards and tabs with the demo season', async () => {
@@ -78,8 +111,12 @@ describe('staff screens', () => {
     const { page, context, errors } = await newPage();
     await signInAsAdmin(page);
     const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
-    // Liam Martin's seasonal plan: the newest of its visits, well after the demo route day.
-    const row = appointments.getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ has: page.getByRole('button', { name: /^Move to another Friday/ }) }).first();
+    // Liam Martin's seasonal plan: its first confirmed visit, shown on its own Friday.
+    const liam = (await listUpcomingVisits(page.request, '&status=confirmed')).find((v) => v.firstName === 'Liam' && v.lastName === 'Martin')!;
+    await appointments.getByLabel('Friday', { exact: true }).fill(liam.date);
+    await listSettled(appointments);
+    const row = appointments.getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ has: page.getByRole('button', { name: /^Move to another Friday/ }) });
+    await row.waitFor();
     const before = (await row.getByRole('cell').first().textContent())!;
     await row.getByRole('button', { name: /^Move to another Friday/ }).click();
 
@@ -90,7 +127,8 @@ describe('staff screens', () => {
     const offered = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     expect(offered.length).toBeGreaterThan(5);
     expect(offered.every((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 5)).toBe(true);
-    await select.selectOption(offered.at(-1)!);
+    const target = offered.at(-1)!;
+    await select.selectOption(target);
     await dialog.getByRole('button', { name: 'Move visit' }).click();
 
     // The server queued the customer's email in the move's transaction, and the toast says so.
@@ -99,9 +137,15 @@ describe('staff screens', () => {
     const after = /now on (.+) and confirmed/.exec((await toastText.textContent())!)![1]!;
     expect(after).not.toBe(before);
     expect(await dialog.count()).toBe(0);
-    // Saved: after a reload the list shows the visit on its new Friday.
+    // The visit left the Friday the list is filtered on.
+    await appointments.getByRole('row').filter({ hasText: 'Liam Martin' }).waitFor({ state: 'detached' });
+    // Saved: after a reload, the new Friday lists the visit, confirmed.
     await page.reload();
-    const moved = page.getByRole('tabpanel', { name: 'Appointments' }).getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ hasText: after });
+    const reloaded = page.getByRole('tabpanel', { name: 'Appointments' });
+    await reloaded.getByLabel('Friday', { exact: true }).fill(target);
+    await listSettled(reloaded);
+    const moved = reloaded.getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ hasText: after });
+    await moved.waitFor();
     expect(await moved.count()).toBe(1);
     expect(await moved.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
     // The Emails tab names the queued email's kind in words, not by its stored code.
@@ -110,6 +154,145 @@ describe('staff screens', () => {
     const movedEmail = emails.getByRole('row').filter({ hasText: 'liam.martin' }).filter({ hasText: 'Visit moved' });
     expect(await movedEmail.count()).toBeGreaterThan(0);
     expect(await emails.getByRole('cell', { name: 'visit-moved', exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists upcoming visits soonest first, loads more, and filters by view, Friday and status', async () => {
+    const { page, context, errors } = await newPage();
+    // Fifteen unpaid one-time bookings on one Friday: with the demo season, more than a page of upcoming visits.
+    // A late-season Friday: the demo visits fill the early ones, and other journeys use the last three.
+    const dates = ((await (await context.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] }).dates;
+    const friday = dates.at(-6)!;
+    for (let i = 0; i < 15; i++) {
+      const res = await context.request.post('/api/appointments', {
+        headers: { 'x-forwarded-for': `10.93.${i}.3` },
+        data: { serviceType: 'onetime', propertySize: 0.25, firstName: 'Filter', lastName: `Customer${i}`, email: `filter${i}.${Date.now()}@example.com`, phone: '905-555-0133', address: `${i + 1} Locke St S`, city: 'Hamilton', postalCode: 'L8P 4A9', date: friday },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await signInAsAdmin(page);
+    const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+    const rows = visitRows(page, appointments);
+    const summary = appointments.getByRole('status');
+
+    // Upcoming first, soonest first, one page of 100.
+    await appointments.getByText('100 visits shown.', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(100);
+    const firstPage = await shownDays(page, appointments);
+    expect(firstPage.every((day, i) => Number.isFinite(day) && (i === 0 || firstPage[i - 1]! <= day))).toBe(true);
+    expect(firstPage[0]).toBeGreaterThanOrEqual(Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) - 86_400_000);
+
+    // Load more continues the same order.
+    await appointments.getByRole('button', { name: 'Load more' }).click();
+    await summary.filter({ hasNotText: /^100 visits/ }).filter({ hasText: /^\d+ visits shown\.$/ }).waitFor();
+    const shown = Number(/^(\d+)/.exec((await summary.textContent())!)![1]);
+    expect(shown).toBeGreaterThan(100);
+    expect(await rows.count()).toBe(shown);
+    const bothPages = await shownDays(page, appointments);
+    expect(bothPages.every((day, i) => i === 0 || bothPages[i - 1]! <= day)).toBe(true);
+
+    // One Friday: every visit shown is on it, whatever the view, which waits until the date is cleared.
+    const fridayInput = appointments.getByLabel('Friday', { exact: true });
+    await fridayInput.fill(friday);
+    await listSettled(appointments);
+    await summary.filter({ hasText: / visits on / }).waitFor();
+    const onFriday = await rows.count();
+    expect(onFriday).toBeGreaterThanOrEqual(15);
+    expect(new Set(await shownDays(page, appointments)).size).toBe(1);
+    expect(await appointments.getByLabel('Show', { exact: true }).isDisabled()).toBe(true);
+    expect(await appointments.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // Status: the new bookings wait for payment ('Pending'); none of that Friday's visits is completed.
+    const status = appointments.getByLabel('Status', { exact: true });
+    await status.selectOption({ label: 'Pending' });
+    await listSettled(appointments);
+    await appointments.getByRole('row').filter({ hasText: 'Filter Customer14' }).waitFor();
+    const pending = await rows.allTextContents();
+    expect(pending.length).toBeGreaterThanOrEqual(15);
+    expect(pending.every((text) => text.includes('Pending'))).toBe(true);
+    await status.selectOption({ label: 'Completed' });
+    await listSettled(appointments);
+    await appointments.getByText('No visits match these filters.', { exact: true }).waitFor();
+
+    // A day that is not a Friday is refused, with the server's words.
+    await fridayInput.fill(addDays(friday, 1));
+    await appointments.getByRole('alert').waitFor();
+    expect(await appointments.getByRole('alert').textContent()).toBe('Visits are on Fridays only. Please pick a Friday.');
+    expect(await fridayInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await appointments.getByText('No visits match these filters.', { exact: true }).isVisible()).toBe(true);
+
+    // Cleared, the view applies again: nothing in this season is past yet.
+    await appointments.getByRole('button', { name: 'Clear date' }).click();
+    await status.selectOption({ label: 'All statuses' });
+    await listSettled(appointments);
+    await appointments.getByLabel('Show', { exact: true }).selectOption({ label: 'Past visits' });
+    await listSettled(appointments);
+    await appointments.getByText('No visits match these filters.', { exact: true }).waitFor();
+    expect(await appointments.getByRole('alert').count()).toBe(0);
+    await appointments.getByLabel('Show', { exact: true }).selectOption({ label: 'All visits' });
+    await listSettled(appointments);
+    await appointments.getByText('100 visits shown.', { exact: true }).waitFor();
+    // The refused Saturday's 400 is expected: only other console errors count.
+    expect(errors.filter((e) => !/400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a filtered list true to its filter when a visit is marked completed and back', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+    const rows = visitRows(page, appointments);
+    const visit = (await listUpcomingVisits(page.request, '&status=confirmed')).find((v) => v.firstName !== 'Liam')!;
+    const name = `${visit.firstName} ${visit.lastName}`;
+    await appointments.getByLabel('Friday', { exact: true }).fill(visit.date);
+    await listSettled(appointments);
+    const status = appointments.getByLabel('Status', { exact: true });
+    await status.selectOption({ label: 'Confirmed' });
+    await listSettled(appointments);
+    const row = rows.filter({ hasText: name });
+    await row.waitFor();
+    const confirmedBefore = await rows.count();
+
+    // Completed, it leaves the list of confirmed visits...
+    await row.getByRole('button', { name: /^Mark completed/ }).click();
+    await page.getByText(new RegExp(`^${name}'s visit on .+ is marked completed\\.$`)).waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(confirmedBefore - 1);
+    // ...and is among the completed ones, where it can be taken back.
+    await status.selectOption({ label: 'Completed' });
+    await listSettled(appointments);
+    const done = rows.filter({ hasText: name });
+    await done.getByRole('button', { name: /^Undo completed/ }).click();
+    await page.getByText(new RegExp(`^${name}'s visit on .+ is confirmed again\\.$`)).waitFor();
+    await done.waitFor({ state: 'detached' });
+    await status.selectOption({ label: 'Confirmed' });
+    await listSettled(appointments);
+    await row.waitFor();
+    expect(await rows.count()).toBe(confirmedBefore);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps its filter when the dashboard refreshes itself, and shows what changed meanwhile', async () => {
+    const { page, context, errors } = await newPage();
+    await page.clock.install();
+    await signInAsAdmin(page);
+    const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+    const visit = (await listUpcomingVisits(page.request, '&status=confirmed')).find((v) => v.firstName !== 'Liam')!;
+    const name = `${visit.firstName} ${visit.lastName}`;
+    const fridayInput = appointments.getByLabel('Friday', { exact: true });
+    await fridayInput.fill(visit.date);
+    await listSettled(appointments);
+    const summary = (await appointments.getByRole('status').textContent())!;
+    expect(summary).toMatch(/ visits? on /);
+    // Someone else completes the visit; the next 30-second refresh shows it, on the same filtered list.
+    expect((await page.request.patch(`/api/admin/appointments/${visit.id}`, { data: { status: 'completed' } })).status()).toBe(200);
+    await page.clock.runFor(31_000);
+    await appointments.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Completed' }).waitFor();
+    expect(await appointments.getByRole('status').textContent()).toBe(summary);
+    expect(await fridayInput.inputValue()).toBe(visit.date);
+    expect((await page.request.patch(`/api/admin/appointments/${visit.id}`, { data: { status: 'confirmed' } })).status()).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -151,7 +334,7 @@ describe('staff screens', () => {
 
   it('keeps staff APIs closed without a session', async () => {
     const { page, context } = await newPage();
-    for (const path of ['/api/admin/dashboard', '/api/admin/outbox/1', '/api/admin/customers?q=olivia']) {
+    for (const path of ['/api/admin/dashboard', '/api/admin/outbox/1', '/api/admin/customers?q=olivia', '/api/admin/appointments', '/api/admin/appointments?view=past']) {
       const res = await page.request.get(path);
       expect(res.status(), path).toBe(401);
     }

@@ -153,7 +153,7 @@ describe('PATCH /api/admin/appointments/{id}', () => {
       expect((await res.json()).message).toMatch(/\S/);
     }
     const bad = await patchAppointment(patch(`/api/admin/appointments/${id}`, JSON.stringify({ status: 'cancelled' }), { cookie: 'NEXT_LOCALE=es' }), ctx({ id: String(id) }));
-    expect((await bad.json()).fields).toEqual({ status: 'Elige un estado válido.' });
+    expect((await bad.json()).fields).toEqual({ status: 'Elija un estado válido.' });
     expect(await readAppointmentStatus(id)).toBe('confirmed');
     for (const unknown of ['999999', 'abc', '0', '-1', '1.5', '99999999999999999999']) {
       const res = await patchAppointment(patch(`/api/admin/appointments/${unknown}`, JSON.stringify({ status: 'completed' })), ctx({ id: unknown }));

@@ -62,7 +62,9 @@ export const appointments = pgTable('appointments', {
   check('appointments_service_type', sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
   check('appointments_friday', sql`extract(isodow from ${t.date}) = 5`),
   check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
-  index('appointments_date_idx').on(t.branchId, t.date),
+  // A branch's Fridays (capacity counts, day plans) and the staff list's keyset order (date, time, id)
+  // in both directions, so a page of upcoming or past visits is read straight off the index.
+  index('appointments_date_time_idx').on(t.branchId, t.date, t.time, t.id),
   index('appointments_booking_ref_idx').on(t.bookingRef),
   index('appointments_customer_idx').on(t.customerId),
 ]);

@@ -6,7 +6,7 @@ import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import { claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, type OutboxListItem } from './outbox.repository';
 
-export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved';
+export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled';
 
 export type EnqueueEmailInput = {
   kind: EmailKind;

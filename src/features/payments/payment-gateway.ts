@@ -52,10 +52,36 @@ export interface GatewayEvent {
   intent: GatewayIntent | null;
 }
 
+/** Money back to the card of a succeeded intent (docs/decisions/0017). */
+export interface RefundPaymentInput {
+  paymentIntentId: string;
+  amountCents: number;
+  /** The same key for the same attempt: a repeated call returns the first call's refund. */
+  idempotencyKey: string;
+  metadata?: Record<string, string>;
+}
+
+/** pending: accepted, not settled yet (Stripe's pending / requires_action); failed: refused or reversed. */
+export type GatewayRefundStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface GatewayRefund {
+  /** The provider's refund id; null when the provider refused before creating one. */
+  id: string | null;
+  status: GatewayRefundStatus;
+  amountCents: number;
+  /** The provider's reason for a failure, e.g. 'expired_or_canceled_card'. */
+  failureReason: string | null;
+}
+
 export interface PaymentGateway {
   readonly provider: GatewayProvider;
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
   retrieveIntent(id: string): Promise<GatewayIntent>;
+  /**
+   * Refunds part or all of a succeeded intent. A refusal by the provider is an answer
+   * (`status: 'failed'`); only an unreachable provider throws.
+   */
+  refundPayment(input: RefundPaymentInput): Promise<GatewayRefund>;
   /** Verifies the signature on the raw body; throws AppError('bad_request') when it does not match. */
   parseWebhook(rawBody: string, signatureHeader: string | null): GatewayEvent;
 }
@@ -74,5 +100,18 @@ export function normaliseIntentStatus(status: string): GatewayIntentStatus {
       return 'processing';
     default:
       return 'requires_payment_method';
+  }
+}
+
+/** Maps a provider refund status onto ours; anything not final counts as pending. */
+export function normaliseRefundStatus(status: string | null | undefined): GatewayRefundStatus {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'failed':
+    case 'canceled':
+      return 'failed';
+    default:
+      return 'pending';
   }
 }

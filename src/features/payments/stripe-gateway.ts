@@ -3,10 +3,13 @@ import Stripe from 'stripe';
 import { AppError } from '@/lib/errors';
 import {
   normaliseIntentStatus,
+  normaliseRefundStatus,
   type CreateIntentInput,
   type GatewayEvent,
   type GatewayIntent,
+  type GatewayRefund,
   type PaymentGateway,
+  type RefundPaymentInput,
 } from './payment-gateway';
 
 export interface StripeGatewayConfig {
@@ -76,6 +79,23 @@ export class StripeGateway implements PaymentGateway {
 
   async retrieveIntent(id: string): Promise<GatewayIntent> {
     return toGatewayIntent(await this.stripe.paymentIntents.retrieve(id));
+  }
+
+  async refundPayment(input: RefundPaymentInput): Promise<GatewayRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.paymentIntentId, amount: input.amountCents, reason: 'requested_by_customer', ...(input.metadata ? { metadata: input.metadata } : {}) },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { id: refund.id, status: normaliseRefundStatus(refund.status), amountCents: refund.amount, failureReason: refund.failure_reason ?? null };
+    } catch (error) {
+      // Stripe answered and refused (already refunded, amount too large, card closed): an outcome to record.
+      // Anything else (network, timeout) is thrown: the refund may or may not exist, and a retry with a new attempt key is the caller's call.
+      if (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500) {
+        return { id: null, status: 'failed', amountCents: input.amountCents, failureReason: error.code ?? error.message };
+      }
+      throw new Error(`stripe refund failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   parseWebhook(rawBody: string, signatureHeader: string | null): GatewayEvent {

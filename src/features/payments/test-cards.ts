@@ -13,6 +13,8 @@ export const TEST_CARDS = {
    */
   processingThenSucceeds: '4000000000007775',
   processingThenDeclined: '4000000000008773',
+  /** Stripe's: the payment succeeds, a refund of it fails (expired or cancelled card). */
+  refundFails: '4000000000005126',
 } as const;
 
 /** How long a processing test payment takes to settle: long enough to see the processing screen. */
@@ -72,6 +74,7 @@ export function evaluateTestCard(card: TestCardInput, now: Date): TestCardOutcom
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return { kind: 'invalid', field: 'cvc', messageKey: 'payments.card.invalidCvc' };
   switch (digits) {
     case TEST_CARDS.success:
+    case TEST_CARDS.refundFails:
       return { kind: 'succeeded' };
     case TEST_CARDS.declined:
       return { kind: 'declined', messageKey: 'payments.card.declined' };

@@ -1,9 +1,12 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
-import { normaliseIntentStatus, type CreateIntentInput, type GatewayEvent, type GatewayIntent, type PaymentGateway } from './payment-gateway';
+import {
+  normaliseIntentStatus, type CreateIntentInput, type GatewayEvent, type GatewayIntent, type GatewayRefund, type PaymentGateway, type RefundPaymentInput,
+} from './payment-gateway';
 import { findPaymentByIntentId } from './payment.repository';
+import { TEST_CARDS } from './test-cards';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
 
@@ -43,6 +46,22 @@ export class TestGateway implements PaymentGateway {
       lastError: row.metadata.testGateway?.lastError ?? null,
       paymentMethod: row.paymentMethod,
     };
+  }
+
+  /**
+   * Refunds succeed, except for a payment made with the refund-failure card (4000 0000 0000 5126,
+   * as in Stripe's test mode), more than was paid, or an intent that was never paid. The refund
+   * id comes from the idempotency key, so a repeated call answers the same refund. The caller's
+   * refunds table is the record; nothing is moved.
+   */
+  async refundPayment(input: RefundPaymentInput): Promise<GatewayRefund> {
+    const payment = await findPaymentByIntentId(await getDb(), input.paymentIntentId);
+    const failed = (failureReason: string): GatewayRefund => ({ id: null, status: 'failed', amountCents: input.amountCents, failureReason });
+    if (!payment || payment.provider !== 'test' || payment.status !== 'succeeded') return failed('charge_not_found');
+    if (input.amountCents <= 0 || input.amountCents > payment.amount) return failed('amount_too_large');
+    if (payment.paymentMethod === `card_${TEST_CARDS.refundFails.slice(-4)}`) return failed('expired_or_canceled_card');
+    const id = `re_test_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
+    return { id, status: 'succeeded', amountCents: input.amountCents, failureReason: null };
   }
 
   parseWebhook(): GatewayEvent {

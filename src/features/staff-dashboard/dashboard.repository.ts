@@ -1,29 +1,64 @@
 import 'server-only';
-import { and, type Column, count, desc, eq, inArray, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
+import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 
 const LIST_LIMIT = 500;
 
 export async function selectDashboardTotals(db: DbExecutor) {
   const [revenue] = await db.select({ cents: sum(payments.amount) }).from(payments).where(eq(payments.status, 'succeeded'));
+  // Money given back (cancellations, decision 0017) is not revenue; a pending or failed refund still is.
+  const [refunded] = await db.select({ cents: sum(refunds.amountCents) }).from(refunds).where(eq(refunds.status, 'succeeded'));
   const [confirmed] = await db.select({ n: count() }).from(appointments).where(inArray(appointments.status, ['confirmed', 'completed']));
   const [customerCount] = await db.select({ n: count() }).from(customers);
   const [paymentCount] = await db.select({ n: count() }).from(payments);
   return {
-    revenueCents: Number(revenue?.cents ?? 0),
+    revenueCents: Number(revenue?.cents ?? 0) - Number(refunded?.cents ?? 0),
     confirmedAppointments: confirmed?.n ?? 0,
     totalCustomers: customerCount?.n ?? 0,
     totalPayments: paymentCount?.n ?? 0,
   };
 }
 
-export async function selectRecentAppointments(db: DbExecutor) {
+/** Where one page of the Appointments tab is read from: the list's filter, today in the branch's time zone, and the cursor. */
+export type AppointmentPageQuery = {
+  branchId: number;
+  /** `'YYYY-MM-DD'` in the branch's time zone: upcoming is from this day on, past is before it. */
+  today: string;
+  view: AppointmentView;
+  date?: string;
+  status?: AppointmentStatusFilter;
+  after?: AppointmentCursor;
+  limit: number;
+};
+
+/**
+ * One page of a branch's appointments in the list's order, (date, time, id) ascending, or
+ * descending for the past: the keyset condition continues strictly after the cursor's row, so a
+ * tie on date and time is settled by id and no visit is skipped or shown twice across pages. The
+ * (branch, date, time, id) index serves the range, the order and the condition.
+ */
+export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPageQuery) {
+  const newestFirst = isNewestFirst({ view: query.view, date: query.date ?? null });
+  const conditions: (SQL | undefined)[] = [eq(appointments.branchId, query.branchId)];
+  if (query.date) conditions.push(eq(appointments.date, query.date));
+  else if (query.view === 'upcoming') conditions.push(gte(appointments.date, query.today));
+  else if (query.view === 'past') conditions.push(lt(appointments.date, query.today));
+  if (query.status === 'needs-attention') conditions.push(needsStaffAttention());
+  else if (query.status) conditions.push(eq(appointments.status, query.status));
+  if (query.after) {
+    const key = sql`(${appointments.date}, ${appointments.time}, ${appointments.id})`;
+    const cursor = sql`(${query.after.date}::date, ${query.after.time}::text, ${query.after.id}::integer)`;
+    conditions.push(newestFirst ? sql`${key} < ${cursor}` : sql`${key} > ${cursor}`);
+  }
+  const direction = newestFirst ? desc : asc;
   return db
     .select({
       id: appointments.id,
@@ -40,8 +75,9 @@ export async function selectRecentAppointments(db: DbExecutor) {
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
-    .orderBy(desc(appointments.date), appointments.id)
-    .limit(LIST_LIMIT);
+    .where(and(...conditions))
+    .orderBy(direction(appointments.date), direction(appointments.time), direction(appointments.id))
+    .limit(query.limit);
 }
 
 export async function selectRecentCustomers(db: DbExecutor) {

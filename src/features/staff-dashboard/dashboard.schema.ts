@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@/features/routing/route.schema';
+import { isFriday } from '@/features/scheduling/available-dates';
+import {
+  APPOINTMENT_MAX_ROWS, APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor,
+} from './appointment-list';
 
 /**
  * What staff may set on an appointment from the dashboard: a confirmed visit is marked completed
@@ -35,3 +39,33 @@ export const MessageStatusChangeSchema = z.object({
   status: z.enum(MESSAGE_STATUSES, 'adminDashboard.invalidStatus'),
 });
 export type MessageStatusChange = z.infer<typeof MessageStatusChangeSchema>;
+
+/** A query string's empty values (`?date=&status=`) mean "no filter", as if left out. */
+const dropBlankValues = (query: unknown) => (
+  query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query
+);
+
+/**
+ * GET /api/admin/appointments `?view=&date=&status=&cursor=&limit=`: one page of the Appointments
+ * tab. `date` is one Friday (visits are on Fridays only); `cursor` is the `nextCursor` of the
+ * page before; `limit` lets a refresh ask for as many rows as the list shows.
+ */
+export const AppointmentListQuerySchema = z.preprocess(dropBlankValues, z.object({
+  view: z.enum(APPOINTMENT_VIEWS, 'adminDashboard.list.invalidView').default('upcoming'),
+  date: z.string('adminDashboard.list.invalidDate')
+    .refine(isCalendarDate, 'adminDashboard.list.invalidDate')
+    .refine(isFriday, 'adminDashboard.list.notFriday')
+    .optional(),
+  status: z.enum(APPOINTMENT_STATUS_FILTERS, 'adminDashboard.invalidStatus').optional(),
+  cursor: z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
+    const cursor = decodeAppointmentCursor(value);
+    if (!cursor || !isCalendarDate(cursor.date)) {
+      ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
+      return z.NEVER;
+    }
+    return cursor;
+  }).optional(),
+  limit: z.coerce.number('errors.invalidField').int('errors.invalidField').min(1, 'errors.invalidField')
+    .max(APPOINTMENT_MAX_ROWS, 'errors.invalidField').default(APPOINTMENT_PAGE_SIZE),
+}));
+export type AppointmentListQuery = z.output<typeof AppointmentListQuerySchema>;

@@ -1,20 +1,53 @@
 import 'server-only';
 import { getDb } from '@/db/client';
+import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { findToday } from '@/features/scheduling/available-dates';
 import { AppError } from '@/lib/errors';
+import { APPOINTMENT_PAGE_SIZE, encodeAppointmentCursor } from './appointment-list';
 import {
   findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
-  selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentAppointments, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
+  selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
   selectRecentPayments,
 } from './dashboard.repository';
-import type { AppointmentChange, AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
+import type { AppointmentChange, AppointmentListQuery, AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
 import { moveAppointment } from './reschedule.service';
 
-/** Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). */
-export async function loadDashboard() {
+/**
+ * One page of the Appointments tab (GET /api/admin/appointments): upcoming visits by default,
+ * "today" being the branch's calendar day (America/Toronto), and the cursor of the next page
+ * (null on the last one).
+ */
+export async function listAppointments(query: Partial<AppointmentListQuery> = {}, options: { now?: Date; branchId?: number } = {}) {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const branch = await getBranch(branchId);
+  const limit = query.limit ?? APPOINTMENT_PAGE_SIZE;
+  // One row more than the page tells whether another page follows, without counting them all.
+  const rows = await selectAppointmentPage(await getDb(), {
+    branchId,
+    today: findToday(options.now ?? new Date(), branch.timezone),
+    view: query.view ?? 'upcoming',
+    date: query.date,
+    status: query.status,
+    after: query.cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { appointments: page, nextCursor: rows.length > limit && last ? encodeAppointmentCursor(last) : null };
+}
+
+export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
+
+/**
+ * Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). The
+ * appointments are the Appointments tab's first page in its default view (upcoming), with the
+ * cursor its "Load more" continues from.
+ */
+export async function loadDashboard(options: { now?: Date } = {}) {
   const db = await getDb();
-  const [totals, appointmentRows, customerRows, paymentRows, messageRows, outboxRows] = await Promise.all([
+  const [totals, appointmentPage, customerRows, paymentRows, messageRows, outboxRows] = await Promise.all([
     selectDashboardTotals(db),
-    selectRecentAppointments(db),
+    listAppointments({}, { now: options.now }),
     selectRecentCustomers(db),
     selectRecentPayments(db),
     selectRecentMessages(db),
@@ -22,7 +55,8 @@ export async function loadDashboard() {
   ]);
   return {
     totals,
-    appointments: appointmentRows,
+    appointments: appointmentPage.appointments,
+    appointmentsNextCursor: appointmentPage.nextCursor,
     customers: customerRows,
     payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     messages: messageRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),

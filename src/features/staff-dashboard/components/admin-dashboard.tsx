@@ -2,48 +2,23 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
+import { formatCad } from '@/lib/format';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { matchesCustomer } from '../customer-search';
-import type { AppointmentStatusChange, MessageStatusChange } from '../dashboard.schema';
+import type { MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
-import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
-import { callStaffApi } from './staff-api';
+import { AppointmentsPanel } from './appointments-panel';
+import { DataTable } from './data-table';
+import { callStaffApi, patchStatus } from './staff-api';
+import { useDashboardFormat } from './use-dashboard-format';
 
 const POLL_MS = 30_000;
-
-/** Sends one status change; the server's translated message when it refuses. */
-async function patchStatus(path: string, body: AppointmentStatusChange | MessageStatusChange): Promise<{ ok: true; status: string } | { ok: false; message: string | null }> {
-  const answer = await callStaffApi<{ status?: string }>(path, { method: 'PATCH', body });
-  if (answer.ok && answer.body?.status) return { ok: true, status: answer.body.status };
-  return { ok: false, message: answer.body?.message ?? null };
-}
-
-function DataTable({ head, rows, empty }: { head: string[]; rows: (string | React.ReactNode)[][]; empty: string }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200">
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        <thead className="bg-gray-50">
-          <tr>{head.map((h) => <th key={h} scope="col" className="px-3 py-2 text-left font-semibold">{h}</th>)}</tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {rows.length === 0 ? (
-            <tr><td colSpan={head.length} className="px-3 py-6 text-center text-gray-600">{empty}</td></tr>
-          ) : rows.map((cells, i) => (
-            <tr key={i}>{cells.map((c, j) => <td key={j} className="px-3 py-2 align-top">{c}</td>)}</tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export function AdminDashboard({ initial, customerDetailsPath }: { initial: DashboardData; customerDetailsPath: string }) {
   const t = useTranslations('adminDashboard');
@@ -55,13 +30,17 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   // The list holds the newest customers only; the server searches all of them.
   const [found, setFound] = useState<{ query: string; customers: DashboardData['customers'] } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [moving, setMoving] = useState<MovableAppointment | null>(null);
+  // Counts the polls: the Appointments tab reads its own filtered list again on each.
+  const [pollTick, setPollTick] = useState(0);
 
   useEffect(() => {
     // SPEC: appointments and payments refresh every 30 seconds while signed in.
     const timer = window.setInterval(async () => {
       const res = await fetch('/api/admin/dashboard', { credentials: 'include' }).catch(() => null);
-      if (res?.ok) setData((await res.json()) as DashboardData);
+      if (res?.ok) {
+        setData((await res.json()) as DashboardData);
+        setPollTick((n) => n + 1);
+      }
       // The session ended (idle, expired, signed out elsewhere): show the login form rather than
       // figures that silently stopped updating. The server renders it for a visitor without a session.
       else if (res?.status === 401 || res?.status === 403) router.refresh();
@@ -83,23 +62,9 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     };
   }, [search]);
 
-  const na = t('na');
-  const date = (v: string | null | undefined) => formatShortDate(v, locale, t('invalidDate')) ?? na;
-  const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || na;
-  const service = (s: string) => (t.has(`services.${s}`) ? t(`services.${s}`) : s);
-  const status = (s: string | null) => (s ? <Badge variant={statusBadgeVariant(s)}>{t.has(`statuses.${s}`) ? t(`statuses.${s}`) : s}</Badge> : na);
+  const { na, date, name, status } = useDashboardFormat();
 
   const failed = (message: string | null) => toast({ variant: 'destructive', title: t('updateFailedTitle'), description: message ?? t('updateFailed') });
-
-  const setAppointmentStatus = async (appointment: DashboardData['appointments'][number], status: AppointmentStatusChange['status']) => {
-    setBusy(`a${appointment.id}`);
-    const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status });
-    setBusy(null);
-    if (!result.ok) return failed(result.message);
-    setData((d) => ({ ...d, appointments: d.appointments.map((a) => (a.id === appointment.id ? { ...a, status: result.status } : a)) }));
-    const values = { name: name(appointment.firstName, appointment.lastName), date: date(appointment.date) ?? na };
-    toast({ title: t('statusUpdatedTitle'), description: t(status === 'completed' ? 'appointmentCompletedBody' : 'appointmentReopenedBody', values) });
-  };
 
   const setMessageStatus = async (message: DashboardData['messages'][number], status: MessageStatusChange['status']) => {
     setBusy(`m${message.id}`);
@@ -108,40 +73,6 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     if (!result.ok) return failed(result.message);
     setData((d) => ({ ...d, messages: d.messages.map((m) => (m.id === message.id ? { ...m, status: result.status } : m)) }));
     toast({ title: t('statusUpdatedTitle'), description: t('messageUpdatedBody', { name: message.name, status: t(`statuses.${status}`) }) });
-  };
-
-  const visitMoved = (appointment: MovableAppointment, moved: MovedVisits) => {
-    const ids = new Set([appointment.id, ...moved.movedIds]);
-    setData((d) => ({
-      ...d,
-      appointments: d.appointments.map((a) => (ids.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false } : a)),
-    }));
-    // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
-    const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
-    toast({ title: t('move.movedTitle'), description: t(body, { name: name(appointment.firstName, appointment.lastName), date: date(moved.date) ?? na }) });
-  };
-
-  const appointmentAction = (a: DashboardData['appointments'][number]) => {
-    const next = a.status === 'confirmed' ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
-    const label = next ? t(next === 'completed' ? 'markCompleted' : 'undoCompleted') : null;
-    // A confirmed visit can go to another Friday; a paid one whose Friday was full needs one.
-    const moveLabel = a.needsStaffAttention ? t('move.openNeedsDate') : a.status === 'confirmed' ? t('move.open') : null;
-    if (!next && !moveLabel) return null;
-    const who = `${name(a.firstName, a.lastName)}, ${date(a.date) ?? na}`;
-    return (
-      <span key="act" className="inline-flex flex-wrap gap-1">
-        {next && label ? (
-          <Button type="button" size="sm" variant="outline" disabled={busy === `a${a.id}`} aria-label={`${label}: ${who}`} onClick={() => void setAppointmentStatus(a, next)}>
-            {label}
-          </Button>
-        ) : null}
-        {moveLabel ? (
-          <Button type="button" size="sm" variant={a.needsStaffAttention ? 'default' : 'outline'} disabled={busy === `a${a.id}`} aria-label={`${moveLabel}: ${who}`} onClick={() => setMoving(a)}>
-            {moveLabel}
-          </Button>
-        ) : null}
-      </span>
-    );
   };
 
   const messageActions = (m: DashboardData['messages'][number]) => {
@@ -189,25 +120,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
           <TabsTrigger value="emails">{t('tabs.emails')}</TabsTrigger>
         </TabsList>
         <TabsContent value="appointments">
-          <DataTable
-            empty={t('empty')}
-            head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status'), t('cols.actions')]}
-            rows={data.appointments.map((a) => [
-              date(a.date), formatTimeOfDay(a.time, locale) ?? na, name(a.firstName, a.lastName), service(a.serviceType),
-              [a.address, a.city].filter(Boolean).join(', ') || na,
-              a.needsStaffAttention
-                ? <span className="inline-flex flex-wrap gap-1">{status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
-                : status(a.status),
-              appointmentAction(a),
-            ])}
-          />
-          <MoveVisitDialog
-            appointment={moving}
-            name={moving ? name(moving.firstName, moving.lastName) : ''}
-            service={moving ? service(moving.serviceType) : ''}
-            onClose={() => setMoving(null)}
-            onMoved={visitMoved}
-          />
+          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} />
         </TabsContent>
         <TabsContent value="customers">
           <div className="mb-3 max-w-sm space-y-1.5">

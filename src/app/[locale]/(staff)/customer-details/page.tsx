@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
+import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
+import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
+import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
 
@@ -21,7 +25,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const t = await getTranslations({ locale, namespace: 'adminDashboard' });
+  const [t, tc] = await Promise.all([
+    getTranslations({ locale, namespace: 'adminDashboard' }),
+    getTranslations({ locale, namespace: 'cancellations' }),
+  ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
     return (
@@ -32,6 +39,11 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     );
   }
   const { customer } = details;
+  // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
+  const { bookings, payments } = await loadCustomerBookings(customer.id);
+  const serviceLabels = Object.fromEntries(
+    [...new Set(bookings.flatMap((b) => b.visits.map((v) => v.serviceType)))].map((type) => [type, t.has(`services.${type}`) ? t(`services.${type}`) : type]),
+  );
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
       <div>
@@ -42,28 +54,60 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
         </p>
       </div>
-      <section>
-        <h2 className="text-xl font-semibold">{t('tabs.appointments')}</h2>
-        <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200">
-          {details.appointments.length === 0 ? <li className="p-3 text-gray-600">{t('empty')}</li> : details.appointments.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-              <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {t.has(`services.${a.serviceType}`) ? t(`services.${a.serviceType}`) : a.serviceType}</span>
-              <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section>
-        <h2 className="text-xl font-semibold">{t('tabs.payments')}</h2>
-        <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200">
-          {details.payments.length === 0 ? <li className="p-3 text-gray-600">{t('empty')}</li> : details.payments.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-              <span>{formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code></span>
-              <Badge variant={statusBadgeVariant(p.status)}>{t.has(`statuses.${p.status}`) ? t(`statuses.${p.status}`) : p.status}</Badge>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'errors'])}>
+        <section>
+          <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
+          {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
+            <div className="mt-3 space-y-4">
+              {bookings.map((booking) => (
+                <article key={booking.bookingRef} className="rounded-lg border border-gray-200" aria-labelledby={`booking-${booking.bookingRef}`}>
+                  <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 p-3">
+                    <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
+                    {booking.canCancel ? <CancelBookingAction bookingRef={booking.bookingRef} serviceLabels={serviceLabels} /> : null}
+                  </header>
+                  <ul className="divide-y divide-gray-100">
+                    {booking.visits.map((a) => (
+                      <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                        <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[a.serviceType] ?? a.serviceType}</span>
+                        <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </article>
+              ))}
+            </div>
+          )}
+        </section>
+        <section>
+          <h2 className="text-xl font-semibold">{t('tabs.payments')}</h2>
+          <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200">
+            {payments.length === 0 ? <li className="p-3 text-gray-600">{t('empty')}</li> : payments.map((p) => (
+              <li key={p.id} className="space-y-2 p-3 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>{formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code></span>
+                  <Badge variant={statusBadgeVariant(p.status)}>{t.has(`statuses.${p.status}`) ? t(`statuses.${p.status}`) : p.status}</Badge>
+                </div>
+                {p.refunds.length > 0 ? (
+                  <ul className="space-y-1 border-l-2 border-gray-200 pl-3">
+                    {p.refunds.map((r) => (
+                      <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
+                        <span>
+                          {formatShortDate(r.createdAt, locale)} · {tc('refunds.line', { amount: formatCad(r.amountCents, locale) })}
+                          {r.status === 'failed' && r.failureReason ? <span className="block text-red-700">{tc('refunds.failureReason', { reason: r.failureReason })}</span> : null}
+                        </span>
+                        <span className="flex items-center gap-2">
+                          <Badge variant={r.status === 'succeeded' ? 'secondary' : 'outline'} className={r.status === 'failed' ? 'border-red-600 text-red-700' : undefined}>{tc(`refunds.status.${r.status}`)}</Badge>
+                          {r.canRetry && r.bookingRef ? <RetryRefundAction bookingRef={r.bookingRef} refundId={r.id} amountCents={r.amountCents} /> : null}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </NextIntlClientProvider>
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import 'server-only';
+import { TZDate } from '@date-fns/tz';
+import { createEvent } from 'ics';
+import type { OutboxAttachment } from '@/db/schema/messages';
+import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { buildVisitCalendarUid, formatVisitLocation } from '@/features/email/visit-calendar';
+import { getTranslator } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+import { formatLongDate } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
+
+type CancelledVisit = { id: number; bookingRef: string; serviceType: string; date: string; time: string };
+
+export type BookingCancelledEmailInput = {
+  locale: Locale;
+  branch: EmailBranch & { timezone: string };
+  customerFirstName: string;
+  bookingRef: string;
+  /** The visits this cancellation called off, in date order. */
+  visits: CancelledVisit[];
+  /** Of those, the ones the customer got a calendar event for (confirmed visits): their events are cancelled. */
+  calendarVisitIds: number[];
+  address: { address: string | null; city: string | null; postalCode: string | null };
+  /** Visits already carried out, which stay as they were. */
+  completedCount: number;
+  /** Whether anything was paid: an unpaid booking's email says nothing about refunds. */
+  wasPaid: boolean;
+  refundCents: number;
+  /** The calendar events' revision: higher than the receipt's and than any move's. */
+  calendarSequence: number;
+};
+
+/** Local wall time in the branch's zone → UTC milliseconds, as the receipt's event was written. */
+function toUtcMillis(date: string, time: string, timezone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = (/^\d{1,2}:\d{2}$/.test(time) ? time : '09:00').split(':').map(Number) as [number, number];
+  return new TZDate(y, m - 1, d, hh, mm, timezone).getTime();
+}
+
+/**
+ * The calendar update that removes a visit: the receipt's UID, a higher SEQUENCE, METHOD:CANCEL
+ * and STATUS:CANCELLED, so the customer's calendar drops the entry it already has.
+ */
+export function buildVisitCancellationEvent(input: {
+  locale: Locale; branch: EmailBranch & { timezone: string }; visit: CancelledVisit; location: string; sequence: number; filename: string;
+}): OutboxAttachment {
+  const tServices = getTranslator(input.locale, 'payments');
+  const { error, value } = createEvent({
+    method: 'CANCEL',
+    uid: buildVisitCalendarUid(input.visit.bookingRef, input.visit.id),
+    title: `${tServices(`services.${input.visit.serviceType}`)} · ${input.branch.displayName}`,
+    location: input.location,
+    start: toUtcMillis(input.visit.date, input.visit.time, input.branch.timezone),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    duration: { minutes: 45 },
+    sequence: input.sequence,
+    status: 'CANCELLED',
+    organizer: { name: input.branch.displayName, email: input.branch.email },
+    productId: 'escarpment-mosquito/booking',
+  });
+  if (error || !value) throw error ?? new Error('could not build the calendar cancellation');
+  return { filename: input.filename, contentType: 'text/calendar; charset=utf-8; method=CANCEL', content: value };
+}
+
+/**
+ * "Your booking is cancelled", in the customer's language: the visits called off, the refund and
+ * when it reaches the card (the terms' 10 business days), and calendar cancellations for the
+ * events the receipt sent.
+ */
+export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): { subject: string; html: string; text: string; attachments: OutboxAttachment[] } {
+  const { locale, branch } = input;
+  const t = getTranslator(locale, 'cancellations');
+  const tServices = getTranslator(locale, 'payments');
+  const tEmail = getTranslator(locale, 'email');
+  const location = formatVisitLocation(input.address);
+  const visitLines = input.visits.map((v) => `${formatLongDate(v.date, locale)} · ${tServices(`services.${v.serviceType}`)}`);
+
+  const facts: { label: string; value: string }[] = [
+    { label: t('email.reference'), value: input.bookingRef },
+    ...(location ? [{ label: t('email.address'), value: location }] : []),
+    ...(input.wasPaid ? [{ label: t('email.refund'), value: formatMoney(input.refundCents, locale) }] : []),
+  ];
+  const before = [t('email.greeting', { name: input.customerFirstName }), t('email.intro', { count: input.visits.length })];
+  const refundLine = !input.wasPaid
+    ? t('email.nothingCharged')
+    : input.refundCents > 0
+      ? t('email.refundOnItsWay', { amount: formatMoney(input.refundCents, locale) })
+      : t('email.noRefund');
+  const after = [
+    ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),
+    refundLine,
+    ...(input.calendarVisitIds.length > 0 ? [t('email.calendarNote')] : []),
+    t('email.questions', { phone: branch.phone }),
+    t('email.signoff'),
+  ];
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+  const bodyHtml = `${before.map(paragraph).join('\n')}
+<ul style="margin:0 0 12px;padding-left:20px">${visitLines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
+    .map((f) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(formatLabelled(locale, f.label))}</td><td style="padding:4px 0">${escapeHtml(f.value)}</td></tr>`)
+    .join('')}</table>
+${after.map(paragraph).join('\n')}`;
+  const bodyText = [...before, visitLines.map((l) => `- ${l}`).join('\n'), facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...after].join('\n\n');
+  const { html, text } = renderEmailLayout({
+    branch,
+    locale,
+    heading: t('email.heading'),
+    bodyHtml,
+    bodyText,
+    footer: tEmail('footer', { phone: branch.phone }),
+  });
+  const calendarVisits = input.visits.filter((v) => input.calendarVisitIds.includes(v.id));
+  const attachments = calendarVisits.map((visit, i) => buildVisitCancellationEvent({
+    locale,
+    branch,
+    visit,
+    location,
+    sequence: input.calendarSequence,
+    filename: calendarVisits.length > 1 ? `cancelled-visit-${i + 1}.ics` : 'cancelled-appointment.ics',
+  }));
+  return { subject: t('email.subject', { reference: input.bookingRef }), html, text, attachments };
+}

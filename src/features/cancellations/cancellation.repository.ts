@@ -1,0 +1,196 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments, serviceRoutes } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+import { payments } from '@/db/schema/payments';
+import { refunds, type RefundStatus } from '@/db/schema/refunds';
+
+const visitColumns = {
+  id: appointments.id,
+  branchId: appointments.branchId,
+  customerId: appointments.customerId,
+  bookingRef: appointments.bookingRef,
+  visitNumber: appointments.visitNumber,
+  serviceType: appointments.serviceType,
+  date: appointments.date,
+  time: appointments.time,
+  status: appointments.status,
+  address: appointments.address,
+  city: appointments.city,
+  postalCode: appointments.postalCode,
+  propertySize: appointments.propertySize,
+  includeTick: appointments.includeTick,
+  includeTargetedInsects: appointments.includeTargetedInsects,
+  extras: appointments.extras,
+  subtotalCents: appointments.subtotalCents,
+  taxCents: appointments.taxCents,
+  totalCents: appointments.totalCents,
+  locale: appointments.locale,
+};
+
+export type CancellationVisit = Awaited<ReturnType<typeof selectBookingVisits>>[number];
+
+/**
+ * A booking's visits in id order. With `lock`, the rows stay locked until the transaction ends,
+ * in the order the payment flow and staff moves lock them, so the three queue and never deadlock.
+ */
+export async function selectBookingVisits(db: DbExecutor, bookingRef: string, options: { lock?: boolean } = {}) {
+  const query = db.select(visitColumns).from(appointments).where(eq(appointments.bookingRef, bookingRef)).orderBy(asc(appointments.id));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function selectBookingCustomer(db: DbExecutor, customerId: number) {
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row ?? null;
+}
+
+/** The booking's succeeded payments with what their refunds (made or under way) already took. */
+export async function selectRefundablePayments(db: DbExecutor, bookingRef: string) {
+  const rows = await db
+    .select({
+      id: payments.id,
+      provider: payments.provider,
+      paymentIntentId: payments.paymentIntentId,
+      amountCents: payments.amount,
+      metadata: payments.metadata,
+      // Refunds made or under way count against what the payment can still give back; failed ones do not.
+      // (A join, not a correlated subquery: with a join Drizzle names every column with its table.)
+      refundedCents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int`,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(and(eq(payments.bookingRef, bookingRef), eq(payments.status, 'succeeded')))
+    .groupBy(payments.id)
+    .orderBy(asc(payments.id));
+  return rows.map((r) => ({ ...r, taxRateBps: (r.metadata as { taxRateBps?: number } | null)?.taxRateBps ?? null }));
+}
+
+/** The booking's visits not carried out (and not already over) become cancelled; their route places are dropped. */
+export async function cancelVisits(db: DbExecutor, ids: number[], at: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .update(appointments)
+    .set({ status: 'cancelled', holdExpiresAt: null, technicianId: null, routePosition: null, estimatedArrivalTime: null, updatedAt: at })
+    .where(and(inArray(appointments.id, ids), inArray(appointments.status, ['pending', 'pending-payment', 'confirmed', 'expired'])))
+    .returning({ id: appointments.id, date: appointments.date });
+}
+
+/**
+ * Takes cancelled stops off the stored routes of their Fridays, so no plan (planned or already
+ * started) sends a technician to them; the route's other stops keep their order.
+ */
+export async function removeStopsFromRoutes(db: DbExecutor, branchId: number, dates: string[], ids: number[], at: Date) {
+  if (ids.length === 0 || dates.length === 0) return 0;
+  const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  const updated = await db
+    .update(serviceRoutes)
+    .set({
+      appointmentOrder: sql`array(select x from unnest(${serviceRoutes.appointmentOrder}) with ordinality as o(x, n) where not (x = any(${idArray})) order by n)`,
+      updatedAt: at,
+    })
+    .where(and(eq(serviceRoutes.branchId, branchId), inArray(serviceRoutes.date, dates), sql`${serviceRoutes.appointmentOrder} && ${idArray}`))
+    .returning({ id: serviceRoutes.id });
+  return updated.length;
+}
+
+export type NewRefund = typeof refunds.$inferInsert;
+
+export async function insertRefunds(db: DbExecutor, rows: NewRefund[]) {
+  if (rows.length === 0) return [];
+  return db.insert(refunds).values(rows).returning({ id: refunds.id });
+}
+
+const refundColumns = {
+  id: refunds.id,
+  paymentId: refunds.paymentId,
+  bookingRef: refunds.bookingRef,
+  amountCents: refunds.amountCents,
+  status: refunds.status,
+  provider: refunds.provider,
+  providerRefundId: refunds.providerRefundId,
+  reason: refunds.reason,
+  failureReason: refunds.failureReason,
+  idempotencyKey: refunds.idempotencyKey,
+  attempts: refunds.attempts,
+  refundedAt: refunds.refundedAt,
+  createdAt: refunds.createdAt,
+  updatedAt: refunds.updatedAt,
+  paymentIntentId: payments.paymentIntentId,
+};
+
+export type RefundRow = Awaited<ReturnType<typeof selectRefundsByIds>>[number];
+
+export async function selectRefundsByIds(db: DbExecutor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.select(refundColumns).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(inArray(refunds.id, ids)).orderBy(asc(refunds.id));
+}
+
+/** One refund, locked until the transaction ends (a retry claims it under this lock). */
+export async function selectRefundForUpdate(db: DbExecutor, id: number) {
+  const [row] = await db.select(refundColumns).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, id)).for('update', { of: refunds });
+  return row ?? null;
+}
+
+/**
+ * A failed refund (or one left pending, unanswered, since before `staleBefore`) goes back to
+ * pending for one more call; false when someone else claimed it first.
+ */
+export async function claimRefundForRetry(db: DbExecutor, id: number, at: Date, staleBefore: Date) {
+  const rows = await db
+    .update(refunds)
+    .set({ status: 'pending', failureReason: null, updatedAt: at })
+    .where(and(
+      eq(refunds.id, id),
+      or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), isNull(refunds.providerRefundId), lt(refunds.updatedAt, staleBefore))),
+    ))
+    .returning({ id: refunds.id });
+  return rows.length > 0;
+}
+
+/** Writes what the provider answered to a refund still pending. */
+export async function recordRefundOutcome(
+  db: DbExecutor,
+  id: number,
+  outcome: { status: RefundStatus; providerRefundId: string | null; failureReason: string | null; attempts: number },
+  at: Date,
+) {
+  await db
+    .update(refunds)
+    .set({
+      status: outcome.status,
+      providerRefundId: outcome.providerRefundId,
+      failureReason: outcome.failureReason,
+      attempts: outcome.attempts,
+      refundedAt: outcome.status === 'succeeded' ? at : null,
+      updatedAt: at,
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+/** A customer's bookings for the staff page: every visit, payment and refund, newest booking first. */
+export async function selectCustomerBookings(db: DbExecutor, customerId: number) {
+  const visits = await db
+    .select({ id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt })
+    .from(appointments)
+    .where(eq(appointments.customerId, customerId))
+    .orderBy(asc(appointments.date), asc(appointments.id));
+  const paid = await db
+    .select({ id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId })
+    .from(payments)
+    .where(eq(payments.customerId, customerId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
+  const paymentIds = paid.map((p) => p.id);
+  const refunded = paymentIds.length === 0 ? [] : await db
+    .select({
+      id: refunds.id, paymentId: refunds.paymentId, amountCents: refunds.amountCents, status: refunds.status, reason: refunds.reason, failureReason: refunds.failureReason,
+      providerRefundId: refunds.providerRefundId, createdAt: refunds.createdAt, updatedAt: refunds.updatedAt, refundedAt: refunds.refundedAt,
+    })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, paymentIds))
+    .orderBy(asc(refunds.id));
+  return { visits, payments: paid, refunds: refunded };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Staff cancel a booking (POST /api/admin/bookings/{bookingRef}/cancel). The refund is in cents,
+ * from 0 to what the booking can still give back (the service checks the upper bound under lock);
+ * without it the terms' amount is refunded. Messages are translation keys. Client-safe.
+ */
+export const REFUND_REASON_MAX = 500;
+
+export const CancelBookingSchema = z.object({
+  refundCents: z
+    .number('cancellations.errors.refundInvalid')
+    .int('cancellations.errors.refundInvalid')
+    .min(0, 'cancellations.errors.refundNegative')
+    .max(100_000_000, 'cancellations.errors.refundTooHigh')
+    .optional(),
+  reason: z
+    .string('cancellations.errors.reasonRequired')
+    .trim()
+    .min(3, 'cancellations.errors.reasonRequired')
+    .max(REFUND_REASON_MAX, 'cancellations.errors.reasonTooLong'),
+});
+export type CancelBookingInput = z.infer<typeof CancelBookingSchema>;
+
+/** "233.91", "233,91", "$233.91", "1 234,50" → cents; null when it is not an amount with at most two decimals. */
+export function parseDollarsToCents(value: string): number | null {
+  const cleaned = value.replace(/[\s\u00a0\u202f$]/g, '');
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/** The dialog's form: the refund as staff type it (dollars) and the reason, checked against the booking's maximum. */
+export function buildCancelFormSchema(maxRefundCents: number) {
+  return z.object({
+    refund: z.string().superRefine((value, ctx) => {
+      const cents = parseDollarsToCents(value);
+      if (cents === null) ctx.addIssue({ code: 'custom', message: 'cancellations.errors.refundInvalid' });
+      else if (cents > maxRefundCents) ctx.addIssue({ code: 'custom', message: 'cancellations.errors.refundTooHigh' });
+    }).transform((value) => parseDollarsToCents(value) ?? 0),
+    reason: CancelBookingSchema.shape.reason,
+  });
+}
+export type CancelFormValues = z.input<ReturnType<typeof buildCancelFormSchema>>;
+export type CancelFormOutput = z.output<ReturnType<typeof buildCancelFormSchema>>;

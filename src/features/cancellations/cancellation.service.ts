@@ -1,0 +1,302 @@
+import 'server-only';
+import { getDb, type DbExecutor } from '@/db/client';
+import type { RefundStatus } from '@/db/schema/refunds';
+import { getBranch } from '@/features/branch/branch.service';
+import { enqueueEmail } from '@/features/email/outbox.service';
+import { calendarSequenceAt } from '@/features/email/visit-calendar';
+import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
+import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
+import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
+import { loadPriceContext } from '@/features/pricing/pricing.service';
+import { isLocale, type Locale } from '@/i18n/routing';
+import { AppError } from '@/lib/errors';
+import { getLogger } from '@/server/logger';
+import { renderBookingCancelledEmail } from './cancellation-email';
+import {
+  type CancellationVisit, cancelVisits, claimRefundForRetry, insertRefunds, recordRefundOutcome, removeStopsFromRoutes,
+  type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectRefundablePayments, selectRefundForUpdate, selectRefundsByIds,
+} from './cancellation.repository';
+import type { CancelBookingInput } from './cancellation.schema';
+import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
+
+/** Visits a cancellation calls off: everything not carried out and not already over. Completed visits never change. */
+const CANCELLABLE_STATUSES = new Set(['pending', 'pending-payment', 'confirmed', 'expired']);
+export const isCancellableVisit = (status: string) => CANCELLABLE_STATUSES.has(status);
+
+/**
+ * A refund still `pending` without a provider id this long after its last change was never
+ * answered (the process stopped between the commit and the provider's answer): staff may send it
+ * again, with the same attempt key, so a refund that did reach the provider is not made twice.
+ */
+export const STALE_PENDING_REFUND_MS = 5 * 60_000;
+
+export function canRetryRefund(refund: { status: string; providerRefundId: string | null; updatedAt?: Date; createdAt: Date }, now: Date): boolean {
+  if (refund.status === 'failed') return true;
+  const changed = refund.updatedAt ?? refund.createdAt;
+  return refund.status === 'pending' && refund.providerRefundId === null && now.getTime() - changed.getTime() > STALE_PENDING_REFUND_MS;
+}
+
+/** The visit row that carries the plan's pricing inputs (add-on visits are priced with it). */
+function findPlanVisit(visits: CancellationVisit[]) {
+  return [...visits].sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
+}
+
+function describeOrder(plan: CancellationVisit | undefined): PriceInput | null {
+  if (!plan || plan.propertySize === null || !isPricedServiceType(plan.serviceType)) return null;
+  return {
+    serviceType: plan.serviceType,
+    propertySize: plan.propertySize,
+    includeTick: plan.includeTick,
+    includeTargetedInsects: plan.includeTargetedInsects,
+    extras: (plan.extras ?? []).filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e)),
+    address: [plan.address, plan.city].filter(Boolean).join(', '),
+  };
+}
+
+/** The booking's refund under the terms, read through `db` (the cancellation's transaction, under its locks). */
+async function assessBooking(db: DbExecutor, visits: CancellationVisit[]) {
+  const first = visits[0]!;
+  const payments = await selectRefundablePayments(db, first.bookingRef);
+  const { priceTable, taxRate: branchRate } = await loadPriceContext(first.branchId, db);
+  // The HST of a refund is the HST that was charged: the payment keeps the rate it was taxed at.
+  const paidRateBps = payments.find((p) => p.taxRateBps !== null)?.taxRateBps;
+  const plan = findPlanVisit(visits);
+  const breakdown = computeRefundPolicy({
+    paidCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+    alreadyRefundedCents: payments.reduce((sum, p) => sum + Math.min(p.refundedCents, p.amountCents), 0),
+    visits,
+    order: describeOrder(plan),
+    snapshot: plan ? { subtotalCents: plan.subtotalCents, totalCents: plan.totalCents } : null,
+    priceTable,
+    taxRate: paidRateBps != null ? paidRateBps / 10_000 : branchRate,
+  });
+  return { payments, breakdown };
+}
+
+const toVisitView = (v: CancellationVisit) => ({ id: v.id, date: v.date, time: v.time, serviceType: v.serviceType, status: v.status, visitNumber: v.visitNumber });
+
+export type CancellationPreview = {
+  bookingRef: string;
+  customer: { id: number; name: string; email: string } | null;
+  toCancel: ReturnType<typeof toVisitView>[];
+  completed: ReturnType<typeof toVisitView>[];
+  breakdown: RefundBreakdown;
+};
+
+/**
+ * GET /api/admin/bookings/{ref}/cancel: what cancelling now would do: the visits called off, the
+ * visits carried out that stay, and the terms' refund with its figures.
+ *
+ * @throws AppError 404 for an unknown booking, 409 when nothing is left to cancel
+ */
+export async function previewCancellation(bookingRef: string): Promise<CancellationPreview> {
+  const db = await getDb();
+  const visits = await selectBookingVisits(db, bookingRef);
+  if (visits.length === 0) throw new AppError('not_found', 'cancellations.errors.bookingNotFound');
+  const toCancel = visits.filter((v) => isCancellableVisit(v.status));
+  if (toCancel.length === 0) throw nothingToCancel(visits);
+  const { breakdown } = await assessBooking(db, visits);
+  const customer = await selectBookingCustomer(db, visits[0]!.customerId);
+  return {
+    bookingRef,
+    customer: customer ? { id: customer.id, name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email } : null,
+    toCancel: toCancel.map(toVisitView),
+    completed: visits.filter((v) => v.status === 'completed').map(toVisitView),
+    breakdown,
+  };
+}
+
+function nothingToCancel(visits: CancellationVisit[]): AppError {
+  return visits.some((v) => v.status === 'cancelled')
+    ? new AppError('conflict', 'cancellations.errors.alreadyCancelled', { status: 'cancelled' })
+    : new AppError('conflict', 'cancellations.errors.nothingToCancel', { status: visits[0]?.status });
+}
+
+export type RefundView = { id: number; paymentId: number; amountCents: number; status: RefundStatus; failureReason: string | null; providerRefundId: string | null };
+
+const toRefundView = (r: RefundRow): RefundView => ({
+  id: r.id, paymentId: r.paymentId, amountCents: r.amountCents, status: r.status as RefundStatus, failureReason: r.failureReason, providerRefundId: r.providerRefundId,
+});
+
+export type CancellationResult = {
+  bookingRef: string;
+  cancelledIds: number[];
+  refundCents: number;
+  /** The refund as a whole: succeeded, pending (not settled yet), failed (staff may retry), or none. */
+  refundStatus: RefundStatus | 'none';
+  refunds: RefundView[];
+  breakdown: RefundBreakdown;
+};
+
+/** Asks the provider for one pending refund (outside any transaction) and records its answer. */
+async function sendRefund(row: RefundRow, now: Date): Promise<RefundRow> {
+  const db = await getDb();
+  const gateway = getPaymentGateway();
+  let outcome: { status: RefundStatus; providerRefundId: string | null; failureReason: string | null; attempts: number };
+  if (gateway.provider !== row.provider) {
+    outcome = { status: 'failed', providerRefundId: null, failureReason: 'provider_unavailable', attempts: row.attempts };
+  } else {
+    try {
+      const answer = await gateway.refundPayment({
+        paymentIntentId: row.paymentIntentId,
+        amountCents: row.amountCents,
+        // One key per attempt: a double click repeats this attempt, a retry after a refusal is a new request.
+        idempotencyKey: `${row.idempotencyKey}:${row.attempts}`,
+        metadata: { bookingRef: row.bookingRef ?? '', refundId: String(row.id) },
+      });
+      // After a refusal the next try is a new request; after success or pending the key stays.
+      outcome = { status: answer.status, providerRefundId: answer.id, failureReason: answer.failureReason, attempts: answer.status === 'failed' ? row.attempts + 1 : row.attempts };
+    } catch (error) {
+      // Unknown outcome (network, timeout): the retry repeats this very attempt, so the provider answers with the refund if it was made.
+      getLogger().error({ err: error, refundId: row.id }, 'refund request failed');
+      outcome = { status: 'failed', providerRefundId: null, failureReason: 'provider_unreachable', attempts: row.attempts };
+    }
+  }
+  await recordRefundOutcome(db, row.id, outcome, now);
+  getLogger().info({ refundId: row.id, bookingRef: row.bookingRef, status: outcome.status, failureReason: outcome.failureReason }, 'refund answered');
+  const [updated] = await selectRefundsByIds(db, [row.id]);
+  return updated ?? row;
+}
+
+function summariseRefunds(refunds: RefundView[]): RefundStatus | 'none' {
+  if (refunds.length === 0) return 'none';
+  if (refunds.some((r) => r.status === 'failed')) return 'failed';
+  if (refunds.some((r) => r.status === 'pending')) return 'pending';
+  return 'succeeded';
+}
+
+/**
+ * Cancels a booking for the office, as the published terms promise (docs/decisions/0017).
+ *
+ * In one transaction, under the booking's row locks (id order, like payments and staff moves):
+ * the visits not carried out become `cancelled` (they stop taking their Friday stops at once, and
+ * leave any stored route), the refund rows are written `pending` (one per payment, a unique key
+ * per booking and payment), and the customer's email is queued. Then, outside the transaction,
+ * the provider is asked and each refund row gets its answer. A provider that fails leaves the
+ * cancellation in place and the refund `failed`, for `retryRefund`.
+ *
+ * @throws AppError 404 unknown booking, 409 already cancelled or nothing left to cancel,
+ *   400 'validation' (`fields.refundCents`) for a refund above what the booking can give back
+ */
+export async function cancelBooking(
+  bookingRef: string,
+  input: CancelBookingInput,
+  options: { staffUserId: number | null; by?: string; now?: Date },
+): Promise<CancellationResult> {
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const committed = await db.transaction(async (tx) => {
+    const visits = await selectBookingVisits(tx, bookingRef, { lock: true });
+    if (visits.length === 0) throw new AppError('not_found', 'cancellations.errors.bookingNotFound');
+    const toCancel = visits.filter((v) => isCancellableVisit(v.status));
+    if (toCancel.length === 0) throw nothingToCancel(visits);
+
+    const { payments, breakdown } = await assessBooking(tx, visits);
+    const refundCents = input.refundCents ?? breakdown.policyRefundCents;
+    if (refundCents > breakdown.refundableCents) {
+      throw new AppError('validation', 'cancellations.errors.refundTooHigh', {
+        fields: { refundCents: 'cancellations.errors.refundTooHigh' },
+        refundableCents: breakdown.refundableCents,
+      });
+    }
+
+    const cancelled = await cancelVisits(tx, toCancel.map((v) => v.id), now);
+    // Under the row locks nothing else can have changed them; if something did, write nothing at all.
+    if (cancelled.length !== toCancel.length) throw new AppError('conflict', 'cancellations.errors.alreadyCancelled');
+    const first = visits[0]!;
+    await removeStopsFromRoutes(tx, first.branchId, [...new Set(toCancel.map((v) => v.date))], toCancel.map((v) => v.id), now);
+
+    const parts = allocateRefund(refundCents, payments.map((p) => ({ id: p.id, refundableCents: p.amountCents - p.refundedCents })));
+    const inserted = await insertRefunds(tx, parts.map((part) => ({
+      paymentId: part.paymentId,
+      bookingRef,
+      amountCents: part.amountCents,
+      status: 'pending',
+      provider: payments.find((p) => p.id === part.paymentId)!.provider,
+      reason: input.reason,
+      issuedByStaffUserId: options.staffUserId,
+      idempotencyKey: `cancel:${bookingRef}:payment:${part.paymentId}`,
+      createdAt: now,
+      updatedAt: now,
+    })));
+
+    await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now });
+    getLogger().info({ bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by }, 'staff cancelled a booking');
+    return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown };
+  });
+
+  const refunds: RefundView[] = [];
+  for (const row of await selectRefundsByIds(db, committed.refundIds)) refunds.push(toRefundView(await sendRefund(row, now)));
+  return { bookingRef, cancelledIds: committed.cancelledIds, refundCents: committed.refundCents, refundStatus: summariseRefunds(refunds), refunds, breakdown: committed.breakdown };
+}
+
+async function queueCancellationEmail(
+  tx: DbExecutor,
+  input: { visits: CancellationVisit[]; toCancel: CancellationVisit[]; breakdown: RefundBreakdown; refundCents: number; now: Date },
+) {
+  const first = input.toCancel[0]!;
+  const customer = await selectBookingCustomer(tx, first.customerId);
+  if (!customer) return;
+  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const branch = await getBranch(first.branchId, tx);
+  const email = renderBookingCancelledEmail({
+    locale,
+    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email, timezone: branch.timezone },
+    customerFirstName: customer.firstName,
+    bookingRef: first.bookingRef,
+    visits: [...input.toCancel].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id),
+    // Confirmed visits got a calendar event with the receipt (or a move); unpaid and unplaced ones never did.
+    calendarVisitIds: input.toCancel.filter((v) => v.status === 'confirmed').map((v) => v.id),
+    address: first,
+    completedCount: input.breakdown.completedCount,
+    wasPaid: input.breakdown.paidCents > 0,
+    refundCents: input.refundCents,
+    calendarSequence: calendarSequenceAt(input.now),
+  });
+  await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'booking', relatedId: first.id });
+}
+
+/**
+ * Sends a failed refund again (or one left pending by a stopped process). The row is claimed under
+ * its lock, so a double click sends it once; the second request gets 409.
+ *
+ * @throws AppError 404 unknown refund (or of another booking), 409 when it succeeded or is under way
+ */
+export async function retryRefund(bookingRef: string, refundId: number | null, options: { now?: Date; by?: string } = {}): Promise<{ refund: RefundView }> {
+  const now = options.now ?? new Date();
+  if (refundId === null) throw new AppError('not_found', 'cancellations.errors.refundNotFound');
+  const db = await getDb();
+  const claimed = await db.transaction(async (tx) => {
+    const row = await selectRefundForUpdate(tx, refundId);
+    if (!row || row.bookingRef !== bookingRef) throw new AppError('not_found', 'cancellations.errors.refundNotFound');
+    if (row.status === 'succeeded') throw new AppError('conflict', 'cancellations.errors.refundAlreadyDone', { status: row.status });
+    if (!canRetryRefund(row, now)) throw new AppError('conflict', 'cancellations.errors.refundInProgress', { status: row.status });
+    if (!(await claimRefundForRetry(tx, row.id, now, new Date(now.getTime() - STALE_PENDING_REFUND_MS)))) throw new AppError('conflict', 'cancellations.errors.refundInProgress', { status: row.status });
+    return row;
+  });
+  getLogger().info({ refundId, bookingRef, by: options.by }, 'staff retried a refund');
+  return { refund: toRefundView(await sendRefund({ ...claimed, status: 'pending' }, now)) };
+}
+
+/** The customer details page: the customer's visits grouped by booking, and payments with their refunds. */
+export async function loadCustomerBookings(customerId: number, now = new Date()) {
+  const db = await getDb();
+  const { visits, payments, refunds } = await selectCustomerBookings(db, customerId);
+  const byRef = new Map<string, typeof visits>();
+  for (const visit of visits) byRef.set(visit.bookingRef, [...(byRef.get(visit.bookingRef) ?? []), visit]);
+  const bookings = [...byRef.entries()]
+    .map(([bookingRef, rows]) => ({
+      bookingRef,
+      firstDate: rows[0]!.date,
+      visits: rows,
+      canCancel: rows.some((v) => isCancellableVisit(v.status)),
+    }))
+    .sort((a, b) => b.firstDate.localeCompare(a.firstDate));
+  return {
+    bookings,
+    payments: payments.map((p) => ({
+      ...p,
+      refunds: refunds.filter((r) => r.paymentId === p.id).map((r) => ({ ...r, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
+    })),
+  };
+}

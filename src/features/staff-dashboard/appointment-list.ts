@@ -1,0 +1,74 @@
+/**
+ * The Appointments tab's list, pure: its filters, its keyset position (the cursor) and the
+ * address the browser asks for a page at. A season holds thousands of visits (a seasonal plan
+ * books five Fridays), so the list comes in pages ordered by (date, time, id), never all at once.
+ */
+
+/**
+ * Which visits the tab lists: from today on in the branch's time zone (soonest first), before
+ * today (most recent first), or every visit (in calendar order). A chosen Friday overrides the
+ * view: that day's visits, by time.
+ */
+export const APPOINTMENT_VIEWS = ['upcoming', 'past', 'all'] as const;
+export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
+
+/** Every stored appointment status, and the paid visits whose Friday was full (they need a new date). */
+export const APPOINTMENT_STATUS_FILTERS = ['confirmed', 'completed', 'pending', 'pending-payment', 'expired', 'cancelled', 'needs-attention'] as const;
+export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number];
+
+export type AppointmentListFilter = { view: AppointmentView; date: string | null; status: AppointmentStatusFilter | null };
+export const DEFAULT_APPOINTMENT_FILTER: AppointmentListFilter = { view: 'upcoming', date: null, status: null };
+
+export const APPOINTMENT_PAGE_SIZE = 100;
+/** The most rows one request returns: a refresh of a list grown by "Load more" asks for all it shows. */
+export const APPOINTMENT_MAX_ROWS = 500;
+
+/** The last row a page ended on; the next page starts right after it in the list's order. */
+export type AppointmentCursor = { date: string; time: string; id: number };
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~(.+)~([1-9]\d{0,9})$/s;
+
+/** `'2027-05-07~09:00~123'`: readable in logs, and the time (free text) sits between the two fixed parts. */
+export function encodeAppointmentCursor(row: AppointmentCursor): string {
+  return `${row.date}~${row.time}~${row.id}`;
+}
+
+/** The position a cursor names; null for anything `encodeAppointmentCursor` cannot have written. */
+export function decodeAppointmentCursor(value: string): AppointmentCursor | null {
+  const match = CURSOR.exec(value);
+  if (!match) return null;
+  const id = Number(match[3]);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  return { date: match[1]!, time: match[2]!, id };
+}
+
+/** True when the list's order runs from the newest day back (the past, unless one Friday is chosen). */
+export function isNewestFirst(filter: Pick<AppointmentListFilter, 'view' | 'date'>): boolean {
+  return filter.view === 'past' && !filter.date;
+}
+
+/** GET /api/admin/appointments for a filter, from a cursor on (the first page without one). */
+export function buildAppointmentListPath(filter: AppointmentListFilter, options: { cursor?: string | null; limit?: number } = {}): string {
+  const params = new URLSearchParams({ view: filter.view });
+  if (filter.date) params.set('date', filter.date);
+  if (filter.status) params.set('status', filter.status);
+  if (options.cursor) params.set('cursor', options.cursor);
+  if (options.limit !== undefined && options.limit !== APPOINTMENT_PAGE_SIZE) params.set('limit', String(options.limit));
+  return `/api/admin/appointments?${params.toString()}`;
+}
+
+/**
+ * How many rows a refresh of the list (the 30-second poll, or after a change) asks for: as many
+ * as are shown, at least a page. Null when more are shown than one request returns: the list
+ * then stays as it is rather than lose the rows "Load more" added.
+ */
+export function sizeRefresh(shown: number): number | null {
+  if (shown > APPOINTMENT_MAX_ROWS) return null;
+  return Math.max(APPOINTMENT_PAGE_SIZE, shown);
+}
+
+/** The next page after the rows shown, leaving out any visit already shown (one that moved between two requests). */
+export function appendPage<T extends { id: number }>(shown: T[], page: T[]): T[] {
+  const ids = new Set(shown.map((row) => row.id));
+  return [...shown, ...page.filter((row) => !ids.has(row.id))];
+}

@@ -1,0 +1,231 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { formatTimeOfDay } from '@/lib/format';
+import {
+  APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, appendPage, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER, sizeRefresh,
+  type AppointmentListFilter, type AppointmentStatusFilter, type AppointmentView,
+} from '../appointment-list';
+import type { AppointmentStatusChange } from '../dashboard.schema';
+import type { AppointmentPage } from '../dashboard.service';
+import { DataTable } from './data-table';
+import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
+import { callStaffApi, patchStatus, readRefusal } from './staff-api';
+import { useDashboardFormat } from './use-dashboard-format';
+
+type Row = AppointmentPage['appointments'][number];
+type ListState = {
+  filter: AppointmentListFilter;
+  rows: Row[];
+  nextCursor: string | null;
+  /** What is loading: a new filter's first page, or the next page. */
+  pending: 'filter' | 'more' | null;
+  error: string | null;
+};
+
+const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * The Appointments tab: upcoming visits first, a view, Friday and status filter, and "Load more"
+ * pages from GET /api/admin/appointments. The list always shows what the server holds for the
+ * filter: after a visit is marked completed or moved (and on each dashboard poll), the rows shown
+ * are read again, so a visit that no longer matches the filter leaves it and a moved one takes
+ * its place at its new date.
+ */
+export function AppointmentsPanel({ initial, refreshTick }: { initial: AppointmentPage; refreshTick: number }) {
+  const t = useTranslations('adminDashboard');
+  const locale = useLocale();
+  const format = useDashboardFormat();
+  const ids = { view: useId(), friday: useId(), fridayHint: useId(), status: useId() };
+  const [list, setList] = useState<ListState>({ filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null });
+  const [busy, setBusy] = useState<number | null>(null);
+  const [moving, setMoving] = useState<MovableAppointment | null>(null);
+  // The list as last rendered, for requests started from callbacks; each request's number says
+  // whether a later one (another filter, a refresh) has taken over the list meanwhile.
+  const latest = useRef(list);
+  const generation = useRef(0);
+  useEffect(() => {
+    latest.current = list;
+  }, [list]);
+
+  const load = useCallback(async (filter: AppointmentListFilter, mode: 'filter' | 'more' | 'refresh') => {
+    const shown = latest.current;
+    let path: string;
+    if (mode === 'more') {
+      if (!shown.nextCursor) return;
+      path = buildAppointmentListPath(filter, { cursor: shown.nextCursor });
+    } else if (mode === 'refresh') {
+      const limit = sizeRefresh(shown.rows.length);
+      if (limit === null) return;
+      path = buildAppointmentListPath(filter, { limit });
+    } else {
+      path = buildAppointmentListPath(filter);
+    }
+    const request = ++generation.current;
+    if (mode !== 'refresh') setList((l) => ({ ...l, filter, pending: mode, error: null }));
+    const answer = await callStaffApi<AppointmentPage>(path);
+    if (request !== generation.current) return;
+    if (!answer.ok || !answer.body?.appointments) {
+      // A refresh that fails keeps what is shown; the dashboard's poll deals with an ended session.
+      if (mode === 'refresh') return setList((l) => ({ ...l, pending: null }));
+      const error = readRefusal(answer.body) ?? t('list.loadFailed');
+      return setList((l) => (mode === 'more' ? { ...l, pending: null, error } : { ...l, rows: [], nextCursor: null, pending: null, error }));
+    }
+    const page = answer.body;
+    setList((l) => ({
+      ...l,
+      rows: mode === 'more' ? appendPage(l.rows, page.appointments) : page.appointments,
+      nextCursor: page.nextCursor,
+      pending: null,
+      error: null,
+    }));
+  }, [t]);
+
+  const refresh = useCallback(() => load(latest.current.filter, 'refresh'), [load]);
+
+  useEffect(() => {
+    // The dashboard's 30-second poll: read the list again, unless the office is loading it right
+    // now or its filter was refused (no rows and an error: asking again would be refused again).
+    const { pending, error, rows } = latest.current;
+    if (refreshTick > 0 && pending === null && !(error !== null && rows.length === 0)) void refresh();
+  }, [refreshTick, refresh]);
+
+  const changeFilter = (change: Partial<AppointmentListFilter>) => void load({ ...latest.current.filter, ...change }, 'filter');
+
+  const setAppointmentStatus = async (appointment: Row, status: AppointmentStatusChange['status']) => {
+    setBusy(appointment.id);
+    const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status });
+    setBusy(null);
+    if (!result.ok) return toast({ variant: 'destructive', title: t('updateFailedTitle'), description: result.message ?? t('updateFailed') });
+    setList((l) => ({ ...l, rows: l.rows.map((a) => (a.id === appointment.id ? { ...a, status: result.status } : a)) }));
+    const values = { name: format.name(appointment.firstName, appointment.lastName), date: format.date(appointment.date) };
+    toast({ title: t('statusUpdatedTitle'), description: t(status === 'completed' ? 'appointmentCompletedBody' : 'appointmentReopenedBody', values) });
+    void refresh();
+  };
+
+  const visitMoved = (appointment: MovableAppointment, moved: MovedVisits) => {
+    const movedIds = new Set([appointment.id, ...moved.movedIds]);
+    setList((l) => ({
+      ...l,
+      rows: l.rows.map((a) => (movedIds.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false } : a)),
+    }));
+    // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
+    const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
+    toast({ title: t('move.movedTitle'), description: t(body, { name: format.name(appointment.firstName, appointment.lastName), date: format.date(moved.date) }) });
+    void refresh();
+  };
+
+  const actions = (a: Row) => {
+    const next = a.status === 'confirmed' ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
+    const label = next ? t(next === 'completed' ? 'markCompleted' : 'undoCompleted') : null;
+    // A confirmed visit can go to another Friday; a paid one whose Friday was full needs one.
+    const moveLabel = a.needsStaffAttention ? t('move.openNeedsDate') : a.status === 'confirmed' ? t('move.open') : null;
+    if (!next && !moveLabel) return null;
+    const who = `${format.name(a.firstName, a.lastName)}, ${format.date(a.date)}`;
+    return (
+      <span key="act" className="inline-flex flex-wrap gap-1">
+        {next && label ? (
+          <Button type="button" size="sm" variant="outline" disabled={busy === a.id} aria-label={`${label}: ${who}`} onClick={() => void setAppointmentStatus(a, next)}>
+            {label}
+          </Button>
+        ) : null}
+        {moveLabel ? (
+          <Button type="button" size="sm" variant={a.needsStaffAttention ? 'default' : 'outline'} disabled={busy === a.id} aria-label={`${moveLabel}: ${who}`} onClick={() => setMoving(a)}>
+            {moveLabel}
+          </Button>
+        ) : null}
+      </span>
+    );
+  };
+
+  const { filter, rows, pending, error } = list;
+  const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
+  const statusLabel = (s: AppointmentStatusFilter) => (s === 'needs-attention' ? t('needsAttention') : t(`statuses.${s}`));
+
+  return (
+    <>
+      <div role="group" aria-label={t('list.filters')} className="mb-3 flex flex-wrap items-start gap-3">
+        <div className="w-48 space-y-1.5">
+          <Label htmlFor={ids.view}>{t('list.view')}</Label>
+          <select
+            id={ids.view}
+            className={SELECT_CLASS}
+            value={filter.view}
+            disabled={filter.date !== null}
+            aria-describedby={filter.date ? ids.fridayHint : undefined}
+            onChange={(e) => changeFilter({ view: e.target.value as AppointmentView })}
+          >
+            {APPOINTMENT_VIEWS.map((view) => <option key={view} value={view}>{t(`list.views.${view}`)}</option>)}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor={ids.friday}>{t('list.friday')}</Label>
+          <div className="flex gap-2">
+            <Input
+              id={ids.friday}
+              type="date"
+              className="w-44"
+              value={filter.date ?? ''}
+              aria-invalid={error !== null && filter.date !== null ? true : undefined}
+              onChange={(e) => changeFilter({ date: e.target.value || null })}
+            />
+            {filter.date ? <Button type="button" variant="outline" onClick={() => changeFilter({ date: null })}>{t('list.clearFriday')}</Button> : null}
+          </div>
+          {filter.date ? <p id={ids.fridayHint} className="max-w-xs text-xs text-gray-600">{t('list.fridayHint')}</p> : null}
+        </div>
+        <div className="w-56 space-y-1.5">
+          <Label htmlFor={ids.status}>{t('cols.status')}</Label>
+          <select
+            id={ids.status}
+            className={SELECT_CLASS}
+            value={filter.status ?? ''}
+            onChange={(e) => changeFilter({ status: (e.target.value || null) as AppointmentStatusFilter | null })}
+          >
+            <option value="">{t('list.allStatuses')}</option>
+            {APPOINTMENT_STATUS_FILTERS.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          </select>
+        </div>
+      </div>
+      {error ? <p role="alert" className="mb-3 text-sm text-red-700">{error}</p> : null}
+      <p role="status" className="mb-2 text-sm text-gray-600">
+        {pending === 'filter'
+          ? t('list.loading')
+          : error === null
+            ? (filter.date ? t('list.shownOn', { count: rows.length, date: format.date(filter.date) }) : t('list.shown', { count: rows.length }))
+            : null}
+      </p>
+      <DataTable
+        busy={pending === 'filter'}
+        empty={isDefault ? t('list.noneUpcoming') : t('list.noMatches')}
+        head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status'), t('cols.actions')]}
+        rows={rows.map((a) => [
+          format.date(a.date), formatTimeOfDay(a.time, locale) ?? format.na, format.name(a.firstName, a.lastName), format.service(a.serviceType),
+          [a.address, a.city].filter(Boolean).join(', ') || format.na,
+          a.needsStaffAttention
+            ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
+            : format.status(a.status),
+          actions(a),
+        ])}
+      />
+      {list.nextCursor && pending !== 'filter' ? (
+        <div className="mt-3 flex justify-center">
+          <Button type="button" variant="outline" disabled={pending === 'more'} onClick={() => void load(filter, 'more')}>
+            {pending === 'more' ? t('list.loadingMore') : t('list.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+      <MoveVisitDialog
+        appointment={moving}
+        name={moving ? format.name(moving.firstName, moving.lastName) : ''}
+        service={moving ? format.service(moving.serviceType) : ''}
+        onClose={() => setMoving(null)}
+        onMoved={visitMoved}
+      />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+describe('staff cancel a paid booking from the customer details page', () => {
+  it('shows the terms\' refund, cancels the visit and lists the refund with the payment', async () => {
+    const { page, context, errors } = await newPage();
+    const request = context.request;
+    const ip = `10.78.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
+    const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+    const created = await request.post('/api/appointments', {
+      headers: { 'x-forwarded-for': ip },
+      data: {
+        serviceType: 'onetime', propertySize: 0.25, firstName: 'Quinn', lastName: 'Refund', email: `quinn.${Date.now()}@example.com`, phone: '905-555-0177',
+        address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[dates.length - 1], status: 'pending-payment',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const booking = (await created.json()) as { appointmentId: number; customerId: number; bookingRef: string };
+    // Paid with the test gateway's 4242 card, as the checkout page does.
+    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId } })).json()) as { paymentIntentId: string; clientSecret: string };
+    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+    expect(paid.status(), await paid.text()).toBe(200);
+
+    await signInAsAdmin(page, `/customer-details?id=${booking.customerId}`);
+    await page.getByRole('heading', { name: `Booking ${booking.bookingRef}` }).waitFor();
+    await page.getByRole('button', { name: `Cancel booking ${booking.bookingRef}` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Cancel booking ${booking.bookingRef}` });
+    await dialog.getByText('Refund under the terms').waitFor();
+    expect(await dialog.getByText('No visit has been carried out yet: the terms refund the full amount.').isVisible()).toBe(true);
+    const refund = dialog.getByLabel('Refund to the card, in dollars');
+    expect(await refund.inputValue()).toBe('111.87');
+
+    // Out of bounds and no reason: translated messages, nothing sent.
+    await refund.fill('200');
+    await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+    await dialog.getByText('The refund cannot be more than what the customer can still get back.').waitFor();
+    await dialog.getByText('Give a short reason (at least 3 characters).').waitFor();
+
+    await refund.fill('111.87');
+    await dialog.getByLabel('Reason').fill('Customer called: moving away');
+    await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
+
+    await page.getByText('$111.87 refunded to the card.', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Refund of $111.87').waitFor();
+    expect(await page.getByText('Refunded', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: `Cancel booking ${booking.bookingRef}` }).count()).toBe(0);
+    expect(await page.getByText('Cancelled', { exact: true }).first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
