@@ -5,6 +5,7 @@ import {
   applyRateHalfUp,
   centsToDollars,
   dollarsToCents,
+  formatDeduction,
   formatMoney,
   formatWholeDollars,
   roundToWholeDollars,
@@ -108,9 +109,26 @@ describe('formatMoney', () => {
     [11187, 'fr', '111,87 $'],
     [11187, 'de', '111,87 $'],
     [11187, 'es', '111,87 $'],
-    [-7900, 'en-CA', '-$79.00'],
+    // Negative amounts use the minus sign U+2212 (never a hyphen), where each language puts it.
+    [-7900, 'en-CA', '\u2212$79.00'],
+    [-6000, 'en', '\u2212$60.00'],
+    [-6000, 'fr', '\u221260,00 $'],
+    [-6000, 'de', '\u221260,00 $'],
+    [-6000, 'es', '\u221260,00 $'],
   ])('%i in %s → %s', (cents, locale, expected) => {
     expect(plain(formatMoney(cents, locale))).toBe(expected);
+  });
+
+  it('never writes a hyphen-minus in a negative amount', () => {
+    for (const locale of ['en', 'en-CA', 'fr', 'fr-CA', 'de', 'es']) expect(formatMoney(-6000, locale)).not.toContain('-');
+  });
+});
+
+describe('formatDeduction', () => {
+  it('shows a discount as a negative amount with the minus sign, whichever sign it is given in', () => {
+    expect(formatDeduction(7900, 'en-CA')).toBe('\u2212$79.00');
+    expect(formatDeduction(-7900, 'en-CA')).toBe('\u2212$79.00');
+    expect(formatDeduction(7900, 'en-CA')).toBe(formatMoney(-7900, 'en-CA'));
   });
 });
 
@@ -121,7 +139,7 @@ describe('formatWholeDollars', () => {
     [9900, '$99'],
     [0, '$0'],
     [99, '$0'],
-    [-7900, '-$79'],
+    [-7900, '\u2212$79'],
   ])('%i → %s', (cents, expected) => {
     expect(formatWholeDollars(cents)).toBe(expected);
   });

@@ -94,20 +94,34 @@ export function scaleToWholeDollars(cents: Cents, factor: number): Cents {
  */
 export function formatMoney(cents: Cents, locale: string, currency = 'CAD'): string {
   requireSafeCents(cents);
-  return new Intl.NumberFormat(locale, {
+  const parts = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-  }).format(cents / 100);
+  }).formatToParts(cents / 100);
+  // Intl writes most locales' minus as a hyphen ('-$60.00'); every negative amount on the site
+  // (discounts, bundle savings, refunds) shows the one true minus sign instead, where Intl puts it.
+  return parts.map((part) => (part.type === 'minusSign' ? MINUS_SIGN : part.value)).join('');
+}
+
+/** U+2212, the minus sign every negative amount is shown with (never a hyphen). */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * An amount taken off a price, shown negative: `formatDeduction(7900, 'en-CA')` → `"−$79.00"`.
+ * Pass the deduction as a positive number of cents (a discount's `discountCents`).
+ */
+export function formatDeduction(cents: Cents, locale: string, currency = 'CAD'): string {
+  return formatMoney(-Math.abs(cents), locale, currency);
 }
 
 /**
  * SPEC §9's quote-page formatter: rounds down to whole dollars and prefixes a dollar sign
- * (`41285` → `"$412"`). Negative amounts keep their sign in front (`-7900` → `"-$79"`).
+ * (`41285` → `"$412"`). Negative amounts keep their sign in front, as the minus sign (`-7900` → `"−$79"`).
  * Display only: it deliberately drops cents, so never use it for amounts being charged.
  */
 export function formatWholeDollars(cents: Cents): string {
   requireSafeCents(cents);
   const dollars = Math.floor(Math.abs(cents) / 100);
-  return `${cents < 0 && dollars > 0 ? '-' : ''}$${dollars}`;
+  return `${cents < 0 && dollars > 0 ? MINUS_SIGN : ''}$${dollars}`;
 }

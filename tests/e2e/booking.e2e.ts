@@ -201,6 +201,32 @@ describe('/book', () => {
     await context.close();
   });
 
+  it('caps each field at the server\'s limit, refuses a phone made of letters, and shows a server refusal under its field', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/book');
+    const form = page.getByRole('form', { name: 'Booking form' });
+    const limits = { 'First Name': '100', 'Last Name': '100', Email: '254', Phone: '30', 'Service Address': '300', City: '100', 'Postal Code': '10' };
+    for (const [label, max] of Object.entries(limits)) expect(await form.getByLabel(label, { exact: true }).getAttribute('maxlength'), label).toBe(max);
+
+    await fillBookingForm(form, { email: nextEmail('limits') });
+    await form.getByLabel('Phone').fill('abcdefghijk');
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await form.getByText('Please enter a North American phone number, for example 905-555-0134 (an extension like x123 is fine).').waitFor();
+    expect(await form.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
+
+    // Whatever the browser let through, the server's 400 lands under the field it names.
+    await form.getByLabel('Phone').fill('(905) 555-0142 ext. 12');
+    await page.route('**/api/customers', (route) => route.fulfill({
+      status: 400, contentType: 'application/json',
+      body: JSON.stringify({ code: 'validation', message: 'Please check the highlighted fields.', fields: { lastName: 'Please keep the last name to 100 characters or fewer.' } }),
+    }));
+    await form.getByRole('button', { name: 'Book Appointment' }).click();
+    await form.getByText('Please keep the last name to 100 characters or fewer.').waitFor();
+    expect(await form.getByLabel('Last Name').getAttribute('aria-invalid')).toBe('true');
+    expect(unexpected(errors, [400])).toEqual([]);
+    await context.close();
+  });
+
   it('shows Missing Information when required fields are empty', async () => {
     const { page, context, errors } = await newPage();
     await page.goto('/book');
@@ -283,6 +309,37 @@ describe('/request-service', () => {
     await page.getByTestId('order-total').waitFor();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await payAndReachSuccess(page);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('/request-service and /checkout-new limits', () => {
+  it('refuse a phone made of letters on both pages, with the same message', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Request Service' });
+    expect(await form.getByLabel('Full Name').getAttribute('maxlength')).toBe('100');
+    expect(await form.getByLabel('Special Requests (optional)').getAttribute('maxlength')).toBe('1000');
+    await form.getByLabel('Full Name').fill('Sam Taylor');
+    await form.getByLabel('Email').fill(nextEmail('letters'));
+    await form.getByLabel('Phone').fill('abcdefghijk');
+    await form.getByLabel('Service Address').fill('10 Wilson St E');
+    await form.getByLabel('Postal Code').fill('L9G 2B4');
+    await form.getByRole('button', { name: 'Continue to Checkout' }).click();
+    const message = 'Please enter a North American phone number, for example 905-555-0134 (an extension like x123 is fine).';
+    await form.getByText(message).waitFor();
+    expect(page.url()).toContain('/request-service');
+
+    // A link that carries a bad phone straight to /checkout-new is stopped there too.
+    const query = new URLSearchParams({ service: 'onetime', size: '0.25', address: '10 Wilson St E', name: 'Sam Taylor', email: nextEmail('letters-cn'), phone: 'abcdefghijk', city: 'Ancaster', postalCode: 'L9G 2B4' });
+    await page.goto(`/checkout-new?${query.toString()}`);
+    expect(await page.getByLabel('Full name').getAttribute('maxlength')).toBe('100');
+    await page.getByTestId('order-total').waitFor();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText(message).waitFor();
+    expect(await page.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Continue to Payment' }).isVisible()).toBe(true);
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

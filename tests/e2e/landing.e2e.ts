@@ -459,6 +459,35 @@ describe('landing page (en)', () => {
     await context.close();
   });
 
+  it('limits the customer fields, refuses a phone made of letters and shows server refusals under their fields', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    const calc = await openCalculator(page);
+    expect(await calc.getByLabel('First name').getAttribute('maxlength')).toBe('100');
+    expect(await calc.getByLabel('Last name').getAttribute('maxlength')).toBe('100');
+    expect(await calc.getByLabel('Phone number').getAttribute('maxlength')).toBe('30');
+    await fillCustomer(page, { first: 'Ada', last: 'Byron', email: `limits-${Date.now()}@example.ca`, phone: 'abcdefghijk', address: '71 Main St W', postal: 'L8P 4Y5' });
+    // Longer than the limit (a script or an old browser ignoring maxlength): its own message, not a vague one.
+    await calc.getByLabel('First name').evaluate((input) => input.removeAttribute('maxlength'));
+    await calc.getByLabel('First name').fill('A'.repeat(101));
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await calc.getByText('Please keep the first name to 100 characters or fewer.').waitFor();
+    expect(await calc.getByText('Please enter a North American phone number, for example 905-555-0134 (an extension like x123 is fine).').isVisible()).toBe(true);
+    expect(await calc.getByLabel('Phone number').getAttribute('aria-invalid')).toBe('true');
+
+    // The server checks the same rules; its 400 lands under the fields it names.
+    await calc.getByLabel('First name').fill('Ada');
+    await calc.getByLabel('Phone number').fill('+1 905 555 0177 x12');
+    await page.route('**/api/appointments', (route) => route.request().method() === 'POST'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'validation', message: 'Please check the highlighted fields.', fields: { lastName: 'Please keep the last name to 100 characters or fewer.' } }) })
+      : route.continue());
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await calc.getByText('Please keep the last name to 100 characters or fewer.').waitFor();
+    expect(await calc.getByLabel('Last name').getAttribute('aria-invalid')).toBe('true');
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+
   it('the email modal says Missing Information for a bad address, and the optional second contact is checked', async () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);

@@ -63,6 +63,35 @@ describe('payments through the built-in test gateway', () => {
     await context.close();
   });
 
+  it('going back to the checkout of a paid booking says it is paid and links to its confirmation', async () => {
+    const { page, context, errors } = await newPage();
+    const booking = await createBooking(context.request);
+    await page.goto(`/checkout?appointmentId=${booking.appointmentId}`);
+    await payWithCard(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/payment-success\?payment_intent=pi_test_/);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    const confirmation = new URL(page.url());
+
+    await page.goto(`/checkout?appointmentId=${booking.appointmentId}`);
+    await page.getByRole('heading', { name: 'This booking is already paid' }).waitFor();
+    expect(await page.getByText('there is nothing more to pay', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Payment Setup Error' }).count()).toBe(0);
+    expect(await page.getByText('This booking has already been paid.').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View your payment confirmation' }).getAttribute('href')).toBe(confirmation.pathname + confirmation.search);
+    expect(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
+
+    // Another browser (no memory of the payment) gets the same friendly state, with the way home.
+    const other = await newPage();
+    await other.page.goto(`/fr/checkout?appointmentId=${booking.appointmentId}`);
+    await other.page.getByRole('heading', { name: 'Cette réservation est déjà payée' }).waitFor();
+    expect(await other.page.getByRole('link', { name: 'Voir la confirmation de paiement' }).count()).toBe(0);
+    expect(await other.page.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/fr');
+    expect(unexpected(errors, [409])).toEqual([]);
+    expect(unexpected(other.errors, [409])).toEqual([]);
+    await other.context.close();
+    await context.close();
+  });
+
   it('shows the order summary in the reader\'s number format (/de, /fr)', async () => {
     const { page, context, errors } = await newPage({ locale: 'de-DE' });
     const booking = await createBooking(context.request);
@@ -205,6 +234,21 @@ describe('payments through the built-in test gateway', () => {
     await page.getByRole('heading', { name: 'Payment Setup Error' }).waitFor();
     expect(await page.getByText('Missing service details').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a discounted subtotal on /checkout-new with a Discount (code) line', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/');
+    await page.evaluate(() => sessionStorage.setItem('checkoutData', JSON.stringify({
+      serviceType: 'seasonal', propertySize: 0.25, includeTick: false, includeStandingWater: false, address: '88 James St S', discountCode: 'MIDSEASON',
+    })));
+    await page.goto('/checkout-new');
+    // Seasonal 0.25 acre: 365.00 − 79.00 = 286.00 + 37.18 HST = 323.18.
+    await page.getByTestId('order-total').filter({ hasText: '$323.18' }).waitFor();
+    expect(await page.getByText('Discount (MIDSEASON)').isVisible()).toBe(true);
+    expect(await page.getByTestId('order-discount').textContent()).toBe('\u2212$79.00');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   });

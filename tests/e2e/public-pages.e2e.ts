@@ -456,6 +456,33 @@ describe('contact page', () => {
     await context.close();
   });
 
+  it('shows a server refusal under the field it names (an over-long name), not only in a toast', async () => {
+    const { page, errors, context } = await newPage();
+    await page.goto('/contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    expect(await form.getByLabel('Name', { exact: true }).getAttribute('maxlength')).toBe('100');
+    expect(await form.getByLabel('Message').getAttribute('maxlength')).toBe('5000');
+    await form.getByLabel('Phone (optional)').fill('call me');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByText('Please enter a North American phone number, for example 905-555-0134 (an extension like x123 is fine).').waitFor();
+
+    await page.route('**/api/messages', (route) => route.fulfill({
+      status: 400, contentType: 'application/json',
+      body: JSON.stringify({ code: 'validation', message: 'Please check the highlighted fields.', fields: { name: 'Please keep the name to 100 characters or fewer.' } }),
+    }));
+    await form.getByLabel('Name', { exact: true }).fill('Jo Tremblay');
+    await form.getByLabel('Email address').fill('jo.tremblay@example.ca');
+    await form.getByLabel('Phone (optional)').fill('');
+    await form.getByLabel('Message').fill('Could you quote a seasonal plan for a half-acre lot?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByText('Please keep the name to 100 characters or fewer.').waitFor();
+    expect(await form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Failed to send message', { exact: true }).first().waitFor();
+    expect(await page.getByText('Please check the highlighted fields.', { exact: true }).first().isVisible()).toBe(true);
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+
   it('shows the server message when sending fails, and keeps what was typed', async () => {
     const { page, errors, context } = await newPage();
     await page.route('**/api/messages', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Our inbox is busy. Please try again in a minute.' }) }));

@@ -384,7 +384,7 @@ describe('customers', () => {
     const first = await postCustomer(request('/api/customers', { firstName: 'Jamie', lastName: 'Fox', email, phone: '9055550111', address: '1 First Ave', city: 'Hamilton', postalCode: 'L8P 4R5' }), ctx);
     expect(first.status).toBe(201);
     const { id } = await first.json();
-    const again = await (await postCustomer(request('/api/customers', { firstName: 'Mallory', lastName: 'Evil', email: email.toUpperCase(), phone: '0000000000', address: '66 Other Rd' }), ctx)).json();
+    const again = await (await postCustomer(request('/api/customers', { firstName: 'Mallory', lastName: 'Evil', email: email.toUpperCase(), phone: '905-555-0666', address: '66 Other Rd' }), ctx)).json();
     expect(again).toEqual({ id });
 
     const res = await postAppointment(request('/api/appointments', booking({ email, firstName: 'Mallory', address: '99 New St', postalCode: 'L9G 3K9', city: 'Ancaster' })), ctx);

@@ -168,8 +168,10 @@ describe('test gateway confirmation', () => {
     expect(after!.uses).toBe(before!.uses + 1);
     expect(await receiptsFor(row.id)).toHaveLength(1);
 
-    // Paid bookings get no second intent.
-    expect((await intentFor({ appointmentId: booking.appointmentId })).res.status).toBe(409);
+    // Paid bookings get no second intent; the checkout tells "already paid" from other conflicts by `reason`.
+    const again = await intentFor({ appointmentId: booking.appointmentId });
+    expect(again.res.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'conflict', reason: 'already_paid', message: 'This booking has already been paid.' });
   });
 
   it('declines 0002 with the card message, then accepts a good card on the same intent', async () => {

@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { discountCodes } from '@/db/schema/catalog';
 import { emailOutbox } from '@/db/schema/messages';
 import { quotes } from '@/db/schema/quotes';
+import { getEnv } from '@/env';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { signIn } from '@/features/staff-auth/session.service';
@@ -231,6 +232,109 @@ describe('POST /api/send-quote', () => {
     } finally {
       await db.execute(sql.raw('drop trigger refuse_test_outbox on email_outbox'));
     }
+  });
+});
+
+describe('POST /api/send-quote: custom (acreage) quotes reach staff', () => {
+  const acreage = {
+    serviceType: 'seasonal', propertySize: 999, includeTick: true, includeTargetedInsects: true, extras: ['breeding-site-inspection'],
+    address: '1200 Ridge Rd', postalCode: 'l0r 1h0', totalPrice: 0, lotSizeDisplay: 'Custom quote',
+  };
+
+  it('queues a staff notification (in English, to the staff address) with the request and a link to /quotes-admin, besides the customer email', async () => {
+    const res = await send({ email: 'rosa.ortiz@example.com', name: 'Rosa Ortiz', phone: '905-555-0142', quoteDetails: acreage }, { cookie: 'NEXT_LOCALE=es' });
+    expect(res.status).toBe(200);
+    const { quoteId } = await res.json();
+
+    const db = await getDb();
+    const emails = await db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, quoteId));
+    const mine = emails.filter((e) => e.relatedType === 'quote');
+    expect(mine.map((e) => e.kind).sort()).toEqual(['quote', 'staff-notification']);
+
+    const customer = mine.find((e) => e.kind === 'quote')!;
+    expect(customer).toMatchObject({ toAddress: 'rosa.ortiz@example.com', locale: 'es' });
+
+    const staff = mine.find((e) => e.kind === 'staff-notification')!;
+    expect(staff).toMatchObject({ toAddress: getEnv().STAFF_NOTIFY_EMAIL, locale: 'en', status: 'pending' });
+    expect(staff.subject).toBe(`Custom quote request #${quoteId}: Rosa Ortiz`);
+    for (const part of [staff.text, staff.html]) {
+      for (const fact of [
+        'Rosa Ortiz', 'rosa.ortiz@example.com', '905-555-0142', '1200 Ridge Rd, Flamborough, L0R 1H0',
+        'Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Breeding site inspection',
+        'Acreage (over 2 acres)', 'Spanish', `#${quoteId}`, 'http://localhost:3000/quotes-admin',
+      ]) expect(part, fact).toContain(fact);
+    }
+    expect(staff.text).toContain(`Quote number: #${quoteId}`);
+  });
+
+  it('does not notify staff about an ordinary priced quote: the customer can book or buy it online', async () => {
+    const res = await send({ email: 'priced@example.com', name: 'Pri Ced', phone: '905-555-0143', quoteDetails }, { 'x-forwarded-for': '10.0.8.1' });
+    expect(res.status).toBe(200);
+    const { quoteId } = await res.json();
+    const db = await getDb();
+    const emails = await db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.relatedId, quoteId));
+    expect(emails.map((e) => e.kind)).toEqual(['quote']);
+  });
+
+  it('stores no custom quote when the staff notification cannot be queued', async () => {
+    const db = await getDb();
+    await db.execute(sql.raw(`create or replace function refuse_staff_outbox() returns trigger language plpgsql as $$
+      begin if new.kind = 'staff-notification' then raise exception 'outbox unavailable'; end if; return new; end $$`));
+    await db.execute(sql.raw('create trigger refuse_staff_outbox before insert on email_outbox for each row execute function refuse_staff_outbox()'));
+    try {
+      const res = await send({ email: 'lost.request@example.com', name: 'Los T', phone: '905-555-0144', quoteDetails: acreage });
+      expect(res.status).toBe(500);
+      expect(await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.customerEmail, 'lost.request@example.com'))).toEqual([]);
+      expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, 'lost.request@example.com'))).toEqual([]);
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_staff_outbox on email_outbox'));
+    }
+  });
+});
+
+describe('POST /api/send-quote: the postal code is checked as booking checks it', () => {
+  const countFor = async (email: string) => {
+    const db = await getDb();
+    const [q] = await db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(eq(quotes.customerEmail, email));
+    const [m] = await db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    return { quotes: q!.n, emails: m!.n };
+  };
+
+  it('refuses a code outside the service area with booking\'s message, and stores and sends nothing', async () => {
+    const res = await send({ email: 'toronto@example.com', name: 'Tor Onto', phone: '905-555-0145', quoteDetails: { ...quoteDetails, address: '100 King St W', city: null, postalCode: 'm5h 2n2' } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe("We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.");
+    expect(body.fields).toEqual({ 'quoteDetails.postalCode': "We don't currently service this area." });
+    expect(await countFor('toronto@example.com')).toEqual({ quotes: 0, emails: 0 });
+
+    const fr = await (await send({ email: 'toronto@example.com', name: 'Tor Onto', quoteDetails: { ...quoteDetails, postalCode: 'M5H 2N2' } }, { 'accept-language': 'fr' })).json();
+    expect(fr.message).toBe('Nous sommes désolés, mais nous ne desservons pas actuellement le secteur M5H 2N2. Contactez-nous pour d’autres options.');
+  });
+
+  it.each([['12345'], ['L8P'], ['ZZZ 999'], ['L8P 1A1 extra']])('refuses the malformed code %j with a translated field message', async (postalCode) => {
+    const email = `malformed-${postalCode.replace(/\W/g, '')}@example.com`;
+    const res = await send({ email, name: 'Mal Formed', quoteDetails: { ...quoteDetails, postalCode } }, { 'accept-language': 'es' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.message).toBe('Revise los campos marcados.');
+    expect(body.fields).toEqual({ 'quoteDetails.postalCode': 'Introduzca un código postal canadiense válido, por ejemplo L8P 1A1.' });
+    expect(await countFor(email)).toEqual({ quotes: 0, emails: 0 });
+  });
+
+  it('stores a served code the way booking writes it, so "Book this quote" passes the same check', async () => {
+    const res = await send({ email: 'dundas@example.com', name: 'Dun Das', phone: '905-555-0146', quoteDetails: { ...quoteDetails, address: '5 King St W', city: null, postalCode: ' l9h2b3 ' } });
+    expect(res.status).toBe(200);
+    const { quoteId } = await res.json();
+    const db = await getDb();
+    const [quote] = await db.select({ postalCode: quotes.postalCode, city: quotes.city }).from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote).toEqual({ postalCode: 'L9H 2B3', city: 'Dundas' });
+  });
+
+  it('still accepts a quote without a postal code (SPEC §7 callers send only the address; /book-quote asks for it)', async () => {
+    const { postalCode: _omit, ...withoutPostal } = quoteDetails;
+    const res = await send({ email: 'nopostal@example.com', name: 'No Postal', quoteDetails: withoutPostal });
+    expect(res.status).toBe(200);
   });
 });
 

@@ -7,27 +7,30 @@
  */
 import { z } from 'zod';
 import { normaliseServiceType } from '@/features/pricing/pricing';
+import { type LimitedField, limitedText, optionalPhone, PHONE_INVALID_MESSAGE, requiredPhone } from '@/lib/field-limits';
+import { isValidPhone } from '@/lib/phone';
 
-const trimmed = () => z.string().trim();
 const optionalText = (max = 500) => z.string().trim().max(max).optional().nullable();
+/** An optional customer field with its shared length limit and message (src/lib/field-limits.ts). */
+const optionalField = (field: LimitedField) => limitedText(field).optional().nullable();
 /** Booleans arrive as true/false, 'true'/'false' (query strings) or are absent. */
 const looseBoolean = z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean().optional().nullable());
 
 /** SPEC §5 booking form (landing-page booking section). `tick` means tick-seasonal (DECISIONS §2). */
 export const BookingFormSchema = z.object({
-  firstName: trimmed().min(2, 'booking.validation.firstNameRequired'),
-  lastName: trimmed().min(2, 'booking.validation.lastNameRequired'),
-  email: trimmed().pipe(z.email('booking.validation.invalidEmail')),
-  phone: trimmed().min(10, 'booking.validation.phoneRequired'),
-  address: trimmed().min(5, 'booking.validation.addressRequired'),
-  city: trimmed().min(2, 'booking.validation.cityRequired'),
-  zipCode: trimmed().min(5, 'booking.validation.zipCodeRequired'),
+  firstName: limitedText('firstName').min(2, 'booking.validation.firstNameRequired'),
+  lastName: limitedText('lastName').min(2, 'booking.validation.lastNameRequired'),
+  email: limitedText('email').pipe(z.email('booking.validation.invalidEmail')),
+  phone: requiredPhone('booking.validation.phoneRequired'),
+  address: limitedText('address').min(5, 'booking.validation.addressRequired'),
+  city: limitedText('city').min(2, 'booking.validation.cityRequired'),
+  zipCode: limitedText('postalCode').min(5, 'booking.validation.zipCodeRequired'),
   serviceType: z.enum(['onetime', 'seasonal', 'tick'], 'booking.validation.serviceTypeRequired'),
   propertySize: z.string().min(1, 'booking.validation.propertySizeRequired'),
   includeTick: z.boolean(),
   includeTargetedInsects: z.boolean(),
   date: z.string().min(1, 'booking.validation.dateRequired'),
-  specialInstructions: z.string().max(1000).optional(),
+  specialInstructions: limitedText('notes').optional(),
 });
 export type BookingFormValues = z.infer<typeof BookingFormSchema>;
 
@@ -40,19 +43,22 @@ export function toFormServiceType(value: unknown): BookingFormValues['serviceTyp
 
 /** SPEC §5 service request form (→ /checkout-new). */
 export const ServiceRequestSchema = z.object({
-  name: trimmed().min(2, 'booking.validation.nameMin'),
-  email: trimmed().pipe(z.email('booking.validation.validEmail')),
-  phone: trimmed().min(10, 'booking.validation.validPhone'),
-  address: trimmed().min(5, 'booking.validation.fullAddress'),
-  city: trimmed().min(2, 'booking.validation.city'),
-  postalCode: trimmed().min(6, 'booking.validation.validPostalCode'),
+  name: limitedText('name').min(2, 'booking.validation.nameMin'),
+  email: limitedText('email').pipe(z.email('booking.validation.validEmail')),
+  phone: requiredPhone('booking.validation.validPhone'),
+  address: limitedText('address').min(5, 'booking.validation.fullAddress'),
+  city: limitedText('city').min(2, 'booking.validation.city'),
+  postalCode: limitedText('postalCode').min(6, 'booking.validation.validPostalCode'),
   propertySize: z.string().min(1, 'booking.validation.propertySizeRequired'),
   serviceType: z.enum(['onetime', 'seasonal', 'tick-seasonal'], 'booking.validation.serviceTypeRequired'),
   includeTick: z.boolean(),
   includeStandingWater: z.boolean(),
-  specialRequests: z.string().max(1000).optional(),
+  specialRequests: limitedText('notes').optional(),
 });
 export type ServiceRequestValues = z.infer<typeof ServiceRequestSchema>;
+
+/** SPEC §5's stand-in when an order has no phone: the one non-phone POST /api/customers accepts. */
+export const NO_PHONE = '000-000-0000';
 
 /**
  * Order-creation path (SPEC §5): name, email and address required; defaults phone 000-000-0000,
@@ -74,7 +80,8 @@ export function prepareOrderCustomer(input: { name?: string; email?: string; add
       lastName,
       email,
       address,
-      phone: input.phone?.trim() || '000-000-0000',
+      // A quote saved before the phone rule may hold a phone it refuses: the order goes ahead without it.
+      phone: input.phone && isValidPhone(input.phone) ? input.phone.trim() : NO_PHONE,
       city: input.city?.trim() || 'Hamilton',
       postalCode: input.postalCode?.trim() || 'L8P1X1',
     },
@@ -92,14 +99,16 @@ export function splitFullName(name: string): { firstName: string; lastName: stri
 /** POST /api/customers (SPEC §7): the booking form sends `zipCode` instead of `postalCode`. */
 export const CustomerRequestSchema = z
   .object({
-    firstName: trimmed().min(1, 'booking.validation.firstNameRequired').max(100),
-    lastName: trimmed().min(1, 'booking.validation.lastNameRequired').max(100),
-    email: trimmed().pipe(z.email('booking.validation.invalidEmail')),
-    phone: trimmed().min(7, 'booking.validation.phoneRequired').max(40),
-    address: optionalText(300),
-    city: optionalText(100),
-    postalCode: optionalText(10),
-    zipCode: optionalText(10),
+    firstName: limitedText('firstName').min(1, 'booking.validation.firstNameRequired'),
+    lastName: limitedText('lastName').min(1, 'booking.validation.lastNameRequired'),
+    email: limitedText('email').pipe(z.email('booking.validation.invalidEmail')),
+    // The phone rule, or SPEC's stand-in for an order placed without a phone (prepareOrderCustomer).
+    phone: limitedText('phone').min(1, 'booking.validation.phoneRequired')
+      .refine((value) => value === '' || value === NO_PHONE || isValidPhone(value), PHONE_INVALID_MESSAGE),
+    address: optionalField('address'),
+    city: optionalField('city'),
+    postalCode: optionalField('postalCode'),
+    zipCode: optionalField('postalCode'),
     propertySize: z.union([z.number(), z.string()]).optional().nullable(),
     locale: z.string().optional(),
   })
@@ -128,18 +137,18 @@ export const AppointmentRequestSchema = z.object({
   extras: z.array(z.string().max(50)).max(10).optional().nullable(),
   discountCode: optionalText(50),
   customerId: z.coerce.number().int().positive().optional().nullable(),
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  email: z.preprocess((v) => (v === '' ? undefined : v), trimmed().pipe(z.email('booking.validation.invalidEmail')).optional().nullable()),
-  phone: optionalText(40),
-  address: optionalText(300),
-  city: optionalText(100),
-  postalCode: optionalText(10),
-  zipCode: optionalText(10),
+  firstName: optionalField('firstName'),
+  lastName: optionalField('lastName'),
+  email: z.preprocess((v) => (v === '' ? undefined : v), limitedText('email').pipe(z.email('booking.validation.invalidEmail')).optional().nullable()),
+  phone: optionalPhone().optional().nullable(),
+  address: optionalField('address'),
+  city: optionalField('city'),
+  postalCode: optionalField('postalCode'),
+  zipCode: optionalField('postalCode'),
   date: dateSchema,
   time: optionalText(20),
-  notes: optionalText(1000),
-  specialInstructions: optionalText(1000),
+  notes: optionalField('notes'),
+  specialInstructions: optionalField('notes'),
   planId: z.coerce.number().int().optional().nullable(),
   quoteId: z.coerce.number().int().positive().optional().nullable(),
   quoteToken: optionalText(200),

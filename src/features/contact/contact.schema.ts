@@ -1,8 +1,10 @@
 /**
- * POST /api/messages input (SPEC §5 contact rules). Messages are translation keys in `contact`.
+ * POST /api/messages input (SPEC §5 contact rules). Messages are translation keys in `contact`; the
+ * length limits and the phone rule are the shared ones (`errors.*`, src/lib/field-limits.ts), as in the form.
  * SPEC's older clients send `content` instead of `message` and a `type`; both are accepted.
  */
 import { z } from 'zod';
+import { FIELD_LIMITS, optionalPhone, tooLongMessage } from '@/lib/field-limits';
 
 /** SPEC's older clients call the message `content`: read it as `message` before validating. */
 function foldLegacyContent(value: unknown): unknown {
@@ -12,13 +14,13 @@ function foldLegacyContent(value: unknown): unknown {
 }
 
 const ContactMessageFields = z.object({
-    name: z.string({ error: 'contact.nameRequired' }).trim().min(2, 'contact.nameRequired').max(200, 'contact.nameRequired'),
-    email: z.string({ error: 'contact.invalidEmail' }).trim().toLowerCase().pipe(z.email('contact.invalidEmail').max(254, 'contact.invalidEmail')),
-    phone: z.string().trim().max(40, 'contact.phoneTooLong').nullish(),
+    name: z.string({ error: 'contact.nameRequired' }).trim().min(2, 'contact.nameRequired').max(FIELD_LIMITS.name, tooLongMessage('name')),
+    email: z.string({ error: 'contact.invalidEmail' }).trim().max(FIELD_LIMITS.email, tooLongMessage('email')).toLowerCase().pipe(z.email('contact.invalidEmail')),
+    phone: optionalPhone().nullish(),
     // SPEC: the subject defaults to 'question' when a form does not ask for one.
-    subject: z.string().trim().max(200, 'contact.subjectRequired').nullish()
+    subject: z.string().trim().max(FIELD_LIMITS.subject, tooLongMessage('subject')).nullish()
       .refine((s) => s == null || s === '' || s.length >= 2, 'contact.subjectRequired'),
-    message: z.string({ error: 'contact.messageTooShort' }).trim().min(10, 'contact.messageTooShort').max(5000, 'contact.messageTooLong'),
+    message: z.string({ error: 'contact.messageTooShort' }).trim().min(10, 'contact.messageTooShort').max(FIELD_LIMITS.message, tooLongMessage('message')),
     type: z.string().trim().max(40).nullish(),
     /** Honeypot: hidden from people, so anything typed here means a bot. */
     website: z.string().nullish(),

@@ -96,9 +96,10 @@ export async function createPaymentIntentForBooking(
   const visits = await loadBooking(input);
   const bookingRef = visits[0]!.bookingRef;
   const db = await getDb();
-  if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid');
+  // `reason` lets the checkout tell "already paid" (a friendly state) from any other conflict.
+  if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
   if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled');
-  if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid');
+  if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
 
   const plan = findPlanVisit(visits);
   if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');

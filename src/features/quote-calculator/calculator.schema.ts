@@ -4,18 +4,20 @@
  */
 import { z } from 'zod';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { FIELD_LIMITS, limitedText, requiredPhone, tooLongMessage } from '@/lib/field-limits';
 import { findSecondContactProblems, type SecondContactProblem } from '@/features/quotes/quote.schema';
 import { isValidPostalCode } from '@/features/service-area/postal-code';
 import { CALCULATOR_PLANS, CALCULATOR_SIZES } from './calculator-options';
 
-const required = (key: string) => z.string().trim().min(1, `calculator.errors.${key}`);
-
-/** Customer contact fields shared by Buy Now and the email modal. */
+/**
+ * Customer contact fields shared by Buy Now and the email modal. Length limits and the phone rule
+ * are the ones POST /api/appointments and /api/send-quote apply (src/lib/field-limits.ts).
+ */
 const ContactFields = {
-  firstName: required('firstNameRequired'),
-  lastName: required('lastNameRequired'),
-  email: z.string().trim().min(1, 'calculator.errors.emailRequired').pipe(z.email('calculator.errors.emailInvalid')),
-  phone: z.string().trim().min(10, 'calculator.errors.phoneRequired'),
+  firstName: limitedText('firstName').min(1, 'calculator.errors.firstNameRequired'),
+  lastName: limitedText('lastName').min(1, 'calculator.errors.lastNameRequired'),
+  email: limitedText('email').min(1, 'calculator.errors.emailRequired').pipe(z.email('calculator.errors.emailInvalid')),
+  phone: requiredPhone('calculator.errors.phoneRequired'),
 };
 
 /** The calculator's words for each problem of the shared second-contact rule. */
@@ -33,7 +35,11 @@ const SECOND_CONTACT_MESSAGES: Record<SecondContactProblem['reason'], string> = 
 export const SecondContactSchema = z
   .object({ enabled: z.boolean(), name: z.string().trim(), email: z.string().trim(), phone: z.string().trim() })
   .superRefine((value, ctx) => {
+    // A closed block is not sent, so nothing typed in it can hold the form up.
     if (!value.enabled) return;
+    for (const field of ['name', 'email', 'phone'] as const) {
+      if (value[field].length > FIELD_LIMITS[field]) ctx.addIssue({ code: 'custom', path: [field], message: tooLongMessage(field) });
+    }
     for (const problem of findSecondContactProblems(value)) {
       ctx.addIssue({ code: 'custom', path: [problem.field], message: SECOND_CONTACT_MESSAGES[problem.reason] });
     }
@@ -42,8 +48,8 @@ export const SecondContactSchema = z
 /** Buy Now needs every starred field of SPEC §5 plus a date. */
 export const CalculatorFormSchema = z.object({
   ...ContactFields,
-  address: z.string().trim().min(5, 'calculator.errors.addressRequired'),
-  postalCode: z.string().trim().refine(isValidPostalCode, 'calculator.errors.postalCodeInvalid'),
+  address: limitedText('address').min(5, 'calculator.errors.addressRequired'),
+  postalCode: limitedText('postalCode').refine(isValidPostalCode, 'calculator.errors.postalCodeInvalid'),
   propertySize: z.enum(CALCULATOR_SIZES),
   serviceType: z.enum(CALCULATOR_PLANS),
   includeTick: z.boolean(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice } from '@/features/pricing/pricing';
-import { buildDirectBuyUrl, renderQuoteEmail } from './quote-email';
+import { buildDirectBuyUrl, renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
 
 const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
 const quote = {
@@ -87,5 +87,40 @@ describe('buildDirectBuyUrl', () => {
       directBuy: 'true', service: 'onetime', size: '0.25', includeTick: 'true', includeStandingWater: 'false',
       address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148', quoteToken: quote.token,
     });
+  });
+});
+
+describe('renderCustomQuoteStaffEmail', () => {
+  const request = {
+    id: 41, customerName: 'Émile <Roy>', customerEmail: 'emile@example.ca', customerPhone: '905-555-0150', serviceType: 'tick-seasonal',
+    includeTick: false, includeTargetedInsects: false, extras: ['natural-barrier'], address: '800 Concession 6 W, Flamborough', city: 'Flamborough',
+    postalCode: 'L0R 1H0', secondContact: { name: 'Anne Roy', email: '', phone: '905-555-0151' },
+  };
+
+  it('is written in the staff language whatever the customer speaks, with what staff need to call back', () => {
+    const email = renderCustomQuoteStaffEmail({ branch, siteUrl: 'https://example.ca', customerLocale: 'fr', quote: request });
+    expect(email.locale).toBe('en');
+    expect(email.subject).toBe('Custom quote request #41: Émile <Roy>');
+    for (const line of [
+      'Quote number: #41', 'Customer: Émile <Roy>', 'Email: emile@example.ca', 'Phone: 905-555-0150',
+      // The stored address already names the town: it is shown once.
+      'Address: 800 Concession 6 W, Flamborough, L0R 1H0',
+      'Property size: Acreage (over 2 acres)', 'Requested plan: Seasonal Tick Protection', 'Requested add-ons: Natural barrier with repelling plants',
+      "Customer's language: French", 'Second contact: Anne Roy · 905-555-0151', 'Open the quotes admin: https://example.ca/quotes-admin',
+    ]) expect(email.text).toContain(line);
+    expect(email.html).toContain('href="https://example.ca/quotes-admin"');
+    expect(email.html).toContain('Émile &lt;Roy&gt;');
+    expect(email.html).not.toContain('<Roy>');
+  });
+
+  it('says plainly when there is no phone, no add-on and no second contact', () => {
+    const email = renderCustomQuoteStaffEmail({
+      branch, siteUrl: 'https://example.ca/', customerLocale: 'xx',
+      quote: { ...request, customerPhone: '  ', extras: [], secondContact: null, includeTick: true },
+    });
+    expect(email.text).toContain('Phone: Not given');
+    expect(email.text).toContain('Requested add-ons: Tick control add-on');
+    expect(email.text).toContain("Customer's language: English");
+    expect(email.text).not.toContain('Second contact');
   });
 });

@@ -2,8 +2,9 @@ import 'server-only';
 import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/pricing';
 import { getTranslator } from '@/i18n/messages';
-import { isLocale, routing } from '@/i18n/routing';
+import { isLocale, routing, type Locale } from '@/i18n/routing';
 import { formatMoney } from '@/lib/money';
+import { formatQuoteAddress } from './quote-address';
 
 export type QuoteEmailInput = {
   locale: string;
@@ -131,4 +132,73 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     footer: t('email.footer', { phone: branch.phone }),
   });
   return { subject: t('quotes.email.subject', { service, company: branch.displayName }), html, text };
+}
+
+/** Staff notifications are written in the office language, as the other staff emails are. */
+export const STAFF_EMAIL_LOCALE: Locale = 'en';
+
+export type CustomQuoteStaffEmailInput = {
+  branch: EmailBranch;
+  siteUrl: string;
+  /** The customer's language, so staff know which one to answer in. */
+  customerLocale: string;
+  quote: Pick<QuoteEmailInput['quote'], 'id' | 'customerName' | 'customerEmail' | 'serviceType' | 'includeTick' | 'includeTargetedInsects' | 'address'> & {
+    customerPhone: string | null;
+    extras: readonly string[];
+    city: string | null;
+    postalCode: string | null;
+    secondContact: { name: string; email: string; phone: string } | null;
+  };
+};
+
+/**
+ * The office's notice of a custom-quote request (acreage: the site cannot price it and told the
+ * customer we would get back to them), with what staff need to call back and a link to the quotes
+ * admin. In the staff language, whatever the customer's.
+ */
+export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): { locale: Locale; subject: string; html: string; text: string } {
+  const locale = STAFF_EMAIL_LOCALE;
+  const t = getTranslator(locale);
+  const { quote, branch } = input;
+  const addOns = [
+    quote.includeTick ? t('pricing.lines.tick-addon') : null,
+    quote.includeTargetedInsects ? t('pricing.lines.targeted-insects-addon') : null,
+    ...quote.extras.map((code) => t(`pricing.lines.${code}`)),
+  ].filter((label): label is string => label !== null);
+  const customerLocale = isLocale(input.customerLocale) ? input.customerLocale : routing.defaultLocale;
+  const second = quote.secondContact ? [quote.secondContact.name, quote.secondContact.email, quote.secondContact.phone].filter(Boolean).join(' · ') : null;
+  const number = t('quotes.staffEmail.number', { id: quote.id });
+  const facts: [string, string][] = [
+    [t('quotes.staffEmail.quoteNumber'), number],
+    [t('quotes.staffEmail.customer'), quote.customerName],
+    [t('quotes.staffEmail.email'), quote.customerEmail],
+    [t('quotes.staffEmail.phone'), quote.customerPhone?.trim() || t('quotes.staffEmail.notGiven')],
+    [t('quotes.staffEmail.address'), formatQuoteAddress(quote.address, quote.city, quote.postalCode)],
+    [t('quotes.staffEmail.propertySize'), t('quotes.staffEmail.acreage')],
+    [t('quotes.staffEmail.plan'), t(`pricing.services.${quote.serviceType}`)],
+    [t('quotes.staffEmail.addOns'), addOns.length ? addOns.join(', ') : t('quotes.staffEmail.none')],
+    [t('quotes.staffEmail.language'), new Intl.DisplayNames([locale], { type: 'language' }).of(customerLocale) ?? customerLocale],
+    ...(second ? [[t('quotes.staffEmail.secondContact'), second] as [string, string]] : []),
+  ];
+  const adminUrl = new URL(`${localePrefix(locale)}/quotes-admin`, input.siteUrl).toString();
+
+  const bodyHtml = [
+    `<p>${escapeHtml(t('quotes.staffEmail.intro', { name: quote.customerName }))}</p>`,
+    `<table role="presentation" style="width:100%;border-collapse:collapse">${facts
+      .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+      .join('')}</table>`,
+    `<p style="margin-top:16px">${escapeHtml(t('quotes.staffEmail.action'))}</p>`,
+    `<p>${renderButton(adminUrl, t('quotes.staffEmail.adminCta'))}</p>`,
+    `<p style="font-size:13px;color:#6b7280">${escapeHtml(adminUrl)}</p>`,
+  ].join('\n');
+  const bodyText = [
+    t('quotes.staffEmail.intro', { name: quote.customerName }),
+    '',
+    ...facts.map(([label, value]) => formatLabelled(locale, label, value)),
+    '',
+    t('quotes.staffEmail.action'),
+    formatLabelled(locale, t('quotes.staffEmail.adminCta'), adminUrl),
+  ].join('\n');
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('quotes.staffEmail.heading'), bodyHtml, bodyText, footer: t('quotes.staffEmail.footer') });
+  return { locale, subject: t('quotes.staffEmail.subject', { number, name: quote.customerName }), html, text };
 }

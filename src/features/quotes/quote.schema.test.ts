@@ -29,7 +29,7 @@ describe('SendQuoteSchema', () => {
   const details = { serviceType: 'seasonal', propertySize: 0.25, address: '1 Main St, Hamilton' };
 
   it('normalises the email and ignores the browser total', () => {
-    const parsed = SendQuoteSchema.parse({ email: ' Ann@Example.COM ', name: ' Ann Lee ', phone: '905', quoteDetails: { ...details, totalPrice: 1, lotSizeDisplay: 'Small' } });
+    const parsed = SendQuoteSchema.parse({ email: ' Ann@Example.COM ', name: ' Ann Lee ', phone: '905-555-0134', quoteDetails: { ...details, totalPrice: 1, lotSizeDisplay: 'Small' } });
     expect(parsed.email).toBe('ann@example.com');
     expect(parsed.name).toBe('Ann Lee');
     expect(parsed.quoteDetails).not.toHaveProperty('totalPrice');

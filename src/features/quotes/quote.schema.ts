@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { isPricedServiceType, normaliseServiceType } from '@/features/pricing/pricing';
+import { FIELD_LIMITS, PHONE_INVALID_MESSAGE } from '@/lib/field-limits';
+import { isValidPhone } from '@/lib/phone';
 
 /** Accepts true/false and the strings SPEC's query parameters and old clients send. */
 const Flag = z.preprocess((value) => {
@@ -87,7 +89,7 @@ export type SecondContactProblem = { field: keyof SecondContact; reason: 'nameRe
 /**
  * The one rule for the calculator's optional second contact, used by the form and the API: a name
  * of two characters or more, and an email or a phone; whichever is given must be valid (a phone
- * has at least 10 digits).
+ * follows the one phone rule, src/lib/phone.ts).
  */
 export function findSecondContactProblems(contact: SecondContact): SecondContactProblem[] {
   const problems: SecondContactProblem[] = [];
@@ -96,7 +98,7 @@ export function findSecondContactProblems(contact: SecondContact): SecondContact
   if (contact.name.trim().length < 2) problems.push({ field: 'name', reason: 'nameRequired' });
   if (!email && !phone) return [...problems, { field: 'email', reason: 'reachRequired' }];
   if (email && !z.email().safeParse(email).success) problems.push({ field: 'email', reason: 'emailInvalid' });
-  if (phone && phone.replace(/\D/g, '').length < 10) problems.push({ field: 'phone', reason: 'phoneInvalid' });
+  if (phone && !isValidPhone(phone)) problems.push({ field: 'phone', reason: 'phoneInvalid' });
   return problems;
 }
 
@@ -114,8 +116,9 @@ export const SecondContactSchema = z
 /** POST /api/send-quote (the modal 'Send Quote to Your Email'). */
 export const SendQuoteSchema = z.object({
   email: z.string({ error: 'quotes.nameRequired' }).trim().toLowerCase().pipe(z.email('quotes.invalidEmail').max(254, 'quotes.invalidEmail')),
-  name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(200, 'quotes.nameRequired'),
-  phone: z.string().trim().max(40, 'quotes.phoneTooLong').nullish(),
+  // The calculator's modal sends "first last": room for both at their limits and the space between.
+  name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(FIELD_LIMITS.firstName + 1 + FIELD_LIMITS.lastName, 'quotes.nameRequired'),
+  phone: z.string().trim().max(40, 'quotes.phoneTooLong').refine((value) => value === '' || isValidPhone(value), PHONE_INVALID_MESSAGE).nullish(),
   quoteDetails: QuoteDetailsSchema,
   secondContact: SecondContactSchema.nullish(),
   /** Honeypot: people never see it, so anything in it means a bot. */

@@ -6,13 +6,14 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { priceBooking, type DiscountSummary, type PriceBookingInput } from '@/features/pricing/pricing.service';
 import { describeLotSize, lotSizeLabel, type PriceResult } from '@/features/pricing/pricing';
+import { checkServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, routing, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
 import type { CalculateQuoteRequest, SecondContact, SendQuoteRequest } from './quote.schema';
-import { renderQuoteEmail } from './quote-email';
+import { renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
 
 const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
 
@@ -112,18 +113,43 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
 }
 
 /**
+ * A postal code given with a quote must pass booking's service-area check (same rule, same
+ * messages), so "Book this quote" never leads to a booking the area check refuses. No code at
+ * all is allowed: SPEC §7 callers send only the address, and /book-quote asks for the code.
+ *
+ * @returns the code as booking stores it ('L9G 2B5'), or null when none was given
+ * @throws AppError('validation') for a malformed code or one outside the served area
+ */
+function requireServedPostalCode(input: string | null, servedPrefixes: readonly ServedPrefix[]): string | null {
+  if (input === null) return null;
+  const field = 'quoteDetails.postalCode';
+  const area = checkServiceArea(input, servedPrefixes);
+  if (!area.valid) throw new AppError('validation', 'errors.validation', { fields: { [field]: 'booking.validation.invalidPostalCode' } });
+  const postalCode = formatPostalCode(area.postalCode);
+  if (!area.inServiceArea) {
+    throw new AppError('validation', 'booking.errors.outsideArea', { fields: { [field]: 'booking.errors.outsideAreaShort' } }, { postalCode });
+  }
+  return postalCode;
+}
+
+/**
  * POST /api/send-quote: stores the quote and queues its email in ONE transaction, so the answer
- * "sent" means both are committed; the outbox worker delivers the email later.
+ * "sent" means both are committed; the outbox worker delivers the email later. A custom quote
+ * (acreage: no price online) also queues a notification to the office in the same transaction, as
+ * the customer is told we will contact them. Priced quotes do not: the customer books or buys
+ * them online, and staff see them in /quotes-admin.
  */
 export async function sendQuote(request: SendQuoteRequest, options: { now: Date; locale: string; branchId?: number }): Promise<{ quoteId: number }> {
   const locale = asLocale(options.locale);
   const branch = await getBranch(options.branchId ?? DEFAULT_BRANCH_ID);
+  const postalCode = requireServedPostalCode(request.quoteDetails.postalCode, branch.settings.servedPrefixes);
   // Priced on the street and town exactly as a booking of this quote will be: the town from the
   // form, else from the postal code, so an Ancaster or Dundas quote carries the premium it will cost.
-  const city = request.quoteDetails.city ?? cityForPostalCode(request.quoteDetails.postalCode ?? '', branch.settings.servedPrefixes);
-  const details = { ...request.quoteDetails, city };
+  const city = request.quoteDetails.city ?? cityForPostalCode(postalCode ?? '', branch.settings.servedPrefixes);
+  const details = { ...request.quoteDetails, city, postalCode };
   const priced = await priceBooking({ ...details, address: buildPricingAddress(details.address, city) }, { now: options.now, branchId: options.branchId });
   const db = await getDb();
+  const { PUBLIC_SITE_URL: siteUrl, STAFF_NOTIFY_EMAIL: staffEmail } = getEnv();
   return db.transaction(async (tx) => {
     const saved = await saveQuote(tx, {
       customer: { name: request.name, email: request.email, phone: request.phone },
@@ -133,26 +159,36 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
       status: 'sent',
       branchId: options.branchId,
     }, priced);
-    const email = renderQuoteEmail({
-      locale,
-      branch,
-      siteUrl: getEnv().PUBLIC_SITE_URL,
-      taxRateBps: branch.taxRateBps,
-      quote: {
-        id: saved.id,
-        token: saved.token,
-        customerName: request.name,
-        customerEmail: request.email,
-        serviceType: details.serviceType,
-        propertySize: details.propertySize,
-        includeTick: details.includeTick,
-        includeTargetedInsects: details.includeTargetedInsects,
-        address: details.address,
-        discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
-      },
-      priced: priced.result,
-    });
+    const quote = {
+      id: saved.id,
+      token: saved.token,
+      customerName: request.name,
+      customerEmail: request.email,
+      serviceType: details.serviceType,
+      propertySize: details.propertySize,
+      includeTick: details.includeTick,
+      includeTargetedInsects: details.includeTargetedInsects,
+      address: details.address,
+      discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
+    };
+    const email = renderQuoteEmail({ locale, branch, siteUrl, taxRateBps: branch.taxRateBps, quote, priced: priced.result });
     await enqueueEmail(tx, { kind: 'quote', to: request.email, locale, ...email, relatedType: 'quote', relatedId: saved.id });
+    if (priced.result.customQuote) {
+      const staff = renderCustomQuoteStaffEmail({
+        branch,
+        siteUrl,
+        customerLocale: locale,
+        quote: {
+          ...quote,
+          customerPhone: request.phone ?? null,
+          extras: details.extras,
+          city: details.city,
+          postalCode: details.postalCode,
+          secondContact: request.secondContact ?? null,
+        },
+      });
+      await enqueueEmail(tx, { kind: 'staff-notification', to: staffEmail, locale: staff.locale, subject: staff.subject, html: staff.html, text: staff.text, relatedType: 'quote', relatedId: saved.id });
+    }
     return { quoteId: saved.id };
   });
 }

@@ -36,12 +36,15 @@ describe('BookingForm price confirmation with a discount code', () => {
     const markup = renderForm({ discountCode: 'MIDSEASON', initialValues: { serviceType: 'seasonal', propertySize: '0.5' } });
     expect(total(markup)).toBe('$413.58');
     expect(markup).toContain('$366.00');
+    // The total already has the code in it: the note says so instead of promising it for later.
+    expect(markup).toContain('Code MIDSEASON is applied: the total above already includes the discount.');
+    expect(markup).not.toContain('will be applied at checkout');
   });
 
   it('does not promise a code that does not apply to the plan (MIDSEASON is seasonal only)', () => {
     const markup = renderForm({ discountCode: 'MIDSEASON', initialValues: { serviceType: 'onetime', propertySize: '0.5' } });
     expect(total(markup)).toBe('$134.47');
-    expect(markup).not.toContain('Code MIDSEASON will be applied at checkout.');
+    expect(markup).not.toContain('Code MIDSEASON');
   });
 
   it('still names a code it cannot price itself, which the server checks', () => {

@@ -13,6 +13,7 @@ import { type ApplicableDiscount, normaliseDiscountCode } from '@/features/prici
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType } from '@/features/pricing/pricing';
 import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
+import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -48,11 +49,11 @@ export type BookingFormProps = {
   planEvent?: { serviceType: BookingFormValues['serviceType']; discountCode: string | null; at: number } | null;
 };
 
-const FIELD_ORDER = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipCode', 'serviceType', 'propertySize', 'date'] as const;
+const FIELD_ORDER = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipCode', 'serviceType', 'propertySize', 'date', 'specialInstructions'] as const;
 
 /** Zod messages are keys ('booking.validation.x'); the server's 400 `fields` arrive already translated. */
 export function translateMessage(te: (key: string) => string, message: string): string {
-  return /^[a-zA-Z]+\.[\w.-]+$/.test(message) ? te(message) : message;
+  return isMessageKey(message) ? te(message) : message;
 }
 
 const NO_EXTRAS: readonly string[] = [];
@@ -320,23 +321,23 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
           {(['firstName', 'lastName', 'email', 'phone'] as const).map((name) => (
             <div key={name} className="space-y-1.5">
               <Label htmlFor={`${variant}-${name}`}>{t(`form.${name}`)}</Label>
-              <Input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' }[name]} required {...fieldProps(name)} {...register(name)} />
+              <Input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' }[name]} maxLength={FIELD_LIMITS[name]} required {...fieldProps(name)} {...register(name)} />
               {fieldError(name)}
             </div>
           ))}
           <div className="space-y-1.5 sm:col-span-2">
             <Label htmlFor={`${variant}-address`}>{t('form.address')}</Label>
-            <Input autoComplete="street-address" required {...fieldProps('address')} {...register('address')} />
+            <Input autoComplete="street-address" maxLength={FIELD_LIMITS.address} required {...fieldProps('address')} {...register('address')} />
             {fieldError('address')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-city`}>{t('form.city')}</Label>
-            <Input autoComplete="address-level2" required {...fieldProps('city')} {...register('city')} />
+            <Input autoComplete="address-level2" maxLength={FIELD_LIMITS.city} required {...fieldProps('city')} {...register('city')} />
             {fieldError('city')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-zipCode`}>{t('form.postalCode')}</Label>
-            <Input autoComplete="postal-code" placeholder="L8P 1A1" required {...fieldProps('zipCode')} {...register('zipCode')} />
+            <Input autoComplete="postal-code" placeholder="L8P 1A1" maxLength={FIELD_LIMITS.postalCode} required {...fieldProps('zipCode')} {...register('zipCode')} />
             {fieldError('zipCode')}
           </div>
         </div>
@@ -390,7 +391,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         ) : <p>{t('form.priceUnavailable')}</p>}
         {preview && preview.visits > 1 ? <p className="mt-2 text-gray-600">{t('form.visitsNote', { visits: preview.visits })}</p> : null}
         {includeTargetedInsects && canonicalType === 'onetime' ? <p className="mt-2 text-gray-600">{t('form.addOnVisitNote')}</p> : null}
-        {showDiscountNote ? <p className="mt-2 text-gray-600">{t('form.discountNote', { code: activeDiscount })}</p> : null}
+        {/* A code priced here is already in the total above; one only the server knows is applied when booking. */}
+        {showDiscountNote ? <p className="mt-2 text-gray-600">{t(knownDiscount ? 'form.discountNote' : 'form.discountAtCheckout', { code: activeDiscount })}</p> : null}
       </section>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -407,7 +409,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${variant}-specialInstructions`}>{variant !== 'page' ? t('form.specialInstructions') : t('form.notes')}</Label>
-          <textarea rows={3} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...fieldProps('specialInstructions')} {...register('specialInstructions')} />
+          <textarea rows={3} maxLength={FIELD_LIMITS.notes} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...fieldProps('specialInstructions')} {...register('specialInstructions')} />
+          {fieldError('specialInstructions')}
         </div>
       </div>
 

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep } from '@/features/analytics/analytics';
 import { calculatePrice } from '@/features/pricing/pricing';
+import { FIELD_LIMITS, type LimitedField } from '@/lib/field-limits';
 import { formatMoney } from '@/lib/money';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -19,6 +20,15 @@ import { translateMessage } from './booking-form';
 
 /** SPEC §3 service-request sizes: 0.25 (< 0.5 acre), 0.5 (0.5-1), 1 (1-2), 2 (2+); default 0.25. */
 const REQUEST_SIZES = ['0.25', '0.5', '1', '2'] as const;
+
+/** The limit each text field's input carries, the schema's own (src/lib/field-limits.ts). */
+const LIMIT_OF: Partial<Record<keyof ServiceRequestValues, LimitedField>> = {
+  name: 'name', email: 'email', phone: 'phone', address: 'address', city: 'city', postalCode: 'postalCode', specialRequests: 'notes',
+};
+const maxLengthOf = (name: keyof ServiceRequestValues) => {
+  const field = LIMIT_OF[name];
+  return field ? FIELD_LIMITS[field] : undefined;
+};
 
 /** The query /checkout-new reads (SPEC §2: service, size, includeTick, includeStandingWater, address, price, …). */
 export function buildCheckoutNewQuery(values: ServiceRequestValues, preTaxDollars: number | null): string {
@@ -78,7 +88,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
   const field = (name: keyof ServiceRequestValues, label: string, type = 'text', autoComplete?: string) => (
     <div className="space-y-1.5">
       <Label htmlFor={`request-${name}`}>{label}</Label>
-      <Input id={`request-${name}`} type={type} autoComplete={autoComplete} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `request-${name}-error` : undefined} {...register(name)} />
+      <Input id={`request-${name}`} type={type} autoComplete={autoComplete} maxLength={maxLengthOf(name)} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `request-${name}-error` : undefined} {...register(name)} />
       {errors[name]?.message ? <p id={`request-${name}-error`} className="text-sm text-red-700">{translateMessage(te, errors[name].message)}</p> : null}
     </div>
   );
@@ -120,7 +130,8 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
         <label className="flex items-center gap-2 text-sm"><input type="checkbox" className="h-4 w-4" {...register('includeStandingWater')} />{t('form.includeTargetedInsects')}</label>
         <div className="space-y-1.5">
           <Label htmlFor="request-specialRequests">{t('request.specialRequests')}</Label>
-          <textarea id="request-specialRequests" rows={3} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...register('specialRequests')} />
+          <textarea id="request-specialRequests" rows={3} maxLength={maxLengthOf('specialRequests')} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" aria-invalid={!!errors.specialRequests} aria-describedby={errors.specialRequests ? 'request-specialRequests-error' : undefined} {...register('specialRequests')} />
+          {errors.specialRequests?.message ? <p id="request-specialRequests-error" className="text-sm text-red-700">{translateMessage(te, errors.specialRequests.message)}</p> : null}
         </div>
       </fieldset>
       {preview && !preview.customQuote ? (

@@ -8,11 +8,15 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
+import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import { useHydrated } from '@/lib/use-hydrated';
 import { CONTACT_SUBJECTS } from '../contact-subjects';
 import { type ContactFormInput, ContactFormSchema, type ContactFormValues } from './contact-form.schema';
 
 const EMPTY: ContactFormInput = { name: '', email: '', phone: '', subject: 'question', message: '', website: '' };
+
+/** The fields a 400 from POST /api/messages can name that this form shows. */
+const SERVER_FIELDS = new Set<string>(['name', 'email', 'phone', 'subject', 'message']);
 
 const fieldClass =
   'flex w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink placeholder:text-gray-500 aria-invalid:border-red-600';
@@ -23,7 +27,7 @@ export function ContactForm({ className }: { className?: string }) {
   const tRoot = useTranslations();
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
-  const { register, handleSubmit, reset, formState } = useForm<ContactFormInput, unknown, ContactFormValues>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver: zodResolver(ContactFormSchema),
     defaultValues: EMPTY,
   });
@@ -40,8 +44,14 @@ export function ContactForm({ className }: { className?: string }) {
       reset(EMPTY);
       return;
     }
-    // Whatever was typed stays in the form so the visitor can retry.
-    const body = (await res?.json().catch(() => null)) as { message?: string } | null;
+    // Whatever was typed stays in the form so the visitor can retry. A 400 names the fields it
+    // refused (messages already translated): each is shown under its own field.
+    const body = (await res?.json().catch(() => null)) as { message?: string; fields?: Record<string, string> } | null;
+    if (res?.status === 400 && body?.fields) {
+      for (const [field, message] of Object.entries(body.fields)) {
+        if (SERVER_FIELDS.has(field)) setError(field as keyof ContactFormInput, { type: 'server', message });
+      }
+    }
     toast({ variant: 'destructive', title: t('failedTitle'), description: body?.message || tRoot('errors.generic') });
   };
 
@@ -49,7 +59,7 @@ export function ContactForm({ className }: { className?: string }) {
     const message = errors[name]?.message;
     return message ? (
       <p id={id(`${name}-error`)} className="text-sm text-red-700">
-        {tRoot(message)}
+        {isMessageKey(message) ? tRoot(message) : message}
       </p>
     ) : null;
   };
@@ -64,17 +74,17 @@ export function ContactForm({ className }: { className?: string }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={id('name')}>{t('name')}</Label>
-          <Input autoComplete="name" required {...a11y('name')} {...register('name')} />
+          <Input autoComplete="name" maxLength={FIELD_LIMITS.name} required {...a11y('name')} {...register('name')} />
           {errorOf('name')}
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={id('email')}>{t('email')}</Label>
-          <Input type="email" autoComplete="email" required {...a11y('email')} {...register('email')} />
+          <Input type="email" autoComplete="email" maxLength={FIELD_LIMITS.email} required {...a11y('email')} {...register('email')} />
           {errorOf('email')}
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={id('phone')}>{t('phone')}</Label>
-          <Input type="tel" autoComplete="tel" {...a11y('phone')} {...register('phone')} />
+          <Input type="tel" autoComplete="tel" maxLength={FIELD_LIMITS.phone} {...a11y('phone')} {...register('phone')} />
           {errorOf('phone')}
         </div>
         <div className="space-y-1.5">
@@ -91,7 +101,7 @@ export function ContactForm({ className }: { className?: string }) {
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={id('message')}>{t('message')}</Label>
-        <textarea rows={5} required className={fieldClass} {...a11y('message')} {...register('message')} />
+        <textarea rows={5} maxLength={FIELD_LIMITS.message} required className={fieldClass} {...a11y('message')} {...register('message')} />
         {errorOf('message')}
       </div>
       {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}

@@ -21,6 +21,12 @@ describe('ContactFormSchema (SPEC §5 contact form)', () => {
     ['email', 'jo@', 'contactForm.invalidEmail'],
     ['subject', 'x', 'contactForm.subjectRequired'],
     ['message', 'Too short', 'contactForm.messageTooShort'],
+    ['name', 'n'.repeat(101), 'errors.tooLong.name'],
+    ['email', `${'e'.repeat(250)}@example.com`, 'errors.tooLong.email'],
+    ['phone', 'abcdefghijk', 'errors.phoneInvalid'],
+    ['phone', '905-555-0134 ext. 123456789', 'errors.phoneInvalid'],
+    ['phone', `905-555-0134${' '.repeat(30)}`, undefined],
+    ['message', 'm'.repeat(5001), 'errors.tooLong.message'],
   ])('rejects %s=%j with %s', (field, value, key) => {
     expect(messagesFor({ ...valid, [field]: value })[field]).toBe(key);
   });

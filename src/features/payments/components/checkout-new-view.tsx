@@ -11,12 +11,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatLongDate } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
+import { formatDeduction, formatMoney } from '@/lib/money';
 import { fetchAvailableDates } from '@/features/booking/booking-client';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
+import { FIELD_LIMITS } from '@/lib/field-limits';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
+import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
 import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
@@ -31,7 +33,8 @@ type QuoteDetails = {
   discountCode?: string;
   quoteId?: number;
 };
-type Preview = { subtotalCents: number; taxCents: number; totalCents: number };
+/** `discountCents`: what the discount code took off (0 or absent: no discount line). */
+type Preview = { subtotalCents: number; taxCents: number; totalCents: number; discountCents?: number };
 type Customer = { name: string; email: string; phone: string; city: string; postalCode: string };
 type Created = { appointmentId: number; intent: CreatedPaymentIntent };
 
@@ -121,6 +124,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   const t = useTranslations('checkout');
   const tn = useTranslations('checkout.new');
   const tp = useTranslations('payments');
+  const tRoot = useTranslations();
   const locale = useLocale();
   const router = useRouter();
   const [quote, setQuote] = useState<ReturnType<typeof readQuote> | null>(null);
@@ -173,12 +177,13 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!details || busy) return;
-    const missing: Partial<Record<keyof Customer | 'date', string>> = {};
-    for (const key of ['name', 'email', 'phone', 'city', 'postalCode'] as const) if (!customer[key].trim()) missing[key] = tn('required');
-    if (!date) missing.date = tn('required');
-    setInvalid(missing);
-    if (Object.keys(missing).length > 0) {
-      toast({ variant: 'destructive', title: tn('missingTitle'), description: tn('missingBody') });
+    // The same rules /api/customers applies: required fields, length limits, the phone rule.
+    const problems: Partial<Record<keyof Customer | 'date', string>> = findCheckoutContactProblems(customer);
+    if (!date) problems.date = 'checkout.new.required';
+    setInvalid(Object.fromEntries(Object.entries(problems).map(([key, message]) => [key, tRoot(message)])));
+    if (Object.keys(problems).length > 0) {
+      const onlyMissing = Object.values(problems).every((message) => message === 'checkout.new.required');
+      toast({ variant: 'destructive', title: tn('missingTitle'), description: onlyMissing ? tn('missingBody') : tRoot('errors.validation') });
       return;
     }
     setBusy(true);
@@ -192,14 +197,17 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
     let appointmentId: number;
     try {
       const { id: customerId } = await postJson<{ id: number }>('/api/customers', { ...contact, locale });
-      const booking = await postJson<{ appointmentId: number; totalCents: number; subtotalCents: number; taxCents: number }>('/api/appointments', {
+      const booking = await postJson<{ appointmentId: number; totalCents: number; subtotalCents: number; taxCents: number; discountCents?: number }>('/api/appointments', {
         customerId, email: contact.email, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
         includeTargetedInsects: details.includeStandingWater, extras: details.extras ?? [], address: details.address, city: contact.city, postalCode: contact.postalCode,
         date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
         ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale,
       });
       appointmentId = booking.appointmentId;
-      setPreview({ subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents });
+      setPreview((previous) => ({
+        subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents,
+        discountCents: booking.discountCents ?? previous?.discountCents,
+      }));
       trackEvent('Schedule', { totalCents: booking.totalCents, contentName: details.serviceType });
       recordFunnelStep({ planType: details.serviceType, propertySize: details.propertySize, city: contact.city, postalCode: contact.postalCode, conversionStage: 'appointment_created' });
       try {
@@ -217,8 +225,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
         toast({ variant: 'destructive', title: tn('priceChangedTitle'), description: error instanceof Error ? error.message : '' });
       } else {
         if (body?.fields && typeof body.fields === 'object') {
-          const fields = body.fields as Record<string, string>;
-          setInvalid({ name: fields.firstName ?? fields.lastName, email: fields.email, phone: fields.phone, city: fields.city, postalCode: fields.postalCode, date: fields.date });
+          // Already translated by the server; each goes under the field the customer typed it in.
+          setInvalid(placeCheckoutServerFields(body.fields as Record<string, string>));
         }
         if (body?.code === 'day_full') {
           // The Fridays as they are now; if that call fails too, the list stays as it was.
@@ -257,7 +265,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   }
 
   const locked = created !== null;
-  const field = (name: keyof Customer, label: string, props: { type?: string; autoComplete: string }) => (
+  const field = (name: keyof Customer, label: string, props: { type?: string; autoComplete: string; maxLength: number }) => (
     <div className="space-y-1.5">
       <Label htmlFor={`cn-${name}`}>{label}</Label>
       <Input
@@ -279,16 +287,16 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
         <CardHeader><h1 className="text-xl font-semibold">{tn('title')}</h1></CardHeader>
         <CardContent className="space-y-6">
           <form method="post" noValidate onSubmit={submit} className="space-y-4">
-            {field('name', tn('fullName'), { autoComplete: 'name' })}
-            {field('email', tn('email'), { type: 'email', autoComplete: 'email' })}
-            {field('phone', tn('phone'), { type: 'tel', autoComplete: 'tel' })}
+            {field('name', tn('fullName'), { autoComplete: 'name', maxLength: FIELD_LIMITS.name })}
+            {field('email', tn('email'), { type: 'email', autoComplete: 'email', maxLength: FIELD_LIMITS.email })}
+            {field('phone', tn('phone'), { type: 'tel', autoComplete: 'tel', maxLength: FIELD_LIMITS.phone })}
             <div className="space-y-1.5">
               <Label htmlFor="cn-address">{tn('address')}</Label>
               <Input id="cn-address" value={details.address} readOnly aria-readonly className="bg-gray-50" />
             </div>
             <div className="grid grid-cols-2 gap-3">
-              {field('city', tn('city'), { autoComplete: 'address-level2' })}
-              {field('postalCode', tn('postalCode'), { autoComplete: 'postal-code' })}
+              {field('city', tn('city'), { autoComplete: 'address-level2', maxLength: FIELD_LIMITS.city })}
+              {field('postalCode', tn('postalCode'), { autoComplete: 'postal-code', maxLength: FIELD_LIMITS.postalCode })}
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="cn-date">{tn('date')}</Label>
@@ -297,10 +305,11 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
               ) : dates.length === 0 ? (
                 <p className="text-sm text-red-700">{tn('noDates')}</p>
               ) : (
-                <select id="cn-date" value={date} disabled={locked} onChange={(e) => setDate(e.target.value)} aria-invalid={!!invalid.date} className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm">
+                <select id="cn-date" value={date} disabled={locked} onChange={(e) => setDate(e.target.value)} aria-invalid={!!invalid.date} aria-describedby={invalid.date ? 'cn-date-error' : undefined} className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm">
                   {dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
                 </select>
               )}
+              {invalid.date ? <p id="cn-date-error" className="text-sm text-red-700">{invalid.date}</p> : null}
             </div>
             {!locked ? (
               <Button type="submit" className="w-full" disabled={!hydrated || busy}>{busy ? t('settingUp') : tn('continue')}</Button>
@@ -338,7 +347,14 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
             {details.includeStandingWater ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div> : null}
             {summary ? (
               <>
-                <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{formatMoney(summary.subtotalCents, locale)}</dd></div>
+                {/* The subtotal already has the code taken off: this line says why it is lower. */}
+                {summary.discountCents ? (
+                  <div className="flex justify-between gap-4 border-t border-gray-200 pt-2 font-medium text-leaf-700">
+                    <dt>{details.discountCode ? t('summary.discountCode', { code: details.discountCode.trim().toUpperCase() }) : t('summary.discount')}</dt>
+                    <dd data-testid="order-discount">{formatDeduction(summary.discountCents, locale)}</dd>
+                  </div>
+                ) : null}
+                <div className={`flex justify-between gap-4 ${summary.discountCents ? '' : 'border-t border-gray-200 pt-2'}`}><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{formatMoney(summary.subtotalCents, locale)}</dd></div>
                 <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst', { rate: formatTaxRatePercent(created?.intent.summary?.taxRate ?? taxRate, locale) })}</dt><dd>{formatMoney(summary.taxCents, locale)}</dd></div>
                 <div className="flex justify-between gap-4 text-base font-semibold"><dt>{t('summary.total')}</dt><dd data-testid="order-total">{formatMoney(summary.totalCents, locale)}</dd></div>
               </>

@@ -11,13 +11,15 @@ import { formatMoney } from '@/lib/money';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { OrderSummary } from './order-summary';
 import { type CheckoutInputs, type CheckoutQuery, resolveCheckoutInputs } from './checkout-inputs';
-import { ApiError, postJson, readCheckoutData } from './payment-client';
+import { ApiError, findReceipt, isAlreadyPaidError, postJson, readCheckoutData } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type State =
   | { kind: 'loading' }
   | { kind: 'error'; message: string }
   | { kind: 'price-changed'; currentTotalCents: number; message: string }
+  /** Coming back to the checkout of a booking already paid: nothing is wrong, there is just nothing to pay. */
+  | { kind: 'paid'; receiptPath: string | null }
   | { kind: 'ready'; intent: CreatedPaymentIntent };
 
 export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?: string; query: CheckoutQuery }) {
@@ -50,6 +52,10 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
     } catch (error) {
       if (error instanceof ApiError && error.body?.code === 'price_changed' && typeof error.body.currentTotalCents === 'number') {
         setState({ kind: 'price-changed', currentTotalCents: error.body.currentTotalCents, message: error.message });
+        return;
+      }
+      if (isAlreadyPaidError(error)) {
+        setState({ kind: 'paid', receiptPath: findReceipt(i.appointmentId) });
         return;
       }
       toast({ variant: 'destructive', title: t('toasts.setupFailedTitle'), description: t('toasts.setupFailedBody') });
@@ -99,6 +105,24 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
         <CardContent className="space-y-4">
           <p role="alert" className="text-red-700">{state.message}</p>
           <Button asChild><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (state.kind === 'paid') {
+    return (
+      <Card className="mx-auto max-w-lg">
+        <CardHeader><CardTitle>{t('alreadyPaid.title')}</CardTitle></CardHeader>
+        <CardContent className="space-y-4">
+          <p role="status">{t('alreadyPaid.body')}</p>
+          {state.receiptPath ? (
+            <div className="flex flex-wrap gap-3">
+              <Button asChild><a href={state.receiptPath}>{t('alreadyPaid.viewConfirmation')}</a></Button>
+              <Button asChild variant="outline"><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
+            </div>
+          ) : (
+            <Button asChild><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
+          )}
         </CardContent>
       </Card>
     );

@@ -2,7 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { formatLongDate } from '@/lib/format';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
-import { formatMoney } from '@/lib/money';
+import { formatDeduction, formatMoney } from '@/lib/money';
 import type { OrderSummary as OrderSummaryData } from '../payment.types';
 
 /** Service, size in acres, add-on lines, then subtotal, HST and total to the cent. */
@@ -35,7 +35,7 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
         {summary ? (
           <>
             {summary.discountCents > 0 ? (
-              <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.discount')}</dt><dd>−{money(summary.discountCents)}</dd></div>
+              <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.discount')}</dt><dd>{formatDeduction(summary.discountCents, locale)}</dd></div>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{money(summary.subtotalCents)}</dd></div>
             <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst', { rate: formatTaxRatePercent(summary.taxRate, locale) })}</dt><dd>{money(summary.taxCents)}</dd></div>

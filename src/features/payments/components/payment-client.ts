@@ -101,3 +101,41 @@ export function trackPurchaseOnce(paymentIntentId: string, status: PaymentStatus
 export function trackVerifiedPurchase(paymentIntentId: string, status: PaymentStatusView): void {
   trackPurchaseOnce(paymentIntentId, status, (id, s) => trackEvent('Purchase', { totalCents: s.amount, contentName: s.serviceType ?? undefined, transactionId: id }));
 }
+
+/** The server's 409 for a booking that is already paid (`reason: 'already_paid'`), as opposed to any other failure. */
+export function isAlreadyPaidError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.body?.reason === 'already_paid';
+}
+
+const RECEIPTS_KEY = 'paidReceipts';
+
+/** A path on this site (not '//host' or a full URL): only those are offered as links. */
+const isSitePath = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+
+/**
+ * Remembers, for this tab, the confirmation page of a booking just paid (the verified
+ * /payment-success address), so a customer who comes back to its checkout is offered it. Kept in
+ * session storage only: the server never hands out a payment's id for a bare appointment id.
+ */
+export function rememberReceipt(appointmentId: number | string, path: string): void {
+  if (!isSitePath(path)) return;
+  try {
+    const raw = window.sessionStorage.getItem(RECEIPTS_KEY);
+    const receipts = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    window.sessionStorage.setItem(RECEIPTS_KEY, JSON.stringify({ ...receipts, [String(appointmentId)]: path }));
+  } catch {
+    // Storage blocked or broken: the checkout then links home instead.
+  }
+}
+
+/** The confirmation page remembered for a booking, or null. */
+export function findReceipt(appointmentId: number | string | null | undefined): string | null {
+  if (appointmentId === null || appointmentId === undefined || appointmentId === '') return null;
+  try {
+    const raw = window.sessionStorage.getItem(RECEIPTS_KEY);
+    const path = raw ? (JSON.parse(raw) as Record<string, unknown>)[String(appointmentId)] : null;
+    return isSitePath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}

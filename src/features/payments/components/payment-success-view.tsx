@@ -1,5 +1,6 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import { useEffect } from 'react';
 import { Dialog } from 'radix-ui';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { localePath } from '@/components/site/locale-paths';
@@ -9,6 +10,7 @@ import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
+import { rememberReceipt } from './payment-client';
 import { useVerifiedPayment } from './use-verified-payment';
 
 const MESSAGE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
@@ -20,6 +22,15 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
   const locale = useLocale();
   const tc = useTranslations('checkout.confirmation');
   const { check: state, checkAgain } = useVerifiedPayment(paymentIntentId);
+  const paid = state.kind === 'done' && state.outcome === 'succeeded';
+
+  // A verified payment: this page is the booking's confirmation, offered again if the customer
+  // goes back to its checkout (the checkouts add `appointment_id` to this address).
+  useEffect(() => {
+    if (!paid) return;
+    const appointmentId = new URLSearchParams(window.location.search).get('appointment_id');
+    if (appointmentId) rememberReceipt(appointmentId, window.location.pathname + window.location.search);
+  }, [paid]);
 
   const home = (
     <Button asChild variant="outline"><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>

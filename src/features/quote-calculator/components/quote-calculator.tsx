@@ -10,8 +10,9 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { localePath } from '@/components/site/locale-paths';
 import { cn } from '@/lib/cn';
+import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import { formatLongDate } from '@/lib/format';
-import { formatMoney } from '@/lib/money';
+import { formatDeduction, formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
@@ -229,7 +230,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     if (!res || !res.ok) {
       if (res?.status === 400 && data?.fields) {
         for (const [field, message] of Object.entries(data.fields)) {
-          if (field in EMPTY) setError(field as FieldPath<CalculatorFormInput>, { type: 'server', message });
+          const name = field === 'zipCode' ? 'postalCode' : field;
+          if (name in EMPTY) setError(name as FieldPath<CalculatorFormInput>, { type: 'server', message });
         }
       }
       // The server's price differs (e.g. a discount ran out): show it and let the customer confirm it.
@@ -286,19 +288,24 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
     if (!message) return null;
     // Zod messages are keys; the server's messages arrive already translated.
-    const text = message.startsWith('calculator.') ? tRoot(message) : message;
+    const text = isMessageKey(message) ? tRoot(message) : message;
     return <p id={fid(`${name}-error`)} className="text-sm text-red-700">{text}</p>;
   };
   const a11y = (name: FieldPath<CalculatorFormInput>) => {
     const invalid = !!(errors as Record<string, unknown>)[name];
     return { 'aria-invalid': invalid, 'aria-describedby': invalid ? fid(`${name}-error`) : undefined };
   };
+  // Before the first Buy Now the form does not re-check as the customer types, so a message the
+  // email modal put on a field (say, a postal code outside the area) goes once the field is edited.
+  const clearStaleError = (name: FieldPath<CalculatorFormInput>) => {
+    if (!form.formState.isSubmitted && form.getFieldState(name).error) form.clearErrors(name);
+  };
   const textField = (name: 'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'postalCode', extra: { type?: string; autoComplete?: string; placeholder?: string; className?: string } = {}) => (
     <div className={cn('min-w-0 space-y-1.5', extra.className)}>
       <Label htmlFor={fid(name)}>
         {t(`fields.${name}`)} <span aria-hidden className="text-red-700">*</span>
       </Label>
-      <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} required {...a11y(name)} {...register(name)} />
+      <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} maxLength={FIELD_LIMITS[name]} required {...a11y(name)} {...register(name, { onChange: () => clearStaleError(name) })} />
       {fieldError(name)}
     </div>
   );
@@ -310,8 +317,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     return (
       <div className={cn('min-w-0 space-y-1.5', className)}>
         <Label htmlFor={id}>{t(`secondContact.${name}`)}</Label>
-        <Input id={id} type={type} autoComplete={`section-second ${autoComplete}`} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...register(`secondContact.${name}`)} />
-        {message ? <p id={`${id}-error`} className="text-sm text-red-700">{tRoot(message)}</p> : null}
+        <Input id={id} type={type} autoComplete={`section-second ${autoComplete}`} maxLength={FIELD_LIMITS[name]} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...register(`secondContact.${name}`)} />
+        {message ? <p id={`${id}-error`} className="text-sm text-red-700">{isMessageKey(message) ? tRoot(message) : message}</p> : null}
       </div>
     );
   };
@@ -457,7 +464,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
                 {price.discount?.applied ? (
                   <li className="flex justify-between gap-3 font-medium text-leaf-700">
                     <span className="min-w-0">{t('discountApplied', { code: price.discount.code })}</span>
-                    <span className="shrink-0 tabular-nums">−{money(price.discountCents)}</span>
+                    <span className="shrink-0 tabular-nums">{formatDeduction(price.discountCents, locale, settings.currency)}</span>
                   </li>
                 ) : null}
               </ul>

@@ -3,15 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
-import { type FormEvent, useEffect, useId } from 'react';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { trackEvent } from '@/features/analytics/analytics';
+import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import type { CalculatorFormInput, CalculatorFormValues } from '../calculator.schema';
 import { SendQuoteFormSchema, type SendQuoteFormValues } from '../calculator.schema';
+import { type CalculatorErrorField, placeSendQuoteErrors } from '../send-quote-errors';
 
 export interface QuoteSummary {
   serviceType: string;
@@ -46,6 +48,14 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
   const { register, handleSubmit, reset, control, formState } = modal;
   const { errors, isSubmitting } = formState;
   const watched = useWatch({ control, name: CONTACT_KEYS });
+  // A calculator field the customer must correct: focused once the modal has closed.
+  const focusAfterClose = useRef<CalculatorErrorField | null>(null);
+
+  /** Closes the modal so the calculator field and its message can be seen, and focuses the field. */
+  const returnToField = (name: CalculatorErrorField) => {
+    focusAfterClose.current = name;
+    onOpenChange(false);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -62,6 +72,12 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
     const { address, postalCode, secondContact } = form.getValues();
     if (!address.trim()) {
       toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t('toasts.addressRequiredModal') });
+      return;
+    }
+    // The postal code must be one booking accepts (the server also checks that it is served).
+    if (!(await form.trigger('postalCode'))) {
+      returnToField('postalCode');
+      toast({ variant: 'destructive', title: t('toasts.missingTitle'), description: t('errors.postalCodeInvalid') });
       return;
     }
     // An opened second-contact block is checked like the rest of the calculator before it is sent.
@@ -90,7 +106,15 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
       onOpenChange(false);
       return;
     }
-    toast({ variant: 'destructive', title: t('toasts.quoteFailedTitle'), description: t('toasts.quoteFailedBody') });
+    // A refused field (say, a postal code outside the service area) is shown where it is typed;
+    // everything the customer entered stays in the calculator.
+    const body = res?.status === 400 ? ((await res.json().catch(() => null)) as { message?: unknown; fields?: unknown } | null) : null;
+    const placed = placeSendQuoteErrors(body?.fields);
+    for (const { name, message } of placed.dialog) modal.setError(name, { type: 'server', message });
+    for (const { name, message } of placed.calculator) form.setError(name, { type: 'server', message });
+    if (placed.calculator[0]) returnToField(placed.calculator[0].name);
+    const refusal = placed.calculator.length + placed.dialog.length > 0 && typeof body?.message === 'string' ? body.message : null;
+    toast({ variant: 'destructive', title: t('toasts.quoteFailedTitle'), description: refusal ?? t('toasts.quoteFailedBody') });
   };
 
   const invalid = (formErrors: typeof errors) => {
@@ -110,8 +134,9 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
     return (
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor={fid(name)}>{t(`fields.${name}`)}</Label>
-        <Input id={fid(name)} type={type} autoComplete={autoComplete} required aria-invalid={!!message} aria-describedby={message ? fid(`${name}-error`) : undefined} {...register(name)} />
-        {message ? <p id={fid(`${name}-error`)} className="text-sm text-red-700">{tRoot(message)}</p> : null}
+        <Input id={fid(name)} type={type} autoComplete={autoComplete} maxLength={FIELD_LIMITS[name]} required aria-invalid={!!message} aria-describedby={message ? fid(`${name}-error`) : undefined} {...register(name)} />
+        {/* Zod messages are keys; the server's arrive already translated. */}
+        {message ? <p id={fid(`${name}-error`)} className="text-sm text-red-700">{isMessageKey(message) ? tRoot(message) : message}</p> : null}
       </div>
     );
   };
@@ -120,7 +145,15 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            const name = focusAfterClose.current;
+            focusAfterClose.current = null;
+            if (!name) return;
+            event.preventDefault();
+            form.setFocus(name);
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-semibold">{t('emailDialog.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{t('emailDialog.description')}</Dialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">

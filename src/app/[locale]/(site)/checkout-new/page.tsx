@@ -26,7 +26,7 @@ export default async function CheckoutNewPage({ params, searchParams }: Props) {
   const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   return (
     <div className="px-4 py-12">
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout', 'errors'])}>
         <CheckoutNewView query={query} supportPhone={branch.phone} taxRate={taxRate} />
       </NextIntlClientProvider>
     </div>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { formatQuoteAddress } from '@/features/quotes/quote-address';
 import { loadQuotesForStaff } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { isLocale } from '@/i18n/routing';
@@ -48,7 +49,7 @@ export default async function QuotesAdminPage({ params }: { params: Promise<{ lo
                       <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
                       <dt className="text-gray-600">{t('propertySize')}</dt><dd>{t('acres', { size: q.propertySize })}</dd>
                       <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
-                      <dt className="text-gray-600">{t('address')}</dt><dd>{[q.address, q.city, q.postalCode].filter(Boolean).join(', ') || td('na')}</dd>
+                      <dt className="text-gray-600">{t('address')}</dt><dd>{formatQuoteAddress(q.address, q.city, q.postalCode) || td('na')}</dd>
                       {q.secondContact ? (
                         <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
                       ) : null}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
+
+describe('isValidPhone (North American numbers)', () => {
+  it.each([
+    '9055550134',
+    '905-555-0134',
+    '905.555.0134',
+    '905 555 0134',
+    '(905) 555-0134',
+    '(905)555-0134',
+    '1-905-555-0134',
+    '19055550134',
+    '+1 905 555 0134',
+    '+1 (289) 555-7788',
+    '  905-555-0134  ',
+    '905-555-0134 x123',
+    '905-555-0134x1',
+    '905-555-0134 ext. 123',
+    '905-555-0134 ext 123456',
+    '905-555-0134 Extension 12',
+    '+1 (905) 555-0134 ext. 123456',
+  ])('accepts %j', (phone) => {
+    expect(isValidPhone(phone)).toBe(true);
+  });
+
+  it.each([
+    ['letters', 'abcdefghijk'],
+    ['letters mixed in', '905-555-01ab'],
+    ['empty', ''],
+    ['spaces only', '   '],
+    ['too few digits', '905-555-013'],
+    ['seven-digit local number', '555-0134'],
+    ['too many digits', '905-555-01345'],
+    ['a country code other than 1', '+44 20 7946 0958'],
+    ['11 digits not starting with 1', '29055550134'],
+    ['area code starting with 0', '005-555-0134'],
+    ['area code starting with 1', '105-555-0134'],
+    ['exchange starting with 0 or 1', '905-155-0134'],
+    ['all zeros', '000-000-0000'],
+    ['other symbols', '905/555/0134'],
+    ['a plus in the middle', '905+555+0134'],
+    ['an extension without digits', '905-555-0134 ext'],
+    ['an extension of 7 digits', '905-555-0134 x1234567'],
+    ['longer than the limit', `905-555-0134${' '.repeat(PHONE_MAX_LENGTH)}x1`],
+  ])('refuses %s (%j)', (_label, phone) => {
+    expect(isValidPhone(phone)).toBe(false);
+  });
+});

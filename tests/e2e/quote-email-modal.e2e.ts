@@ -1,0 +1,118 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+/** Toast text (Radix also copies it into a live region, hence the first exact match). */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** send-quote is rate-limited per client address: each test gets its own. */
+let clientNo = 0;
+const ownClient = () => ({ extraHTTPHeaders: { 'x-real-ip': `198.51.100.${(clientNo += 1) + 120}` } });
+
+async function skipPromo(context: BrowserContext) {
+  await context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
+}
+
+async function openCalculator(page: Page) {
+  await page.goto('/#quote');
+  const calc = page.locator('#quote');
+  await calc.getByLabel('First name').waitFor();
+  return calc;
+}
+
+const customer = (email: string, postal: string) => ({
+  'First name': 'Ada', 'Last name': 'Byron', 'Email address': email, 'Phone number': '905-555-0177', 'Service address': '100 King St W', 'Postal code': postal,
+});
+
+async function fill(page: Page, values: Record<string, string>) {
+  const calc = page.locator('#quote');
+  for (const [label, value] of Object.entries(values)) await calc.getByLabel(label).fill(value);
+}
+
+async function sendFromModal(page: Page) {
+  await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Send My Quote' }).click();
+  return dialog;
+}
+
+async function readValues(page: Page, labels: string[]) {
+  const calc = page.locator('#quote');
+  return Object.fromEntries(await Promise.all(labels.map(async (label) => [label, await calc.getByLabel(label).inputValue()] as const)));
+}
+
+describe('the "Send Quote to Your Email" modal and the postal code', () => {
+  it('refuses a code outside the service area, shows why at the postal code field and keeps everything typed', async () => {
+    const { page, context, errors } = await newPage(ownClient());
+    await skipPromo(context);
+    const calc = await openCalculator(page);
+    const values = customer(`toronto-${Date.now()}@example.ca`, 'M5H 2N2');
+    await fill(page, values);
+    const dialog = await sendFromModal(page);
+
+    await toastText(page, 'Failed to Send Quote').waitFor();
+    expect(await toastText(page, "We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.").isVisible()).toBe(true);
+    await dialog.waitFor({ state: 'detached' });
+    await calc.getByText("We don't currently service this area.").waitFor();
+    const postal = calc.getByLabel('Postal code');
+    expect(await postal.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => postal.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await readValues(page, Object.keys(values))).toEqual(values);
+
+    // Correcting the code removes the message at once.
+    await postal.fill('L8P 4R5');
+    expect(await calc.getByText("We don't currently service this area.").count()).toBe(0);
+    expect(errors.filter((e) => !/400|Failed to load resource/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a valid code before sending a malformed one, then sends once it is fixed', async () => {
+    const { page, context, errors } = await newPage(ownClient());
+    await skipPromo(context);
+    const calc = await openCalculator(page);
+    const posted: string[] = [];
+    page.on('request', (req) => { if (req.url().endsWith('/api/send-quote')) posted.push(req.postData() ?? ''); });
+    const email = `malformed-${Date.now()}@example.ca`;
+    await fill(page, customer(email, '12345'));
+    const dialog = await sendFromModal(page);
+
+    await toastText(page, 'Missing Information').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await calc.getByText('Please enter a valid postal code').waitFor();
+    expect(posted).toEqual([]);
+    expect(await calc.getByLabel('Postal code').inputValue()).toBe('12345');
+
+    await calc.getByLabel('Postal code').fill('L8P 4R5');
+    await sendFromModal(page);
+    await toastText(page, 'Your personalized quote has been sent to your email.').waitFor();
+    expect(posted).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a custom (acreage) request reaches staff: the office gets a notification with a link to the quotes admin', async () => {
+    const { page, context, errors } = await newPage(ownClient());
+    await skipPromo(context);
+    const calc = await openCalculator(page);
+    const email = `acreage-${Date.now()}@example.ca`;
+    await fill(page, { ...customer(email, 'L0R 1H0'), 'Service address': '1200 Ridge Rd' });
+    await calc.getByLabel('Property size').selectOption('999');
+    await calc.getByRole('button', { name: 'Request Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
+    await dialog.getByRole('button', { name: 'Send My Quote' }).click();
+    await toastText(page, 'Your personalized quote has been sent to your email.').waitFor();
+    expect(errors).toEqual([]);
+
+    await signInAsAdmin(page);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { kind: string; toAddress: string; subject: string; text: string }[] };
+    const staff = outbox.emails.find((m) => m.kind === 'staff-notification' && m.text.includes(email));
+    expect(staff?.subject).toMatch(/^Custom quote request #\d+: Ada Byron$/);
+    expect(staff?.text).toContain('/quotes-admin');
+    expect(staff?.text).toContain('1200 Ridge Rd, Flamborough, L0R 1H0');
+    await context.close();
+  });
+});
