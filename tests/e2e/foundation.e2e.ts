@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { signInAsTechnician } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
 
@@ -114,11 +115,7 @@ describe('staff sign-in', () => {
 
   it('gives a technician their day sheet, not the office dashboard or its data', async () => {
     const { page, context } = await newPage();
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill('crew-a');
-    await page.getByLabel('Password').fill('mosquito-demo');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    await signInAsTechnician(page);
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     expect((await page.request.get('/api/customers')).status()).toBe(403);
     await page.getByRole('main').getByRole('link', { name: 'Your day sheet' }).click();

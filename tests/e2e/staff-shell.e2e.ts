@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { signInAsAdmin } from './support/staff';
+import { signInAsAdmin, signInAsTechnician } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -89,11 +89,7 @@ describe('staff shell', () => {
 
   it('shows a technician only their own day sheet', async () => {
     const { page, context } = await newPage();
-    await page.goto('/admin');
-    await page.getByLabel('Username').fill('crew-a');
-    await page.getByLabel('Password').fill('mosquito-demo');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    await signInAsTechnician(page);
     expect(await readNav(page)).toEqual(['Your day sheet -> /day-sheet']);
     await staffNav(page).getByRole('link', { name: 'Your day sheet' }).click();
     await page.waitForURL((url) => url.pathname === '/day-sheet');

@@ -9,3 +9,12 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
   if (next) await page.waitForURL((url) => url.pathname === next.split('?')[0]);
   else await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
+
+/** Signs in through the login form on /admin as the local demo technician (crew-a). */
+export async function signInAsTechnician(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('crew-a');
+  await page.getByLabel('Password').fill('mosquito-demo');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: 'Technician' }).waitFor();
+}
