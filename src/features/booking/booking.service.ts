@@ -350,7 +350,8 @@ async function answerReplay(db: DbExecutor, bookingRef: string, source: BookingS
   return { ...describeBooking(bookingRef, rows, totals), replayed: true };
 }
 
-async function locate(address: string, city: string, postalCode: string): Promise<{ latitude: number; longitude: number } | null> {
+/** Coordinates for the route planner: the geocoder's, else the postal area's centre; null when neither is known. */
+export async function locate(address: string, city: string, postalCode: string): Promise<{ latitude: number; longitude: number } | null> {
   try {
     const found = await geocodeAddress({ address, city, postalCode });
     if (found) return { latitude: found.latitude, longitude: found.longitude };

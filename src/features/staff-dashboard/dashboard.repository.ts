@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -238,4 +238,37 @@ export async function updateMessageStatus(db: DbExecutor, id: number, status: st
     .where(eq(messages.id, id))
     .returning({ id: messages.id, status: messages.status });
   return row ?? null;
+}
+
+const contactAddressColumns = { id: customers.id, address: customers.address, city: customers.city, postalCode: customers.postalCode };
+
+/** The customer's address as stored; null when there is no such customer. */
+export async function selectCustomerAddress(db: DbExecutor, id: number) {
+  const [row] = await db.select(contactAddressColumns).from(customers).where(eq(customers.id, id));
+  return row ?? null;
+}
+
+/** The same, row-locked for the rest of the transaction. */
+export async function lockCustomerAddress(db: DbExecutor, id: number) {
+  const [row] = await db.select(contactAddressColumns).from(customers).where(eq(customers.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Whether another customer already has this email (compared in lower case, as bookings find customers). */
+export async function emailBelongsToAnotherCustomer(db: DbExecutor, email: string, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, ne(customers.id, customerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateCustomerContact(
+  db: DbExecutor,
+  id: number,
+  values: { firstName: string; lastName: string; email: string; phone: string; address: string | null; city: string | null; postalCode: string | null; latitude?: number | null; longitude?: number | null },
+  at: Date,
+) {
+  await db.update(customers).set({ ...values, updatedAt: at }).where(eq(customers.id, id));
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isCalendarDate } from '@/features/routing/route.schema';
 import { isFriday } from '@/features/scheduling/available-dates';
+import { checkServiceArea } from '@/features/service-area/postal-code';
+import { limitedText, requiredPhone } from '@/lib/field-limits';
 import {
   APPOINTMENT_MAX_ROWS, APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor,
 } from './appointment-list';
@@ -69,3 +71,20 @@ export const AppointmentListQuerySchema = z.preprocess(dropBlankValues, z.object
     .max(APPOINTMENT_MAX_ROWS, 'errors.invalidField').default(APPOINTMENT_PAGE_SIZE),
 }));
 export type AppointmentListQuery = z.output<typeof AppointmentListQuerySchema>;
+
+/**
+ * A customer's contact details as the office corrects them (customer details page). The same
+ * limits and phone rule as the booking forms; the address, town and postal code may be left empty,
+ * but a postal code that is given must be a Canadian one.
+ */
+export const CustomerContactSchema = z.object({
+  firstName: limitedText('firstName').min(1, 'adminDashboard.customerEdit.firstNameRequired'),
+  lastName: limitedText('lastName').min(1, 'adminDashboard.customerEdit.lastNameRequired'),
+  email: limitedText('email').pipe(z.email('adminDashboard.customerEdit.emailInvalid')),
+  phone: requiredPhone('adminDashboard.customerEdit.phoneRequired'),
+  address: limitedText('address'),
+  city: limitedText('city'),
+  postalCode: limitedText('postalCode').refine((value) => value === '' || checkServiceArea(value, []).valid, 'adminDashboard.customerEdit.postalCodeInvalid'),
+});
+export type CustomerContactInput = z.input<typeof CustomerContactSchema>;
+export type CustomerContact = z.output<typeof CustomerContactSchema>;

@@ -1,15 +1,18 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { locate } from '@/features/booking/booking.service';
 import { findToday } from '@/features/scheduling/available-dates';
+import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
 import { AppError } from '@/lib/errors';
 import { APPOINTMENT_PAGE_SIZE, encodeAppointmentCursor } from './appointment-list';
 import {
+  emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
   findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
   selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
   selectRecentPayments,
 } from './dashboard.repository';
-import type { AppointmentChange, AppointmentListQuery, AppointmentStatusChange, MessageStatusChange } from './dashboard.schema';
+import type { AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange } from './dashboard.schema';
 import { moveAppointment } from './reschedule.service';
 
 /**
@@ -80,6 +83,38 @@ export async function loadQuotesForStaff() {
 export async function loadCustomerDetails(customerId: number) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
   return selectCustomerDetails(await getDb(), customerId);
+}
+
+const blankToNull = (value: string) => (value === '' ? null : value);
+const sameText = (a: string | null, b: string | null) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+
+/**
+ * Staff correct a customer's contact details. The email stays unique in any case (bookings find
+ * customers by it), a new address is located again for the route planner, and the visits already
+ * booked keep the address they were booked for (each visit carries its own).
+ */
+export async function changeCustomerContact(customerId: number | null, input: CustomerContact, now = new Date()) {
+  if (customerId === null) throw new AppError('not_found', 'adminDashboard.customerNotFound');
+  const db = await getDb();
+  const email = input.email.toLowerCase();
+  const postalCode = input.postalCode === '' ? null : formatPostalCode((checkServiceArea(input.postalCode, []) as { postalCode: string }).postalCode);
+  const values = {
+    firstName: input.firstName, lastName: input.lastName, email, phone: input.phone,
+    address: blankToNull(input.address), city: blankToNull(input.city), postalCode,
+  };
+  const current = await selectCustomerAddress(db, customerId);
+  if (!current) throw new AppError('not_found', 'adminDashboard.customerNotFound');
+  const moved = !sameText(current.address, values.address) || !sameText(current.city, values.city) || !sameText(current.postalCode, values.postalCode);
+  // Outside the transaction: a slow geocoder must not hold the customer's row.
+  const coordinates = moved ? (values.address || values.postalCode ? await locate(values.address ?? '', values.city ?? '', values.postalCode ?? '') : null) : undefined;
+  await db.transaction(async (tx) => {
+    if (!(await lockCustomerAddress(tx, customerId))) throw new AppError('not_found', 'adminDashboard.customerNotFound');
+    if (await emailBelongsToAnotherCustomer(tx, email, customerId)) {
+      throw new AppError('conflict', 'adminDashboard.customerEdit.emailTaken', { fields: { email: 'adminDashboard.customerEdit.emailTaken' } });
+    }
+    await updateCustomerContact(tx, customerId, coordinates === undefined ? values : { ...values, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null }, now);
+  });
+  return { id: customerId, ...values };
 }
 
 /** The one status each staff status may be set from (completed <- confirmed, and back). */

@@ -6,6 +6,7 @@ import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
+import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
@@ -48,7 +49,19 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
       <div>
         <a className="text-sm text-brand-800 underline" href={localePath(locale, '/admin')}>{t('backToDashboard')}</a>
-        <h1 className="mt-2 text-3xl font-bold">{customer.firstName} {customer.lastName}</h1>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-3xl font-bold">{customer.firstName} {customer.lastName}</h1>
+          <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors'])}>
+            <CustomerContactEditor
+              customerId={customer.id}
+              name={`${customer.firstName} ${customer.lastName}`}
+              initial={{
+                firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
+                address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '',
+              }}
+            />
+          </NextIntlClientProvider>
+        </div>
         <p className="mt-2 text-sm">
           <a className="underline" href={`mailto:${customer.email}`}>{customer.email}</a> · <a className="underline" href={`tel:${customer.phone}`}>{customer.phone}</a>
           <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
