@@ -121,3 +121,44 @@ ${after.map(paragraph).join('\n')}`;
   }));
   return { subject: t('email.subject', { reference: input.bookingRef }), html, text, attachments };
 }
+
+export type LatePaymentRefundEmailInput = {
+  locale: Locale;
+  branch: EmailBranch;
+  customerFirstName: string;
+  bookingRef: string;
+  /** What the card was charged, all of which goes back. */
+  amountCents: number;
+};
+
+/**
+ * A payment that went through after the booking had been cancelled: the booking stays cancelled
+ * and the whole amount goes back to the card (the terms' 10 business days). The cancellation's
+ * own email already told the customer about the visits, so this one only speaks of the money.
+ */
+export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput): { subject: string; html: string; text: string } {
+  const { locale, branch } = input;
+  const t = getTranslator(locale, 'cancellations');
+  const tEmail = getTranslator(locale, 'email');
+  const amount = formatMoney(input.amountCents, locale);
+  const lines = [
+    t('email.greeting', { name: input.customerFirstName }),
+    t('latePayment.intro', { reference: input.bookingRef, amount }),
+    t('email.refundOnItsWay', { amount }),
+    t('email.questions', { phone: branch.phone }),
+    t('email.signoff'),
+  ];
+  const facts = [
+    { label: t('email.reference'), value: input.bookingRef },
+    { label: t('email.refund'), value: amount },
+  ];
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+  const bodyHtml = `${lines.slice(0, 2).map(paragraph).join('\n')}
+<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
+    .map((f) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(formatLabelled(locale, f.label))}</td><td style="padding:4px 0">${escapeHtml(f.value)}</td></tr>`)
+    .join('')}</table>
+${lines.slice(2).map(paragraph).join('\n')}`;
+  const bodyText = [...lines.slice(0, 2), facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...lines.slice(2)].join('\n\n');
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('latePayment.heading'), bodyHtml, bodyText, footer: tEmail('footer', { phone: branch.phone }) });
+  return { subject: t('latePayment.subject', { reference: input.bookingRef }), html, text };
+}

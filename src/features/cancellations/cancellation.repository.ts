@@ -97,7 +97,30 @@ export async function removeStopsFromRoutes(db: DbExecutor, branchId: number, da
   return updated.length;
 }
 
+/** Payments of the booking that can still be paid: their intents are cancelled with the booking. */
+export async function selectOpenPayments(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({ id: payments.id, provider: payments.provider, paymentIntentId: payments.paymentIntentId, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.bookingRef, bookingRef), inArray(payments.status, ['requires_payment_method', 'requires_action', 'processing', 'failed'])))
+    .orderBy(asc(payments.id));
+}
+
+/** The provider cancelled the intent: the row says so (a payment that succeeded meanwhile keeps its status). */
+export async function markPaymentCanceled(db: DbExecutor, paymentId: number, at: Date) {
+  await db
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: at })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['requires_payment_method', 'requires_action', 'processing', 'failed'])));
+}
+
 export type NewRefund = typeof refunds.$inferInsert;
+
+/** One refund, unless its idempotency key was already used; returns its id, or null when it existed. */
+export async function insertRefundOnce(db: DbExecutor, row: NewRefund) {
+  const [inserted] = await db.insert(refunds).values(row).onConflictDoNothing({ target: refunds.idempotencyKey }).returning({ id: refunds.id });
+  return inserted?.id ?? null;
+}
 
 export async function insertRefunds(db: DbExecutor, rows: NewRefund[]) {
   if (rows.length === 0) return [];

@@ -11,10 +11,10 @@ import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { renderBookingCancelledEmail } from './cancellation-email';
+import { renderBookingCancelledEmail, renderLatePaymentRefundEmail } from './cancellation-email';
 import {
-  type CancellationVisit, cancelVisits, claimRefundForRetry, insertRefunds, recordRefundOutcome, removeStopsFromRoutes,
-  type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectRefundablePayments, selectRefundForUpdate, selectRefundsByIds,
+  type CancellationVisit, cancelVisits, claimRefundForRetry, insertRefundOnce, insertRefunds, markPaymentCanceled, recordRefundOutcome, removeStopsFromRoutes,
+  type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectOpenPayments, selectRefundablePayments, selectRefundForUpdate, selectRefundsByIds,
 } from './cancellation.repository';
 import type { CancelBookingInput } from './cancellation.schema';
 import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
@@ -158,6 +158,40 @@ async function sendRefund(row: RefundRow, now: Date): Promise<RefundRow> {
   return updated ?? row;
 }
 
+/**
+ * Sends refunds written `pending` (by a cancellation, or by a payment that arrived after one) and
+ * records each answer. Call it after the transaction that wrote them has committed.
+ */
+export async function sendPendingRefunds(refundIds: number[], now: Date): Promise<RefundView[]> {
+  const sent: RefundView[] = [];
+  for (const row of await selectRefundsByIds(await getDb(), refundIds)) sent.push(toRefundView(await sendRefund(row, now)));
+  return sent;
+}
+
+type OpenPayment = Awaited<ReturnType<typeof selectOpenPayments>>[number];
+
+/**
+ * Cancels, at the provider, the intents of a cancelled booking that could still be paid (a checkout
+ * left open in another tab), outside any transaction. A refusal (already paid or processing) or an
+ * unreachable provider is logged: if that money does arrive, `markPaymentSucceeded` refunds it.
+ */
+async function cancelOpenIntents(open: OpenPayment[], bookingRef: string, now: Date): Promise<void> {
+  const gateway = getPaymentGateway();
+  for (const payment of open) {
+    if (payment.provider !== gateway.provider) {
+      getLogger().warn({ bookingRef, paymentId: payment.id, provider: payment.provider }, 'open intent of a cancelled booking left: its provider is not configured');
+      continue;
+    }
+    try {
+      const answer = await gateway.cancelIntent(payment.paymentIntentId);
+      if (answer.canceled) await markPaymentCanceled(await getDb(), payment.id, now);
+      else getLogger().warn({ bookingRef, paymentId: payment.id, reason: answer.failureReason }, 'open intent of a cancelled booking could not be cancelled');
+    } catch (error) {
+      getLogger().error({ err: error, bookingRef, paymentId: payment.id }, 'intent cancel request failed');
+    }
+  }
+}
+
 function summariseRefunds(refunds: RefundView[]): RefundStatus | 'none' {
   if (refunds.length === 0) return 'none';
   if (refunds.some((r) => r.status === 'failed')) return 'failed';
@@ -222,11 +256,13 @@ export async function cancelBooking(
 
     await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now });
     getLogger().info({ bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by }, 'staff cancelled a booking');
-    return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown };
+    const openPayments = await selectOpenPayments(tx, bookingRef);
+    return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown, openPayments };
   });
 
-  const refunds: RefundView[] = [];
-  for (const row of await selectRefundsByIds(db, committed.refundIds)) refunds.push(toRefundView(await sendRefund(row, now)));
+  // First stop a checkout still open from being paid, then give back what was paid.
+  await cancelOpenIntents(committed.openPayments, bookingRef, now);
+  const refunds = await sendPendingRefunds(committed.refundIds, now);
   return { bookingRef, cancelledIds: committed.cancelledIds, refundCents: committed.refundCents, refundStatus: summariseRefunds(refunds), refunds, breakdown: committed.breakdown };
 }
 
@@ -254,6 +290,53 @@ async function queueCancellationEmail(
     calendarSequence: calendarSequenceAt(input.now),
   });
   await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'booking', relatedId: first.id });
+}
+
+export const LATE_PAYMENT_REFUND_REASON = 'Booking cancelled before payment';
+
+/**
+ * A payment that succeeded after its booking was cancelled (an intent paid in another tab, a
+ * 3-D Secure or bank answer that came late): inside the success's transaction, a full refund is
+ * written `pending` (key `late-payment:{paymentId}`, no staff user) and the customer is told in
+ * their booking's language. The caller sends the refund with `sendPendingRefunds` after commit.
+ *
+ * @returns the refund's id, or null when this payment already has one (a second delivery)
+ */
+export async function recordLatePaymentRefund(
+  tx: DbExecutor,
+  payment: { id: number; provider: string; bookingRef: string; amountCents: number },
+  now: Date,
+): Promise<number | null> {
+  if (payment.amountCents <= 0) return null;
+  const refundId = await insertRefundOnce(tx, {
+    paymentId: payment.id,
+    bookingRef: payment.bookingRef,
+    amountCents: payment.amountCents,
+    status: 'pending',
+    provider: payment.provider,
+    reason: LATE_PAYMENT_REFUND_REASON,
+    issuedByStaffUserId: null,
+    idempotencyKey: `late-payment:${payment.id}`,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (refundId === null) return null;
+  const [first] = await selectBookingVisits(tx, payment.bookingRef);
+  const customer = first ? await selectBookingCustomer(tx, first.customerId) : null;
+  if (first && customer) {
+    const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+    const branch = await getBranch(first.branchId, tx);
+    const email = renderLatePaymentRefundEmail({
+      locale,
+      branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+      customerFirstName: customer.firstName,
+      bookingRef: payment.bookingRef,
+      amountCents: payment.amountCents,
+    });
+    await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'payment', relatedId: payment.id });
+  }
+  getLogger().warn({ bookingRef: payment.bookingRef, paymentId: payment.id, refundId, amountCents: payment.amountCents }, 'payment for a cancelled booking: full refund written');
+  return refundId;
 }
 
 /**

@@ -73,6 +73,15 @@ export interface GatewayRefund {
   failureReason: string | null;
 }
 
+/**
+ * The answer to cancelling an intent. `canceled: false` when the provider refused (the intent
+ * already succeeded or is processing), with its reason; the success path then refunds it.
+ */
+export interface GatewayCancelResult {
+  canceled: boolean;
+  failureReason: string | null;
+}
+
 export interface PaymentGateway {
   readonly provider: GatewayProvider;
   createIntent(input: CreateIntentInput): Promise<GatewayIntent>;
@@ -82,6 +91,11 @@ export interface PaymentGateway {
    * (`status: 'failed'`); only an unreachable provider throws.
    */
   refundPayment(input: RefundPaymentInput): Promise<GatewayRefund>;
+  /**
+   * Cancels an intent that has not been paid, so it can no longer be paid (docs/decisions/0017).
+   * A refusal by the provider is an answer (`canceled: false`); only an unreachable provider throws.
+   */
+  cancelIntent(id: string): Promise<GatewayCancelResult>;
   /** Verifies the signature on the raw body; throws AppError('bad_request') when it does not match. */
   parseWebhook(rawBody: string, signatureHeader: string | null): GatewayEvent;
 }

@@ -14,6 +14,21 @@ describe('classifyPaymentStatus', () => {
   });
 });
 
+describe('a payment for a booking cancelled meanwhile', () => {
+  it('is "cancelled" (refunded), never "succeeded"; other statuses are unchanged by the flag', () => {
+    expect(classifyPaymentStatus('succeeded', { bookingCancelled: true })).toBe('cancelled');
+    expect(classifyPaymentStatus('succeeded', { bookingCancelled: false })).toBe('succeeded');
+    expect(classifyPaymentStatus('processing', { bookingCancelled: true })).toBe('processing');
+    expect(classifyPaymentStatus('canceled', { bookingCancelled: true })).toBe('failed');
+  });
+
+  it('shows the refund on the confirmation page, whatever redirect_status says', () => {
+    const check = { kind: 'done' as const, outcome: 'cancelled' as const, polling: false, status: { amount: 11187, refundedCents: 11187 } };
+    expect(describeConfirmation(check, 'succeeded')).toEqual({ kind: 'cancelled', refundedCents: 11187 });
+    expect(describeConfirmation({ ...check, status: { amount: 11187 } }, null)).toEqual({ kind: 'cancelled', refundedCents: 0 });
+  });
+});
+
 describe('polling limits', () => {
   it('backs off and stops after a bit over a minute', () => {
     const delays = [...PROCESSING_POLL_DELAYS_MS];

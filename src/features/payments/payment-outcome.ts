@@ -4,15 +4,17 @@
  * when to ask again.
  */
 
-export type PaymentOutcome = 'succeeded' | 'processing' | 'failed';
+export type PaymentOutcome = 'succeeded' | 'processing' | 'failed' | 'cancelled';
 
 /**
  * `processing` means the provider has the payment but the bank has not answered (a bank debit, a
  * slow card network): it is neither paid nor failed, and it changes on its own. Every other open
  * status (declined, cancelled, authentication not finished) needs the customer again.
+ * `cancelled`: the money was taken but the booking had been cancelled meanwhile, so it is being
+ * refunded: never "booked".
  */
-export function classifyPaymentStatus(status: string): PaymentOutcome {
-  if (status === 'succeeded') return 'succeeded';
+export function classifyPaymentStatus(status: string, options: { bookingCancelled?: boolean } = {}): PaymentOutcome {
+  if (status === 'succeeded') return options.bookingCancelled ? 'cancelled' : 'succeeded';
   if (status === 'processing') return 'processing';
   return 'failed';
 }
@@ -35,6 +37,8 @@ export function isTransientStatusError(httpStatus: number | null): boolean {
 export type ConfirmationState =
   | { kind: 'success'; amountCents: number | null; tentative: boolean }
   | { kind: 'processing'; polling: boolean; unverified: boolean }
+  /** Paid after the booking was cancelled: `refundedCents` go back to the card. */
+  | { kind: 'cancelled'; refundedCents: number }
   | { kind: 'failed'; messageKey: 'noPayment' | 'issue' | 'couldNotVerify' };
 
 /** The status check's result as the page holds it (see use-verified-payment). */
@@ -43,7 +47,7 @@ export type SettledCheck =
   /** The server answered that it has no such payment (404): nothing to be tentative about. */
   | { kind: 'unknown' }
   | { kind: 'failed' }
-  | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number } };
+  | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number; refundedCents?: number } };
 
 /**
  * /payment-confirmation's answer. A payment the server reports as processing is never called
@@ -58,6 +62,7 @@ export function describeConfirmation(check: SettledCheck, redirectStatus: string
     return { kind: 'failed', messageKey: 'couldNotVerify' };
   }
   if (check.outcome === 'succeeded') return { kind: 'success', amountCents: check.status.amount, tentative: false };
+  if (check.outcome === 'cancelled') return { kind: 'cancelled', refundedCents: check.status.refundedCents ?? 0 };
   if (check.outcome === 'processing') return { kind: 'processing', polling: check.polling, unverified: false };
   return { kind: 'failed', messageKey: 'issue' };
 }

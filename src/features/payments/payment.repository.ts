@@ -5,6 +5,7 @@ import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
+import { refunds } from '@/db/schema/refunds';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
 import type { GatewayIntentStatus } from './payment-gateway';
 
@@ -92,7 +93,7 @@ export async function insertPayment(db: DbExecutor, row: typeof payments.$inferI
   return inserted!.id;
 }
 
-/** Moves a payment to a non-final status; a succeeded payment is never moved back. */
+/** Moves a payment to a non-final status; a succeeded or cancelled payment is never moved back (both are final). */
 export async function updateOpenPaymentStatus(
   db: DbExecutor,
   paymentIntentId: string,
@@ -106,7 +107,33 @@ export async function updateOpenPaymentStatus(
       ...(changes.paymentMethod ? { paymentMethod: changes.paymentMethod } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(payments.paymentIntentId, paymentIntentId), ne(payments.status, 'succeeded')));
+    .where(and(eq(payments.paymentIntentId, paymentIntentId), notInArray(payments.status, ['succeeded', 'canceled'])));
+}
+
+/**
+ * The test gateway's intent cancel: an intent not paid and not processing becomes 'canceled'
+ * (like Stripe, a processing or paid intent cannot be cancelled). Returns the row's status after.
+ */
+export async function cancelOpenTestIntent(db: DbExecutor, paymentIntentId: string, at: Date): Promise<string | null> {
+  await db
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: at })
+    .where(and(eq(payments.paymentIntentId, paymentIntentId), eq(payments.provider, 'test'), inArray(payments.status, ['requires_payment_method', 'requires_action', 'failed'])));
+  const [row] = await db.select({ status: payments.status }).from(payments).where(eq(payments.paymentIntentId, paymentIntentId));
+  return row?.status ?? null;
+}
+
+/**
+ * For the payment-status page: whether every visit of the booking is cancelled, and what this
+ * payment's refunds (made or under way) give back.
+ */
+export async function findBookingCancellation(db: DbExecutor, bookingRef: string, paymentId: number) {
+  const visits = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.bookingRef, bookingRef));
+  const [refunded] = await db
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId));
+  return { allCancelled: visits.length > 0 && visits.every((v) => v.status === 'cancelled'), refundedCents: refunded?.cents ?? 0 };
 }
 
 /** Returns false when the payment was already succeeded (so the caller applies nothing twice). */

@@ -16,12 +16,14 @@ import { AppError, isAppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
+import { recordLatePaymentRefund, sendPendingRefunds } from '@/features/cancellations/cancellation.service';
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
 import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
 import {
   type BookingAppointment,
   confirmBookingAppointments,
+  findBookingCancellation,
   findPaymentByIdempotencyKey,
   findPaymentByIntentId,
   findSucceededPaymentForBooking,
@@ -293,32 +295,55 @@ async function renewLapsedHolds(bookingRef: string, branchId: number, now: Date)
 
 export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
 
+export type SuccessResult = {
+  applied: boolean;
+  /** Refunds written for a payment whose booking was cancelled: send them (`sendPendingRefunds`) after the commit. */
+  refundsToSend: number[];
+};
+
+const NOT_APPLIED: SuccessResult = { applied: false, refundsToSend: [] };
+
 /**
  * Applies a verified success, in one transaction: payment 'succeeded', every visit of the booking
  * 'confirmed' (hold cleared), the discount use counted, the quote 'booked' and the receipt queued.
  * A second call for the same intent changes nothing.
+ *
+ * A booking whose visits were all cancelled before the money arrived stays cancelled: the payment
+ * is still recorded 'succeeded' (the money was taken), a full refund is written with it, and the
+ * customer and the office are told (docs/decisions/0017). Without `tx` the refund is sent after
+ * this function's commit; with `tx` the caller sends `refundsToSend` after its own commit.
  *
  * @returns applied: false when the payment was already succeeded or is unknown
  */
 export async function markPaymentSucceeded(
   paymentIntentId: string,
   options: { source: SuccessSource; paymentMethod?: string | null; amountCents?: number; now?: Date; tx?: DbExecutor },
-): Promise<{ applied: boolean }> {
-  const run = async (tx: DbExecutor) => {
-    const now = options.now ?? new Date();
+): Promise<SuccessResult> {
+  const now = options.now ?? new Date();
+  const run = async (tx: DbExecutor): Promise<SuccessResult> => {
     const payment = await findPaymentByIntentId(tx, paymentIntentId, { forUpdate: true });
     if (!payment) {
       getLogger().warn({ paymentIntentId, source: options.source }, 'success for an unknown payment intent ignored');
-      return { applied: false };
+      return NOT_APPLIED;
     }
-    if (payment.status === 'succeeded') return { applied: false };
+    if (payment.status === 'succeeded') return NOT_APPLIED;
+    // The test gateway is its own provider: an intent it cancelled can no longer be paid.
+    if (payment.status === 'canceled' && options.source === 'test-gateway') return NOT_APPLIED;
     if (options.amountCents !== undefined && options.amountCents !== payment.amount) {
       // Never confirm a booking for less than its price, whatever the provider reports.
       getLogger().error({ paymentIntentId, expected: payment.amount, got: options.amountCents }, 'payment amount mismatch: not applied');
-      return { applied: false };
+      return NOT_APPLIED;
     }
-    if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return { applied: false };
+    if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return NOT_APPLIED;
     if (payment.bookingRef) {
+      // Under the booking's row locks (a cancellation takes them first): a cancelled booking is not brought back.
+      const locked = await lockBookingVisits(tx, payment.bookingRef);
+      if (locked.length > 0 && locked.every((v) => v.status === 'cancelled')) {
+        const refundId = await recordLatePaymentRefund(tx, { id: payment.id, provider: payment.provider, bookingRef: payment.bookingRef, amountCents: payment.amount }, now);
+        if (refundId !== null) await queueStaffLatePaymentAlert(tx, payment);
+        getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded for a cancelled booking');
+        return { applied: true, refundsToSend: refundId !== null ? [refundId] : [] };
+      }
       const alreadyPaid = await findOtherSucceededPayment(tx, payment);
       if (alreadyPaid) {
         // Money was taken twice (two tabs, each with an intent from before and after a price change):
@@ -341,10 +366,26 @@ export async function markPaymentSucceeded(
       if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced.map((v) => v.id));
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
-    return { applied: true };
+    return { applied: true, refundsToSend: [] };
   };
   if (options.tx) return run(options.tx);
-  return (await getDb()).transaction(run);
+  const result = await (await getDb()).transaction(run);
+  await sendLatePaymentRefunds(result, now);
+  return result;
+}
+
+/**
+ * After the success's commit: the refund of a payment for a cancelled booking goes to the
+ * provider. A failure leaves the refund row failed (or pending) for staff to retry; it never
+ * undoes the recorded payment.
+ */
+async function sendLatePaymentRefunds(result: SuccessResult, now: Date): Promise<void> {
+  if (result.refundsToSend.length === 0) return;
+  try {
+    await sendPendingRefunds(result.refundsToSend, now);
+  } catch (error) {
+    getLogger().error({ err: error, refundIds: result.refundsToSend }, 'refund of a payment for a cancelled booking not sent: staff can retry it');
+  }
 }
 
 async function findOtherSucceededPayment(tx: DbExecutor, payment: PaymentRow) {
@@ -396,6 +437,21 @@ async function queueStaffDoublePaymentAlert(tx: DbExecutor, payment: PaymentRow,
       `- ${formatMoney(earlier.amount, 'en')}, intent ${earlier.paymentIntentId} (${earlier.provider})`,
       `- ${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId} (${payment.provider})`,
       'The booking is confirmed once and the customer got one receipt. Please refund one of the payments in the payment provider\'s dashboard.',
+    ],
+  });
+}
+
+/** Money arrived for a booking already cancelled: it is refunded automatically, the office should know and check. */
+async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow) {
+  const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
+  await queueStaffPaymentAlert(tx, payment, visits, {
+    heading: 'Payment received for a cancelled booking: refunded',
+    subject: `Booking ${payment.bookingRef} was paid after it was cancelled: full refund sent`,
+    lines: [
+      `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) had been cancelled, but a payment went through afterwards:`,
+      `- ${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId} (${payment.provider})`,
+      'The booking stays cancelled. The full amount is being refunded to the card automatically and the customer has been told by email.',
+      'Please check the refund on the customer\'s page in the staff area; if it failed, retry it there.',
     ],
   });
 }
@@ -506,8 +562,15 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     await applyOpenStatus(db, payment, intent, status);
   }
   const t = getTranslator(options.locale, 'payments');
-  const message =
-    status === 'succeeded'
+  // Paid for a booking that had been cancelled: the money goes back, the page must not say "booked".
+  const cancellation = status === 'succeeded' && payment.bookingRef ? await findBookingCancellation(db, payment.bookingRef, payment.id) : null;
+  const bookingCancelled = cancellation?.allCancelled ?? false;
+  const refundedCents = cancellation?.refundedCents ?? 0;
+  const message = bookingCancelled
+    ? refundedCents > 0
+      ? t('status.bookingCancelledRefunded', { amount: formatMoney(refundedCents, options.locale) })
+      : t('status.bookingCancelled')
+    : status === 'succeeded'
       ? t('status.succeeded')
       : status === 'processing'
         ? t('status.processing')
@@ -520,7 +583,9 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
               : t('status.requiresPaymentMethod');
   return {
     status,
-    success: status === 'succeeded',
+    success: status === 'succeeded' && !bookingCancelled,
+    bookingCancelled,
+    refundedCents,
     message,
     amount: payment.amount,
     currency: payment.currency.toUpperCase(),
@@ -542,10 +607,11 @@ async function settleTestPaymentIfDue(payment: PaymentRow, now: Date): Promise<b
   if (!pending?.settlesAt || !pending.settlesAs || new Date(pending.settlesAt).getTime() > now.getTime()) return false;
   const settled: PaymentMetadata = { ...payment.metadata, testGateway: { clientSecret: pending.clientSecret, lastError: null } };
   if (pending.settlesAs === 'succeeded') {
-    await (await getDb()).transaction(async (tx) => {
+    const success = await (await getDb()).transaction(async (tx) => {
       await updateOpenPaymentStatus(tx, payment.paymentIntentId, { status: 'processing', metadata: settled });
-      await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: payment.paymentMethod, now, tx });
+      return markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: payment.paymentMethod, now, tx });
     });
+    await sendLatePaymentRefunds(success, now);
   } else {
     await updateOpenPaymentStatus(await getDb(), payment.paymentIntentId, {
       status: 'requires_payment_method',
@@ -568,7 +634,8 @@ function translateGatewayError(error: string, locale: Locale): string {
  */
 export async function handleGatewayEvent(event: GatewayEvent): Promise<{ received: true; applied: boolean }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  let success: SuccessResult = NOT_APPLIED;
+  const answer = await db.transaction(async (tx) => {
     const isNew = await recordPaymentEvent(tx, { id: event.id, provider: 'stripe', type: event.type, paymentIntentId: event.intent?.id ?? null });
     if (!isNew || !event.intent) return { received: true as const, applied: false };
     const intent = event.intent;
@@ -576,8 +643,8 @@ export async function handleGatewayEvent(event: GatewayEvent): Promise<{ receive
     if (!payment) return { received: true as const, applied: false };
     switch (event.type) {
       case 'payment_intent.succeeded': {
-        const { applied } = await markPaymentSucceeded(intent.id, { source: 'webhook', paymentMethod: intent.paymentMethod, amountCents: intent.amountCents, tx });
-        return { received: true as const, applied };
+        success = await markPaymentSucceeded(intent.id, { source: 'webhook', paymentMethod: intent.paymentMethod, amountCents: intent.amountCents, tx });
+        return { received: true as const, applied: success.applied };
       }
       case 'payment_intent.payment_failed':
         await applyOpenStatus(tx, payment, intent, 'failed');
@@ -593,6 +660,8 @@ export async function handleGatewayEvent(event: GatewayEvent): Promise<{ receive
         return { received: true as const, applied: false };
     }
   });
+  await sendLatePaymentRefunds(success, new Date());
+  return answer;
 }
 
 export type TestConfirmResult =
@@ -620,6 +689,8 @@ export async function confirmTestPayment(input: TestCardConfirmInput, options: {
   const now = options.now ?? new Date();
   const payment = await requireTestPayment(input.paymentIntentId, input.clientSecret);
   if (payment.status === 'succeeded') return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  // Staff cancelled the booking while this checkout was open: its intent was cancelled with it.
+  if (payment.status === 'canceled') throw new AppError('gone', 'payments.errors.paymentCanceled');
   // Like Stripe, a payment the bank is still processing cannot be paid a second time meanwhile.
   if (payment.status === 'processing') return { status: 'processing', paymentIntentId: payment.paymentIntentId };
   const outcome = evaluateTestCard(input, now);
@@ -648,9 +719,12 @@ export async function confirmTestPayment(input: TestCardConfirmInput, options: {
         },
       });
       return { status: 'processing', paymentIntentId: payment.paymentIntentId };
-    case 'succeeded':
-      await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: `card_${input.number.replace(/\D/g, '').slice(-4)}`, now });
+    case 'succeeded': {
+      const { applied } = await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: `card_${input.number.replace(/\D/g, '').slice(-4)}`, now });
+      // Cancelled between the read above and the success's lock: nothing was taken.
+      if (!applied && (await findPaymentByIntentId(db, payment.paymentIntentId))?.status === 'canceled') throw new AppError('gone', 'payments.errors.paymentCanceled');
       return { status: 'succeeded', paymentIntentId: payment.paymentIntentId };
+    }
   }
 }
 
@@ -660,6 +734,7 @@ export async function completeTestAuthentication(
 ): Promise<{ redirectStatus: 'succeeded' | 'failed'; paymentIntentId: string }> {
   const payment = await requireTestPayment(input.paymentIntentId, input.clientSecret);
   if (payment.status === 'succeeded') return { redirectStatus: 'succeeded', paymentIntentId: payment.paymentIntentId };
+  if (payment.status === 'canceled') throw new AppError('gone', 'payments.errors.paymentCanceled');
   if (payment.status !== 'requires_action') throw new AppError('conflict', 'payments.errors.notAwaitingAuthentication');
   if (input.outcome === 'complete') {
     await markPaymentSucceeded(payment.paymentIntentId, { source: 'test-gateway', paymentMethod: payment.paymentMethod });

@@ -34,8 +34,14 @@ export interface CreatedPaymentIntent {
 
 /** GET /api/payment-status/{id}'s answer, read by the success and confirmation pages. */
 export interface PaymentStatusView {
+  /** The payment's own status: 'succeeded' also when the booking was cancelled meanwhile (the money was taken). */
   status: string;
+  /** Paid and booked: false for a payment whose booking had been cancelled (it is refunded). */
   success: boolean;
+  /** Every visit of the booking is cancelled: the pages say so instead of "booked". */
+  bookingCancelled: boolean;
+  /** Cents of this payment refunded or being refunded. */
+  refundedCents: number;
   message: string;
   amount: number;
   currency: string;

@@ -5,6 +5,7 @@ import {
   normaliseIntentStatus,
   normaliseRefundStatus,
   type CreateIntentInput,
+  type GatewayCancelResult,
   type GatewayEvent,
   type GatewayIntent,
   type GatewayRefund,
@@ -95,6 +96,19 @@ export class StripeGateway implements PaymentGateway {
         return { id: null, status: 'failed', amountCents: input.amountCents, failureReason: error.code ?? error.message };
       }
       throw new Error(`stripe refund failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async cancelIntent(id: string): Promise<GatewayCancelResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+      return intent.status === 'canceled' ? { canceled: true, failureReason: null } : { canceled: false, failureReason: `status_${intent.status}` };
+    } catch (error) {
+      // Stripe answered and refused (already succeeded, processing: payment_intent_unexpected_state): an outcome to record.
+      if (error instanceof Stripe.errors.StripeError && error.statusCode !== undefined && error.statusCode < 500) {
+        return { canceled: false, failureReason: error.code ?? error.message };
+      }
+      throw new Error(`stripe intent cancel failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
 import {
-  normaliseIntentStatus, type CreateIntentInput, type GatewayEvent, type GatewayIntent, type GatewayRefund, type PaymentGateway, type RefundPaymentInput,
+  normaliseIntentStatus, type CreateIntentInput, type GatewayCancelResult, type GatewayEvent, type GatewayIntent, type GatewayRefund, type PaymentGateway, type RefundPaymentInput,
 } from './payment-gateway';
-import { findPaymentByIntentId } from './payment.repository';
+import { cancelOpenTestIntent, findPaymentByIntentId } from './payment.repository';
 import { TEST_CARDS } from './test-cards';
 
 const token = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, '').slice(0, bytes);
@@ -62,6 +62,17 @@ export class TestGateway implements PaymentGateway {
     if (payment.paymentMethod === `card_${TEST_CARDS.refundFails.slice(-4)}`) return failed('expired_or_canceled_card');
     const id = `re_test_${createHash('sha256').update(input.idempotencyKey).digest('hex').slice(0, 24)}`;
     return { id, status: 'succeeded', amountCents: input.amountCents, failureReason: null };
+  }
+
+  /**
+   * Marks the intent 'canceled' in the payments table, so the test card form refuses it. Like
+   * Stripe, an intent that is paid or processing is not cancelled (it settles, and a payment for a
+   * cancelled booking is refunded by the success path).
+   */
+  async cancelIntent(id: string): Promise<GatewayCancelResult> {
+    const status = await cancelOpenTestIntent(await getDb(), id, new Date());
+    if (status === null) return { canceled: false, failureReason: 'resource_missing' };
+    return status === 'canceled' ? { canceled: true, failureReason: null } : { canceled: false, failureReason: 'payment_intent_unexpected_state' };
   }
 
   parseWebhook(): GatewayEvent {

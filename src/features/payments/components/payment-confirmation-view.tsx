@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMoney } from '@/lib/money';
 import { describeConfirmation } from '../payment-outcome';
+import { BookingCancelledCard } from './booking-cancelled-card';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
 import { useVerifiedPayment } from './use-verified-payment';
@@ -34,6 +35,7 @@ export function PaymentConfirmationView({ paymentIntentId, redirectStatus }: { p
       />
     );
   }
+  if (state.kind === 'cancelled') return <BookingCancelledCard refundedCents={state.refundedCents} />;
   if (state.kind === 'success') {
     return (
       <PaymentResultCard tone="success" title={t('successTitle')}>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { BookingCancelledCard } from './booking-cancelled-card';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
 import { rememberReceipt } from './payment-client';
@@ -38,6 +39,10 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
 
   if (state.kind === 'checking') {
     return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('verifying')} /></div>;
+  }
+  if (state.kind === 'done' && state.outcome === 'cancelled') {
+    // Paid after staff had cancelled the booking: it is refunded, so this page must not say "booked".
+    return <BookingCancelledCard refundedCents={state.status.refundedCents} />;
   }
   if (state.kind === 'done' && state.outcome === 'failed') {
     // The server knows it did not go through (e.g. the bank declined a payment that was processing).

@@ -44,7 +44,7 @@ export function watchTestPayment(paymentIntentId: string, onChange: (check: Test
       return;
     }
     if (event.outcome === 'succeeded') return onChange({ kind: 'succeeded', amountCents: event.status.amount });
-    if (event.outcome === 'failed') return onChange({ kind: 'failed', message: event.status.message });
+    if (event.outcome === 'failed' || event.outcome === 'cancelled') return onChange({ kind: 'failed', message: event.status.message });
     seenProcessing = true;
     onChange({ kind: 'processing', polling: event.polling });
   }, deps);

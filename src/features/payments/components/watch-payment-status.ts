@@ -41,7 +41,7 @@ export function watchPaymentStatus(paymentIntentId: string, onEvent: (event: Pay
     deps.fetchStatus(paymentIntentId).then(
       (status) => {
         if (stopped) return;
-        const outcome = classifyPaymentStatus(status.status);
+        const outcome = classifyPaymentStatus(status.status, { bookingCancelled: status.bookingCancelled });
         const delay = outcome === 'processing' ? PROCESSING_POLL_DELAYS_MS[polls] : undefined;
         onEvent({ kind: 'status', status, outcome, polling: delay !== undefined });
         if (delay !== undefined) {
