@@ -50,6 +50,15 @@ describe('staff cancel a paid booking from the customer details page', () => {
     expect(await page.getByText('Refunded', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: `Cancel booking ${booking.bookingRef}` }).count()).toBe(0);
     expect(await page.getByText('Cancelled', { exact: true }).first().isVisible()).toBe(true);
+
+    // The customer's success page, opened again, no longer says booked: it says cancelled and refunded.
+    const customer = await newPage();
+    await customer.page.goto(`/payment-success?payment_intent=${intent.paymentIntentId}`);
+    await customer.page.getByRole('heading', { name: 'This booking has been cancelled' }).waitFor();
+    await customer.page.getByText(/We are refunding \$111\.87 to the card you paid with/).waitFor();
+    expect(await customer.page.getByRole('heading', { name: 'Payment Successful' }).count()).toBe(0);
+    expect(customer.errors).toEqual([]);
+    await customer.context.close();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -21,6 +21,7 @@ import { getAvailableDates } from '@/features/scheduling/available-dates.service
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { selectDashboardTotals } from '@/features/staff-dashboard/dashboard.repository';
 import { formatMoney } from '@/lib/money';
+import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -28,23 +29,13 @@ vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (jar.token ? { name, value: jar.token } : undefined) }),
 }));
 
-type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const noParams = { params: Promise.resolve({}) };
 const { GET: previewRoute, POST: cancelRoute } = (await import('@/app/api/admin/bookings/[bookingRef]/cancel/route')) as unknown as { GET: Handler; POST: Handler };
 const { POST: retryRoute } = (await import('@/app/api/admin/bookings/[bookingRef]/refunds/[refundId]/retry/route')) as unknown as { POST: Handler };
 const { POST: createAppointment } = (await import('@/app/api/appointments/route')) as unknown as { POST: Handler };
 const { POST: createIntent } = (await import('@/app/api/create-payment-intent/route')) as unknown as { POST: Handler };
 const { POST: confirmCard } = (await import('@/app/api/test-gateway/confirm/route')) as unknown as { POST: Handler };
 
-let ip = 0;
-const post = (handler: Handler, path: string, body: unknown) => {
-  ip += 1;
-  return handler(new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(ip / 200)}.${ip % 200}` },
-    body: JSON.stringify(body),
-  }), noParams);
-};
+const post = jsonPoster(9);
 
 const cancel = (bookingRef: string, body: unknown, staffLocale = 'en') => cancelRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`, {
   method: 'POST',

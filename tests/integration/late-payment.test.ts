@@ -21,6 +21,7 @@ import { markPaymentSucceeded } from '@/features/payments/payment.service';
 import { StripeGateway } from '@/features/payments/stripe-gateway';
 import { TEST_CARDS } from '@/features/payments/test-cards';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
+import { type Handler, jsonPoster, noParams } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -28,8 +29,6 @@ vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (jar.token ? { name, value: jar.token } : undefined) }),
 }));
 
-type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const noParams = { params: Promise.resolve({}) };
 const { POST: cancelRoute } = (await import('@/app/api/admin/bookings/[bookingRef]/cancel/route')) as unknown as { POST: Handler };
 const { POST: createAppointment } = (await import('@/app/api/appointments/route')) as unknown as { POST: Handler };
 const { POST: createIntent } = (await import('@/app/api/create-payment-intent/route')) as unknown as { POST: Handler };
@@ -37,15 +36,7 @@ const { POST: confirmCard } = (await import('@/app/api/test-gateway/confirm/rout
 const { GET: paymentStatusRoute } = (await import('@/app/api/payment-status/[paymentIntentId]/route')) as unknown as { GET: Handler };
 const { POST: stripeWebhook } = (await import('@/app/api/webhooks/stripe/route')) as unknown as { POST: Handler };
 
-let ip = 0;
-const post = (handler: Handler, path: string, body: unknown) => {
-  ip += 1;
-  return handler(new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.${Math.floor(ip / 200)}.${ip % 200}` },
-    body: JSON.stringify(body),
-  }), noParams);
-};
+const post = jsonPoster(7);
 const cancel = (bookingRef: string) => cancelRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },

@@ -16,6 +16,7 @@ import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { formatLongDate } from '@/lib/format';
 import { insertCustomer } from '../support/records';
+import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the staff cookie through next/headers; outside Next the test holds the jar.
@@ -24,22 +25,12 @@ vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (jar.token ? { name, value: jar.token } : undefined) }),
 }));
 
-type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
-const noParams = { params: Promise.resolve({}) };
 const { PATCH: patchAppointment } = (await import('@/app/api/admin/appointments/[id]/route')) as unknown as { PATCH: Handler };
 const { POST: createAppointment } = (await import('@/app/api/appointments/route')) as unknown as { POST: Handler };
 const { POST: createIntent } = (await import('@/app/api/create-payment-intent/route')) as unknown as { POST: Handler };
 const { POST: confirmCard } = (await import('@/app/api/test-gateway/confirm/route')) as unknown as { POST: Handler };
 
-let ip = 0;
-const post = (handler: Handler, path: string, body: unknown) => {
-  ip += 1;
-  return handler(new Request(`http://localhost${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.7.0.${ip}` },
-    body: JSON.stringify(body),
-  }), noParams);
-};
+const post = jsonPoster(8);
 
 /** Staff send the PATCH in their own language (the cookie); the customer's email ignores it. */
 const patch = (id: number, body: unknown, staffLocale = 'en') => patchAppointment(new Request(`http://localhost/api/admin/appointments/${id}`, {
