@@ -192,6 +192,14 @@ describe('POST /api/send-quote', () => {
       name: 'Please provide your name and email address.',
       'quoteDetails.address': 'Please provide your address to get a quote by email.',
     });
+    // Over-long fields get the shared "keep it to N characters" messages, as the calculator shows them.
+    const long = await send({ email: 'a@example.com', name: 'A B', phone: `905-555-0134 ext. ${'1'.repeat(20)}`, quoteDetails: { ...quoteDetails, address: 'x'.repeat(301), city: 'y'.repeat(101) } });
+    expect(long.status).toBe(400);
+    expect((await long.json()).fields).toEqual({
+      phone: 'Please keep the phone number to 30 characters or fewer.',
+      'quoteDetails.address': 'Please keep the address to 300 characters or fewer.',
+      'quoteDetails.city': 'Please keep the city to 100 characters or fewer.',
+    });
     const noDetails = await send({ email: 'a@example.com', name: 'A B' });
     expect(noDetails.status).toBe(400);
     for (const body of ['{', 'null', '[]', { email: 5, name: {}, quoteDetails: 'x' }]) {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { isPricedServiceType, normaliseServiceType } from '@/features/pricing/pricing';
-import { FIELD_LIMITS, PHONE_INVALID_MESSAGE } from '@/lib/field-limits';
+import { FIELD_LIMITS, PHONE_INVALID_MESSAGE, tooLongMessage } from '@/lib/field-limits';
 import { isValidPhone } from '@/lib/phone';
 
 /** Accepts true/false and the strings SPEC's query parameters and old clients send. */
@@ -69,8 +69,10 @@ export type CalculateQuoteRequest = z.output<typeof CalculateQuoteSchema>;
 export const QuoteDetailsSchema = z
   .object({
     ...quoteOptionFields,
-    address: z.string({ error: 'quotes.addressRequired' }).trim().min(1, 'quotes.addressRequired').max(300, 'quotes.addressRequired'),
-    city: z.string().trim().max(100).nullish(),
+    address: z.string({ error: 'quotes.addressRequired' }).trim().min(1, 'quotes.addressRequired').max(FIELD_LIMITS.address, tooLongMessage('address')),
+    city: z.string().trim().max(FIELD_LIMITS.city, tooLongMessage('city')).nullish(),
+    // Longer than the shared limit on purpose: a code with a typo after it ('L8P 1A1 extra') is
+    // answered by the postal code check, which says what a valid code looks like.
     postalCode: z.string().trim().max(20).nullish(),
     // What the customer saw; the server prices the quote itself and ignores these.
     totalPrice: z.unknown().optional(),
@@ -118,7 +120,7 @@ export const SendQuoteSchema = z.object({
   email: z.string({ error: 'quotes.nameRequired' }).trim().toLowerCase().pipe(z.email('quotes.invalidEmail').max(254, 'quotes.invalidEmail')),
   // The calculator's modal sends "first last": room for both at their limits and the space between.
   name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(FIELD_LIMITS.firstName + 1 + FIELD_LIMITS.lastName, 'quotes.nameRequired'),
-  phone: z.string().trim().max(40, 'quotes.phoneTooLong').refine((value) => value === '' || isValidPhone(value), PHONE_INVALID_MESSAGE).nullish(),
+  phone: z.string().trim().max(FIELD_LIMITS.phone, tooLongMessage('phone')).refine((value) => value === '' || isValidPhone(value), PHONE_INVALID_MESSAGE).nullish(),
   quoteDetails: QuoteDetailsSchema,
   secondContact: SecondContactSchema.nullish(),
   /** Honeypot: people never see it, so anything in it means a bot. */
