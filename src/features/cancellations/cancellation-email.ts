@@ -162,3 +162,42 @@ ${lines.slice(2).map(paragraph).join('\n')}`;
   const { html, text } = renderEmailLayout({ branch, locale, heading: t('latePayment.heading'), bodyHtml, bodyText, footer: tEmail('footer', { phone: branch.phone }) });
   return { subject: t('latePayment.subject', { reference: input.bookingRef }), html, text };
 }
+
+export type RefundFailedStaffEmailInput = {
+  branch: EmailBranch;
+  bookingRef: string | null;
+  customer: { name: string; email: string } | null;
+  amountCents: number;
+  failureReason: string;
+  providerRefundId: string;
+  paymentIntentId: string;
+  /** The staff customer page, where the refund's Retry button is; null when the customer is unknown. */
+  customerPageUrl: string | null;
+};
+
+/**
+ * The office's alert (English, as every staff alert) when a refund that had been accepted as
+ * pending is later reported failed by the provider: the customer has not got their money back.
+ */
+export function renderRefundFailedStaffEmail(input: RefundFailedStaffEmailInput): { subject: string; html: string; text: string } {
+  const booking = input.bookingRef ?? 'without a booking reference';
+  const who = input.customer ? `${input.customer.name} <${input.customer.email}>` : 'unknown customer';
+  const amount = formatMoney(input.amountCents, 'en');
+  const lines = [
+    `The refund of ${amount} for booking ${booking} (${who}) was accepted by the payment provider as pending, and has now failed: the money has not gone back to the customer.`,
+    `Reason given by the provider: ${input.failureReason}`,
+    `Refund ${input.providerRefundId}, payment ${input.paymentIntentId}.`,
+    input.customerPageUrl
+      ? `Please check with the customer (a closed or replaced card is the usual cause), then use Retry on the refund on the customer's page: ${input.customerPageUrl}`
+      : 'Please check with the customer (a closed or replaced card is the usual cause), then use Retry on the refund on the customer\'s page in the staff area.',
+  ];
+  const { html, text } = renderEmailLayout({
+    branch: input.branch,
+    locale: 'en',
+    heading: 'A refund failed: the customer has not been repaid',
+    bodyHtml: lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),
+    bodyText: lines.join('\n'),
+    footer: input.branch.displayName,
+  });
+  return { subject: `Action needed: refund of ${amount} for booking ${booking} failed`, html, text };
+}

@@ -158,14 +158,28 @@ export async function selectRefundForUpdate(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
+/** The refund the provider knows by this id, locked until the transaction ends (a webhook's update). */
+export async function selectRefundByProviderIdForUpdate(db: DbExecutor, provider: string, providerRefundId: string) {
+  const [row] = await db
+    .select(refundColumns)
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
+    .orderBy(asc(refunds.id))
+    .limit(1)
+    .for('update', { of: refunds });
+  return row ?? null;
+}
+
 /**
  * A failed refund (or one left pending, unanswered, since before `staleBefore`) goes back to
- * pending for one more call; false when someone else claimed it first.
+ * pending for one more call; false when someone else claimed it first. The previous attempt's
+ * provider id is dropped: that refund is over, and a late report about it must not find this row.
  */
 export async function claimRefundForRetry(db: DbExecutor, id: number, at: Date, staleBefore: Date) {
   const rows = await db
     .update(refunds)
-    .set({ status: 'pending', failureReason: null, updatedAt: at })
+    .set({ status: 'pending', failureReason: null, providerRefundId: null, updatedAt: at })
     .where(and(
       eq(refunds.id, id),
       or(eq(refunds.status, 'failed'), and(eq(refunds.status, 'pending'), isNull(refunds.providerRefundId), lt(refunds.updatedAt, staleBefore))),
@@ -174,14 +188,14 @@ export async function claimRefundForRetry(db: DbExecutor, id: number, at: Date, 
   return rows.length > 0;
 }
 
-/** Writes what the provider answered to a refund still pending. */
+/** Writes what the provider answered (or later reported) to a refund still pending; false when it was no longer pending. */
 export async function recordRefundOutcome(
   db: DbExecutor,
   id: number,
   outcome: { status: RefundStatus; providerRefundId: string | null; failureReason: string | null; attempts: number },
   at: Date,
 ) {
-  await db
+  const updated = await db
     .update(refunds)
     .set({
       status: outcome.status,
@@ -191,7 +205,9 @@ export async function recordRefundOutcome(
       refundedAt: outcome.status === 'succeeded' ? at : null,
       updatedAt: at,
     })
-    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id });
+  return updated.length > 0;
 }
 
 /** A customer's bookings for the staff page: every visit, payment and refund, newest booking first. */

@@ -4,20 +4,25 @@ import type { RefundStatus } from '@/db/schema/refunds';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { calendarSequenceAt } from '@/features/email/visit-calendar';
+import { getEnv } from '@/env';
 import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
+import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { renderBookingCancelledEmail, renderLatePaymentRefundEmail } from './cancellation-email';
+import { localePath } from '@/components/site/locale-paths';
+import { renderBookingCancelledEmail, renderLatePaymentRefundEmail, renderRefundFailedStaffEmail } from './cancellation-email';
 import {
   type CancellationVisit, cancelVisits, claimRefundForRetry, insertRefundOnce, insertRefunds, markPaymentCanceled, recordRefundOutcome, removeStopsFromRoutes,
-  type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectOpenPayments, selectRefundablePayments, selectRefundForUpdate, selectRefundsByIds,
+  type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectOpenPayments, selectRefundablePayments, selectRefundByProviderIdForUpdate,
+  selectRefundForUpdate, selectRefundsByIds,
 } from './cancellation.repository';
 import type { CancelBookingInput } from './cancellation.schema';
 import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
+import { decideRefundUpdate, isRefundOfCurrentAttempt } from './refund-updates';
 
 /** Visits a cancellation calls off: everything not carried out and not already over. Completed visits never change. */
 const CANCELLABLE_STATUSES = new Set(['pending', 'pending-payment', 'confirmed', 'expired']);
@@ -142,7 +147,8 @@ async function sendRefund(row: RefundRow, now: Date): Promise<RefundRow> {
         amountCents: row.amountCents,
         // One key per attempt: a double click repeats this attempt, a retry after a refusal is a new request.
         idempotencyKey: `${row.idempotencyKey}:${row.attempts}`,
-        metadata: { bookingRef: row.bookingRef ?? '', refundId: String(row.id) },
+        // Read back from the provider's later reports (webhooks), to find this row before its provider id is recorded.
+        metadata: { bookingRef: row.bookingRef ?? '', refundId: String(row.id), attempt: String(row.attempts) },
       });
       // After a refusal the next try is a new request; after success or pending the key stays.
       outcome = { status: answer.status, providerRefundId: answer.id, failureReason: answer.failureReason, attempts: answer.status === 'failed' ? row.attempts + 1 : row.attempts };
@@ -337,6 +343,66 @@ export async function recordLatePaymentRefund(
   }
   getLogger().warn({ bookingRef: payment.bookingRef, paymentId: payment.id, refundId, amountCents: payment.amountCents }, 'payment for a cancelled booking: full refund written');
   return refundId;
+}
+
+/**
+ * The provider's later report about a refund (a webhook), inside the webhook's transaction
+ * (docs/decisions/0017, "Asynchronous refund updates"). The row is found by the provider's refund
+ * id, or, when that id is not recorded yet, by the row id and attempt `sendRefund` attached as
+ * metadata. A `pending` row becomes succeeded or failed; anything else changes nothing (a final
+ * row never moves, so a repeated or out-of-order report is harmless). A refund that failed is
+ * counted as an attempt (staff's Retry is then a new request, not the failed one again) and the
+ * office gets one English alert, queued in this transaction.
+ *
+ * @returns whether the row changed
+ */
+export async function applyRefundUpdate(tx: DbExecutor, provider: string, update: GatewayRefundUpdate, now: Date): Promise<{ applied: boolean; refundId: number | null }> {
+  let row = await selectRefundByProviderIdForUpdate(tx, provider, update.id);
+  if (!row && update.origin) {
+    const candidate = await selectRefundForUpdate(tx, update.origin.refundId);
+    if (candidate && isRefundOfCurrentAttempt(candidate, { provider, attempt: update.origin.attempt, amountCents: update.amountCents, paymentIntentId: update.paymentIntentId })) row = candidate;
+  }
+  const log = getLogger();
+  if (!row) {
+    log.info({ providerRefundId: update.id, status: update.status, origin: update.origin }, 'refund update for a refund we do not know: ignored');
+    return { applied: false, refundId: null };
+  }
+  const decision = decideRefundUpdate(row, update);
+  if (decision.kind === 'none') {
+    const fields = { refundId: row.id, providerRefundId: update.id, rowStatus: row.status, reported: update.status, why: decision.why };
+    if (decision.why === 'reversed-after-success') log.error(fields, 'provider reports a refund failed after it had succeeded: row left succeeded, check it in the provider dashboard');
+    else log.info(fields, 'refund update changes nothing');
+    return { applied: false, refundId: row.id };
+  }
+  const failed = decision.kind === 'failed';
+  const changed = await recordRefundOutcome(tx, row.id, {
+    status: decision.kind,
+    providerRefundId: update.id,
+    failureReason: failed ? decision.failureReason : null,
+    attempts: failed ? row.attempts + 1 : row.attempts,
+  }, now);
+  if (!changed) return { applied: false, refundId: row.id };
+  if (failed) await queueRefundFailedStaffAlert(tx, row, update.id, decision.failureReason);
+  log.info({ refundId: row.id, bookingRef: row.bookingRef, providerRefundId: update.id, status: decision.kind, failureReason: failed ? decision.failureReason : null }, 'refund updated by the provider');
+  return { applied: true, refundId: row.id };
+}
+
+async function queueRefundFailedStaffAlert(tx: DbExecutor, row: RefundRow, providerRefundId: string, failureReason: string) {
+  const [first] = row.bookingRef ? await selectBookingVisits(tx, row.bookingRef) : [];
+  const customer = first ? await selectBookingCustomer(tx, first.customerId) : null;
+  const branch = await getBranch(first?.branchId, tx);
+  const { PUBLIC_SITE_URL: siteUrl, STAFF_NOTIFY_EMAIL: staffEmail } = getEnv();
+  const email = renderRefundFailedStaffEmail({
+    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    bookingRef: row.bookingRef,
+    customer: customer ? { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email } : null,
+    amountCents: row.amountCents,
+    failureReason,
+    providerRefundId,
+    paymentIntentId: row.paymentIntentId,
+    customerPageUrl: customer ? new URL(localePath('en', `/customer-details?id=${customer.id}`), siteUrl).toString() : null,
+  });
+  await enqueueEmail(tx, { kind: 'staff-notification', to: staffEmail, locale: 'en', ...email, relatedType: 'refund', relatedId: row.id });
 }
 
 /**

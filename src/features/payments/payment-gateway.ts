@@ -50,6 +50,8 @@ export interface GatewayEvent {
   /** Seconds since the epoch, as providers send it. */
   created: number;
   intent: GatewayIntent | null;
+  /** Set when the event is about a refund (Stripe's refund.created / refund.updated / refund.failed, charge.refund.updated). */
+  refund: GatewayRefundUpdate | null;
 }
 
 /** Money back to the card of a succeeded intent (docs/decisions/0017). */
@@ -71,6 +73,32 @@ export interface GatewayRefund {
   amountCents: number;
   /** The provider's reason for a failure, e.g. 'expired_or_canceled_card'. */
   failureReason: string | null;
+}
+
+/**
+ * A refund's state as the provider reports it later (webhook), for refunds that answered `pending`
+ * (docs/decisions/0017, "Asynchronous refund updates").
+ */
+export interface GatewayRefundUpdate {
+  /** The provider's refund id. */
+  id: string;
+  status: GatewayRefundStatus;
+  amountCents: number;
+  failureReason: string | null;
+  paymentIntentId: string | null;
+  /**
+   * Our refunds row and the attempt that created this refund, read back from the metadata
+   * `sendRefund` attaches; null when the refund was not made by us (or by an older version).
+   */
+  origin: { refundId: number; attempt: number } | null;
+}
+
+/** Reads `refundId` / `attempt` metadata back; anything malformed is no origin at all. */
+export function parseRefundOrigin(metadata: Record<string, string> | null | undefined): GatewayRefundUpdate['origin'] {
+  const refundId = metadata?.refundId;
+  const attempt = metadata?.attempt;
+  if (!refundId || attempt === undefined || !/^[1-9]\d{0,8}$/.test(refundId) || !/^\d{1,6}$/.test(attempt)) return null;
+  return { refundId: Number(refundId), attempt: Number(attempt) };
 }
 
 /**

@@ -16,7 +16,7 @@ import { AppError, isAppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
-import { recordLatePaymentRefund, sendPendingRefunds } from '@/features/cancellations/cancellation.service';
+import { applyRefundUpdate, recordLatePaymentRefund, sendPendingRefunds } from '@/features/cancellations/cancellation.service';
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
 import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
@@ -630,14 +630,18 @@ function translateGatewayError(error: string, locale: Locale): string {
 /**
  * The Stripe webhook: the event id is recorded and the state change made in one transaction, so a
  * redelivery changes nothing. Success goes through `markPaymentSucceeded`; failures never undo a
- * success (events can arrive out of order). Unknown events and intents are acknowledged and ignored.
+ * success (events can arrive out of order). Refund events update the refund they name
+ * (`applyRefundUpdate`). Unknown events, intents and refunds are acknowledged and ignored.
  */
 export async function handleGatewayEvent(event: GatewayEvent): Promise<{ received: true; applied: boolean }> {
   const db = await getDb();
   let success: SuccessResult = NOT_APPLIED;
   const answer = await db.transaction(async (tx) => {
-    const isNew = await recordPaymentEvent(tx, { id: event.id, provider: 'stripe', type: event.type, paymentIntentId: event.intent?.id ?? null });
-    if (!isNew || !event.intent) return { received: true as const, applied: false };
+    const isNew = await recordPaymentEvent(tx, { id: event.id, provider: 'stripe', type: event.type, paymentIntentId: event.intent?.id ?? event.refund?.paymentIntentId ?? null });
+    if (!isNew) return { received: true as const, applied: false };
+    // A refund that answered `pending` settles later (docs/decisions/0017, "Asynchronous refund updates").
+    if (event.refund) return { received: true as const, applied: (await applyRefundUpdate(tx, 'stripe', event.refund, new Date())).applied };
+    if (!event.intent) return { received: true as const, applied: false };
     const intent = event.intent;
     const payment = await findPaymentByIntentId(tx, intent.id, { forUpdate: true });
     if (!payment) return { received: true as const, applied: false };

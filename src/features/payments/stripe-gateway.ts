@@ -4,11 +4,13 @@ import { AppError } from '@/lib/errors';
 import {
   normaliseIntentStatus,
   normaliseRefundStatus,
+  parseRefundOrigin,
   type CreateIntentInput,
   type GatewayCancelResult,
   type GatewayEvent,
   type GatewayIntent,
   type GatewayRefund,
+  type GatewayRefundUpdate,
   type PaymentGateway,
   type RefundPaymentInput,
 } from './payment-gateway';
@@ -48,6 +50,24 @@ function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     metadata: { ...(intent.metadata ?? {}) },
     lastError: intent.last_payment_error?.message ?? null,
     paymentMethod: typeof method === 'string' ? method : method?.id ?? null,
+  };
+}
+
+/**
+ * A refund object from an event (refund.created / refund.updated / refund.failed; charge.refund.updated
+ * carries the same object) reshaped for the rest of the app. Pure: unit-tested without the SDK.
+ */
+export function toGatewayRefundUpdate(refund: Pick<Stripe.Refund, 'id' | 'status' | 'amount' | 'failure_reason' | 'payment_intent' | 'metadata'>): GatewayRefundUpdate {
+  const intent = refund.payment_intent;
+  const status = normaliseRefundStatus(refund.status);
+  return {
+    id: refund.id,
+    status,
+    amountCents: refund.amount,
+    // Stripe names the reason on failed refunds; a cancelled one (status `canceled`) has none, so say so.
+    failureReason: status === 'failed' ? refund.failure_reason ?? (refund.status === 'canceled' ? 'canceled' : 'unknown') : null,
+    paymentIntentId: typeof intent === 'string' ? intent : intent?.id ?? null,
+    origin: parseRefundOrigin(refund.metadata),
   };
 }
 
@@ -124,6 +144,7 @@ export class StripeGateway implements PaymentGateway {
     }
     const object = event.data.object as { object?: string };
     const intent = object.object === 'payment_intent' ? toGatewayIntent(object as Stripe.PaymentIntent) : null;
-    return { id: event.id, type: event.type, created: event.created, intent };
+    const refund = object.object === 'refund' ? toGatewayRefundUpdate(object as Stripe.Refund) : null;
+    return { id: event.id, type: event.type, created: event.created, intent, refund };
   }
 }
