@@ -314,6 +314,39 @@ describe('staff screens', () => {
     await context.close();
   });
 
+  it('loads older contact messages page by page on the Messages tab', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    // More than a page of messages: each visitor may send five, so each comes from its own address.
+    const held = ((await (await context.request.get('/api/admin/messages?limit=500')).json()) as { messages: unknown[] }).messages.length;
+    for (let i = held; i < 110; i++) {
+      const res = await context.request.post('/api/messages', {
+        headers: { 'x-forwarded-for': `10.94.${Math.floor(i / 200)}.${(i % 200) + 1}` },
+        data: { name: `Paging Sender${i}`, email: `paging${i}.${Date.now()}@example.com`, message: 'When is the next treatment on our street?' },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await page.reload();
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const messages = page.getByRole('tabpanel', { name: 'Messages' });
+    const rows = messages.getByRole('row').filter({ has: page.getByRole('cell') });
+    await messages.getByText('100 messages shown.', { exact: true }).waitFor();
+    expect(await rows.count()).toBe(100);
+
+    await messages.getByRole('button', { name: 'Load more' }).click();
+    const summary = messages.getByRole('status').filter({ hasNotText: /^100 messages/ });
+    await summary.waitFor();
+    const shown = Number(/^(\d+) messages shown\.$/.exec((await summary.textContent())!)![1]);
+    expect(shown).toBeGreaterThan(100);
+    expect(await rows.count()).toBe(shown);
+    // The second page continues the first: no message shown twice.
+    const senders = (await rows.evaluateAll((cells) => cells.map((row) => row.querySelectorAll('td')[1]?.textContent ?? '')))
+      .filter((name) => name.startsWith('Paging Sender'));
+    expect(new Set(senders).size).toBe(senders.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens the day sheets from the dashboard, ready to print', async () => {
     const { page, context, errors } = await newPage();
     await signInAsAdmin(page);

@@ -18,7 +18,11 @@ export const messages = pgTable('messages', {
   respondedAt: timestamp({ withTimezone: true }),
   locale: text().notNull().default('en'),
   ...timestamps,
-}, (t) => [check('messages_status', sql`${t.status} in ('new', 'read', 'replied', 'archived')`)]);
+}, (t) => [
+  check('messages_status', sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
+  // The dashboard's Messages tab pages newest first on (created_at, id).
+  index('messages_created_at_id_idx').on(t.createdAt, t.id),
+]);
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
@@ -43,4 +47,6 @@ export const emailOutbox = pgTable('email_outbox', {
 }, (t) => [
   check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
   index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  // The dashboard's Emails tab pages newest first on (created_at, id).
+  index('email_outbox_created_at_id_idx').on(t.createdAt, t.id),
 ]);

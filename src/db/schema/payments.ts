@@ -30,6 +30,8 @@ export const payments = pgTable('payments', {
   check('payments_amount', sql`${t.amount} >= 0`),
   check('payments_status', sql`${t.status} in ('requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled')`),
   index('payments_booking_ref_idx').on(t.bookingRef),
+  // The dashboard's Payments tab pages newest first on (created_at, id).
+  index('payments_created_at_id_idx').on(t.createdAt, t.id),
 ]);
 
 /** Provider events already applied: a webhook delivered twice changes nothing the second time. */

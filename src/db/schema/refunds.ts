@@ -35,4 +35,6 @@ export const refunds = pgTable('refunds', {
   check('refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   index('refunds_payment_idx').on(t.paymentId),
   index('refunds_booking_ref_idx').on(t.bookingRef),
+  // Refund events from the provider find their row by the provider's refund id (0017).
+  index('refunds_provider_refund_idx').on(t.providerRefundId),
 ]);

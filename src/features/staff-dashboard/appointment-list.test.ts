@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES } from '@/db/schema/appointments';
 import {
-  APPOINTMENT_MAX_ROWS, APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS_FILTERS, appendPage, buildAppointmentListPath,
-  decodeAppointmentCursor, DEFAULT_APPOINTMENT_FILTER, encodeAppointmentCursor, isNewestFirst, sizeRefresh,
+  APPOINTMENT_MAX_ROWS, APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS_FILTERS, buildAppointmentListPath,
+  decodeAppointmentCursor, DEFAULT_APPOINTMENT_FILTER, encodeAppointmentCursor, isNewestFirst,
 } from './appointment-list';
 import { AppointmentListQuerySchema } from './dashboard.schema';
+import { appendPage, sizeRefresh } from './list-paging';
 
 describe('appointment list cursor', () => {
   it.each([

@@ -3,6 +3,7 @@
  * address the browser asks for a page at. A season holds thousands of visits (a seasonal plan
  * books five Fridays), so the list comes in pages ordered by (date, time, id), never all at once.
  */
+import { joinCursor, LIST_MAX_ROWS, LIST_PAGE_SIZE, readCursorId } from './list-paging';
 
 /**
  * Which visits the tab lists: from today on in the branch's time zone (soonest first), before
@@ -19,26 +20,24 @@ export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number
 export type AppointmentListFilter = { view: AppointmentView; date: string | null; status: AppointmentStatusFilter | null };
 export const DEFAULT_APPOINTMENT_FILTER: AppointmentListFilter = { view: 'upcoming', date: null, status: null };
 
-export const APPOINTMENT_PAGE_SIZE = 100;
-/** The most rows one request returns: a refresh of a list grown by "Load more" asks for all it shows. */
-export const APPOINTMENT_MAX_ROWS = 500;
+export const APPOINTMENT_PAGE_SIZE = LIST_PAGE_SIZE;
+export const APPOINTMENT_MAX_ROWS = LIST_MAX_ROWS;
 
 /** The last row a page ended on; the next page starts right after it in the list's order. */
 export type AppointmentCursor = { date: string; time: string; id: number };
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2})~(.+)~([1-9]\d{0,9})$/s;
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~(.+)~([^~]+)$/s;
 
 /** `'2027-05-07~09:00~123'`: readable in logs, and the time (free text) sits between the two fixed parts. */
 export function encodeAppointmentCursor(row: AppointmentCursor): string {
-  return `${row.date}~${row.time}~${row.id}`;
+  return joinCursor([row.date, row.time, row.id]);
 }
 
 /** The position a cursor names; null for anything `encodeAppointmentCursor` cannot have written. */
 export function decodeAppointmentCursor(value: string): AppointmentCursor | null {
   const match = CURSOR.exec(value);
-  if (!match) return null;
-  const id = Number(match[3]);
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  const id = readCursorId(match?.[3]);
+  if (!match || id === null) return null;
   return { date: match[1]!, time: match[2]!, id };
 }
 
@@ -55,20 +54,4 @@ export function buildAppointmentListPath(filter: AppointmentListFilter, options:
   if (options.cursor) params.set('cursor', options.cursor);
   if (options.limit !== undefined && options.limit !== APPOINTMENT_PAGE_SIZE) params.set('limit', String(options.limit));
   return `/api/admin/appointments?${params.toString()}`;
-}
-
-/**
- * How many rows a refresh of the list (the 30-second poll, or after a change) asks for: as many
- * as are shown, at least a page. Null when more are shown than one request returns: the list
- * then stays as it is rather than lose the rows "Load more" added.
- */
-export function sizeRefresh(shown: number): number | null {
-  if (shown > APPOINTMENT_MAX_ROWS) return null;
-  return Math.max(APPOINTMENT_PAGE_SIZE, shown);
-}
-
-/** The next page after the rows shown, leaving out any visit already shown (one that moved between two requests). */
-export function appendPage<T extends { id: number }>(shown: T[], page: T[]): T[] {
-  const ids = new Set(shown.map((row) => row.id));
-  return [...shown, ...page.filter((row) => !ids.has(row.id))];
 }

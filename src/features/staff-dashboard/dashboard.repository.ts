@@ -9,6 +9,7 @@ import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
+import type { RecordCursor } from './record-list';
 
 const LIST_LIMIT = 500;
 
@@ -135,39 +136,62 @@ export async function searchCustomers(db: DbExecutor, words: string[], limit: nu
     .limit(limit);
 }
 
-export async function selectRecentPayments(db: DbExecutor) {
+/** Where one page of the Payments, Messages or Emails tab is read from: after the cursor's row, at most `limit` rows. */
+export type RecordPageQuery = { after?: RecordCursor; limit: number };
+
+/**
+ * Newest first on (created_at, id): the keyset condition continues strictly after the cursor's
+ * row, so rows created at the same instant are settled by id and none is skipped or shown twice.
+ * `cursorAt` is the creation time at the database's precision (microseconds), for the next cursor;
+ * each table's (created_at, id) index serves the order and the condition.
+ */
+function newestFirst(createdAt: Column, id: Column, query: RecordPageQuery) {
+  return {
+    cursorAt: sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    after: query.after ? sql`(${createdAt}, ${id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::integer)` : undefined,
+    orderBy: [desc(createdAt), desc(id)],
+  };
+}
+
+export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) {
+  const page = newestFirst(payments.createdAt, payments.id, query);
   return db
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
-      paymentIntentId: payments.paymentIntentId, firstName: customers.firstName, lastName: customers.lastName,
+      paymentIntentId: payments.paymentIntentId, firstName: customers.firstName, lastName: customers.lastName, cursorAt: page.cursorAt,
     })
     .from(payments)
     .leftJoin(customers, eq(customers.id, payments.customerId))
-    .orderBy(desc(payments.createdAt))
-    .limit(LIST_LIMIT);
+    .where(page.after)
+    .orderBy(...page.orderBy)
+    .limit(query.limit);
 }
 
-export async function selectRecentMessages(db: DbExecutor) {
+export async function selectMessagePage(db: DbExecutor, query: RecordPageQuery) {
+  const page = newestFirst(messages.createdAt, messages.id, query);
   return db
     .select({
       id: messages.id, createdAt: messages.createdAt, name: messages.name, email: messages.email, phone: messages.phone,
-      subject: messages.subject, content: messages.content, status: messages.status,
+      subject: messages.subject, content: messages.content, status: messages.status, cursorAt: page.cursorAt,
     })
     .from(messages)
-    .orderBy(desc(messages.createdAt))
-    .limit(LIST_LIMIT);
+    .where(page.after)
+    .orderBy(...page.orderBy)
+    .limit(query.limit);
 }
 
-export async function selectRecentOutbox(db: DbExecutor) {
+export async function selectOutboxPage(db: DbExecutor, query: RecordPageQuery) {
+  const page = newestFirst(emailOutbox.createdAt, emailOutbox.id, query);
   return db
     .select({
       id: emailOutbox.id, createdAt: emailOutbox.createdAt, kind: emailOutbox.kind, toAddress: emailOutbox.toAddress,
       subject: emailOutbox.subject, status: emailOutbox.status, attempts: emailOutbox.attempts, sentAt: emailOutbox.sentAt,
-      lastError: emailOutbox.lastError,
+      lastError: emailOutbox.lastError, cursorAt: page.cursorAt,
     })
     .from(emailOutbox)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(LIST_LIMIT);
+    .where(page.after)
+    .orderBy(...page.orderBy)
+    .limit(query.limit);
 }
 
 export async function selectOutboxBody(db: DbExecutor, id: number) {

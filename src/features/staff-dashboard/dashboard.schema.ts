@@ -3,9 +3,9 @@ import { isCalendarDate } from '@/features/routing/route.schema';
 import { isFriday } from '@/features/scheduling/available-dates';
 import { checkServiceArea } from '@/features/service-area/postal-code';
 import { limitedText, requiredPhone } from '@/lib/field-limits';
-import {
-  APPOINTMENT_MAX_ROWS, APPOINTMENT_PAGE_SIZE, APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor,
-} from './appointment-list';
+import { APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor } from './appointment-list';
+import { LIST_MAX_ROWS, LIST_PAGE_SIZE } from './list-paging';
+import { decodeRecordCursor } from './record-list';
 
 /**
  * What staff may set on an appointment from the dashboard: a confirmed visit is marked completed
@@ -47,6 +47,10 @@ const dropBlankValues = (query: unknown) => (
   query && typeof query === 'object' ? Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) : query
 );
 
+/** How many rows one page request asks for: a page by default, up to all a refresh shows. */
+const pageLimit = z.coerce.number('errors.invalidField').int('errors.invalidField').min(1, 'errors.invalidField')
+  .max(LIST_MAX_ROWS, 'errors.invalidField').default(LIST_PAGE_SIZE);
+
 /**
  * GET /api/admin/appointments `?view=&date=&status=&cursor=&limit=`: one page of the Appointments
  * tab. `date` is one Friday (visits are on Fridays only); `cursor` is the `nextCursor` of the
@@ -67,10 +71,26 @@ export const AppointmentListQuerySchema = z.preprocess(dropBlankValues, z.object
     }
     return cursor;
   }).optional(),
-  limit: z.coerce.number('errors.invalidField').int('errors.invalidField').min(1, 'errors.invalidField')
-    .max(APPOINTMENT_MAX_ROWS, 'errors.invalidField').default(APPOINTMENT_PAGE_SIZE),
+  limit: pageLimit,
 }));
 export type AppointmentListQuery = z.output<typeof AppointmentListQuerySchema>;
+
+/**
+ * GET /api/admin/{payments,messages,outbox} `?cursor=&limit=`: one page of the Payments, Messages
+ * or Emails tab, newest first; `cursor` is the `nextCursor` of the page before.
+ */
+export const RecordListQuerySchema = z.preprocess(dropBlankValues, z.object({
+  cursor: z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
+    const cursor = decodeRecordCursor(value);
+    if (!cursor) {
+      ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
+      return z.NEVER;
+    }
+    return cursor;
+  }).optional(),
+  limit: pageLimit,
+}));
+export type RecordListQuery = z.output<typeof RecordListQuerySchema>;
 
 /**
  * A customer's contact details as the office corrects them (customer details page). The same

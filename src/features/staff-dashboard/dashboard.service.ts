@@ -5,14 +5,18 @@ import { locate } from '@/features/booking/booking.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
 import { AppError } from '@/lib/errors';
-import { APPOINTMENT_PAGE_SIZE, encodeAppointmentCursor } from './appointment-list';
+import { encodeAppointmentCursor } from './appointment-list';
 import {
   emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
   findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
-  selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectOutboxBody, selectQuotes, selectRecentCustomers, selectRecentMessages, selectRecentOutbox,
-  selectRecentPayments,
+  selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectMessagePage, selectOutboxBody, selectOutboxPage,
+  selectPaymentPage, selectQuotes, selectRecentCustomers,
 } from './dashboard.repository';
-import type { AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange } from './dashboard.schema';
+import type {
+  AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, RecordListQuery,
+} from './dashboard.schema';
+import { LIST_PAGE_SIZE, takePage } from './list-paging';
+import { encodeRecordCursor } from './record-list';
 import { moveAppointment } from './reschedule.service';
 
 /**
@@ -23,8 +27,7 @@ import { moveAppointment } from './reschedule.service';
 export async function listAppointments(query: Partial<AppointmentListQuery> = {}, options: { now?: Date; branchId?: number } = {}) {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const branch = await getBranch(branchId);
-  const limit = query.limit ?? APPOINTMENT_PAGE_SIZE;
-  // One row more than the page tells whether another page follows, without counting them all.
+  const limit = query.limit ?? LIST_PAGE_SIZE;
   const rows = await selectAppointmentPage(await getDb(), {
     branchId,
     today: findToday(options.now ?? new Date(), branch.timezone),
@@ -34,36 +37,77 @@ export async function listAppointments(query: Partial<AppointmentListQuery> = {}
     after: query.cursor,
     limit: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { appointments: page, nextCursor: rows.length > limit && last ? encodeAppointmentCursor(last) : null };
+  const { page, nextCursor } = takePage(rows, limit, encodeAppointmentCursor);
+  return { appointments: page, nextCursor };
 }
 
 export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
 
+/** One page of records read one row beyond it, as JSON-safe rows and the cursor after the last. */
+function toRecordPage<T extends { id: number; cursorAt: string }, R>(rows: T[], limit: number, toJson: (row: Omit<T, 'cursorAt'>) => R) {
+  const { page, nextCursor } = takePage(rows, limit, (row) => encodeRecordCursor({ createdAt: row.cursorAt, id: row.id }));
+  return { rows: page.map(({ cursorAt: _cursorAt, ...row }) => toJson(row)), nextCursor };
+}
+
+const pageQuery = (query: Partial<RecordListQuery>) => {
+  const limit = query.limit ?? LIST_PAGE_SIZE;
+  return { limit, read: { after: query.cursor, limit: limit + 1 } };
+};
+
+/** One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next page (null on the last). */
+export async function listPayments(query: Partial<RecordListQuery> = {}) {
+  const { limit, read } = pageQuery(query);
+  const { rows, nextCursor } = toRecordPage(await selectPaymentPage(await getDb(), read), limit, (p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+  return { payments: rows, nextCursor };
+}
+
+/** One page of the Messages tab (GET /api/admin/messages), newest first. */
+export async function listMessages(query: Partial<RecordListQuery> = {}) {
+  const { limit, read } = pageQuery(query);
+  const { rows, nextCursor } = toRecordPage(await selectMessagePage(await getDb(), read), limit, (m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+  return { messages: rows, nextCursor };
+}
+
+/** One page of the Emails tab (GET /api/admin/outbox), newest first. */
+export async function listOutbox(query: Partial<RecordListQuery> = {}) {
+  const { limit, read } = pageQuery(query);
+  const { rows, nextCursor } = toRecordPage(
+    await selectOutboxPage(await getDb(), read), limit,
+    (o) => ({ ...o, createdAt: o.createdAt.toISOString(), sentAt: o.sentAt?.toISOString() ?? null }),
+  );
+  return { outbox: rows, nextCursor };
+}
+
+export type PaymentPage = Awaited<ReturnType<typeof listPayments>>;
+export type MessagePage = Awaited<ReturnType<typeof listMessages>>;
+export type OutboxPage = Awaited<ReturnType<typeof listOutbox>>;
+
 /**
  * Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). The
- * appointments are the Appointments tab's first page in its default view (upcoming), with the
- * cursor its "Load more" continues from.
+ * appointments, payments, messages and emails are their tabs' first pages (appointments in the
+ * default view, upcoming), each with the cursor its "Load more" continues from.
  */
 export async function loadDashboard(options: { now?: Date } = {}) {
   const db = await getDb();
-  const [totals, appointmentPage, customerRows, paymentRows, messageRows, outboxRows] = await Promise.all([
+  const [totals, appointmentPage, customerRows, paymentPage, messagePage, outboxPage] = await Promise.all([
     selectDashboardTotals(db),
     listAppointments({}, { now: options.now }),
     selectRecentCustomers(db),
-    selectRecentPayments(db),
-    selectRecentMessages(db),
-    selectRecentOutbox(db),
+    listPayments(),
+    listMessages(),
+    listOutbox(),
   ]);
   return {
     totals,
     appointments: appointmentPage.appointments,
     appointmentsNextCursor: appointmentPage.nextCursor,
     customers: customerRows,
-    payments: paymentRows.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-    messages: messageRows.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-    outbox: outboxRows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), sentAt: o.sentAt?.toISOString() ?? null })),
+    payments: paymentPage.payments,
+    paymentsNextCursor: paymentPage.nextCursor,
+    messages: messagePage.messages,
+    messagesNextCursor: messagePage.nextCursor,
+    outbox: outboxPage.outbox,
+    outboxNextCursor: outboxPage.nextCursor,
   };
 }
 

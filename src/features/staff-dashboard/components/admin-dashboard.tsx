@@ -15,8 +15,10 @@ import type { MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
+import { LoadMore } from './load-more';
 import { callStaffApi, patchStatus } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
+import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
@@ -32,6 +34,10 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   const [busy, setBusy] = useState<string | null>(null);
   // Counts the polls: the Appointments tab reads its own filtered list again on each.
   const [pollTick, setPollTick] = useState(0);
+  // Payments, messages and emails come in pages too; each poll reads the rows shown again.
+  const payments = useRecordPages('payments', { rows: data.payments, nextCursor: data.paymentsNextCursor }, pollTick);
+  const messages = useRecordPages('messages', { rows: data.messages, nextCursor: data.messagesNextCursor }, pollTick);
+  const outbox = useRecordPages('outbox', { rows: data.outbox, nextCursor: data.outboxNextCursor }, pollTick);
 
   useEffect(() => {
     // SPEC: appointments and payments refresh every 30 seconds while signed in.
@@ -71,7 +77,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     const result = await patchStatus(`/api/admin/messages/${message.id}`, { status });
     setBusy(null);
     if (!result.ok) return failed(result.message);
-    setData((d) => ({ ...d, messages: d.messages.map((m) => (m.id === message.id ? { ...m, status: result.status } : m)) }));
+    messages.updateRow(message.id, { status: result.status });
     toast({ title: t('statusUpdatedTitle'), description: t('messageUpdatedBody', { name: message.name, status: t(`statuses.${status}`) }) });
   };
 
@@ -136,35 +142,41 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
           />
         </TabsContent>
         <TabsContent value="payments">
+          <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.payments', { count: payments.rows.length })}</p>
           <DataTable
             empty={t('empty')}
             head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId')]}
-            rows={data.payments.map((p) => [
+            rows={payments.rows.map((p) => [
               date(p.createdAt), name(p.firstName, p.lastName), formatCad(p.amountCents, locale), status(p.status),
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
             ])}
           />
+          <LoadMore hasMore={payments.nextCursor !== null} loading={payments.pending === 'more'} error={payments.error} onLoad={payments.loadMore} />
         </TabsContent>
         <TabsContent value="messages">
+          <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.messages', { count: messages.rows.length })}</p>
           <DataTable
             empty={t('empty')}
             head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
-            rows={data.messages.map((m) => [
+            rows={messages.rows.map((m) => [
               date(m.createdAt), m.name, m.email, describeContactSubject(m.subject, (code) => tSubject(code)), <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>, status(m.status), messageActions(m),
             ])}
           />
+          <LoadMore hasMore={messages.nextCursor !== null} loading={messages.pending === 'more'} error={messages.error} onLoad={messages.loadMore} />
         </TabsContent>
         <TabsContent value="emails">
           <p className="mb-3 text-sm text-gray-600">{t('outboxNote')}</p>
+          <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.outbox', { count: outbox.rows.length })}</p>
           <DataTable
             empty={t('empty')}
             head={[t('cols.date'), t('cols.to'), t('cols.subject'), t('cols.kind'), t('cols.status')]}
-            rows={data.outbox.map((o) => [
+            rows={outbox.rows.map((o) => [
               date(o.createdAt), o.toAddress,
               <a key="s" className="text-brand-800 underline" href={`/api/admin/outbox/${o.id}`} target="_blank" rel="noopener">{o.subject}</a>,
               t.has(`emailKinds.${o.kind}`) ? t(`emailKinds.${o.kind}`) : o.kind, status(o.status),
             ])}
           />
+          <LoadMore hasMore={outbox.nextCursor !== null} loading={outbox.pending === 'more'} error={outbox.error} onLoad={outbox.loadMore} />
         </TabsContent>
       </Tabs>
     </div>

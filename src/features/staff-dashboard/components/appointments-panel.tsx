@@ -8,12 +8,14 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { formatTimeOfDay } from '@/lib/format';
 import {
-  APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, appendPage, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER, sizeRefresh,
+  APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER,
   type AppointmentListFilter, type AppointmentStatusFilter, type AppointmentView,
 } from '../appointment-list';
 import type { AppointmentStatusChange } from '../dashboard.schema';
 import type { AppointmentPage } from '../dashboard.service';
+import { appendPage, sizeRefresh } from '../list-paging';
 import { DataTable } from './data-table';
+import { LoadMore } from './load-more';
 import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
@@ -212,13 +214,7 @@ export function AppointmentsPanel({ initial, refreshTick }: { initial: Appointme
           actions(a),
         ])}
       />
-      {list.nextCursor && pending !== 'filter' ? (
-        <div className="mt-3 flex justify-center">
-          <Button type="button" variant="outline" disabled={pending === 'more'} onClick={() => void load(filter, 'more')}>
-            {pending === 'more' ? t('list.loadingMore') : t('list.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore hasMore={list.nextCursor !== null && pending !== 'filter'} loading={pending === 'more'} onLoad={() => void load(filter, 'more')} />
       <MoveVisitDialog
         appointment={moving}
         name={moving ? format.name(moving.firstName, moving.lastName) : ''}

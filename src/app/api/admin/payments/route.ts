@@ -1,0 +1,12 @@
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { RecordListQuerySchema } from '@/features/staff-dashboard/dashboard.schema';
+import { listPayments } from '@/features/staff-dashboard/dashboard.service';
+import { apiRoute, parseWith } from '@/server/handler';
+
+export const dynamic = 'force-dynamic';
+
+/** GET (admins) `?cursor=&limit=`: one page of the dashboard's payments, newest first, `{ payments, nextCursor }`. */
+export const GET = apiRoute(async ({ req }) => {
+  await requireStaff({ role: 'admin' });
+  return listPayments(parseWith(RecordListQuerySchema, Object.fromEntries(new URL(req.url).searchParams)));
+});
