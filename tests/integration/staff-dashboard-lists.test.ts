@@ -46,8 +46,9 @@ const at = (i: number) => sql`${createdAt(i)}::timestamptz`;
 async function expectedIds(table: string): Promise<number[]> {
   const db = await getDb();
   const result = await db.execute(sql.raw(`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from ${table}`));
-  // PGlite and node-postgres answer with { rows }.
-  const rows = (result as unknown as { rows: { id: number; at: string }[] }).rows;
+  // PGlite answers with { rows }; postgres.js (a PostgreSQL server) with the rows themselves.
+  type Found = { id: number; at: string };
+  const rows = Array.isArray(result) ? (result as unknown as Found[]) : (result as unknown as { rows: Found[] }).rows;
   return rows.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).map((r) => r.id);
 }
 
