@@ -1,10 +1,10 @@
 import { getRequestConfig } from 'next-intl/server';
 import { loadMessages } from './messages';
-import { isLocale, routing } from './routing';
+import { toLocale } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
-  const locale = isLocale(requested) ? requested : routing.defaultLocale;
+  const locale = toLocale(requested);
   return {
     locale,
     messages: loadMessages(locale),

@@ -14,3 +14,8 @@ export const routing = defineRouting({
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** A stored or requested language as one of ours: anything else reads as English (the default). */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : routing.defaultLocale;
+}

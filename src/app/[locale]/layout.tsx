@@ -5,13 +5,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { getEnv } from '@/env';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#166534' };
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'site' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'site' });
   return {
     metadataBase: new URL(getEnv().PUBLIC_SITE_URL),
     title: { default: t('brand'), template: `%s | ${t('brand')}` },

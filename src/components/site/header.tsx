@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { AREA_SLUGS } from './areas';
 import { LanguageMenu } from './language-menu';
+import { languageNames } from './language-names';
 import { localePath } from './locale-paths';
 import { MobileMenu } from './mobile-menu';
 
@@ -23,7 +24,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
   // "Escarpment" over "Mosquito & Tick" on phones; one line from sm.
   const [brandLead, ...brandWords] = t('brand').split(' ');
   const brandRest = brandWords.join(' ');
-  const names = { en: t('languages.en'), es: t('languages.es'), fr: t('languages.fr'), de: t('languages.de') };
+  const names = languageNames(t);
 
   return (
     <header className="sticky top-0 z-30 bg-white/95 shadow-sm backdrop-blur">

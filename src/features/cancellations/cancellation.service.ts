@@ -10,7 +10,7 @@ import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { localePath } from '@/components/site/locale-paths';
@@ -279,7 +279,7 @@ async function queueCancellationEmail(
   const first = input.toCancel[0]!;
   const customer = await selectBookingCustomer(tx, first.customerId);
   if (!customer) return;
-  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const locale = toLocale(first.locale);
   const branch = await getBranch(first.branchId, tx);
   const email = renderBookingCancelledEmail({
     locale,
@@ -330,7 +330,7 @@ export async function recordLatePaymentRefund(
   const [first] = await selectBookingVisits(tx, payment.bookingRef);
   const customer = first ? await selectBookingCustomer(tx, first.customerId) : null;
   if (first && customer) {
-    const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+    const locale = toLocale(first.locale);
     const branch = await getBranch(first.branchId, tx);
     const email = renderLatePaymentRefundEmail({
       locale,

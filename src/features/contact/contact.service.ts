@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
-import { isLocale, routing, type Locale } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { insertMessage, listMessageRows } from './contact.repository';
 import type { ContactMessageRequest } from './contact.schema';
 import { renderContactAckEmail, renderStaffNotificationEmail } from './contact-email';
@@ -15,7 +15,7 @@ import { renderContactAckEmail, renderStaffNotificationEmail } from './contact-e
  */
 export async function submitContactMessage(input: ContactMessageRequest, options: { locale: string }): Promise<{ id: number | null }> {
   if (input.website.trim() !== '') return { id: null };
-  const locale: Locale = isLocale(options.locale) ? options.locale : routing.defaultLocale;
+  const locale = toLocale(options.locale);
   const branch = await getBranch();
   const db = await getDb();
   return db.transaction(async (tx) => {

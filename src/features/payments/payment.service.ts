@@ -11,7 +11,7 @@ import { priceBooking } from '@/features/pricing/pricing.service';
 import { getEnv } from '@/env';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { getTranslator } from '@/i18n/messages';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
@@ -481,7 +481,7 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const visits = allVisits.filter((v) => !unplacedIds.includes(v.id));
   const first = allVisits[0];
   if (!first) return;
-  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const locale = toLocale(first.locale);
   const t = getTranslator(locale, 'payments');
   const branch = await getBranch(first.branchId, tx);
   const m = payment.metadata;

@@ -2,7 +2,7 @@ import 'server-only';
 import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/pricing';
 import { getTranslator } from '@/i18n/messages';
-import { isLocale, routing, type Locale } from '@/i18n/routing';
+import { type Locale, routing, toLocale } from '@/i18n/routing';
 import { formatMoney } from '@/lib/money';
 import { formatQuoteAddress } from './quote-address';
 
@@ -65,7 +65,7 @@ export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteE
 
 /** The quote email (subject, HTML and plain text) in the customer's language. */
 export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; html: string; text: string } {
-  const locale = isLocale(input.locale) ? input.locale : routing.defaultLocale;
+  const locale = toLocale(input.locale);
   const t = getTranslator(locale);
   const { quote, priced, branch } = input;
   const money = (cents: number) => formatMoney(cents, locale);
@@ -165,7 +165,7 @@ export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): 
     quote.includeTargetedInsects ? t('pricing.lines.targeted-insects-addon') : null,
     ...quote.extras.map((code) => t(`pricing.lines.${code}`)),
   ].filter((label): label is string => label !== null);
-  const customerLocale = isLocale(input.customerLocale) ? input.customerLocale : routing.defaultLocale;
+  const customerLocale = toLocale(input.customerLocale);
   const second = quote.secondContact ? [quote.secondContact.name, quote.secondContact.email, quote.secondContact.phone].filter(Boolean).join(' · ') : null;
   const number = t('quotes.staffEmail.number', { id: quote.id });
   const facts: [string, string][] = [

@@ -9,13 +9,11 @@ import { describeLotSize, lotSizeLabel, type PriceResult } from '@/features/pric
 import { checkServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
-import { isLocale, routing, type Locale } from '@/i18n/routing';
+import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
 import type { CalculateQuoteRequest, SecondContact, SendQuoteRequest } from './quote.schema';
 import { renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
-
-const asLocale = (locale: string): Locale => (isLocale(locale) ? locale : routing.defaultLocale);
 
 /** 'hamilton mountain' → 'Hamilton Mountain', for sentences shown to people. */
 const titleCase = (value: string) => value.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
@@ -34,7 +32,7 @@ function describeDiscount(discount: DiscountSummary, locale: Locale) {
  * estimatedLotSize, lotSizeDescription, lotSizeDisplay) plus the itemised breakdown.
  */
 export async function calculateQuote(input: CalculateQuoteRequest, options: { now: Date; locale: string; branchId?: number }) {
-  const locale = asLocale(options.locale);
+  const locale = toLocale(options.locale);
   const t = getTranslator(locale);
   const { result, discount } = await priceBooking(input, { now: options.now, branchId: options.branchId });
   const estimate = describeLotSize(input.address, input.propertySize);
@@ -107,7 +105,7 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
     totalCents: result.totalCents,
     breakdown: { lines: result.lines, premiumCents: result.premiumCents, discountCents: result.discountCents, customQuote: result.customQuote, visits: result.visits },
     status: input.status ?? 'pending',
-    locale: asLocale(input.locale),
+    locale: toLocale(input.locale),
   });
   return row;
 }
@@ -140,7 +138,7 @@ function requireServedPostalCode(input: string | null, servedPrefixes: readonly 
  * them online, and staff see them in /quotes-admin.
  */
 export async function sendQuote(request: SendQuoteRequest, options: { now: Date; locale: string; branchId?: number }): Promise<{ quoteId: number }> {
-  const locale = asLocale(options.locale);
+  const locale = toLocale(options.locale);
   const branch = await getBranch(options.branchId ?? DEFAULT_BRANCH_ID);
   const postalCode = requireServedPostalCode(request.quoteDetails.postalCode, branch.settings.servedPrefixes);
   // Priced on the street and town exactly as a booking of this quote will be: the town from the
@@ -238,7 +236,7 @@ export async function listQuotes(options: { limit?: number } = {}) {
 
 /** The sample quote email staff see at /email-preview; nothing is stored or sent. */
 export async function renderSampleQuoteEmail(options: { now: Date; locale: string }) {
-  const locale = asLocale(options.locale);
+  const locale = toLocale(options.locale);
   const branch = await getBranch();
   const sample = { serviceType: 'seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: false, extras: [], address: '123 Main St W, Hamilton, ON', discountCode: null };
   const priced = await priceBooking(sample, { now: options.now });

@@ -7,7 +7,7 @@ import { renderVisitMovedEmail, type VisitDateChange } from '@/features/email/vi
 import { listBookingAppointments } from '@/features/payments/payment.repository';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
-import { isLocale, type Locale } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { moveVisitsToDate, selectBookingVisitsOf, type BookingVisit } from './reschedule.repository';
@@ -69,7 +69,7 @@ async function queueVisitMovedEmail(
   const moved = visits.filter((v) => move.movedIds.includes(v.id));
   const first = moved[0];
   if (!first) return;
-  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+  const locale = toLocale(first.locale);
   const branch = await getBranch(first.branchId, tx);
   const email = renderVisitMovedEmail({
     locale,

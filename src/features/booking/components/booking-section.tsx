@@ -1,12 +1,12 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale, routing } from '@/i18n/routing';
+import { toLocale } from '@/i18n/routing';
 import { loadBookingFormProps } from './booking-props';
 import { BookingSectionIsland } from './booking-section-island';
 
 /** The landing page's booking block (#schedule / #appointment-section), hidden until asked for. */
 export async function BookingSection({ locale }: { locale: string }) {
-  const loc = isLocale(locale) ? locale : routing.defaultLocale;
+  const loc = toLocale(locale);
   const { pricing, schedule } = await loadBookingFormProps();
   return (
     <NextIntlClientProvider locale={loc} messages={pickMessages(loc, ['booking', 'errors'])}>

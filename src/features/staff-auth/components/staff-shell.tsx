@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { LanguageMenu } from '@/components/site/language-menu';
+import { languageNames } from '@/components/site/language-names';
 import { localePath } from '@/components/site/locale-paths';
 import type { Locale } from '@/i18n/routing';
 import type { StaffSession } from '../session.service';
@@ -31,7 +32,6 @@ export async function StaffShell({ locale, session }: { locale: Locale; session:
     getTranslations({ locale, namespace: 'site' }),
   ]);
   const links = staffLinks(locale, session?.role ?? null, (key) => (key === 'dashboard' ? t('dashboard') : tAuth(`links.${key}`)));
-  const names = { en: tSite('languages.en'), es: tSite('languages.es'), fr: tSite('languages.fr'), de: tSite('languages.de') };
 
   return (
     <header className="border-b border-gray-200 bg-white">
@@ -47,7 +47,7 @@ export async function StaffShell({ locale, session }: { locale: Locale; session:
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             {session ? <span className="hidden text-sm text-gray-300 md:inline">{tAuth('signedInAs', { name: session.displayName })}</span> : null}
             <a href={localePath(locale, '/')} className="text-sm underline-offset-2 hover:underline">{t('publicSite')}</a>
-            <LanguageMenu label={tSite('language')} names={names} locale={locale} />
+            <LanguageMenu label={tSite('language')} names={languageNames(tSite)} locale={locale} />
             {session ? <LogoutButton afterHref={localePath(locale, '/admin')} /> : null}
           </div>
         </div>

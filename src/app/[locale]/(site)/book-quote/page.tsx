@@ -5,11 +5,11 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { loadBookingFormProps } from '@/features/booking/components/booking-props';
 import { QuoteBooking } from '@/features/booking/components/quote-booking';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'booking' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'booking' });
   return { title: t('quote.title'), robots: { index: false } };
 }
 

@@ -6,13 +6,13 @@ import { getPublicBranchInfo } from '@/features/branch/branch.service';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { CheckoutNewView } from '@/features/payments/components/checkout-new-view';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'checkout' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'checkout' });
   return { title: t('new.title'), robots: { index: false } };
 }
 

@@ -4,13 +4,13 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentConfirmationView } from '@/features/payments/components/payment-confirmation-view';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'checkout' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'checkout' });
   return { title: t('confirmation.pageTitle'), robots: { index: false } };
 }
 

@@ -5,13 +5,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PaymentTestView } from '@/features/payments/components/payment-test-view';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'checkout' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'checkout' });
   return { title: t('test.title'), robots: { index: false } };
 }
 

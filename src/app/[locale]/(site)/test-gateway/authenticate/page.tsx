@@ -5,13 +5,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { TestAuthenticateView } from '@/features/payments/components/test-authenticate-view';
 import { findTestPaymentForAuthentication } from '@/features/payments/payment.service';
 import { pickMessages } from '@/i18n/messages';
-import { isLocale } from '@/i18n/routing';
+import { isLocale, toLocale } from '@/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : 'en', namespace: 'payments' });
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'payments' });
   return { title: t('authenticate.title'), robots: { index: false } };
 }
 
