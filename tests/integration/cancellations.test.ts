@@ -23,6 +23,7 @@ import { selectDashboardTotals } from '@/features/staff-dashboard/dashboard.repo
 import { formatMoney } from '@/lib/money';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { cancelBookingAsStaff } from '../support/cancellations';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -37,11 +38,7 @@ const { POST: confirmCard } = (await import('@/app/api/test-gateway/confirm/rout
 
 const post = jsonPoster(9);
 
-const cancel = (bookingRef: string, body: unknown, staffLocale = 'en') => cancelRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', cookie: `NEXT_LOCALE=${staffLocale}` },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-}), { params: Promise.resolve({ bookingRef }) });
+const cancel = (bookingRef: string, body: unknown, staffLocale = 'en') => cancelBookingAsStaff(cancelRoute, bookingRef, body, staffLocale);
 const preview = (bookingRef: string) => previewRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`), { params: Promise.resolve({ bookingRef }) });
 const retry = (bookingRef: string, refundId: number) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, { method: 'POST' }), {
   params: Promise.resolve({ bookingRef, refundId: String(refundId) }),

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
@@ -21,8 +20,10 @@ import { markPaymentSucceeded } from '@/features/payments/payment.service';
 import { StripeGateway } from '@/features/payments/stripe-gateway';
 import { TEST_CARDS } from '@/features/payments/test-cards';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
-import { type Handler, jsonPoster, noParams } from '../support/handlers';
+import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { cancelBookingAsStaff } from '../support/cancellations';
+import { sendSignedStripeEvent, stripeEvent } from '../support/stripe-webhooks';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -37,11 +38,7 @@ const { GET: paymentStatusRoute } = (await import('@/app/api/payment-status/[pay
 const { POST: stripeWebhook } = (await import('@/app/api/webhooks/stripe/route')) as unknown as { POST: Handler };
 
 const post = jsonPoster(7);
-const cancel = (bookingRef: string) => cancelRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ reason: 'Customer called to cancel' }),
-}), { params: Promise.resolve({ bookingRef }) });
+const cancel = (bookingRef: string) => cancelBookingAsStaff(cancelRoute, bookingRef, { reason: 'Customer called to cancel' });
 const paymentStatus = (paymentIntentId: string, locale = 'en') => paymentStatusRoute(
   new Request(`http://localhost/api/payment-status/${paymentIntentId}`, { headers: { cookie: `NEXT_LOCALE=${locale}` } }),
   { params: Promise.resolve({ paymentIntentId }) },
@@ -215,14 +212,8 @@ describe('a booking cancelled while its checkout is open (Stripe)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const webhook = (eventId: string, intent: Record<string, unknown>) => {
-    const payload = JSON.stringify({
-      id: eventId, object: 'event', type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), api_version: '2025-01-01',
-      livemode: false, pending_webhooks: 1, request: null, data: { object: intent },
-    });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    return stripeWebhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload }), noParams);
-  };
+  const webhook = (eventId: string, intent: Record<string, unknown>) =>
+    sendSignedStripeEvent(stripeWebhook, stripeEvent(eventId, 'payment_intent.succeeded', intent), secret);
 
   it('cancels the open intent at Stripe when staff cancel the booking', async () => {
     const booking = await bookWithOpenIntent();

@@ -29,6 +29,7 @@ import { listStaffAppointments } from '@/features/booking/booking-queries.servic
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
+import { sendSignedStripeEvent, stripeEvent } from '../support/stripe-webhooks';
 
 const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
 let ipCounter = 0;
@@ -322,15 +323,8 @@ describe('Stripe adapter and webhook', () => {
     await new Promise((r) => server.close(r));
   });
 
-  const signed = (event: Record<string, unknown>) => {
-    const payload = JSON.stringify(event);
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-    return stripeWebhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload }), noParams);
-  };
-  const intentEvent = (id: string, type: string, intent: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) => ({
-    id, object: 'event', type, created, api_version: '2025-01-01', livemode: false, pending_webhooks: 1, request: null,
-    data: { object: intent },
-  });
+  const signed = (event: Record<string, unknown>) => sendSignedStripeEvent(stripeWebhook, event, secret);
+  const intentEvent = stripeEvent;
 
   it('creates the intent with the engine amount, CAD, an idempotency key and booking metadata', async () => {
     const booking = await book();

@@ -21,6 +21,8 @@ import { getAvailableDates } from '@/features/scheduling/available-dates.service
 import { selectDashboardTotals } from '@/features/staff-dashboard/dashboard.repository';
 import { type Handler, jsonPoster, noParams } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { cancelBookingAsStaff } from '../support/cancellations';
+import { deliverStripePayload, sendSignedStripeEvent, stripeEvent } from '../support/stripe-webhooks';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -45,29 +47,17 @@ let server: Server;
 let counter = 0;
 let fridays: string[] = [];
 
-const cancel = (bookingRef: string) => cancelRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ reason: 'Customer is moving' }),
-}), { params: Promise.resolve({ bookingRef }) });
+const cancel = (bookingRef: string) => cancelBookingAsStaff(cancelRoute, bookingRef, { reason: 'Customer is moving' });
 const retry = (bookingRef: string, refundId: number) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, { method: 'POST' }), {
   params: Promise.resolve({ bookingRef, refundId: String(refundId) }),
 });
 
-function deliver(payload: string, header: string) {
-  return stripeWebhook(new Request('http://localhost/api/webhooks/stripe', { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload }), noParams);
-}
+const deliver = (payload: string, header: string) => deliverStripePayload(stripeWebhook, payload, header);
 function signedEvent(eventId: string, type: string, object: Record<string, unknown>) {
-  const payload = JSON.stringify({
-    id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: '2026-10-28.endive',
-    livemode: false, pending_webhooks: 1, request: null, data: { object },
-  });
+  const payload = JSON.stringify(stripeEvent(eventId, type, object));
   return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
-const webhook = (eventId: string, type: string, object: Record<string, unknown>) => {
-  const { payload, header } = signedEvent(eventId, type, object);
-  return deliver(payload, header);
-};
+const webhook = (eventId: string, type: string, object: Record<string, unknown>) => sendSignedStripeEvent(stripeWebhook, stripeEvent(eventId, type, object), secret);
 
 /** A refund object as Stripe sends it in refund.* / charge.refund.updated events. */
 function stripeRefund(row: { providerRefundId: string | null; id: number; attempts: number; bookingRef: string | null }, paymentIntentId: string, status: string, failureReason?: string) {
