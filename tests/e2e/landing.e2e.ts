@@ -10,7 +10,7 @@ import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { signInAsAdmin } from './support/staff';
 
-const { newPage } = setupBrowser();
+const { newPage, baseURL } = setupBrowser();
 
 /** SPEC's landing order (the booking block is hidden until asked for, but keeps its place). */
 const SECTION_ORDER = ['process', 'pricing', 'quote', 'appointment-section', 'how-it-works', 'service-area', 'faq', 'contact', 'about', 'testimonials'];
@@ -158,6 +158,38 @@ describe('landing page (en)', () => {
     await context.close();
   });
 
+  it('shows the process, the pricing help box, the About story and the footer links SPEC lists', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await page.goto('/');
+    expect(await page.getByText('Protection for up to 21 days per treatment').isVisible()).toBe(true);
+    const process = page.locator('#process');
+    expect(await process.getByRole('listitem').count()).toBe(3);
+    for (const step of ['Schedule', 'Inspection & treatment', 'Enjoy']) expect(await process.getByRole('heading', { name: step, exact: true }).count(), step).toBe(1);
+
+    const pricing = page.locator('#pricing');
+    expect(await pricing.getByRole('heading', { name: 'Not sure which plan is right for you?' }).isVisible()).toBe(true);
+    expect(await pricing.getByRole('link', { name: 'Build a custom quote' }).getAttribute('href')).toBe('#quote-section');
+    expect(await pricing.getByRole('link', { name: 'Speak with an Expert' }).getAttribute('href')).toBe('#contact');
+
+    // SPEC §1 "About": founder story, 20 years in family lawn care, the mission, eco-friendly, guarantee.
+    const about = normalise(await page.locator('#about').textContent());
+    for (const claim of ['20 years in his family\'s lawn care business', 'Our mission: fewer bites, more backyard time.', 'Eco-friendly treatments', 'Satisfaction guarantee']) {
+      expect(about, claim).toContain(claim);
+    }
+
+    const footer = page.locator('footer');
+    const hrefOf = async (name: string) => footer.getByRole('link', { name, exact: true }).getAttribute('href');
+    expect(await hrefOf('Privacy Policy')).toBe('/privacy');
+    expect(await hrefOf('Terms of Service')).toBe('/terms');
+    expect(await hrefOf('Sitemap')).toBe('/sitemap.xml');
+    expect(await hrefOf('Book an appointment')).toBe('/#appointment-section');
+    expect(await hrefOf('About')).toBe('/#about');
+    expect(await hrefOf('FAQ')).toBe('/#faq');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the midseason popup once, reopens it on demand, and claiming selects seasonal with MIDSEASON', async () => {
     const { page, context, errors } = await newPage();
     await page.goto('/');
@@ -177,9 +209,10 @@ describe('landing page (en)', () => {
     await page.waitForTimeout(600);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // A click on the backdrop closes it too.
+    // A click on the backdrop closes it too. Showing it on demand clears the stored flag (SPEC §4).
     await page.getByRole('button', { name: 'View Special Offer' }).click();
     await dialog.waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('hasSeenPromo'))).toBeNull();
     await page.waitForTimeout(150);
     await page.mouse.click(8, 400);
     await dialog.waitFor({ state: 'detached' });
@@ -639,8 +672,12 @@ describe('landing page (en)', () => {
     expect(await previous.isEnabled()).toBe(true);
     expect(await section.getByRole('link', { name: 'Schedule your treatment' }).getAttribute('href')).toBe('#schedule');
 
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.waitForFunction(() => document.querySelectorAll('#testimonials [aria-label^="Go to testimonial"]').length === 4);
+    expect(await section.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"])').count()).toBe(2);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.waitForFunction(() => document.querySelectorAll('#testimonials [aria-label^="Go to testimonial"]').length === 5);
+    expect(await section.locator('li[aria-roledescription="slide"]:not([aria-hidden="true"])').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -657,6 +694,37 @@ describe('landing page (en)', () => {
     await page.locator('#appointment-section:not([hidden])').waitFor();
     expect(await page.locator('#appointment-section').count()).toBe(1);
     expect(await page.locator('#schedule').count()).toBe(1);
+
+    // The other two cards reach the calculator too: one-time selects its plan, the misting consultation its note.
+    const quoteInView = () => page.evaluate(() => Math.abs(document.getElementById('quote-section')!.getBoundingClientRect().top) < 200);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('#onetime').getByRole('button', { name: 'Choose One-Time' }).click();
+    await page.waitForFunction(() => (document.querySelector('#quote input[value="onetime"]') as HTMLInputElement | null)?.checked === true);
+    await expect.poll(quoteInView).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The consultation is not sold online: its card brings the calculator's note into view, which links to the contact form.
+    await page.locator('#consult').getByRole('button', { name: 'Book a Free Consultation' }).click();
+    const note = page.locator('#misting-consult');
+    await expect.poll(() => note.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).toBe(true);
+    expect(await note.textContent()).toContain('The consultation is free; installation adds $299.00 per year.');
+    await note.getByRole('link', { name: 'contact form' }).click();
+    await page.waitForURL((url) => url.hash === '#contact');
+    await page.locator('#contact').getByRole('button', { name: 'Send Message' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts the calculator from the plan stored in local storage: the type, or the plan id alone', async () => {
+    const { page, context, errors } = await newPage();
+    await skipPromo(context);
+    await context.addInitScript(() => { if (!localStorage.getItem('selectedPlanId')) localStorage.setItem('selectedPlanId', '3'); });
+    const calc = await openCalculator(page);
+    await expect.poll(() => calc.getByRole('radio', { name: /Seasonal Tick Protection/ }).isChecked()).toBe(true);
+    expect(await calc.getByLabel('Tick control').count()).toBe(0);
+    await page.evaluate(() => { localStorage.setItem('selectedServiceType', 'seasonal'); localStorage.setItem('selectedPlanId', '2'); });
+    await page.reload();
+    await calc.getByLabel('First name').waitFor();
+    await expect.poll(() => calc.getByRole('radio', { name: /Seasonal Mosquito Protection/ }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -699,8 +767,14 @@ describe('landing page (en)', () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
     await page.goto('/#service-area');
+    // SPEC: 'Loading map...' first (in the server's HTML), then the map.
+    expect(await (await page.request.get('/')).text()).toContain('Loading map...');
     const area = page.locator('#service-area');
     expect(await area.getByRole('heading', { name: 'Greater Hamilton Area' }).isVisible()).toBe(true);
+    expect(await area.getByRole('list', { name: 'Areas we serve' }).getByRole('listitem').allTextContents()).toEqual([
+      'Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby', 'Waterdown', 'Westdale', 'Hamilton Mountain', 'Binbrook', 'Caledonia', 'Flamborough',
+    ]);
+    expect(await area.getByRole('link', { name: "Contact us and we'll see what we can do." }).getAttribute('href')).toBe('#contact');
     await area.getByRole('img', { name: /Map of the served towns/ }).waitFor();
     await area.getByLabel('Check your postal code').fill('l9g 3k2');
     await area.getByRole('button', { name: 'Check' }).click();
@@ -772,6 +846,20 @@ describe('landing page weight', () => {
     expect(heavy).toEqual([]);
     // Compiled off the main thread as they stream in, not lazily while the framework starts.
     expect(unhinted).toEqual([]);
+  });
+
+  it('asks no other origin for anything by default: no third-party script, font or pixel (DECISIONS §11)', async () => {
+    for (const path of ['/', '/hamilton', '/es/contact']) {
+      const { page, context, errors } = await newPage();
+      const foreign: string[] = [];
+      page.on('request', (req) => { if (!req.url().startsWith('data:') && new URL(req.url()).origin !== new URL(baseURL()).origin) foreign.push(req.url()); });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      for (let y = 0; y < 20; y += 1) await page.mouse.wheel(0, 800);
+      await page.waitForLoadState('networkidle');
+      expect(foreign, path).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('loads at most 150 KB of JavaScript on a city page', async () => {
@@ -876,6 +964,64 @@ describe('landing page (fr)', () => {
     expect(await page.locator('#testimonials blockquote').first().textContent()).toMatch(/^„.+“$/);
     expect(await page.locator('footer').textContent()).toContain('Rufen Sie uns an: (905) 555-0134');
     expect(await sectionsInOrder(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('landing page (es, de) as a native reader sees it', () => {
+  /** The hero's and the pricing section's call-to-action buttons whose label needs more than one line. */
+  async function readButtons(page: Page) {
+    return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('section[aria-labelledby="hero-heading"] a, #pricing button')].map((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      return {
+        label: (el.textContent ?? '').trim(),
+        align: getComputedStyle(el).textAlign,
+        overflows: el.scrollHeight > el.clientHeight + 1,
+        lines: new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size,
+      };
+    }));
+  }
+
+  it('Spanish: the yard is "su patio", the toast reads as Spanish, and wrapped buttons stay centred at 320 px', async () => {
+    const { page, context, errors } = await newPage({ locale: 'es-MX', viewport: { width: 320, height: 720 } });
+    await skipPromo(context);
+    await page.goto('/es');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Recupere su patio de los mosquitos y las garrapatas');
+    const main = normalise(await page.locator('#main').textContent());
+    expect(main).not.toMatch(/\bjard[ií]n(es)?\b/);
+    expect(main).toContain('Nuestra misión: menos picaduras, más tiempo en el patio.');
+
+    const buttons = await readButtons(page);
+    expect(buttons.find((b) => b.label === 'Obtener un presupuesto gratis')?.lines).toBeGreaterThan(1);
+    expect(buttons.filter((b) => b.align !== 'center' || b.overflows)).toEqual([]);
+
+    // The footer names the legal pages as the pages name themselves.
+    const terms = page.locator('footer').getByRole('link', { name: 'Términos del servicio' });
+    await terms.click();
+    await page.waitForURL(/\/es\/terms$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Términos del servicio');
+
+    await page.goto('/es?directBuy=true&service=seasonal&size=0.75');
+    await toastText(page, 'Procesando su solicitud de protección de temporada...').waitFor();
+    await page.waitForURL(/\/es\/checkout-new\?/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('German: wrapped pricing buttons fit at 320 px, and the footer calls the terms what the page calls them', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE', viewport: { width: 320, height: 720 } });
+    await skipPromo(context);
+    await page.goto('/de');
+    const buttons = await readButtons(page);
+    expect(buttons.find((b) => b.label === 'Kostenlose Beratung buchen')?.lines).toBeGreaterThan(1);
+    expect(buttons.filter((b) => b.align !== 'center' || b.overflows)).toEqual([]);
+    expect(normalise(await page.locator('#about').textContent())).toContain('integrierter Schädlingsbekämpfung');
+
+    await page.locator('footer').getByRole('link', { name: 'Allgemeine Geschäftsbedingungen' }).click();
+    await page.waitForURL(/\/de\/terms$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Allgemeine Geschäftsbedingungen');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -117,10 +117,27 @@ describe('city landing pages (French and German)', () => {
     await context.close();
   });
 
+  it('serves Ancaster in Spanish, with descriptive place names and customer names in Spanish too', async () => {
+    const { page, errors, context } = await newPage({ locale: 'es-MX' });
+    await page.goto('/es/ancaster');
+    expect(await headingVisible(page, 'Control de mosquitos y garrapatas en Ancaster')).toBe(true);
+    expect(await headingVisible(page, 'Pueblo de Wilson Street')).toBe(true);
+    expect(await headingVisible(page, 'Ruinas del Hermitage, valle de Dundas')).toBe(true);
+    expect(await headingVisible(page, 'Comuníquese con nuestro equipo de Ancaster')).toBe(true);
+    expect(await page.locator('#testimonial figcaption').textContent()).toBe('Mark y Julie T., Old Mill');
+    const text = await page.locator('main').textContent();
+    expect(text).not.toMatch(/\b(and|Downtown|village|ruins)\b/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('serves Grimsby in German', async () => {
     const { page, errors, context } = await newPage({ locale: 'de-DE' });
     await page.goto('/de/grimsby');
     expect(await headingVisible(page, 'Mücken- und Zeckenbekämpfung in Grimsby')).toBe(true);
+    expect(await headingVisible(page, 'Main Street in der Innenstadt')).toBe(true);
+    expect(await headingVisible(page, 'Seeufer von Grimsby')).toBe(true);
+    expect(await headingVisible(page, 'Orte in der Nähe, die wir ebenfalls betreuen')).toBe(true);
     expect(await offerUrls(page)).toEqual(['/de#quote', '/de#quote', '/de#quote']);
     expect(await page.getByText('Freitag 9:00–17:00 Uhr').isVisible()).toBe(true);
     expect(errors).toEqual([]);
@@ -335,10 +352,13 @@ describe('pricing demo, privacy and terms', () => {
     await page.goto('/privacy');
     expect(await headingVisible(page, 'Privacy Policy')).toBe(true);
     expect(await headingVisible(page, '1. Who is responsible: our Privacy Officer')).toBe(true);
+    expect(await headingVisible(page, /What we collect and why/)).toBe(true);
+    expect(await headingVisible(page, /Canada’s Anti-Spam Legislation \(CASL\)/)).toBe(true);
     expect(await page.getByText('hello@escarpmentmosquito.ca').first().isVisible()).toBe(true);
     await page.goto('/terms');
     expect(await headingVisible(page, 'Terms of Service')).toBe(true);
     expect(await headingVisible(page, /90% fewer mosquitoes or free re-treatment/)).toBe(true);
+    expect(await headingVisible(page, /Refunds$/)).toBe(true);
     await page.goto('/de/privacy');
     expect(await headingVisible(page, 'Datenschutzerklärung')).toBe(true);
     await page.goto('/de/terms');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_SLUGS } from '@/components/site/areas';
 import { LOCALES } from '@/i18n/routing';
-import { calculateReductionPercent, CITY_CONTENT } from './city-content';
-import type { Localized } from './city-content.types';
+import { calculateReductionPercent, CITY_CONTENT, pickName } from './city-content';
+import type { Localized, PlaceName } from './city-content.types';
 import de from '../../../messages/de/city.json';
 import en from '../../../messages/en/city.json';
 import es from '../../../messages/es/city.json';
@@ -52,8 +52,19 @@ describe.each(AREA_SLUGS)('city page content for %s', (slug) => {
   });
 
   it('has unique place names (they are React keys and carousel slide keys)', () => {
-    expect(new Set(content.results.map((r) => r.place)).size).toBe(content.results.length);
-    expect(new Set(content.neighbourhoods.map((n) => n.name)).size).toBe(content.neighbourhoods.length);
+    expect(new Set(content.results.map((r) => pickName(r.place, 'en'))).size).toBe(content.results.length);
+    expect(new Set(content.neighbourhoods.map((n) => pickName(n.name, 'en'))).size).toBe(content.neighbourhoods.length);
+    expect(new Set(content.landmarks.map((l) => pickName(l.name, 'en'))).size).toBe(content.landmarks.length);
+  });
+
+  it('keeps a name the same in every language only when it is a proper name, with no English words around it', () => {
+    const names: PlaceName[] = [
+      ...content.neighbourhoods.map((n) => n.name), ...content.landmarks.map((l) => l.name),
+      ...content.results.map((r) => r.place), content.testimonial.author, content.testimonial.place, content.expert.author,
+    ];
+    const shared = names.filter((n): n is string => typeof n === 'string');
+    // 'Downtown Dundas' or 'Mark and Julie T.' would read as untranslated English on the other pages.
+    expect(shared.filter((n) => /\b(and|downtown|village|ruins|waterfront|old town|lakeshore)\b/i.test(n))).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { AREA_SLUGS, type AreaSlug } from '@/components/site/areas';
 import type { Locale } from '@/i18n/routing';
-import type { CityContent, Localized } from './city-content.types';
+import type { CityContent, Localized, PlaceName } from './city-content.types';
 import { ancaster } from './content/ancaster';
 import { dundas } from './content/dundas';
 import { grimsby } from './content/grimsby';
@@ -27,6 +27,11 @@ export function listCitySlugs(): readonly AreaSlug[] {
 /** Picks one language out of a localized text. */
 export function pickText(text: Localized, locale: Locale): string {
   return text[locale];
+}
+
+/** A name in one language: proper names are the same in all of them. */
+export function pickName(name: PlaceName, locale: Locale): string {
+  return typeof name === 'string' ? name : name[locale];
 }
 
 /** Share of landings removed, rounded down so the page never overstates a result. */

@@ -4,14 +4,20 @@ import type { Locale } from '@/i18n/routing';
 /** A text written once per language. Proper nouns (streets, parks) stay plain strings. */
 export type Localized = Record<Locale, string>;
 
+/**
+ * A proper name (a street, a park, a person) is written once; a name with ordinary words in it
+ * ('Downtown Dundas', 'Mark and Julie T.') is written per language, like any other text.
+ */
+export type PlaceName = string | Localized;
+
 export interface NamedPlace {
-  name: string;
+  name: PlaceName;
   note: Localized;
 }
 
 export interface ResultExample {
   /** Where the yard is: a neighbourhood or street name. */
-  place: string;
+  place: PlaceName;
   situation: Localized;
   treatment: Localized;
   /** Mosquitoes landing on a person in ten minutes at dusk, before and two weeks after treatment. */
@@ -28,7 +34,7 @@ export interface CityContent {
   intro: Localized[];
   neighbourhoods: NamedPlace[];
   landmarks: NamedPlace[];
-  testimonial: { quote: Localized; author: string; place: string };
+  testimonial: { quote: Localized; author: PlaceName; place: PlaceName };
   faqs: { question: Localized; answer: Localized }[];
   results: ResultExample[];
   expert: { quote: Localized; author: string; role: Localized };

@@ -12,7 +12,7 @@ describe('contact emails', () => {
     ['de', 'booking', 'Betreff: Buchung oder Terminänderung'],
     // French puts a no-break space before the colon.
     ['fr', 'question', 'Objet\u00a0: Question générale'],
-    ['es', 'complaint', 'Asunto: Inconformidad con el servicio'],
+    ['es', 'complaint', 'Asunto: Queja sobre el servicio'],
     ['en', 'quote', 'Subject: Quote request'],
   ] as const)('the %s acknowledgement names the subject %s as the form showed it', (locale, subject, line) => {
     const { text, html } = renderContactAckEmail(message(subject), locale, branch);

@@ -8,8 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLabelled } from '@/features/email/email-layout';
 import type { Locale } from '@/i18n/routing';
 import { cn } from '@/lib/cn';
-import { calculateReductionPercent, pickText } from '../city-content';
-import type { CityContent } from '../city-content.types';
+import { calculateReductionPercent, pickName, pickText } from '../city-content';
+import type { CityContent, PlaceName } from '../city-content.types';
 import { ResultsCarousel } from './results-carousel';
 import { YardIllustration } from './yard-illustration';
 
@@ -37,6 +37,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
 }) {
   const [t, tSite] = await Promise.all([getTranslations({ locale, namespace: 'city' }), getTranslations({ locale, namespace: 'site' })]);
   const text = (v: CityContent['hero']['title']) => pickText(v, locale);
+  const name = (v: PlaceName) => pickName(v, locale);
   const city = content.name;
   const links = {
     schedule: localePath(locale, '/schedule'),
@@ -76,8 +77,8 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
           <h2 id="neighbourhoods-heading" className={h2}>{t('neighbourhoodsHeading', { city })}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {content.neighbourhoods.map((n) => (
-              <li key={n.name} className="rounded-xl border border-gray-200 bg-white p-5">
-                <h3 className="flex items-center gap-2 text-lg font-semibold"><MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-leaf-700" />{n.name}</h3>
+              <li key={pickName(n.name, 'en')} className="rounded-xl border border-gray-200 bg-white p-5">
+                <h3 className="flex items-center gap-2 text-lg font-semibold"><MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-leaf-700" />{name(n.name)}</h3>
                 <p className="mt-2 text-gray-700">{text(n.note)}</p>
               </li>
             ))}
@@ -90,8 +91,8 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         <p className="mt-2 max-w-3xl text-gray-700">{t('landmarksIntro', { city })}</p>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {content.landmarks.map((l) => (
-            <li key={l.name} className="rounded-xl border border-gray-200 p-5">
-              <h3 className="text-lg font-semibold">{l.name}</h3>
+            <li key={pickName(l.name, 'en')} className="rounded-xl border border-gray-200 p-5">
+              <h3 className="text-lg font-semibold">{name(l.name)}</h3>
               <p className="mt-2 text-gray-700">{text(l.note)}</p>
             </li>
           ))}
@@ -104,7 +105,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
           <figure className="mt-6 max-w-3xl rounded-xl border border-gray-200 bg-white p-6">
             <Quote aria-hidden="true" className="h-8 w-8 text-brand-700" />
             <blockquote className="mt-2 text-lg"><p>{text(content.testimonial.quote)}</p></blockquote>
-            <figcaption className="mt-3 font-semibold">{content.testimonial.author}, {content.testimonial.place}</figcaption>
+            <figcaption className="mt-3 font-semibold">{name(content.testimonial.author)}, {name(content.testimonial.place)}</figcaption>
           </figure>
         </div>
       </section>
@@ -146,11 +147,11 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
             nextLabel={t('carousel.next')}
             goToLabels={content.results.map((_, i) => t('carousel.goTo', { index: i + 1 }))}
             slides={content.results.map((r, i) => ({
-              key: r.place,
+              key: pickName(r.place, 'en'),
               label: t('carousel.slide', { index: i + 1, total }),
               content: (
                 <div className="rounded-xl border border-gray-200 bg-white p-4 sm:p-6">
-                  <h3 className="text-xl font-semibold">{r.place}</h3>
+                  <h3 className="text-xl font-semibold">{name(r.place)}</h3>
                   <p className="mt-1 font-semibold text-leaf-700">{t('carousel.reduction', { percent: calculateReductionPercent(r.landingsBefore, r.landingsAfter) })}</p>
                   <div className="mt-4 grid gap-4 sm:grid-cols-2">
                     {(['before', 'after'] as const).map((phase) => (

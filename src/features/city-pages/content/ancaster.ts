@@ -57,7 +57,12 @@ export const ancaster: CityContent = {
       },
     },
     {
-      name: 'Wilson Street village',
+      name: {
+        en: 'Wilson Street village',
+        fr: 'Village de Wilson Street',
+        es: 'Pueblo de Wilson Street',
+        de: 'Dorfkern an der Wilson Street',
+      },
       note: {
         en: 'Historic homes and mature gardens in the old village core, with deep shade that mosquitoes love.',
         fr: 'Maisons historiques et jardins matures dans le vieux village, avec une ombre profonde que les moustiques adorent.',
@@ -104,7 +109,12 @@ export const ancaster: CityContent = {
       },
     },
     {
-      name: 'Hermitage ruins, Dundas Valley',
+      name: {
+        en: 'Hermitage ruins, Dundas Valley',
+        fr: 'Ruines de l’Hermitage, vallée de Dundas',
+        es: 'Ruinas del Hermitage, valle de Dundas',
+        de: 'Hermitage-Ruine im Dundas Valley',
+      },
       note: {
         en: 'The trails around the ruins are classic blacklegged tick country; check pets after every walk.',
         fr: 'Les sentiers autour des ruines sont un territoire typique de la tique à pattes noires ; vérifiez vos animaux après chaque promenade.',
@@ -120,7 +130,12 @@ export const ancaster: CityContent = {
       es: 'Nuestro terreno da al bosque junto a Old Dundas Road y los niños no podían jugar afuera después de cenar. Con el plan de temporada casi no quedan mosquitos, y desde junio no le hemos encontrado ni una garrapata al perro.',
       de: 'Unser Grundstück grenzt an den Wald an der Old Dundas Road, und die Kinder konnten nach dem Abendessen nicht mehr draußen spielen. Mit dem Saisonplan sind die Mücken fast verschwunden, und seit Juni haben wir keine einzige Zecke mehr am Hund gefunden.',
     },
-    author: 'Mark and Julie T.',
+    author: {
+      en: 'Mark and Julie T.',
+      fr: 'Mark et Julie T.',
+      es: 'Mark y Julie T.',
+      de: 'Mark und Julie T.',
+    },
     place: 'Old Mill',
   },
   faqs: [
@@ -240,7 +255,7 @@ export const ancaster: CityContent = {
       en: 'We serve all of Ancaster, from the village on Wilson Street and the Meadowlands to Fiddler’s Green and the rural roads toward Jerseyville.',
       fr: 'Nous desservons tout Ancaster, du village de Wilson Street et des Meadowlands jusqu’à Fiddler’s Green et aux routes rurales vers Jerseyville.',
       es: 'Atendemos todo Ancaster, desde el pueblo de Wilson Street y Meadowlands hasta Fiddler’s Green y los caminos rurales hacia Jerseyville.',
-      de: 'Wir bedienen ganz Ancaster – vom Dorfkern an der Wilson Street und den Meadowlands bis Fiddler’s Green und die Landstraßen Richtung Jerseyville.',
+      de: 'Wir sind in ganz Ancaster im Einsatz – vom Dorfkern an der Wilson Street und den Meadowlands bis Fiddler’s Green und die Landstraßen Richtung Jerseyville.',
     },
     nearby: ['hamilton', 'dundas'],
   },

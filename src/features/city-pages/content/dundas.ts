@@ -43,12 +43,17 @@ export const dundas: CityContent = {
       en: 'With the Dundas Valley Conservation Area on one side and Spencer Gorge on the other, many Dundas yards border forest. That makes tick control as important here as mosquito control.',
       fr: 'Avec l’aire de conservation de la vallée de Dundas d’un côté et Spencer Gorge de l’autre, bien des cours de Dundas bordent la forêt. Le contrôle des tiques y est donc aussi important que celui des moustiques.',
       es: 'Con el área protegida del valle de Dundas a un lado y Spencer Gorge al otro, muchos patios de Dundas lindan con el bosque. Por eso aquí controlar las garrapatas es tan importante como los mosquitos.',
-      de: 'Mit dem Dundas Valley Conservation Area auf der einen und der Spencer Gorge auf der anderen Seite grenzen viele Gärten in Dundas an Wald. Zeckenbekämpfung ist hier daher genauso wichtig wie Mückenbekämpfung.',
+      de: 'Mit der Dundas Valley Conservation Area auf der einen und der Spencer Gorge auf der anderen Seite grenzen viele Gärten in Dundas an Wald. Zeckenbekämpfung ist hier daher genauso wichtig wie Mückenbekämpfung.',
     },
   ],
   neighbourhoods: [
     {
-      name: 'Downtown Dundas',
+      name: {
+        en: 'Downtown Dundas',
+        fr: 'Centre-ville de Dundas',
+        es: 'Centro de Dundas',
+        de: 'Innenstadt von Dundas',
+      },
       note: {
         en: 'Century homes on and around King Street West with small, shady yards close to Spencer Creek.',
         fr: 'Des maisons centenaires sur King Street West et dans les rues voisines, avec de petites cours ombragées près du ruisseau Spencer.',
@@ -240,7 +245,7 @@ export const dundas: CityContent = {
       en: 'We serve all of Dundas, from downtown and the Driving Park to Governor’s Road, Pleasant Valley and the homes below Dundas Peak.',
       fr: 'Nous desservons tout Dundas, du centre-ville et du Driving Park jusqu’à Governor’s Road, Pleasant Valley et les maisons sous le Dundas Peak.',
       es: 'Atendemos todo Dundas, desde el centro y el Driving Park hasta Governor’s Road, Pleasant Valley y las casas bajo el Dundas Peak.',
-      de: 'Wir bedienen ganz Dundas – von der Innenstadt und dem Driving Park bis zur Governor’s Road, nach Pleasant Valley und zu den Häusern unterhalb des Dundas Peak.',
+      de: 'Wir sind in ganz Dundas im Einsatz – von der Innenstadt und dem Driving Park bis zur Governor’s Road, nach Pleasant Valley und zu den Häusern unterhalb des Dundas Peak.',
     },
     nearby: ['hamilton', 'ancaster'],
   },

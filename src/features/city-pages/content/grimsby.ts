@@ -28,7 +28,7 @@ export const grimsby: CityContent = {
     subtitle: {
       en: 'Lake breezes, vineyards and the escarpment: Grimsby summers are made for the outdoors. We keep the mosquitoes out of the picture.',
       fr: 'La brise du lac, les vignobles et l’escarpement : les étés de Grimsby sont faits pour le plein air. Nous chassons les moustiques du décor.',
-      es: 'La brisa del lago, los viñedos y la escarpa: los veranos de Grimsby están hechos para el aire libre. Nosotros sacamos a los mosquitos del cuadro.',
+      es: 'La brisa del lago, los viñedos y la escarpa: los veranos de Grimsby están hechos para el aire libre. Nosotros nos encargamos de los mosquitos.',
       de: 'Seebrise, Weinberge und das Escarpment: Sommer in Grimsby sind wie gemacht fürs Draußensein. Wir sorgen dafür, dass Mücken dabei keine Rolle spielen.',
     },
   },
@@ -57,7 +57,12 @@ export const grimsby: CityContent = {
       },
     },
     {
-      name: 'Downtown Main Street',
+      name: {
+        en: 'Downtown Main Street',
+        fr: 'Main Street, au centre-ville',
+        es: 'Main Street, en el centro',
+        de: 'Main Street in der Innenstadt',
+      },
       note: {
         en: 'Older homes near Forty Mile Creek with mature trees and deep backyards.',
         fr: 'De vieilles maisons près du ruisseau Forty Mile, avec des arbres matures et de profondes cours arrière.',
@@ -66,7 +71,12 @@ export const grimsby: CityContent = {
       },
     },
     {
-      name: 'Grimsby waterfront',
+      name: {
+        en: 'Grimsby waterfront',
+        fr: 'Bord du lac à Grimsby',
+        es: 'Orilla del lago en Grimsby',
+        de: 'Seeufer von Grimsby',
+      },
       note: {
         en: 'Condos and townhomes along the lake where shared gardens and ponds need a coordinated plan.',
         fr: 'Condos et maisons en rangée au bord du lac, où les jardins et bassins communs demandent un plan concerté.',
@@ -240,7 +250,7 @@ export const grimsby: CityContent = {
       en: 'We serve all of Grimsby: the waterfront, Grimsby Beach, downtown along Main Street and the rural roads on Grimsby Mountain.',
       fr: 'Nous desservons tout Grimsby : le secteur riverain, Grimsby Beach, le centre-ville le long de Main Street et les routes rurales de Grimsby Mountain.',
       es: 'Atendemos todo Grimsby: la zona del lago, Grimsby Beach, el centro a lo largo de Main Street y los caminos rurales de Grimsby Mountain.',
-      de: 'Wir bedienen ganz Grimsby: das Seeufer, Grimsby Beach, die Innenstadt entlang der Main Street und die Landstraßen auf dem Grimsby Mountain.',
+      de: 'Wir sind in ganz Grimsby im Einsatz: das Seeufer, Grimsby Beach, die Innenstadt entlang der Main Street und die Landstraßen auf dem Grimsby Mountain.',
     },
     nearby: ['stoney-creek', 'hamilton'],
   },

@@ -118,7 +118,7 @@ export const hamilton: CityContent = {
       en: 'We back onto the ravine near Cootes and used to give up on the deck by 7 p.m. After the first treatment we ate dinner outside the same week. The crew even pointed out a clogged downspout we had never noticed.',
       fr: 'Notre terrain donne sur le ravin près de Cootes et on abandonnait la terrasse dès 19 h. Après le premier traitement, on a soupé dehors la même semaine. L’équipe nous a même signalé une descente pluviale bouchée qu’on n’avait jamais remarquée.',
       es: 'Nuestra casa da al barranco cerca de Cootes y a las 7 de la tarde ya no se podía estar en la terraza. Después del primer tratamiento cenamos afuera esa misma semana. El equipo incluso nos señaló un bajante tapado que nunca habíamos visto.',
-      de: 'Unser Grundstück grenzt an die Schlucht bei Cootes, und um 19 Uhr haben wir die Terrasse früher aufgegeben. Nach der ersten Behandlung haben wir noch in derselben Woche draußen zu Abend gegessen. Das Team hat uns sogar auf ein verstopftes Fallrohr hingewiesen, das uns nie aufgefallen war.',
+      de: 'Unser Grundstück grenzt an die Schlucht bei Cootes, und früher mussten wir um 19 Uhr die Terrasse räumen. Nach der ersten Behandlung haben wir noch in derselben Woche draußen zu Abend gegessen. Das Team hat uns sogar auf ein verstopftes Fallrohr hingewiesen, das uns nie aufgefallen war.',
     },
     author: 'Priya S.',
     place: 'Westdale',
@@ -129,7 +129,7 @@ export const hamilton: CityContent = {
         en: 'Which Hamilton neighbourhoods do you serve?',
         fr: 'Quels quartiers de Hamilton desservez-vous ?',
         es: '¿Qué barrios de Hamilton atienden?',
-        de: 'Welche Stadtteile von Hamilton bedienen Sie?',
+        de: 'In welchen Stadtteilen von Hamilton sind Sie im Einsatz?',
       },
       answer: {
         en: 'All of them: the lower city, Westdale, the North End, the east end around Gage Park and the whole Mountain, including Hamilton Mountain neighbourhoods along the brow.',

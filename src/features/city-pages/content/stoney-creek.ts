@@ -48,7 +48,12 @@ export const stoneyCreek: CityContent = {
   ],
   neighbourhoods: [
     {
-      name: 'Old Town Stoney Creek',
+      name: {
+        en: 'Old Town Stoney Creek',
+        fr: 'Vieux Stoney Creek',
+        es: 'Casco antiguo de Stoney Creek',
+        de: 'Altstadt von Stoney Creek',
+      },
       note: {
         en: 'Older homes around King Street East and Battlefield Park, with big trees and shady side yards.',
         fr: 'De vieilles maisons autour de King Street East et de Battlefield Park, avec de grands arbres et des cours latérales ombragées.',
@@ -75,7 +80,12 @@ export const stoneyCreek: CityContent = {
       },
     },
     {
-      name: 'Lakeshore & Fifty Point',
+      name: {
+        en: 'Lakeshore & Fifty Point',
+        fr: 'Bord du lac et Fifty Point',
+        es: 'Orilla del lago y Fifty Point',
+        de: 'Seeufer und Fifty Point',
+      },
       note: {
         en: 'Lakefront homes exposed to marsh mosquitoes on calm, humid evenings.',
         fr: 'Des maisons riveraines exposées aux moustiques des marais lors des soirées calmes et humides.',
@@ -203,7 +213,12 @@ export const stoneyCreek: CityContent = {
       landingsAfter: 2,
     },
     {
-      place: 'Old Town',
+      place: {
+        en: 'Old Town',
+        fr: 'Vieux Stoney Creek',
+        es: 'Casco antiguo',
+        de: 'Altstadt',
+      },
       situation: {
         en: 'Century home with a pergola, rain barrels and dense ivy near Battlefield Park.',
         fr: 'Maison centenaire avec pergola, barils de pluie et lierre dense près de Battlefield Park.',
@@ -240,7 +255,7 @@ export const stoneyCreek: CityContent = {
       en: 'We serve all of Stoney Creek: Old Town, the lakeshore, Fifty Point, Winona and Upper Stoney Creek, with Grimsby just to the east.',
       fr: 'Nous desservons tout Stoney Creek : le vieux centre, la rive du lac, Fifty Point, Winona et Upper Stoney Creek, avec Grimsby juste à l’est.',
       es: 'Atendemos todo Stoney Creek: el casco antiguo, la orilla del lago, Fifty Point, Winona y Upper Stoney Creek, con Grimsby justo al este.',
-      de: 'Wir bedienen ganz Stoney Creek: die Altstadt, das Seeufer, Fifty Point, Winona und Upper Stoney Creek – Grimsby liegt gleich östlich.',
+      de: 'Wir sind in ganz Stoney Creek im Einsatz: die Altstadt, das Seeufer, Fifty Point, Winona und Upper Stoney Creek – Grimsby liegt gleich östlich.',
     },
     nearby: ['hamilton', 'grimsby'],
   },

@@ -16,10 +16,10 @@ export async function HeroSection({ locale }: { locale: Locale }) {
         <h1 id="hero-heading" className="mt-2 text-4xl font-bold leading-tight sm:text-5xl">{t('title')}</h1>
         <p className="mt-4 max-w-2xl text-lg sm:text-xl">{t('tagline')}</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <a href="#quote-section" className="inline-flex h-12 items-center justify-center rounded-md bg-brand-500 px-6 text-base font-bold text-ink hover:bg-brand-100">
+          <a href="#quote-section" className="inline-flex min-h-12 items-center justify-center rounded-md bg-brand-500 px-6 py-2 text-center text-base font-bold text-ink hover:bg-brand-100">
             {t('freeQuote')}
           </a>
-          <a href="#quote" className="inline-flex h-12 items-center justify-center rounded-md border-2 border-white px-6 text-base font-bold text-white hover:bg-white/10">
+          <a href="#quote" className="inline-flex min-h-12 items-center justify-center rounded-md border-2 border-white px-6 py-2 text-center text-base font-bold text-white hover:bg-white/10">
             {t('schedule')}
           </a>
         </div>

@@ -53,7 +53,7 @@ export async function PricingSection({ locale, priceTable }: { locale: Locale; p
                 serviceType={plan.serviceType}
                 quotePath={quotePath}
                 className={cn(
-                  'mt-6 inline-flex h-11 w-full items-center justify-center rounded-md px-4 font-semibold',
+                  'mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md px-4 py-2 text-center font-semibold',
                   plan.popular ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-gray-300 bg-white text-ink hover:bg-gray-50',
                 )}
               >
@@ -71,7 +71,7 @@ export async function PricingSection({ locale, priceTable }: { locale: Locale; p
               <a href="#contact" className="font-semibold text-brand-800 underline">{t('unsure.expert')}</a>
             </p>
           </div>
-          <SpecialOfferButton className="inline-flex h-11 items-center justify-center rounded-md bg-leaf-700 px-5 font-semibold text-white hover:bg-leaf-600">
+          <SpecialOfferButton className="inline-flex min-h-11 items-center justify-center rounded-md bg-leaf-700 px-5 py-2 text-center font-semibold text-white hover:bg-leaf-600">
             {t('specialOffer')}
           </SpecialOfferButton>
         </div>

@@ -1,30 +1,12 @@
 import { FSA_CENTROIDS } from '@/features/service-area/fsa-centroids';
 import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { HARBOUR, LAKE, MAP_HEIGHT as HEIGHT, MAP_WIDTH as WIDTH, project, toSvgPoints } from '../service-area-geometry';
 
 /**
  * The served towns drawn offline (no tile server): each served FSA's centroid as a dot, one label
- * per town at the mean of its dots, and a rough Lake Ontario shoreline for orientation.
- * An equirectangular projection is plenty over 50 km.
+ * per town at the mean of its dots, and the lake and the harbour for orientation
+ * (../service-area-geometry.ts).
  */
-const BOUNDS = { west: -80.12, east: -79.44, north: 43.37, south: 43.05 };
-const WIDTH = 800;
-const X_SCALE = Math.cos((43.2 * Math.PI) / 180);
-const SCALE = WIDTH / ((BOUNDS.east - BOUNDS.west) * X_SCALE);
-const HEIGHT = Math.round((BOUNDS.north - BOUNDS.south) * SCALE);
-
-function project(latitude: number, longitude: number): [number, number] {
-  return [
-    Math.round((longitude - BOUNDS.west) * X_SCALE * SCALE),
-    Math.round((BOUNDS.north - latitude) * SCALE),
-  ];
-}
-
-// Hand-traced south shore of Lake Ontario from Hamilton Harbour's west end to Grimsby (approximate).
-const SHORE: [number, number][] = [
-  [43.37, -79.93], [43.3, -79.93], [43.287, -79.89], [43.276, -79.85], [43.29, -79.8], [43.262, -79.76],
-  [43.245, -79.72], [43.232, -79.66], [43.218, -79.6], [43.207, -79.55], [43.2, -79.44], [43.37, -79.44],
-];
-
 export function ServiceAreaMap({ title, lakeLabel, depotLabel, servedPrefixes, depot }: {
   title: string; lakeLabel: string; depotLabel: string;
   servedPrefixes: readonly ServedPrefix[];
@@ -39,14 +21,14 @@ export function ServiceAreaMap({ title, lakeLabel, depotLabel, servedPrefixes, d
     x: Math.round(points.reduce((s, p) => s + p[0], 0) / points.length),
     y: Math.round(points.reduce((s, p) => s + p[1], 0) / points.length),
   }));
-  const shore = SHORE.map(([lat, lon]) => project(lat, lon).join(',')).join(' ');
   const [depotX, depotY] = project(depot.latitude, depot.longitude);
 
   return (
     <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="service-area-map-title" className="h-full w-full" preserveAspectRatio="xMidYMid meet">
       <title id="service-area-map-title">{title}</title>
       <rect width={WIDTH} height={HEIGHT} fill="#f0fdf4" />
-      <polygon points={shore} fill="#bfdbfe" stroke="#60a5fa" strokeWidth="2" />
+      <polygon points={toSvgPoints(LAKE)} fill="#bfdbfe" stroke="#60a5fa" strokeWidth="2" />
+      <polygon points={toSvgPoints(HARBOUR)} fill="#bfdbfe" stroke="#60a5fa" strokeWidth="2" />
       <text x={project(43.32, -79.62)[0]} y={project(43.32, -79.62)[1]} fill="#1e3a8a" fontSize="22" fontStyle="italic" textAnchor="middle">{lakeLabel}</text>
       {dots.map((dot) => (
         <circle key={dot.fsa} cx={dot.xy[0]} cy={dot.xy[1]} r="16" fill="#16a34a" fillOpacity="0.25" stroke="#166534" strokeWidth="1.5">

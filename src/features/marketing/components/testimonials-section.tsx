@@ -42,7 +42,7 @@ export async function TestimonialsSection({ locale }: { locale: Locale }) {
           </LazyTestimonialsCarousel>
         </div>
         <p className="mt-8 text-center">
-          <a href="#schedule" className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          <a href="#schedule" className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2 text-center font-semibold text-white hover:bg-brand-800">
             {t('cta')}
           </a>
         </p>
