@@ -76,12 +76,15 @@ function keepFrenchHourTogether(text: string, locale: string): string {
   return text.replace(/(\d) h(?: (?=\d))?/g, (hour) => hour.replaceAll(' ', '\u00A0'));
 }
 
-/** An instant as its Toronto day and time ('Jan 5, 2027, 3:42 p.m.', '5 janv. 2027, 15 h 42'); null when missing. */
+/** The Intl locale of clock times: English writes '9:00 AM' as SPEC does, where en-CA would write '9:00 a.m.'. */
+const clockLocale = (locale: string) => (locale === 'en' ? 'en-US' : intlLocale(locale));
+
+/** An instant as its Toronto day and time ('Jan 5, 2027, 3:42 PM', '5 janv. 2027, 15 h 42'); null when missing. */
 export function formatShortDateTime(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return invalidLabel;
-  return keepFrenchHourTogether(formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date), locale);
+  return keepFrenchHourTogether(formatDisplayDate(cachedDateTimeFormat(clockLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date), locale);
 }
 
 /**
@@ -114,7 +117,7 @@ export function formatTimeOfDay(value: string | null | undefined, locale: string
   if (meridiem === 'PM' && hours < 12) hours += 12;
   if (meridiem === 'AM' && hours === 12) hours = 0;
   const date = new Date(Date.UTC(2000, 0, 1, hours, minutes));
-  return formatClockTime(date, locale === 'en' ? 'en-US' : intlLocale(locale));
+  return formatClockTime(date, clockLocale(locale));
 }
 
 /** Money in the site locale's conventions (en → en-CA), always two decimals, CAD. */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { signInAsAdmin } from './support/staff';
 
@@ -50,6 +51,10 @@ describe('staff screens', () => {
     }
     // The seeded demo Friday has thirty confirmed stops at 9:00 AM.
     expect(await appointmentsTable.getByRole('cell', { name: '9:00 AM' }).count()).toBeGreaterThanOrEqual(30);
+    // A visit's customer opens their page (bookings, cancellation, refunds) straight from the row.
+    await appointmentsTable.getByRole('link', { name: 'Olivia Tremblay' }).first().click();
+    await page.getByRole('heading', { name: 'Olivia Tremblay' }).waitFor();
+    await page.goBack();
     await page.getByRole('tab', { name: 'Customers' }).click();
     const customers = page.getByRole('tabpanel', { name: 'Customers' });
     await customers.getByRole('link', { name: 'Olivia Tremblay' }).click();
@@ -357,12 +362,80 @@ describe('staff screens', () => {
     await context.close();
   });
 
-  it('lists quotes on the quote management page, behind the login', async () => {
-    const { page, context } = await newPage();
+  it('lists quotes on the quote management page behind the login, loads older ones, and finds one by name or number', async () => {
+    const { page, context, errors } = await newPage();
     await page.goto('/quotes-admin');
     await page.waitForURL(/\/admin\?next=/);
     await signInAsAdmin(page, '/quotes-admin');
     await page.getByRole('heading', { name: 'Quote Management' }).waitFor();
+
+    // More than a page of quotes. send-quote allows ten per visitor and three per address an hour:
+    // each batch comes from its own address, each quote goes to its own email. Zoë's is sent
+    // first, so it is the oldest and not on the first page.
+    const listAll = async (query = '') => ((await (await context.request.get(`/api/admin/quotes?limit=500${query}`)).json()) as { quotes: { id: number }[] }).quotes;
+    const stamp = Date.now();
+    const sendQuote = async (ip: string, name: string, email: string) => {
+      const res = await context.request.post('/api/send-quote', {
+        headers: { 'x-forwarded-for': ip, 'x-real-ip': ip },
+        data: {
+          name, email, phone: '905-555-0150',
+          quoteDetails: { serviceType: 'onetime', propertySize: 0.5, includeTick: false, includeTargetedInsects: false, address: '120 King St W, Hamilton, ON L8P 4V2', totalPrice: 0, lotSizeDisplay: 'Small' },
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return ((await res.json()) as { quoteId: number }).quoteId;
+    };
+    const zoe = await sendQuote('10.95.0.1', 'Zoë Lefèbvre', `zoe.lefebvre.${stamp}@example.com`);
+    const wanted = 105 - (await listAll()).length;
+    for (let batch = 0; batch * 8 < wanted; batch++) {
+      const ip = `10.95.1.${batch + 1}`;
+      const size = Math.min(8, wanted - batch * 8);
+      await Promise.all(Array.from({ length: size }, (_, j) => sendQuote(ip, `Paging Customer ${batch * 8 + j}`, `paging-quote${batch * 8 + j}.${stamp}@example.com`)));
+    }
+    const everyId = (await listAll()).map((q) => q.id);
+    expect(everyId.length).toBeGreaterThan(100);
+    expect(everyId.length).toBeLessThanOrEqual(200);
+
+    await page.reload();
+    const summary = page.getByRole('status');
+    const cardNumbers = async () => (await page.getByRole('heading', { level: 2, name: /^Quote #\d+$/ }).allTextContents()).map((text) => Number(text.slice(7)));
+    await page.getByText('100 quotes shown.', { exact: true }).waitFor();
+    expect(await cardNumbers()).toEqual(everyId.slice(0, 100));
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // "Load more" continues after the last card: every quote once, newest first, and no further page.
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText(`${everyId.length} quotes shown.`, { exact: true }).waitFor();
+    expect(await cardNumbers()).toEqual(everyId);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    // The oldest quote, found by the customer's name without its accents and a word of the email.
+    const search = page.getByRole('searchbox', { name: 'Search quotes' });
+    await search.fill(`zoe LEFEBVRE ${stamp}`);
+    await page.getByText('1 quote shown.', { exact: true }).waitFor();
+    expect(await cardNumbers()).toEqual([zoe]);
+    expect(await page.getByText(`zoe.lefebvre.${stamp}@example.com`).isVisible()).toBe(true);
+    // By its number, as the card writes it.
+    await search.fill('');
+    await page.getByText('100 quotes shown.', { exact: true }).waitFor();
+    await search.fill(`#${zoe}`);
+    await search.press('Enter');
+    await page.getByText('1 quote shown.', { exact: true }).waitFor();
+    expect(await cardNumbers()).toEqual([zoe]);
+
+    // A status with no quotes says so; every quote here was sent.
+    await search.fill('');
+    await page.getByText('100 quotes shown.', { exact: true }).waitFor();
+    const status = page.getByLabel('Status', { exact: true });
+    const pending = await listAll('&status=pending');
+    await status.selectOption({ label: 'Pending' });
+    await summary.filter({ hasText: pending.length ? `${pending.length} quote` : 'No quotes match these filters.' }).waitFor();
+    expect(await cardNumbers()).toEqual(pending.map((q) => q.id));
+    expect(await findAxeViolations(page)).toEqual([]);
+    await status.selectOption({ label: 'Sent' });
+    await page.getByText('100 quotes shown.', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Load more' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

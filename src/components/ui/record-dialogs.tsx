@@ -3,6 +3,7 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { DialogCloseButton } from './dialog-close-button';
+import { useReturnFocus } from './use-return-focus';
 
 const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
 
@@ -10,11 +11,12 @@ const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)]
 export function FormDialog({ open, onClose, title, description, closeLabel, children }: {
   open: boolean; onClose: () => void; title: string; description: string; closeLabel: string; children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => { if (!next) onClose(); }}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className={panelClass}>
+        <Dialog.Content className={panelClass} {...returnFocus}>
           <Dialog.Title className="pr-8 text-xl font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{description}</Dialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
@@ -29,11 +31,12 @@ export function FormDialog({ open, onClose, title, description, closeLabel, chil
 export function ConfirmDialog({ open, onClose, title, children, cancelLabel, confirmLabel, onConfirm }: {
   open: boolean; onClose: () => void; title: string; children: ReactNode; cancelLabel: string; confirmLabel: string; onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => { if (!next) onClose(); }}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className={panelClass}>
+        <AlertDialog.Content className={panelClass} {...returnFocus}>
           <AlertDialog.Title className="text-xl font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-gray-700">{children}</div>

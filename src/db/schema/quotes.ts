@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
 import { branches, timestamps } from './branches';
 import { customers } from './customers';
 
@@ -32,9 +33,15 @@ export const quotes = pgTable('quotes', {
   breakdown: jsonb(),
   status: text().notNull().default('pending'),
   locale: text().notNull().default('en'),
+  // What /quotes-admin's search reads: the customer's name and email folded once when written
+  // (lower case, no accents; src/lib/search-fold.ts), not on every search (docs/decisions/0019).
+  searchText: text().generatedAlwaysAs(sql.raw(
+    `lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_email, ''), '${ACCENTED_LETTERS}', '${PLAIN_LETTERS}'))`,
+  )),
   ...timestamps,
 }, (t) => [
   check('quotes_status', sql`${t.status} in ('pending', 'sent', 'booked')`),
   check('quotes_money', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.taxCents} >= 0`),
-  index('quotes_created_idx').on(t.createdAt),
+  // /quotes-admin pages newest first on (created_at, id).
+  index('quotes_created_at_id_idx').on(t.createdAt, t.id),
 ]);

@@ -8,7 +8,9 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { ACCENTED_LETTERS, foldSearchWord, PLAIN_LETTERS } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
+import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
 import type { RecordCursor } from './record-list';
 
 const LIST_LIMIT = 500;
@@ -69,6 +71,7 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       status: appointments.status,
       address: appointments.address,
       city: appointments.city,
+      customerId: appointments.customerId,
       firstName: customers.firstName,
       lastName: customers.lastName,
       visitNumber: appointments.visitNumber,
@@ -95,16 +98,8 @@ export async function selectRecentCustomers(db: DbExecutor) {
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Accented letters of the names and streets staff search for, and their plain letters (same
- * length), both cases: `lower()` leaves non-ASCII letters alone under the C collation.
- */
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy';
-
-/** Lower case without accents, as `matchesCustomer` folds on the dashboard ('Émile' -> 'emile'). */
-const foldWord = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const foldColumn = (column: SQL | Column) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
+/** A column in lower case without accents, as `matchesCustomer` folds on the dashboard ('Émile' -> 'emile'). */
+const foldColumn = (column: SQL | Column) => sql`lower(translate(${column}, ${ACCENTED_LETTERS}, ${PLAIN_LETTERS}))`;
 
 /**
  * Customers whose name, email, address, city or postal code holds every word of the query (case
@@ -113,7 +108,7 @@ const foldColumn = (column: SQL | Column) => sql`lower(translate(${column}, ${AC
  */
 export async function searchCustomers(db: DbExecutor, words: string[], limit: number) {
   const conditions = words.map((word) => {
-    const pattern = `%${escapeLike(foldWord(word))}%`;
+    const pattern = `%${escapeLike(foldSearchWord(word))}%`;
     const digits = word.replace(/\D/g, '');
     return or(
       sql`${foldColumn(customers.firstName)} like ${pattern}`,
@@ -121,7 +116,7 @@ export async function searchCustomers(db: DbExecutor, words: string[], limit: nu
       sql`${foldColumn(customers.email)} like ${pattern}`,
       sql`${foldColumn(customers.address)} like ${pattern}`,
       sql`${foldColumn(customers.city)} like ${pattern}`,
-      sql`${foldColumn(sql`replace(${customers.postalCode}, ' ', '')`)} like ${`%${escapeLike(foldWord(word).replace(/\s+/g, ''))}%`}`,
+      sql`${foldColumn(sql`replace(${customers.postalCode}, ' ', '')`)} like ${`%${escapeLike(foldSearchWord(word).replace(/\s+/g, ''))}%`}`,
       digits.length >= 3 ? sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
     );
   });
@@ -158,7 +153,8 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
   return db
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
-      paymentIntentId: payments.paymentIntentId, firstName: customers.firstName, lastName: customers.lastName, cursorAt: page.cursorAt,
+      paymentIntentId: payments.paymentIntentId, customerId: payments.customerId, firstName: customers.firstName, lastName: customers.lastName,
+      cursorAt: page.cursorAt,
     })
     .from(payments)
     .leftJoin(customers, eq(customers.id, payments.customerId))
@@ -199,17 +195,33 @@ export async function selectOutboxBody(db: DbExecutor, id: number) {
   return row?.html ?? null;
 }
 
-export async function selectQuotes(db: DbExecutor) {
+/** Where one page of /quotes-admin is read from: a status, a search, after the cursor's row. */
+export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; search?: QuoteSearch };
+
+/**
+ * One page of quotes, newest first on (created_at, id) like the record lists (the
+ * (created_at, id) index serves the order and the cursor). A quote number is looked up by id;
+ * words are each looked for in the folded name and email the row stores (`search_text`), read in
+ * that order until a page is found: no text index at a branch's scale (docs/decisions/0019).
+ */
+export async function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
+  const page = newestFirst(quotes.createdAt, quotes.id, query);
+  const conditions: (SQL | undefined)[] = [page.after];
+  if (query.status) conditions.push(eq(quotes.status, query.status));
+  if (query.search && 'quoteId' in query.search) conditions.push(eq(quotes.id, query.search.quoteId));
+  else if (query.search) conditions.push(...query.search.words.map((word) => sql`${quotes.searchText} like ${`%${escapeLike(word)}%`}`));
   return db
     .select({
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
-      totalPrice: quotes.totalPrice, status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
+      status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
+      cursorAt: page.cursorAt,
     })
     .from(quotes)
-    .orderBy(desc(quotes.createdAt))
-    .limit(LIST_LIMIT);
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(query.limit);
 }
 
 export async function selectCustomerDetails(db: DbExecutor, customerId: number) {

@@ -5,6 +5,7 @@ import { checkServiceArea } from '@/features/service-area/postal-code';
 import { limitedText, requiredPhone } from '@/lib/field-limits';
 import { APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor } from './appointment-list';
 import { LIST_MAX_ROWS, LIST_PAGE_SIZE } from './list-paging';
+import { QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS, readQuoteSearch } from './quote-list';
 import { decodeRecordCursor } from './record-list';
 
 /**
@@ -75,22 +76,38 @@ export const AppointmentListQuerySchema = z.preprocess(dropBlankValues, z.object
 }));
 export type AppointmentListQuery = z.output<typeof AppointmentListQuerySchema>;
 
+/** The `nextCursor` of a newest-first list's page before: a (created_at, id) position. */
+const recordCursor = z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
+  const cursor = decodeRecordCursor(value);
+  if (!cursor) {
+    ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
+    return z.NEVER;
+  }
+  return cursor;
+});
+
 /**
  * GET /api/admin/{payments,messages,outbox} `?cursor=&limit=`: one page of the Payments, Messages
  * or Emails tab, newest first; `cursor` is the `nextCursor` of the page before.
  */
 export const RecordListQuerySchema = z.preprocess(dropBlankValues, z.object({
-  cursor: z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
-    const cursor = decodeRecordCursor(value);
-    if (!cursor) {
-      ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
-      return z.NEVER;
-    }
-    return cursor;
-  }).optional(),
+  cursor: recordCursor.optional(),
   limit: pageLimit,
 }));
 export type RecordListQuery = z.output<typeof RecordListQuerySchema>;
+
+/**
+ * GET /api/admin/quotes `?status=&q=&cursor=&limit=`: one page of /quotes-admin, newest first,
+ * of one status or all, matching a search by customer name, email or quote number (quote-list.ts).
+ * A search of only spaces is no search.
+ */
+export const QuoteListQuerySchema = z.preprocess(dropBlankValues, z.object({
+  status: z.enum(QUOTE_STATUS_FILTERS, 'adminDashboard.invalidStatus').optional(),
+  q: z.string('errors.invalidField').max(QUOTE_SEARCH_MAX_LENGTH, 'errors.invalidField').transform((value) => readQuoteSearch(value) ?? undefined).optional(),
+  cursor: recordCursor.optional(),
+  limit: pageLimit,
+}));
+export type QuoteListQuery = z.output<typeof QuoteListQuerySchema>;
 
 /**
  * A customer's contact details as the office corrects them (customer details page). The same

@@ -10,10 +10,10 @@ import {
   emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
   findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
   selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectMessagePage, selectOutboxBody, selectOutboxPage,
-  selectPaymentPage, selectQuotes, selectRecentCustomers,
+  selectPaymentPage, selectQuotePage, selectRecentCustomers,
 } from './dashboard.repository';
 import type {
-  AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, RecordListQuery,
+  AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, QuoteListQuery, RecordListQuery,
 } from './dashboard.schema';
 import { LIST_PAGE_SIZE, takePage } from './list-paging';
 import { encodeRecordCursor } from './record-list';
@@ -119,10 +119,20 @@ export async function readOutboxEmail(id: number): Promise<string | null> {
   return selectOutboxBody(await getDb(), id);
 }
 
-export async function loadQuotesForStaff() {
-  const rows = await selectQuotes(await getDb());
-  return rows.map((q) => ({ ...q, createdAt: q.createdAt.toISOString() }));
+/**
+ * One page of /quotes-admin (GET /api/admin/quotes): every quote or one status, newest first,
+ * matching the search if any, and the cursor of the next page (null on the last).
+ */
+export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
+  const { limit, read } = pageQuery(query);
+  const { rows, nextCursor } = toRecordPage(
+    await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q }), limit,
+    (q) => ({ ...q, createdAt: q.createdAt.toISOString() }),
+  );
+  return { quotes: rows, nextCursor };
 }
+
+export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 
 export async function loadCustomerDetails(customerId: number) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;

@@ -12,6 +12,10 @@ describe('selectDaySheetView', () => {
     [{ technicianId: 1, hasDate: true, route: undefined }, 'loading'],
     [{ technicianId: 1, hasDate: true, route: null }, 'noStops'],
     [{ technicianId: 1, hasDate: true, route }, 'route'],
+    // A failed read is not an empty day: the technician is told it failed and can try again.
+    [{ technicianId: 1, hasDate: true, route: undefined, loadFailed: true }, 'failed'],
+    [{ technicianId: 1, hasDate: true, route: null, loadFailed: true }, 'failed'],
+    [{ technicianId: 1, hasDate: false, route: undefined, loadFailed: true }, 'chooseDate'],
   ] as const)('%o shows %s', (state, view) => {
     expect(selectDaySheetView(state)).toBe(view);
   });

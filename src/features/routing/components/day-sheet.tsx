@@ -13,6 +13,8 @@ import type { DayRoute } from '../route.service';
 import { selectDaySheetView } from './day-sheet-view';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { RouteHeading } from './route-heading';
+import { LoadFailureAlert } from './load-failure-alert';
+import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteStopList } from './route-stop-list';
 
 /** One technician's route for the day (technicianId only when an admin chooses). */
@@ -20,7 +22,7 @@ async function fetchTechnicianRoute(date: string, technicianId: number | null, s
   const query = new URLSearchParams({ date });
   if (technicianId !== null) query.set('technicianId', String(technicianId));
   const res = await fetch(`/api/routes/technician?${query.toString()}`, { signal });
-  if (!res.ok) throw new Error(`load failed: ${res.status}`);
+  if (!res.ok) throw new RouteLoadError(res.status);
   return ((await res.json()) as { route: DayRoute | null }).route;
 }
 
@@ -43,26 +45,36 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const [technicianId, setTechnicianId] = useState<number | null>(fixedTechnicianId ?? technicians[0]?.id ?? null);
   const [route, setRoute] = useState<DayRoute | null | undefined>(undefined);
   const [optimizing, setOptimizing] = useState(false);
+  // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
+  // known, which is not the same as having none.
+  const [loadFailed, setLoadFailed] = useState<LoadFailure | null>(null);
 
   // Bumped after an optimisation to reload the sheet.
   const [version, setVersion] = useState(0);
   // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
   const hasDate = isCalendarDate(date);
-  const view = selectDaySheetView({ technicianId, hasDate, route });
+  const view = selectDaySheetView({ technicianId, hasDate, route, loadFailed: loadFailed !== null });
 
   useEffect(() => {
     if (!isCalendarDate(date) || technicianId === null) return;
     const controller = new AbortController();
     fetchTechnicianRoute(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
       (loaded) => setRoute(loaded),
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
-        setRoute(null);
-        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('loadFailed') });
+        const failure = classifyLoadFailure(error);
+        setLoadFailed(failure);
+        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'loadFailed') });
       },
     );
     return () => controller.abort();
   }, [date, technicianId, fixedTechnicianId, version, t]);
+
+  const retryLoad = () => {
+    setLoadFailed(null);
+    setRoute(undefined);
+    setVersion((v) => v + 1);
+  };
 
   const optimize = async () => {
     setOptimizing(true);
@@ -76,13 +88,16 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           return;
         }
       }
-      if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
+      if (!res.ok) throw new RouteLoadError(res.status);
       const body = (await res.json()) as { routes: DayRoute[] };
       if (body.routes.length === 0) toast({ title: t('toastNoAppointmentsTitle'), description: t('toastNoAppointmentsBody') });
       setRoute(undefined);
+      setLoadFailed(null);
       setVersion((v) => v + 1);
-    } catch {
-      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('optimizeFailed') });
+    } catch (error) {
+      const failure = classifyLoadFailure(error);
+      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'optimizeFailed') });
+      if (failure === 'session') setLoadFailed(failure);
     } finally {
       setOptimizing(false);
     }
@@ -95,7 +110,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end print:hidden">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
-          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setRoute(undefined); }} className="w-full sm:w-48" />
+          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setRoute(undefined); setLoadFailed(null); }} className="w-full sm:w-48" />
         </div>
         {fixedTechnicianId === null ? (
           <div className="space-y-1.5">
@@ -105,7 +120,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
               className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm disabled:opacity-60 sm:w-48"
               value={technicianId ?? ''}
               disabled={technicians.length === 0}
-              onChange={(e) => { setTechnicianId(e.target.value ? Number(e.target.value) : null); setRoute(undefined); }}
+              onChange={(e) => { setTechnicianId(e.target.value ? Number(e.target.value) : null); setRoute(undefined); setLoadFailed(null); }}
             >
               {technicians.length === 0 ? <option value="">{t('chooseTechnician')}</option> : null}
               {technicians.map((tech) => <option key={tech.id} value={tech.id}>{tech.name}</option>)}
@@ -128,6 +143,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {view === 'noTechnicians' ? <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicians')}</p> : null}
       {view === 'chooseDate' ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
       {view === 'loading' ? <p className="text-gray-600">{t('loading')}</p> : null}
+      {view === 'failed' && loadFailed ? <LoadFailureAlert failure={loadFailed} onRetry={retryLoad} className="print:hidden" /> : null}
       {view === 'noStops' ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
       {view === 'route' && route ? (
         <section aria-label={name} className="space-y-3">

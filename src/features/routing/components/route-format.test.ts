@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getTranslator } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/format';
 import { findServiceLabelKey, formatClock, formatDuration, formatKilometres } from './route-format';
 
@@ -26,6 +27,14 @@ describe('route display formats', () => {
     expect(formatDuration(253, t)).toBe('hoursMinutes{"hours":4,"minutes":13}');
     expect(formatDuration(45, t)).toBe('minutesOnly{"minutes":45}');
     expect(formatDuration(null, t)).toBe('notAvailable');
+  });
+
+  it('writes a driving time of a few minutes past the hour as a duration in French, not as a clock time', () => {
+    const fr = getTranslator('fr', 'routing');
+    // '2 h 5' reads as five past two; the unit makes it two hours and five minutes.
+    expect(formatDuration(125, fr)).toBe('2\u00A0h\u00A05\u00A0min');
+    expect(formatDuration(253, fr)).toBe('4\u00A0h\u00A013\u00A0min');
+    expect(formatDuration(45, fr)).toBe('45 minutes');
   });
 
   it("maps service types to SPEC's labels: one-time, seasonal, else tick control", () => {

@@ -12,6 +12,8 @@ import type { DayRoutes } from '../route.service';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { findServiceLabelKey, formatDuration, formatKilometres } from './route-format';
 import { RouteHeading } from './route-heading';
+import { LoadFailureAlert } from './load-failure-alert';
+import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
 
@@ -21,7 +23,7 @@ async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: num
     fetch(`/api/routes/appointments?date=${encodeURIComponent(date)}`, { signal }),
     fetch(`/api/routes?date=${encodeURIComponent(date)}`, { signal }),
   ]);
-  if (!countRes.ok || !routesRes.ok) throw new Error(`load failed: ${countRes.status}/${routesRes.status}`);
+  if (!countRes.ok || !routesRes.ok) throw new RouteLoadError(countRes.ok ? routesRes.status : countRes.status);
   const counted = (await countRes.json()) as { count: number };
   return { count: counted.count, day: (await routesRes.json()) as DayRoutes };
 }
@@ -38,6 +40,10 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
   const [day, setDay] = useState<DayRoutes | null>(null);
   const [optimizing, setOptimizing] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // The day could not be read: neither a count nor "no appointments" is known, so say so and offer
+  // to try again. Bumping `attempt` reads the day again.
+  const [loadFailed, setLoadFailed] = useState<LoadFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
   // A cleared or half-typed date field reads as ''. Nothing is loaded for it, so the page says
   // what it needs instead of waiting for a day that never comes.
   const hasDate = isCalendarDate(date);
@@ -50,14 +56,15 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
         setCount(loaded.count);
         setDay(loaded.day);
       },
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
-        setCount(0);
-        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('loadFailed') });
+        const failure = classifyLoadFailure(error);
+        setLoadFailed(failure);
+        toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'loadFailed') });
       },
     );
     return () => controller.abort();
-  }, [date, t]);
+  }, [date, attempt, t]);
 
   // Clearing here (not in the effect) shows 'Loading...' at once without a second render pass.
   const changeDate = (next: string) => {
@@ -65,6 +72,12 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
     setCount(null);
     setDay(null);
     setRefusal(null);
+    setLoadFailed(null);
+  };
+
+  const retryLoad = () => {
+    setLoadFailed(null);
+    setAttempt((n) => n + 1);
   };
 
   const optimize = async () => {
@@ -87,14 +100,17 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
           return;
         }
       }
-      if (!res.ok) throw new Error(`optimize failed: ${res.status}`);
+      if (!res.ok) throw new RouteLoadError(res.status);
       const result = (await res.json()) as DayRoutes;
       setRefusal(null);
       setDay(result);
       const stops = result.routes.reduce((sum, r) => sum + r.appointments.length, 0);
       toast({ title: t('optimizedTitle'), description: t('optimizedBody', { stops, routes: result.routes.length }) });
-    } catch {
-      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t('optimizeFailed') });
+    } catch (error) {
+      const failure = classifyLoadFailure(error);
+      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'optimizeFailed') });
+      // The routes shown may be outdated and nothing more can be read: say how to go on.
+      if (failure === 'session') setLoadFailed(failure);
     } finally {
       setOptimizing(false);
     }
@@ -123,7 +139,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             <p className="text-sm font-medium text-gray-700" aria-live="polite">
-              <span data-testid="appointment-count">{!hasDate ? t('chooseDate') : count === null ? t('loading') : t('appointmentCount', { count })}</span>
+              <span data-testid="appointment-count">{!hasDate ? t('chooseDate') : count !== null ? t('appointmentCount', { count }) : loadFailed ? t('countUnknown') : t('loading')}</span>
             </p>
             <Button type="button" onClick={optimize} disabled={optimizing || !hasDate || count === null || count === 0}>
               {optimizing ? t('optimizing') : t('optimize')}
@@ -131,6 +147,8 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
           </div>
         </CardContent>
       </Card>
+
+      {loadFailed ? <LoadFailureAlert failure={loadFailed} onRetry={retryLoad} /> : null}
 
       {refusal ? (
         <div role="alert" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

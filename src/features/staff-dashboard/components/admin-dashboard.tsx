@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatCad } from '@/lib/format';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { matchesCustomer } from '../customer-search';
+import { buildSummaryCards } from '../summary-cards';
 import type { MessageStatusChange } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 import { AppointmentsPanel } from './appointments-panel';
@@ -100,12 +101,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   // The server's answer once it has come; until then (or if it fails) the loaded list, filtered here.
   const customers = found && found.query === search.trim() ? found.customers : data.customers.filter((c) => matchesCustomer(c, search));
 
-  const cards = [
-    { label: t('totalRevenue'), value: formatCad(data.totals.revenueCents, locale) },
-    { label: t('confirmedAppointments'), value: String(data.totals.confirmedAppointments) },
-    { label: t('totalCustomers'), value: String(data.totals.totalCustomers) },
-    { label: t('totalPayments'), value: String(data.totals.totalPayments) },
-  ];
+  const cards = buildSummaryCards(data.totals, locale, (key) => t(key));
 
   return (
     <div className="space-y-8">
@@ -126,7 +122,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
           <TabsTrigger value="emails">{t('tabs.emails')}</TabsTrigger>
         </TabsList>
         <TabsContent value="appointments">
-          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} />
+          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
         </TabsContent>
         <TabsContent value="customers">
           <div className="mb-3 max-w-sm space-y-1.5">
@@ -147,7 +143,9 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             empty={t('empty')}
             head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId')]}
             rows={payments.rows.map((p) => [
-              date(p.createdAt), name(p.firstName, p.lastName), formatCad(p.amountCents, locale), status(p.status),
+              date(p.createdAt),
+              p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
+              formatCad(p.amountCents, locale), status(p.status),
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
             ])}
           />

@@ -39,7 +39,12 @@ const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-whit
  * are read again, so a visit that no longer matches the filter leaves it and a moved one takes
  * its place at its new date.
  */
-export function AppointmentsPanel({ initial, refreshTick }: { initial: AppointmentPage; refreshTick: number }) {
+export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }: {
+  initial: AppointmentPage;
+  refreshTick: number;
+  /** The customer page (with their bookings, cancellation and refunds) each row's name links to. */
+  customerDetailsPath: string;
+}) {
   const t = useTranslations('adminDashboard');
   const locale = useLocale();
   const format = useDashboardFormat();
@@ -103,7 +108,13 @@ export function AppointmentsPanel({ initial, refreshTick }: { initial: Appointme
     setBusy(appointment.id);
     const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status });
     setBusy(null);
-    if (!result.ok) return toast({ variant: 'destructive', title: t('updateFailedTitle'), description: result.message ?? t('updateFailed') });
+    if (!result.ok) {
+      toast({ variant: 'destructive', title: t('updateFailedTitle'), description: result.message ?? t('updateFailed') });
+      // Refused mostly because the row is out of date (another admin moved, cancelled or completed
+      // the visit): show it as it is now rather than offer the same action again.
+      void refresh();
+      return;
+    }
     setList((l) => ({ ...l, rows: l.rows.map((a) => (a.id === appointment.id ? { ...a, status: result.status } : a)) }));
     const values = { name: format.name(appointment.firstName, appointment.lastName), date: format.date(appointment.date) };
     toast({ title: t('statusUpdatedTitle'), description: t(status === 'completed' ? 'appointmentCompletedBody' : 'appointmentReopenedBody', values) });
@@ -206,7 +217,9 @@ export function AppointmentsPanel({ initial, refreshTick }: { initial: Appointme
         empty={isDefault ? t('list.noneUpcoming') : t('list.noMatches')}
         head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status'), t('cols.actions')]}
         rows={rows.map((a) => [
-          format.date(a.date), formatTimeOfDay(a.time, locale) ?? format.na, format.name(a.firstName, a.lastName), format.service(a.serviceType),
+          format.date(a.date), formatTimeOfDay(a.time, locale) ?? format.na,
+          <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
+          format.service(a.serviceType),
           [a.address, a.city].filter(Boolean).join(', ') || format.na,
           a.needsStaffAttention
             ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
@@ -221,6 +234,7 @@ export function AppointmentsPanel({ initial, refreshTick }: { initial: Appointme
         service={moving ? format.service(moving.serviceType) : ''}
         onClose={() => setMoving(null)}
         onMoved={visitMoved}
+        onRefused={() => void refresh()}
       />
     </>
   );

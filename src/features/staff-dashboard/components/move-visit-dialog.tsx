@@ -1,10 +1,11 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { Label } from '@/components/ui/label';
 import { formatLongDate } from '@/lib/format';
 import type { AppointmentChangeSchema } from '../dashboard.schema';
@@ -21,12 +22,14 @@ type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | nu
  * that shares its Friday) come from the server's available-dates rule, and the server re-counts
  * the day under lock when the move is saved.
  */
-export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }: {
+export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, onRefused }: {
   appointment: MovableAppointment | null;
   name: string;
   service: string;
   onClose: () => void;
   onMoved: (appointment: MovableAppointment, moved: MovedVisits) => void;
+  /** The server would not offer or make the move (the visit changed meanwhile): the list behind reads its rows again. */
+  onRefused?: () => void;
 }) {
   const t = useTranslations('adminDashboard.move');
   const locale = useLocale();
@@ -36,6 +39,12 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
+  const returnFocus = useReturnFocus();
+  // The latest callback, for the date request's effect (which must not run again when it changes).
+  const refused = useRef(onRefused);
+  useEffect(() => {
+    refused.current = onRefused;
+  }, [onRefused]);
   const id = appointment?.id ?? null;
 
   useEffect(() => {
@@ -46,6 +55,7 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
       if (controller.signal.aborted) return;
       if (!ok || !body?.dates) {
         setChoice({ state: 'failed', message: body?.message ?? null });
+        refused.current?.();
         return;
       }
       setChoice({ state: 'ready', dates: body.dates, stopsNeeded: body.stopsNeeded ?? 1 });
@@ -77,6 +87,7 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
     // Someone may have taken the last stop meanwhile: say why and offer the Fridays as they are now.
     setError(json?.message ?? t('datesFailed'));
     setReload((n) => n + 1);
+    onRefused?.();
   };
 
   const needsDate = appointment?.needsStaffAttention ?? false;
@@ -86,7 +97,7 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved }
     <Dialog.Root open={appointment !== null} onOpenChange={(open) => { if (!open) close(); }}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl" {...returnFocus}>
           <Dialog.Title className="pr-8 text-xl font-semibold">{t(needsDate ? 'titleNeedsDate' : 'title', { name })}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">
             {t(needsDate ? 'descriptionNeedsDate' : 'description', { service, date })}

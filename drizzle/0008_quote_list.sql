@@ -1,0 +1,3 @@
+DROP INDEX "quotes_created_idx";--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_email, ''), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ', 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy'))) STORED;--> statement-breakpoint
+CREATE INDEX "quotes_created_at_id_idx" ON "quotes" USING btree ("created_at","id");

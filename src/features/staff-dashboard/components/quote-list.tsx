@@ -1,0 +1,170 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { formatQuoteAddress } from '@/features/quotes/quote-address';
+import { formatCad, formatShortDate } from '@/lib/format';
+import type { QuotePage } from '../dashboard.service';
+import { appendPage } from '../list-paging';
+import {
+  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
+  type QuoteListFilter, type QuoteStatusFilter,
+} from '../quote-list';
+import { LoadMore } from './load-more';
+import { callStaffApi, readRefusal } from './staff-api';
+
+type Quote = QuotePage['quotes'][number];
+type ListState = {
+  filter: QuoteListFilter;
+  rows: Quote[];
+  nextCursor: string | null;
+  /** What is loading: a new filter's first page, or the next page. */
+  pending: 'filter' | 'more' | null;
+  error: string | null;
+};
+
+/** How long typing rests before the list follows the search field (Enter searches at once). */
+const SEARCH_PAUSE_MS = 300;
+const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink disabled:cursor-not-allowed disabled:opacity-60';
+
+/**
+ * /quotes-admin's cards: the newest quotes first (the server's first page), a status filter, a
+ * search by customer name, email or quote number, and "Load more" pages from GET /api/admin/quotes.
+ */
+export function QuoteList({ initial }: { initial: QuotePage }) {
+  const t = useTranslations('quotesAdmin');
+  const td = useTranslations('adminDashboard');
+  const ids = { search: useId(), status: useId() };
+  const [list, setList] = useState<ListState>({ filter: DEFAULT_QUOTE_FILTER, rows: initial.quotes, nextCursor: initial.nextCursor, pending: null, error: null });
+  // The search field as typed; the list follows it once typing rests.
+  const [search, setSearch] = useState('');
+  // The list as last rendered, for requests started from callbacks; each request's number says
+  // whether a later one (another filter) has taken over the list meanwhile.
+  const latest = useRef(list);
+  const generation = useRef(0);
+  useEffect(() => {
+    latest.current = list;
+  }, [list]);
+
+  const load = useCallback(async (filter: QuoteListFilter, mode: 'filter' | 'more') => {
+    const cursor = latest.current.nextCursor;
+    if (mode === 'more' && !cursor) return;
+    const request = ++generation.current;
+    setList((l) => ({ ...l, filter, pending: mode, error: null }));
+    const answer = await callStaffApi<QuotePage>(buildQuoteListPath(filter, mode === 'more' ? { cursor } : {}));
+    if (request !== generation.current) return;
+    if (!answer.ok || !answer.body?.quotes) {
+      const error = readRefusal(answer.body) ?? t('error');
+      return setList((l) => (mode === 'more' ? { ...l, pending: null, error } : { ...l, rows: [], nextCursor: null, pending: null, error }));
+    }
+    const page = answer.body;
+    setList((l) => ({
+      ...l,
+      rows: mode === 'more' ? appendPage(l.rows, page.quotes) : page.quotes,
+      nextCursor: page.nextCursor,
+      pending: null,
+      error: null,
+    }));
+  }, [t]);
+
+  const searchNow = useCallback((text: string) => {
+    if (text.trim() !== latest.current.filter.search.trim()) void load({ ...latest.current.filter, search: text.trim() }, 'filter');
+  }, [load]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => searchNow(search), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, searchNow]);
+
+  const { filter, rows, pending, error } = list;
+  const summary = pending === 'filter'
+    ? t('loading')
+    : error !== null
+      ? null
+      : rows.length === 0
+        ? (isDefaultQuoteFilter(filter) ? t('empty') : t('noMatches'))
+        : t('shown', { count: rows.length });
+
+  return (
+    <>
+      <form
+        role="search"
+        aria-label={t('filters')}
+        className="mt-6 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          searchNow(search);
+        }}
+      >
+        <div className="w-full max-w-sm space-y-1.5">
+          <Label htmlFor={ids.search}>{t('search')}</Label>
+          <Input
+            id={ids.search}
+            type="search"
+            value={search}
+            maxLength={QUOTE_SEARCH_MAX_LENGTH}
+            placeholder={t('searchPlaceholder')}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div className="w-48 space-y-1.5">
+          <Label htmlFor={ids.status}>{td('cols.status')}</Label>
+          <select
+            id={ids.status}
+            className={SELECT_CLASS}
+            value={filter.status ?? ''}
+            onChange={(e) => void load({ status: (e.target.value || null) as QuoteStatusFilter | null, search: search.trim() }, 'filter')}
+          >
+            <option value="">{td('list.allStatuses')}</option>
+            {QUOTE_STATUS_FILTERS.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
+          </select>
+        </div>
+      </form>
+      {error ? <p role="alert" className="mt-4 text-sm text-red-700">{error}</p> : null}
+      <p role="status" className="mt-4 text-sm text-gray-600">{summary}</p>
+      {rows.length > 0 ? (
+        <ul className="mt-4 grid gap-4 aria-busy:opacity-60 md:grid-cols-2 xl:grid-cols-3" aria-busy={pending === 'filter' || undefined}>
+          {rows.map((q) => <li key={q.id}><QuoteCard quote={q} /></li>)}
+        </ul>
+      ) : null}
+      <LoadMore hasMore={list.nextCursor !== null && pending !== 'filter'} loading={pending === 'more'} onLoad={() => void load(filter, 'more')} />
+    </>
+  );
+}
+
+/** One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service, size, add-ons, address, created. */
+function QuoteCard({ quote: q }: { quote: Quote }) {
+  const t = useTranslations('quotesAdmin');
+  const td = useTranslations('adminDashboard');
+  const locale = useLocale();
+  const addOns = [q.includeTick ? t('tickControl') : null, q.includeStandingWater ? t('standingWater') : null].filter(Boolean);
+  return (
+    <Card className="h-full">
+      <CardHeader className="pb-3">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t('number', { id: q.id })}</h2>
+          <Badge variant={q.status === 'sent' ? 'default' : 'secondary'}>
+            {q.status ? (t.has(`status.${q.status}`) ? t(`status.${q.status}`) : q.status) : t('draft')}
+          </Badge>
+        </div>
+        <p className="text-sm">{q.customerName ?? td('na')}<br /><span className="text-gray-600">{q.customerEmail ?? td('na')}</span></p>
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold">{formatCad(q.totalCents, locale)}</p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
+          <dt className="text-gray-600">{t('propertySize')}</dt><dd>{t('acres', { size: q.propertySize })}</dd>
+          <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
+          <dt className="text-gray-600">{t('address')}</dt><dd>{formatQuoteAddress(q.address, q.city, q.postalCode) || td('na')}</dd>
+          {q.secondContact ? (
+            <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
+          ) : null}
+          <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
