@@ -1,5 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { securityHeaders } from './src/lib/security-headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -13,6 +14,10 @@ const nextConfig: NextConfig = {
   // `npm test` typechecks the whole project as its own stage; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   images: { formats: ['image/avif', 'image/webp'] },
+  // Every response, pages and API alike (docs/decisions/0022).
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders({ dev: process.env.NODE_ENV === 'development' }) }];
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   price_changed: 409,
   day_full: 409,
   gone: 410,
+  payload_too_large: 413,
   rate_limited: 429,
   payment_failed: 402,
   unavailable: 503,

@@ -10,6 +10,9 @@ describe('readRouteParam', () => {
     ['%', '%'],
     ['100%', '100%'],
     [undefined, ''],
+    // PostgreSQL text cannot hold a NUL: such a value names nothing.
+    ['jo%00%40example.ca', ''],
+    ['BK-\u0000', ''],
   ])('reads %s as %s', (raw, expected) => {
     expect(readRouteParam(raw)).toBe(expected);
   });

@@ -2,6 +2,12 @@ import 'server-only';
 import { getEnv } from '@/env';
 import { isLocale, type Locale, routing } from '@/i18n/routing';
 
+/** A cookie the request carries (`name` is one of ours: letters and underscores), or undefined. */
+export function readCookie(req: Request, name: string): string | undefined {
+  const value = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(req.headers.get('cookie') ?? '')?.[1];
+  return value === undefined || value === '' ? undefined : value;
+}
+
 /** The language of an API call: the site's locale cookie, then an explicit header, then the browser's. */
 export function getRequestLocale(req: Request): Locale {
   const cookie = req.headers.get('cookie') ?? '';

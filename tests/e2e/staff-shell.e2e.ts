@@ -90,6 +90,9 @@ describe('staff shell', () => {
   it('shows a technician only their own day sheet', async () => {
     const { page, context } = await newPage();
     await signInAsTechnician(page);
+    // Welcomed to what they can open, not to the office's dashboard.
+    await page.getByText('Welcome. Your day sheet is ready.').waitFor();
+    expect(await page.getByText('Welcome to the admin dashboard.').count()).toBe(0);
     expect(await readNav(page)).toEqual(['Your day sheet -> /day-sheet']);
     await staffNav(page).getByRole('link', { name: 'Your day sheet' }).click();
     await page.waitForURL((url) => url.pathname === '/day-sheet');

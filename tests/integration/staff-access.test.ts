@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
@@ -6,8 +8,93 @@ const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (jar.token ? { name, value: jar.token } : undefined) }),
 }));
+// Pages run here outside Next's server-components build, where next-intl's server entry refuses to load.
+vi.mock('next-intl/server', () => ({
+  setRequestLocale: () => {},
+  getTranslations: async () => Object.assign((key: string) => key, { rich: (key: string) => key, has: () => true }),
+}));
 
 type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Page = (props: { params: Promise<Record<string, string>>; searchParams: Promise<Record<string, string>> }) => Promise<unknown>;
+
+const ROOT = path.resolve(__dirname, '../..');
+const API_DIR = path.join(ROOT, 'src/app/api');
+const STAFF_DIR = path.join(ROOT, 'src/app/[locale]/(staff)');
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Every file named `name` under `dir`, as paths relative to `dir`. */
+function findFiles(dir: string, name: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => path.basename(file) === name)
+    .map((file) => file.split(path.sep).join('/'))
+    .sort();
+}
+
+/** `admin/appointments/[id]/route.ts` → `/api/admin/appointments/[id]`. */
+const routeOf = (file: string) => `/api/${path.posix.dirname(file)}`.replace(/\/\.$/, '');
+
+/**
+ * The API that answers without a staff session, and why. Everything else under src/app/api must
+ * answer 401 to an anonymous caller and 403 to a technician: a new route that forgets
+ * `requireStaff({ role: 'admin' })` fails this file.
+ */
+const PUBLIC_APIS: Record<string, string> = {
+  'GET /api/health': 'the load balancer probe: { ok } and nothing else',
+  'POST /api/auth/login': 'the staff sign-in itself (rate-limited, docs/decisions/0005)',
+  'POST /api/auth/logout': 'ends the session its own cookie names, nothing else',
+  'GET /api/appointments/[id]': 'the checkout reads the date: id, date, time, serviceType and status only (DECISIONS §5)',
+  'GET /api/appointments/available-dates': 'the bookable Fridays, no customer data',
+  'POST /api/appointments': 'customers book (rate-limited per address)',
+  'POST /api/customers': 'the booking form creates its customer; a known email changes nothing (DECISIONS §5)',
+  'POST /api/booking-analytics': 'first-party funnel records (rate-limited, always 201/202)',
+  'POST /api/calculate-quote': 'the price engine for the calculator',
+  'POST /api/send-quote': 'customers email themselves a quote (per address, recipient and site-wide limits)',
+  'POST /api/messages': 'the contact form (rate-limited, honeypot)',
+  'GET /api/quotes/by-token/[token]': 'a quote by its emailed 192-bit secret token',
+  'GET /api/service-area/check/[postalCode]': 'whether a postal code is served',
+  'POST /api/create-payment-intent': 'customers pay; the amount is the engine\'s, a free amount only in test mode or for admins',
+  'GET /api/payment-status/[paymentIntentId]': 'the success pages verify a payment by its unguessable intent id',
+  'POST /api/test-gateway/confirm': 'the offline card form; needs the intent\'s client secret, refused with Stripe keys or in production',
+  'POST /api/test-gateway/authenticate': 'the offline 3-D Secure step; same conditions as confirm',
+  'POST /api/webhooks/stripe': 'Stripe calls it; the signature on the raw body is the authentication',
+};
+
+/** Staff APIs a technician may call as well as an admin: their own day sheet (docs/decisions/0014). */
+const TECHNICIAN_APIS: Record<string, string> = {
+  'GET /api/routes/technician': 'a technician\'s own stops; another technician\'s day is refused inside',
+};
+
+type ApiCase = { key: string; file: string; method: (typeof METHODS)[number]; params: Record<string, string> };
+
+/** Exported handlers of every route file on disk; the module is read, not guessed from the file's text. */
+async function listApiCases(): Promise<ApiCase[]> {
+  const cases: ApiCase[] = [];
+  for (const file of findFiles(API_DIR, 'route.ts')) {
+    const route = routeOf(file);
+    const mod = (await import(/* @vite-ignore */ path.join(API_DIR, file))) as Record<string, unknown>;
+    // Any well-formed value: the guard must refuse before a parameter is even looked at.
+    const params = Object.fromEntries([...route.matchAll(/\[(\w+)\]/g)].map(([, name]) => [name!, name === 'bookingRef' ? 'BK-AAAAAAAA' : '1']));
+    for (const method of METHODS) if (typeof mod[method] === 'function') cases.push({ key: `${method} ${route}`, file, method, params });
+  }
+  return cases;
+}
+
+let sent = 0;
+async function callApi(api: ApiCase): Promise<number> {
+  const mod = (await import(/* @vite-ignore */ path.join(API_DIR, api.file))) as Record<string, Handler>;
+  sent += 1;
+  const hasBody = api.method !== 'GET';
+  const res = await mod[api.method]!(
+    new Request(`http://localhost${api.key.split(' ')[1]!.replace(/\[(\w+)\]/g, (_, name: string) => api.params[name]!)}`, {
+      method: api.method,
+      // Each call from its own address, so the public endpoints' limits never answer instead of the guard.
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.77.${Math.floor(sent / 200)}.${sent % 200}` },
+      ...(hasBody ? { body: '{}' } : {}),
+    }),
+    { params: Promise.resolve(api.params) },
+  );
+  return res.status;
+}
 
 /** Every API that returns customer data or the office's records: admin only (DECISIONS §5). */
 const officeApis: { name: string; path: string; params?: Record<string, string>; adminStatus?: number; load: () => Promise<{ GET: unknown }> }[] = [
@@ -43,5 +130,121 @@ describe('office data behind the admin role', () => {
     jar.token = adminToken;
     // An unknown customer is a 404 from the handler itself: the guard let the admin through.
     expect(await call(api)).toBe(api.adminStatus ?? 200);
+  });
+});
+
+describe('every route handler under src/app/api', () => {
+  it('finds the route files, and every allow-listed route still exists', async () => {
+    const keys = new Set((await listApiCases()).map((c) => c.key));
+    expect(keys.size).toBeGreaterThan(30);
+    for (const key of [...Object.keys(PUBLIC_APIS), ...Object.keys(TECHNICIAN_APIS)]) expect(keys, key).toContain(key);
+  });
+
+  it('answers 401 to an anonymous caller and 403 to a technician, unless allow-listed with a reason', async () => {
+    const refusals: string[] = [];
+    for (const api of await listApiCases()) {
+      if (PUBLIC_APIS[api.key]) continue;
+      jar.token = undefined;
+      const anonymous = await callApi(api);
+      jar.token = technicianToken;
+      const technician = await callApi(api);
+      const expected = TECHNICIAN_APIS[api.key] ? 'not 401/403' : 403;
+      if (anonymous !== 401) refusals.push(`${api.key}: anonymous got ${anonymous}, expected 401`);
+      if (TECHNICIAN_APIS[api.key] ? technician === 401 || technician === 403 : technician !== 403) {
+        refusals.push(`${api.key}: technician got ${technician}, expected ${expected}`);
+      }
+      // The guard lets an admin through: whatever the handler then says, it is not the guard's 401/403.
+      jar.token = adminToken;
+      const admin = await callApi(api);
+      if (admin === 401 || admin === 403) refusals.push(`${api.key}: admin got ${admin}`);
+    }
+    jar.token = undefined;
+    expect(refusals).toEqual([]);
+  });
+
+  it('answers the allow-listed public routes without a session (the list names what is really open)', async () => {
+    jar.token = undefined;
+    const refused: string[] = [];
+    for (const api of await listApiCases()) {
+      if (!PUBLIC_APIS[api.key]) continue;
+      const status = await callApi(api);
+      if (status === 401 || status === 403) refused.push(`${api.key}: ${status}`);
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
+/**
+ * Staff pages that need no admin: /admin is the login form itself (an admin gets the dashboard, a
+ * technician a link to their day sheet), and /day-sheet is a technician's own route.
+ */
+const TECHNICIAN_PAGES: Record<string, string> = {
+  'day-sheet': 'a technician\'s own route (docs/decisions/0014)',
+};
+const LOGIN_PAGE = 'admin';
+
+/** What a page did instead of rendering: the `next/navigation` redirect's target, or null. */
+async function redirectOf(page: Page): Promise<string | null> {
+  try {
+    await page({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({}) });
+    return null;
+  } catch (error) {
+    const digest = (error as { digest?: unknown }).digest;
+    if (typeof digest === 'string' && digest.startsWith('NEXT_REDIRECT;')) return digest.split(';')[2]!;
+    throw error;
+  }
+}
+
+/** Whether a rendered element tree holds an element of `type` (the page's own tree, not its children's renders). */
+function holds(node: unknown, type: unknown): boolean {
+  if (Array.isArray(node)) return node.some((child) => holds(child, type));
+  if (!node || typeof node !== 'object') return false;
+  const element = node as { type?: unknown; props?: { children?: unknown } };
+  return element.type === type || holds(element.props?.children, type);
+}
+
+describe('every staff page under src/app/[locale]/(staff)', () => {
+  const pages = findFiles(STAFF_DIR, 'page.tsx').map((file) => ({ file, name: path.posix.dirname(file) }));
+
+  it('finds the staff pages, and every page guards itself with requireStaff', () => {
+    expect(pages.length).toBeGreaterThan(5);
+    for (const { file, name } of pages) {
+      if (name === LOGIN_PAGE) continue;
+      expect(readFileSync(path.join(STAFF_DIR, file), 'utf8'), name).toMatch(/requireStaff\(\{[^}]*redirectTo/);
+    }
+  });
+
+  it('sends an anonymous visitor to the login form, and a technician away from office screens', async () => {
+    const leaks: string[] = [];
+    for (const { file, name } of pages) {
+      if (name === LOGIN_PAGE) continue;
+      const { default: page } = (await import(/* @vite-ignore */ path.join(STAFF_DIR, file))) as { default: Page };
+      jar.token = undefined;
+      const anonymous = await redirectOf(page);
+      if (!anonymous?.startsWith('/admin?next=')) leaks.push(`/${name}: anonymous got ${anonymous ?? 'the page'}`);
+      if (TECHNICIAN_PAGES[name]) continue;
+      jar.token = technicianToken;
+      const technician = await redirectOf(page);
+      if (technician === null) leaks.push(`/${name}: a technician got the page`);
+    }
+    jar.token = undefined;
+    expect(leaks).toEqual([]);
+  });
+
+  it('/admin shows the login form to an anonymous visitor and the dashboard to an admin only', async () => {
+    const { default: page } = (await import('@/app/[locale]/(staff)/admin/page')) as unknown as { default: Page };
+    const { AdminDashboard } = await import('@/features/staff-dashboard/components/admin-dashboard');
+    const { LoginForm } = await import('@/features/staff-auth/components/login-form');
+    const render = async (token: string | undefined) => {
+      jar.token = token;
+      return page({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({}) });
+    };
+    const anonymous = await render(undefined);
+    expect([holds(anonymous, LoginForm), holds(anonymous, AdminDashboard)]).toEqual([true, false]);
+    const technician = await render(technicianToken);
+    expect([holds(technician, LoginForm), holds(technician, AdminDashboard)]).toEqual([false, false]);
+    const admin = await render(adminToken);
+    expect(holds(admin, AdminDashboard)).toBe(true);
+    jar.token = undefined;
   });
 });

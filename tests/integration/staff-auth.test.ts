@@ -5,16 +5,18 @@ import { POST as logout } from '@/app/api/auth/logout/route';
 import { getDb } from '@/db/client';
 import { staffUsers } from '@/db/schema/staff';
 import { hashPassword } from '@/features/staff-auth/password';
-import { ABSOLUTE_TIMEOUT_MS, IDLE_TIMEOUT_MS, resolveSession, signIn, signOut } from '@/features/staff-auth/session.service';
+import {
+  ABSOLUTE_TIMEOUT_MS, DEVICE_TRUST_MS, IDLE_TIMEOUT_MS, isKnownDevice, resolveSession, signIn, signOut,
+} from '@/features/staff-auth/session.service';
 import { isAppError } from '@/lib/errors';
 import { seedStaffAccount } from '@/server/bootstrap/seed';
 
 const ctx = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
 
-function loginRequest(body: unknown, ip = '10.0.0.1') {
+function loginRequest(body: unknown, ip = '10.0.0.1', cookie?: string) {
   return new Request('http://localhost/api/auth/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
@@ -124,5 +126,54 @@ describe('staff sign-in', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('keeps a browser the account signed in from out of a lockout that strangers caused', async () => {
+    const db = await getDb();
+    await seedStaffAccount(db, 'lena', 'lena office password');
+    await seedStaffAccount(db, 'mona', 'mona office password');
+    const signInAs = async (username: string, password: string, ip: string, device?: string) =>
+      login(loginRequest({ username, password }, ip, device ? `staff_device=${device}` : undefined), ctx);
+    const deviceOf = (res: Response) => {
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('staff_device=')) ?? '';
+      expect(cookie).toMatch(/Path=\/api\/auth\/login/);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      return /^staff_device=([\w-]{43});/.exec(cookie)![1]!;
+    };
+
+    // The office computer signs in as Lena once; Mona later signs in on it too, keeping its token.
+    const office = deviceOf(await signInAs('lena', 'lena office password', '10.0.3.1'));
+    expect(deviceOf(await signInAs('mona', 'mona office password', '10.0.3.1', office))).toBe(office);
+
+    // Strangers from ten addresses spend Lena's budget of failed attempts.
+    for (let i = 0; i < 10; i++) expect((await signInAs('lena', 'guess', `10.0.4.${i + 1}`)).status).toBe(401);
+    // Without the office's token even the right password waits, from any address, as before.
+    expect((await signInAs('lena', 'lena office password', '10.0.3.2')).status).toBe(429);
+    expect((await signInAs('lena', 'lena office password', '10.0.3.2', 'x'.repeat(43))).status).toBe(429);
+    // The office computer still signs her in, and Mona's token from it does not stand for Lena elsewhere.
+    expect((await signInAs('lena', 'lena office password', '10.0.3.1', office)).status).toBe(200);
+    const monaPhone = deviceOf(await signInAs('mona', 'mona office password', '10.0.3.3'));
+    expect((await signInAs('lena', 'lena office password', '10.0.3.3', monaPhone)).status).toBe(429);
+
+    // A known browser has a budget of its own: ten failures there, then it waits too.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signInAs('lena', 'typo', '10.0.3.1', office)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Mona's budget on the same computer is hers.
+    expect((await signInAs('mona', 'mona office password', '10.0.3.1', office)).status).toBe(200);
+  });
+
+  it('forgets a browser a year after its last sign-in, and one of a deactivated account', async () => {
+    const db = await getDb();
+    await seedStaffAccount(db, 'noor', 'noor office password');
+    const start = new Date('2027-05-07T12:00:00Z');
+    const { deviceToken } = await signIn('noor', 'noor office password', { userAgent: null, now: start });
+    expect(await isKnownDevice(deviceToken, 'NOOR', new Date(start.getTime() + DEVICE_TRUST_MS - 60_000))).toBe(true);
+    expect(await isKnownDevice(deviceToken, 'noor', new Date(start.getTime() + DEVICE_TRUST_MS + 60_000))).toBe(false);
+    expect(await isKnownDevice(deviceToken, 'someone-else', start)).toBe(false);
+    await db.update(staffUsers).set({ isActive: false }).where(sql`${staffUsers.username} = 'noor'`);
+    expect(await isKnownDevice(deviceToken, 'noor', start)).toBe(false);
   });
 });

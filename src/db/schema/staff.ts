@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { technicians } from './branches';
 
 export const staffUsers = pgTable('staff_users', {
@@ -23,3 +23,19 @@ export const staffSessions = pgTable('staff_sessions', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   userAgent: text(),
 }, (t) => [index('staff_sessions_user_idx').on(t.staffUserId)]);
+
+/**
+ * Browsers an account has signed in from (decision 0024). A browser keeps one random device token
+ * in a cookie; this row says that token once signed in as this account, so failed attempts by
+ * strangers (which lock the account's budget) do not lock out the browsers its owner really uses.
+ * The token is stored as its SHA-256, like session ids.
+ */
+export const staffDevices = pgTable('staff_devices', {
+  tokenHash: text().notNull(),
+  staffUserId: integer().notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.tokenHash, t.staffUserId] }),
+  index('staff_devices_last_used_idx').on(t.lastUsedAt),
+]);

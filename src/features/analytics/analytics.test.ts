@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyticsPlanId, computeEventValue, configureAnalytics, CONSENT_STORAGE_KEY, trackEvent } from './analytics';
+import { analyticsPlanId, computeEventValue, configureAnalytics, CONSENT_STORAGE_KEY, trackEvent, withoutPrivateParams } from './analytics';
 
-function fakeWindow(consent: string | null) {
+function fakeWindow(consent: string | null, href = 'https://example.test/') {
   const store = new Map<string, string>(consent ? [[CONSENT_STORAGE_KEY, consent]] : []);
   const fbq = vi.fn();
   const win = {
+    location: { href },
     localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) },
     fbq,
     gtag: vi.fn(),
@@ -49,5 +50,30 @@ describe('trackEvent (DECISIONS §11)', () => {
     const win = fakeWindow('granted');
     expect(trackEvent('Schedule', { preTaxTotal: 99 })).toBe(true);
     expect(win.fbq).toHaveBeenCalledWith('track', 'Schedule', { currency: 'CAD', value: 111.87 });
+  });
+  it('sends nothing while the address carries a quote link, a booking reference or a payment secret', () => {
+    configureAnalytics({ metaPixelId: '123', googleAdsId: 'AW-1' });
+    for (const href of [
+      'https://example.test/book-quote?token=abc',
+      'https://example.test/fr/checkout/12?ref=BK-7H3K9QZ2WX',
+      'https://example.test/payment-confirmation?payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_2&redirect_status=succeeded',
+    ]) {
+      const win = fakeWindow('granted', href);
+      expect(trackEvent('Purchase', { totalCents: 32318, transactionId: 'pi_1' }), href).toBe(false);
+      expect(win.fbq).not.toHaveBeenCalled();
+      expect(win.gtag).not.toHaveBeenCalled();
+    }
+    const win = fakeWindow('granted', 'https://example.test/payment-success?payment_intent=pi_1&amount=32318');
+    expect(trackEvent('Purchase', { totalCents: 32318, transactionId: 'pi_1' })).toBe(true);
+    expect(win.fbq).toHaveBeenCalledWith('track', 'Purchase', { currency: 'CAD', value: 323.18 });
+  });
+});
+
+describe('withoutPrivateParams', () => {
+  it('drops only the private parameters, and says when there were none', () => {
+    expect(withoutPrivateParams('https://example.test/payment-confirmation?payment_intent=pi_1&payment_intent_client_secret=s&redirect_status=succeeded'))
+      .toBe('https://example.test/payment-confirmation?payment_intent=pi_1&redirect_status=succeeded');
+    expect(withoutPrivateParams('https://example.test/book-quote?token=abc#top')).toBe('https://example.test/book-quote#top');
+    expect(withoutPrivateParams('https://example.test/?serviceType=seasonal&propertySize=0.5')).toBeNull();
   });
 });

@@ -15,7 +15,9 @@ export type ConsentChoice = 'granted' | 'denied';
 export const CONSENT_STORAGE_KEY = 'analyticsConsent';
 export const HST_MULTIPLIER = 1.13;
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; callMethod?: (...args: unknown[]) => void; push?: unknown };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[][]; loaded?: boolean; version?: string; callMethod?: (...args: unknown[]) => void; push?: unknown; disablePushState?: boolean;
+};
 type AnalyticsWindow = Window & { fbq?: Fbq; _fbq?: Fbq; gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 
 let ids: AnalyticsIds = {};
@@ -52,6 +54,27 @@ function canTrack(): boolean {
   return typeof window !== 'undefined' && hasAnalyticsIds() && readConsent() === 'granted';
 }
 
+/**
+ * Query parameters that open a customer's data or payment: a quote's link token, a booking
+ * reference, a card payment's client secret. A pixel reports the page's whole address, so while
+ * the address carries one of these it gets none of them (decision 0026).
+ */
+export const PRIVATE_QUERY_PARAMS = ['token', 'ref', 'bookingRef', 'payment_intent_client_secret', 'setup_intent_client_secret'] as const;
+
+/** The address with the private parameters removed; null when it had none. */
+export function withoutPrivateParams(href: string): string | null {
+  const url = new URL(href);
+  const found = PRIVATE_QUERY_PARAMS.filter((name) => url.searchParams.has(name));
+  if (found.length === 0) return null;
+  for (const name of found) url.searchParams.delete(name);
+  return url.toString();
+}
+
+function currentAddressIsPrivate(): boolean {
+  const href = (window as Partial<Window>).location?.href;
+  return href !== undefined && withoutPrivateParams(href) !== null;
+}
+
 function injectScript(src: string): void {
   const script = document.createElement('script');
   script.async = true;
@@ -59,9 +82,13 @@ function injectScript(src: string): void {
   document.head.appendChild(script);
 }
 
-/** Loads the configured pixels once, only after consent. */
+/**
+ * Loads the configured pixels once, only after consent, and never on a page whose address is
+ * private: they load on the next ordinary page instead. Meta's pixel is told not to report
+ * in-app navigations by itself (`disablePushState`), which would send private addresses later.
+ */
 export function loadPixels(): void {
-  if (loaded || !canTrack()) return;
+  if (loaded || !canTrack() || currentAddressIsPrivate()) return;
   loaded = true;
   const w = window as AnalyticsWindow;
   if (ids.metaPixelId && !w.fbq) {
@@ -72,6 +99,7 @@ export function loadPixels(): void {
     fbq.loaded = true;
     fbq.version = '2.0';
     fbq.push = fbq;
+    fbq.disablePushState = true;
     w.fbq = fbq;
     w._fbq = fbq;
     injectScript('https://connect.facebook.net/en_US/fbevents.js');
@@ -83,7 +111,8 @@ export function loadPixels(): void {
     w.gtag = (...args: unknown[]) => { w.dataLayer!.push(args); };
     injectScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(ids.googleAdsId)}`);
     w.gtag('js', new Date());
-    w.gtag('config', ids.googleAdsId);
+    // Google's tag reports page changes by itself; it is given no page views, only the purchase.
+    w.gtag('config', ids.googleAdsId, { send_page_view: false });
   }
 }
 
@@ -97,12 +126,15 @@ export function computeEventValue(data: { preTaxTotal?: number | null; totalCent
   return undefined;
 }
 
-/** Lead (quote sent), Schedule (appointment booked), Purchase (payment). A no-op without ids and consent. */
+/**
+ * Lead (quote sent), Schedule (appointment booked), Purchase (payment). A no-op without ids and
+ * consent, and on a page whose address is private (`PRIVATE_QUERY_PARAMS`).
+ */
 export function trackEvent(
   event: AnalyticsEvent,
   data: { preTaxTotal?: number | null; totalCents?: number | null; contentName?: string; transactionId?: string } = {},
 ): boolean {
-  if (!canTrack()) return false;
+  if (!canTrack() || currentAddressIsPrivate()) return false;
   loadPixels();
   const w = window as AnalyticsWindow;
   const value = computeEventValue(data);

@@ -12,7 +12,7 @@ describe('safeNextPath', () => {
     expect(safeNextPath(next, origin)).toBe(expected);
   });
 
-  it.each([null, '', 'quotes-admin', '//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\\/evil.example'])(
+  it.each([null, '', 'quotes-admin', '//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\\/evil.example', '/..//evil.example', '/.//evil.example/x', '/./\\evil.example'])(
     'ignores %s, which is not a path on this site',
     (next) => {
       expect(safeNextPath(next, origin)).toBeNull();

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, asc, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { staffSessions, staffUsers } from '@/db/schema/staff';
+import { staffDevices, staffSessions, staffUsers } from '@/db/schema/staff';
 import { normaliseUsername } from './username';
 
 /** An account whose username is `key` (a `normaliseUsername` form), stored that way or, from before, with capitals. */
@@ -94,4 +94,27 @@ export async function deleteSession(db: DbExecutor, id: string) {
 
 export async function deleteExpiredSessions(db: DbExecutor, now: Date, idleCutoff: Date) {
   await db.delete(staffSessions).where(or(lt(staffSessions.expiresAt, now), lt(staffSessions.lastSeenAt, idleCutoff)));
+}
+
+/** Whether a browser's device token (as its hash) signed in as the active account `typed` names since `since`. */
+export async function hasKnownDevice(db: DbExecutor, tokenHash: string, typed: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffUsers.id })
+    .from(staffDevices)
+    .innerJoin(staffUsers, eq(staffUsers.id, staffDevices.staffUserId))
+    .where(and(eq(staffDevices.tokenHash, tokenHash), namesAccount(normaliseUsername(typed)), eq(staffUsers.isActive, true), gt(staffDevices.lastUsedAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records that a browser's device token signed in as an account, now. */
+export async function rememberDevice(db: DbExecutor, tokenHash: string, staffUserId: number, at: Date) {
+  await db
+    .insert(staffDevices)
+    .values({ tokenHash, staffUserId, createdAt: at, lastUsedAt: at })
+    .onConflictDoUpdate({ target: [staffDevices.tokenHash, staffDevices.staffUserId], set: { lastUsedAt: at } });
+}
+
+export async function deleteStaleDevices(db: DbExecutor, before: Date) {
+  await db.delete(staffDevices).where(lt(staffDevices.lastUsedAt, before));
 }

@@ -27,7 +27,8 @@ export function LoginForm({ next }: { next: string | null }) {
       body: JSON.stringify(values),
     }).catch(() => null);
     if (res?.ok) {
-      toast({ title: t('loginSuccessTitle'), description: t('loginSuccessBody') });
+      const { role } = ((await res.json().catch(() => null)) ?? {}) as { role?: string };
+      toast({ title: t('loginSuccessTitle'), description: role === 'technician' ? t('loginSuccessBodyTechnician') : t('loginSuccessBody') });
       // A client-side navigation keeps the toast on screen; refresh() makes the server components
       // render again with the new session cookie.
       router.replace(safeNextPath(next, window.location.origin) ?? window.location.pathname);

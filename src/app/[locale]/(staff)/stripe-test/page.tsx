@@ -15,12 +15,15 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return { title: t('test.title'), robots: { index: false } };
 }
 
-/** SPEC "Payment test page": staff only, whichever gateway is configured (DECISIONS §5 lists it with the staff pages). */
+/**
+ * SPEC "Payment test page": the office only, whichever gateway is configured (DECISIONS §5 lists it
+ * with the staff pages; a technician's login opens only their day sheet, docs/decisions/0014).
+ */
 export default async function PaymentTestPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ redirectTo: '/stripe-test', locale });
+  await requireStaff({ role: 'admin', redirectTo: '/stripe-test', locale });
   return (
     <div className="px-4 py-12">
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout'])}>
