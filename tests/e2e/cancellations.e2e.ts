@@ -20,7 +20,7 @@ describe('staff cancel a paid booking from the customer details page', () => {
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { appointmentId: number; customerId: number; bookingRef: string };
     // Paid with the test gateway's 4242 card, as the checkout page does.
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId } })).json()) as { paymentIntentId: string; clientSecret: string };
+    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
     const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
     expect(paid.status(), await paid.text()).toBe(200);
 

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { GET as getAppointment } from '@/app/api/appointments/[id]/route';
 import { GET as listAppointments, POST as postAppointment } from '@/app/api/appointments/route';
 import { POST as postAnalytics } from '@/app/api/booking-analytics/route';
+import { POST as createIntent } from '@/app/api/create-payment-intent/route';
+import { POST as confirmCard } from '@/app/api/test-gateway/confirm/route';
 import { GET as getCustomerByEmail } from '@/app/api/customers/email/[email]/route';
 import { GET as listCustomers, POST as postCustomer } from '@/app/api/customers/route';
 import { getDb } from '@/db/client';
@@ -79,6 +81,9 @@ describe('POST /api/appointments', () => {
     expect(created).toMatchObject({ subtotalCents: 9900, taxCents: 1287, totalCents: 11187, totalPrice: 99 });
     expect(created.appointmentId).toBe(created.id);
     expect(created.appointments).toEqual([{ id: created.id, customerId: created.customerId, date: body.date, serviceType: 'onetime' }]);
+    // SPEC §7's fields, and the reference every checkout needs besides the id (docs/decisions/0025).
+    expect(created.customerId).toEqual(expect.any(Number));
+    expect(created.bookingRef).toMatch(/^BK-[A-Z2-9]{8}$/);
     expect(new Date(created.holdExpiresAt).getTime() - Date.now()).toBeGreaterThan(25 * 60_000);
 
     const db = await getDb();
@@ -349,6 +354,72 @@ describe('retries and double clicks', () => {
     const db = await getDb();
     const mine = await db.select({ id: appointments.id }).from(appointments).innerJoin(customers, eq(customers.id, appointments.customerId)).where(eq(customers.email, email));
     expect(mine).toHaveLength(5);
+  });
+});
+
+describe('an order already booked and paid (docs/decisions/0025)', () => {
+  /** Pays a booking as the checkout does: its intent (by id and reference), then the test gateway's 4242 card. */
+  async function pay(created: { appointmentId: number; bookingRef: string }) {
+    const intent = await (await createIntent(request('/api/create-payment-intent', { appointmentId: created.appointmentId, bookingRef: created.bookingRef }), ctx)).json();
+    const paid = await confirmCard(request('/api/test-gateway/confirm', { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, number: '4242424242424242', expiry: '12/34', cvc: '123' }), ctx);
+    expect(paid.status, await paid.clone().text()).toBe(200);
+  }
+
+  it('tells the customer it is paid instead of booking and charging it again, however the request arrives', async () => {
+    const dates = bookableDates('onetime');
+    const email = uniqueEmail();
+    const order = booking({ email, date: dates[11], address: '40 Locke St S', postalCode: 'L8P 4A9' });
+    const first = await (await postAppointment(request('/api/appointments', order), ctx)).json();
+    await pay(first);
+    const before = await countRows();
+
+    // Back to the calculator and Buy Now again; the same with other options, or the address typed otherwise.
+    for (const again of [order, { ...order, includeTick: true, propertySize: 0.5 }, { ...order, address: ' 40  LOCKE st s ', email: email.toUpperCase() }]) {
+      const res = await postAppointment(request('/api/appointments', again), ctx);
+      expect(res.status).toBe(409);
+      const body = await res.json();
+      expect(body).toMatchObject({ code: 'conflict', reason: 'already_paid', appointmentId: first.appointmentId });
+      expect(body.message).toMatch(/^You have already booked and paid for One-Time Treatment on Friday, /);
+      expect(body.message).toContain(`. Your confirmation was emailed to ${email}, so there is nothing more to pay. To change this booking, please call us at `);
+      // Nothing of the paid booking's secrets: no reference, no payment.
+      expect(JSON.stringify(body)).not.toContain(first.bookingRef);
+    }
+    // The booking form's way (customer id + email) is refused the same way, in the caller's language.
+    const customerId = first.customerId;
+    const form = { customerId, email, serviceType: 'onetime', date: dates[11], time: '09:00', status: 'pending', propertySize: '0.25', address: '40 Locke St S', city: 'Hamilton', postalCode: 'L8P 4A9' };
+    const french = await postAppointment(request('/api/appointments', form, { 'x-locale': 'fr' }), ctx);
+    expect(french.status).toBe(409);
+    expect((await french.json()).message).toMatch(/^Vous avez déjà réservé et payé «\u00a0Traitement unique\u00a0» pour le vendredi /);
+    expect(await countRows()).toEqual(before);
+
+    // Genuinely new orders still book: another Friday, another property, another plan.
+    for (const other of [{ ...order, date: dates[12] }, { ...order, address: '42 Locke St S' }, { ...order, serviceType: 'seasonal', date: dates[11] }]) {
+      const res = await postAppointment(request('/api/appointments', other), ctx);
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+  });
+
+  it('names a plan by its first Friday, and lets a cancelled booking be booked again', async () => {
+    const seasonal = bookableDates('seasonal');
+    const order = booking({ serviceType: 'seasonal', date: seasonal.at(-3), address: '9 Hess St N', postalCode: 'L8R 2S5' });
+    const first = await (await postAppointment(request('/api/appointments', order), ctx)).json();
+    await pay(first);
+    const refused = await postAppointment(request('/api/appointments', order), ctx);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toMatch(/^You have already booked and paid for Seasonal Mosquito Protection, starting Friday, /);
+
+    // Staff cancelled it (and refunded): the same order is a new booking again.
+    await (await getDb()).update(appointments).set({ status: 'cancelled' }).where(eq(appointments.bookingRef, first.bookingRef));
+    const again = await postAppointment(request('/api/appointments', order), ctx);
+    expect(again.status, await again.clone().text()).toBe(201);
+  });
+
+  it('still answers an unpaid held order with its booking (a double click), not as paid', async () => {
+    const order = booking({ date: bookableDates('onetime')[13] });
+    const first = await (await postAppointment(request('/api/appointments', order), ctx)).json();
+    const again = await postAppointment(request('/api/appointments', order), ctx);
+    expect(again.status).toBe(200);
+    expect((await again.json()).bookingRef).toBe(first.bookingRef);
   });
 });
 

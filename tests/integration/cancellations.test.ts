@@ -66,7 +66,7 @@ async function book(options: { date: string; serviceType?: string; locale?: stri
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef, appointments: visits } = (await created.json()) as { appointmentId: number; bookingRef: string; appointments: { id: number }[] };
   if (options.card === null) return { bookingRef, ids: visits.map((v) => v.id), email };
-  const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId })).json()) as { paymentIntentId: string; clientSecret: string };
+  const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: options.card ?? TEST_CARDS.success, expiry: '12/34', cvc: '123' });
   expect(paid.status).toBe(200);
   return { bookingRef, ids: visits.map((v) => v.id), email, paymentIntentId: intent.paymentIntentId };

@@ -56,7 +56,7 @@ async function bookWithOpenIntent(locale = 'en') {
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef, appointments: visits } = (await created.json()) as { appointmentId: number; bookingRef: string; appointments: { id: number }[] };
-  const res = await post(createIntent, '/api/create-payment-intent', { appointmentId });
+  const res = await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef });
   expect(res.status, await res.clone().text()).toBe(200);
   const intent = (await res.json()) as { paymentIntentId: string; clientSecret: string; amount: number };
   return { email, bookingRef, ids: visits.map((v) => v.id), ...intent };

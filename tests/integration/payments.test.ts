@@ -99,7 +99,7 @@ describe('create-payment-intent (test gateway)', () => {
   it('charges the engine amount for the booking, in CAD cents, and writes the payment row', async () => {
     const booking = await book();
     expect(booking.totalCents).toBe(11187); // 99.00 + 12.87 HST
-    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, customerId: 999, confirmedAmount: 111.87 });
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, customerId: 999, confirmedAmount: 111.87 });
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ amount: 11187, provider: 'test' });
     expect(body.paymentIntentId).toMatch(/^pi_test_/);
@@ -108,10 +108,26 @@ describe('create-payment-intent (test gateway)', () => {
     expect(row).toMatchObject({ amount: 11187, currency: 'cad', provider: 'test', bookingRef: booking.bookingRef, status: 'requires_payment_method' });
   });
 
+  it('names the discount code the engine applied in the order summary, never one that did not apply', async () => {
+    const seasonal = await book({ serviceType: 'seasonal', discountCode: ' midseason ' });
+    const discounted = await intentFor({ appointmentId: seasonal.appointmentId, bookingRef: seasonal.bookingRef });
+    expect(discounted.res.status).toBe(200);
+    // Seasonal 0.25 acre: 365.00 − 79.00 = 286.00 + 37.18 HST = 323.18.
+    expect(discounted.body.summary).toMatchObject({ discountCode: 'MIDSEASON', discountCents: 7900, subtotalCents: 28600, taxCents: 3718, totalCents: 32318 });
+
+    // MIDSEASON is for the seasonal plan only: a one-time booking that named it pays the full price and shows no code.
+    const onetime = await book({ discountCode: 'MIDSEASON' });
+    const full = await intentFor({ appointmentId: onetime.appointmentId, bookingRef: onetime.bookingRef });
+    expect(full.body.summary).toMatchObject({ discountCode: null, discountCents: 0, totalCents: 11187 });
+    const third = await book();
+    const plain = await intentFor({ appointmentId: third.appointmentId, bookingRef: third.bookingRef });
+    expect(plain.body.summary).toMatchObject({ discountCode: null, discountCents: 0 });
+  });
+
   it('rejects a tampered amount with 409 and the current price', async () => {
     const booking = await book();
     for (const tampered of [{ confirmedAmount: 1 }, { confirmedAmountCents: 100 }, { quoteTotal: 50 }, { amount: 0.5 }]) {
-      const { res, body } = await intentFor({ appointmentId: booking.appointmentId, ...tampered });
+      const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, ...tampered });
       expect(res.status).toBe(409);
       expect(body).toMatchObject({ code: 'price_changed', currentTotalCents: 11187 });
     }
@@ -121,7 +137,7 @@ describe('create-payment-intent (test gateway)', () => {
 
   it('returns the same intent for the same booking twice (one payment row)', async () => {
     const booking = await book();
-    const first = await intentFor({ appointmentId: booking.appointmentId });
+    const first = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const second = await intentFor({ bookingRef: booking.bookingRef, confirmedAmountCents: 11187 });
     expect(second.body.paymentIntentId).toBe(first.body.paymentIntentId);
     expect(second.body.clientSecret).toBe(first.body.clientSecret);
@@ -136,6 +152,85 @@ describe('create-payment-intent (test gateway)', () => {
   });
 });
 
+describe('who may open a booking\'s checkout (docs/decisions/0025)', () => {
+  async function lapse(bookingRef: string) {
+    const lapsedAt = new Date(Date.now() - 60_000);
+    await (await getDb()).update(appointments).set({ status: 'expired', holdExpiresAt: lapsedAt }).where(eq(appointments.bookingRef, bookingRef));
+    return lapsedAt;
+  }
+  async function paymentsOf(bookingRef: string) {
+    return (await getDb()).select().from(payments).where(eq(payments.bookingRef, bookingRef));
+  }
+  async function savedQuoteId(email: string) {
+    const res = await sendQuote(jsonRequest('/api/send-quote', {
+      email, name: 'Quinn Holder', phone: '905-555-0177',
+      quoteDetails: { serviceType: 'onetime', propertySize: '0.25', address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1' },
+    }), noParams);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { quoteId: number }).quoteId;
+  }
+
+  it('answers a guessed appointment or quote id exactly like an unknown booking, and renews no hold', async () => {
+    const email = `holder${Date.now()}@example.com`;
+    const quoteId = await savedQuoteId(email);
+    const booking = await book({ email, quoteId, address: '12 King St W', postalCode: 'L8P 1A1' });
+    const lapsedAt = await lapse(booking.bookingRef);
+    const unknown = await intentFor({ appointmentId: 99_999_999 });
+
+    expect(unknown.res.status).toBe(404);
+    for (const guess of [{ appointmentId: booking.appointmentId }, { quoteId }, { appointmentId: booking.appointmentId, quoteId, customerId: 1, confirmedAmount: 111.87 }]) {
+      const { res, body } = await intentFor(guess);
+      expect(res.status).toBe(404);
+      expect(body).toEqual(unknown.body);
+      expect(body.clientSecret).toBeUndefined();
+      expect(body.summary).toBeUndefined();
+    }
+    // The abandoned booking stays abandoned: still lapsed, its Friday's stop still free, no payment.
+    expect(await bookingStatuses(booking.bookingRef)).toEqual([{ status: 'expired', holdExpiresAt: lapsedAt }]);
+    expect(await paymentsOf(booking.bookingRef)).toHaveLength(0);
+  });
+
+  it('answers an id with a reference that is not its booking\'s as unknown too', async () => {
+    const mine = await book();
+    const other = await book();
+    const lapsedAt = await lapse(mine.bookingRef);
+    const unknown = await intentFor({ appointmentId: 99_999_999, bookingRef: 'BK-NOSUCHREF' });
+    expect(unknown.res.status).toBe(404);
+    for (const wrong of ['BK-NOSUCHREF', other.bookingRef, `${mine.bookingRef}X`]) {
+      const { res, body } = await intentFor({ appointmentId: mine.appointmentId, bookingRef: wrong });
+      expect(res.status).toBe(404);
+      expect(body).toEqual(unknown.body);
+    }
+    expect(await bookingStatuses(mine.bookingRef)).toEqual([{ status: 'expired', holdExpiresAt: lapsedAt }]);
+    expect(await paymentsOf(mine.bookingRef)).toHaveLength(0);
+    expect(await paymentsOf(other.bookingRef)).toHaveLength(0);
+  });
+
+  it('opens the checkout for an id with its booking\'s reference (in any case), renewing the lapsed hold', async () => {
+    const booking = await book();
+    await lapse(booking.bookingRef);
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef.toLowerCase(), confirmedAmountCents: 11187 });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ amount: 11187, summary: { totalCents: 11187, serviceType: 'onetime' } });
+    const [visit] = await bookingStatuses(booking.bookingRef);
+    expect(visit!.status).toBe('pending');
+    expect(visit!.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 60_000);
+    expect(await paymentsOf(booking.bookingRef)).toHaveLength(1);
+  });
+
+  it('takes a quote id only with the reference of the booking made from that quote', async () => {
+    const email = `quoted${Date.now()}@example.com`;
+    const quoteId = await savedQuoteId(email);
+    const quoted = await book({ email, quoteId, address: '12 King St W', postalCode: 'L8P 1A1' });
+    const other = await book();
+    expect((await intentFor({ quoteId, bookingRef: other.bookingRef })).res.status).toBe(404);
+    expect(await paymentsOf(other.bookingRef)).toHaveLength(0);
+    const { res, body } = await intentFor({ quoteId, appointmentId: quoted.appointmentId, bookingRef: quoted.bookingRef });
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect((await paymentRow(body.paymentIntentId)).quoteId).toBe(quoteId);
+  });
+});
+
 describe('test gateway confirmation', () => {
   it('succeeds with 4242: payment succeeded, visits confirmed, receipt with .ics queued, discount counted once', async () => {
     const db = await getDb();
@@ -143,7 +238,7 @@ describe('test gateway confirmation', () => {
     const booking = await book({ serviceType: 'seasonal', discountCode: 'midseason' });
     expect(booking.appointments).toHaveLength(5);
     expect(booking.totalCents).toBe(32318); // (365 − 79) × 1.13
-    const { body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmountCents: 32318 });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, confirmedAmountCents: 32318 });
 
     const res = await card(body.paymentIntentId, body.clientSecret, '4242 4242 4242 4242');
     expect(res.status).toBe(200);
@@ -170,14 +265,14 @@ describe('test gateway confirmation', () => {
     expect(await receiptsFor(row.id)).toHaveLength(1);
 
     // Paid bookings get no second intent; the checkout tells "already paid" from other conflicts by `reason`.
-    const again = await intentFor({ appointmentId: booking.appointmentId });
+    const again = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     expect(again.res.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'conflict', reason: 'already_paid', message: 'This booking has already been paid.' });
   });
 
   it('declines 0002 with the card message, then accepts a good card on the same intent', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const declined = await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect((await declined.json()).message).toBe('Your card was declined.');
@@ -193,7 +288,7 @@ describe('test gateway confirmation', () => {
 
   it('writes the receipt in the customer\'s language', async () => {
     const booking = await book({ locale: 'fr' });
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
     const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
     expect(receipt!.locale).toBe('fr');
@@ -207,7 +302,7 @@ describe('test gateway confirmation', () => {
 
   it('rejects an unknown card and a wrong client secret clearly', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const unknown = await card(body.paymentIntentId, body.clientSecret, '5555 5555 5555 4444');
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).fields).toHaveProperty('number');
@@ -217,7 +312,7 @@ describe('test gateway confirmation', () => {
 
   it('sends 3155 through authentication: Fail leaves it unpaid, Complete pays', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const res = await card(body.paymentIntentId, body.clientSecret, '4000 0025 0000 3155');
     const result = await res.json();
     expect(result).toMatchObject({ status: 'requires_action' });
@@ -242,7 +337,7 @@ describe('test gateway confirmation', () => {
 
     it('is reported as processing (not failed) until it settles, then as paid with the booking confirmed', async () => {
       const booking = await book();
-      const { body } = await intentFor({ appointmentId: booking.appointmentId });
+      const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
       const res = await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 7775');
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ status: 'processing', paymentIntentId: body.paymentIntentId });
@@ -265,7 +360,7 @@ describe('test gateway confirmation', () => {
 
     it('settles as declined for 8773, with the card message, and the booking can be paid again', async () => {
       const booking = await book();
-      const { body } = await intentFor({ appointmentId: booking.appointmentId });
+      const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
       await card(body.paymentIntentId, body.clientSecret, '4000 0000 0000 8773');
       expect(await statusOf(body.paymentIntentId, 'fr')).toMatchObject({ status: 'processing', success: false, message: 'Votre paiement est en cours de traitement.' });
 
@@ -328,7 +423,7 @@ describe('Stripe adapter and webhook', () => {
 
   it('creates the intent with the engine amount, CAD, an idempotency key and booking metadata', async () => {
     const booking = await book();
-    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmount: 111.87 });
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, confirmedAmount: 111.87 });
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_stub', amount: 11187 });
     const create = recorded.find((r) => r.method === 'POST' && r.url === '/v1/payment_intents')!;
@@ -341,14 +436,14 @@ describe('Stripe adapter and webhook', () => {
     expect(create.headers.authorization).toBe('Bearer sk_test_stub');
 
     // Same booking again: the stored intent is retrieved, no second create.
-    const again = await intentFor({ appointmentId: booking.appointmentId });
+    const again = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     expect(again.body.paymentIntentId).toBe(body.paymentIntentId);
     expect(recorded.filter((r) => r.method === 'POST' && r.url === '/v1/payment_intents')).toHaveLength(1);
   });
 
   it('applies a signed succeeded event once; a replay and a late failure change nothing', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const intent = { ...intents.get(body.paymentIntentId)!, status: 'succeeded', payment_method: 'pm_card_visa' };
     intents.set(body.paymentIntentId, intent);
 
@@ -373,7 +468,7 @@ describe('Stripe adapter and webhook', () => {
 
   it('rejects a bad signature with 400 and applies nothing', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     const payload = JSON.stringify(intentEvent('evt_forged', 'payment_intent.succeeded', { ...intents.get(body.paymentIntentId)!, status: 'succeeded' }));
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     for (const header of [forged, 't=1,v1=deadbeef']) {
@@ -396,7 +491,7 @@ describe('Stripe adapter and webhook', () => {
 
   it('confirms through the status check when the provider says succeeded (no webhook needed)', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'succeeded' });
     const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
     expect(await res.json()).toMatchObject({ status: 'succeeded', success: true });
@@ -405,7 +500,7 @@ describe('Stripe adapter and webhook', () => {
 
   it('reports a processing intent as processing, not failed, and confirms nothing yet', async () => {
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     intents.set(body.paymentIntentId, { ...intents.get(body.paymentIntentId)!, status: 'processing' });
     const res = await paymentStatus(new Request('http://localhost/x'), { params: Promise.resolve({ paymentIntentId: body.paymentIntentId }) });
     expect(await res.json()).toMatchObject({ status: 'processing', success: false, message: 'Your payment is processing.' });
@@ -440,7 +535,7 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     await limitDay(date, 5);
     const booking = await book({ date });
     await lapseHold(booking.bookingRef, 'expired');
-    const { res, body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     expect(res.status, JSON.stringify(body)).toBe(200);
     const [visit] = await bookingStatuses(booking.bookingRef);
     expect(visit!.status).toBe('pending');
@@ -453,7 +548,7 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     const late = await book({ date });
     await lapseHold(late.bookingRef); // still 'pending': the expiry worker has not run yet
     await book({ date }); // someone else takes the freed stop
-    const { res, body } = await intentFor({ appointmentId: late.appointmentId });
+    const { res, body } = await intentFor({ appointmentId: late.appointmentId, bookingRef: late.bookingRef });
     expect(res.status).toBe(409);
     expect(body).toMatchObject({ code: 'day_full', fullDates: [date] });
     expect(body.message).toMatch(/filled up/);
@@ -465,7 +560,7 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     const date = lateFridays.at(-3)!;
     await limitDay(date, 2);
     const booking = await book({ date });
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     await lapseHold(booking.bookingRef, 'expired');
     expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
     expect((await bookingStatuses(booking.bookingRef))[0]!.status).toBe('confirmed');
@@ -476,10 +571,10 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     await limitDay(date, 1);
     const stopsBefore = await activeStops(date);
     const late = await book({ date });
-    const { body } = await intentFor({ appointmentId: late.appointmentId });
+    const { body } = await intentFor({ appointmentId: late.appointmentId, bookingRef: late.bookingRef });
     await lapseHold(late.bookingRef);
     const other = await book({ date });
-    const otherIntent = await intentFor({ appointmentId: other.appointmentId });
+    const otherIntent = await intentFor({ appointmentId: other.appointmentId, bookingRef: other.bookingRef });
     expect((await card(otherIntent.body.paymentIntentId, otherIntent.body.clientSecret, '4242424242424242')).status).toBe(200);
 
     expect((await card(body.paymentIntentId, body.clientSecret, '4242424242424242')).status).toBe(200);
@@ -512,10 +607,10 @@ describe('test gateway in production', () => {
 
   it('refuses booking payments with a clear message when APP_ENV=production has no Stripe keys', async () => {
     const booking = await book();
-    const open = await intentFor({ appointmentId: booking.appointmentId });
+    const open = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     process.env.APP_ENV = 'production';
     resetEnvCache();
-    const { res, body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { res, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     expect(res.status).toBe(503);
     expect(body.message).toBe('Online payment is unavailable right now. Nothing was charged. Please call us to complete your booking.');
     // An intent created before the switch cannot be "paid" with the test card either.
@@ -542,7 +637,7 @@ describe('buying a saved quote (the quote email\'s direct-buy link into /checkou
       email: 'quote.buyer@example.com', date: fridays[0], confirmedTotalCents: quote.totalCents,
     });
     expect(booking.totalCents).toBe(quote.totalCents);
-    const { res: intentRes, body } = await intentFor({ appointmentId: booking.appointmentId, confirmedAmountCents: quote.totalCents });
+    const { res: intentRes, body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, confirmedAmountCents: quote.totalCents });
     expect(intentRes.status).toBe(200);
     expect(body.amount).toBe(quote.totalCents);
     expect((await paymentRow(body.paymentIntentId)).quoteId).toBe(quoteId);
@@ -587,7 +682,7 @@ describe('the HST label follows the branch rate (not a fixed 13%)', () => {
     await setTaxRate(1350);
     const booking = await book({ locale: 'de' });
     expect(booking.totalCents).toBe(11237); // 99.00 + 13.37 (13.5%, half-up)
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     expect((body.summary as { taxRate: number; taxCents: number })).toMatchObject({ taxRate: 0.135, taxCents: 1337 });
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
     const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
@@ -599,7 +694,7 @@ describe('the HST label follows the branch rate (not a fixed 13%)', () => {
   it('keeps the rate the receipt\'s tax was computed with, even if the branch changes it before payment', async () => {
     await setTaxRate(1300);
     const booking = await book();
-    const { body } = await intentFor({ appointmentId: booking.appointmentId });
+    const { body } = await intentFor({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef });
     await setTaxRate(500);
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
     const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);

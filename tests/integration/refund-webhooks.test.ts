@@ -77,7 +77,7 @@ async function paidThenCancelled(answer: 'pending' | 'succeeded' = 'pending') {
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef } = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const res = await post(createIntent, '/api/create-payment-intent', { appointmentId });
+  const res = await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef });
   expect(res.status, await res.clone().text()).toBe(200);
   const { paymentIntentId, amount } = (await res.json()) as { paymentIntentId: string; amount: number };
   expect(amount).toBe(AMOUNT);

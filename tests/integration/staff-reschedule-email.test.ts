@@ -54,7 +54,7 @@ async function bookAndPay(booking: { email: string; locale: string; date: string
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef, appointments: visits } = (await created.json()) as { appointmentId: number; bookingRef: string; appointments: { id: number }[] };
-  const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId })).json()) as { paymentIntentId: string; clientSecret: string };
+  const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' });
   expect(paid.status).toBe(200);
   return { bookingRef, ids: visits.map((v) => v.id) };

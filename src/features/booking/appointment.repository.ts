@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, getTableName, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Column, and, asc, desc, eq, getTableName, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments } from '@/db/schema/appointments';
@@ -48,6 +48,17 @@ export type BookingMatch = {
   totalCents: number;
 };
 
+/** The first visit of a customer's booking of one plan starting on one Friday at the branch. */
+function firstVisitOf(match: { branchId: number; customerId: number; serviceType: string; date: string }) {
+  return [
+    eq(appointments.branchId, match.branchId),
+    eq(appointments.customerId, match.customerId),
+    eq(appointments.visitNumber, 1),
+    eq(appointments.serviceType, match.serviceType),
+    eq(appointments.date, match.date),
+  ];
+}
+
 /**
  * The booking reference of an unpaid booking of this customer that still holds its Fridays (or,
  * like a consultation, needs no hold) and is exactly this order, or null.
@@ -58,11 +69,7 @@ export async function findHeldBookingRef(db: DbExecutor, match: BookingMatch, no
     .select({ bookingRef: appointments.bookingRef })
     .from(appointments)
     .where(and(
-      eq(appointments.branchId, match.branchId),
-      eq(appointments.customerId, match.customerId),
-      eq(appointments.visitNumber, 1),
-      eq(appointments.serviceType, match.serviceType),
-      eq(appointments.date, match.date),
+      ...firstVisitOf(match),
       eq(appointments.time, match.time),
       eq(appointments.propertySize, match.propertySize),
       eq(appointments.includeTick, match.includeTick),
@@ -80,6 +87,51 @@ export async function findHeldBookingRef(db: DbExecutor, match: BookingMatch, no
     .orderBy(desc(appointments.id))
     .limit(1);
   return row?.bookingRef ?? null;
+}
+
+/** What makes a booking request an order this customer has already paid for (docs/decisions/0025). */
+export type PaidOrderMatch = {
+  branchId: number;
+  customerId: number;
+  serviceType: string;
+  /** The first visit's Friday: a plan's other Fridays follow from it. */
+  date: string;
+  address: string;
+  postalCode: string;
+};
+
+/** An address as typed: case and runs of spaces do not make another property. */
+const foldedAddress = (value: Column | string) => sql`lower(regexp_replace(btrim(${value}), '[[:space:]]+', ' ', 'g'))`;
+
+/**
+ * The booking of the outer query's appointment row has a succeeded payment. Columns named in full,
+ * as in `needsStaffAttention`: without a join Drizzle writes bare names, which the subquery would
+ * read as the payment's own.
+ */
+function hasSucceededPayment() {
+  const appointment = sql.identifier(getTableName(appointments));
+  return sql<boolean>`exists (select 1 from ${payments} as "paid" where "paid"."booking_ref" = ${appointment}."booking_ref" and "paid"."status" = 'succeeded')`;
+}
+
+/**
+ * The booking of this customer, plan, first Friday and property that has a succeeded payment and
+ * is not cancelled, or null. Options (size, add-ons, extras, code) do not matter: a second paid
+ * visit of the same plan at the same place on the same Friday is a second charge, not an order.
+ */
+export async function findPaidBooking(db: DbExecutor, match: PaidOrderMatch): Promise<{ bookingRef: string; appointmentId: number } | null> {
+  const [row] = await db
+    .select({ bookingRef: appointments.bookingRef, appointmentId: appointments.id })
+    .from(appointments)
+    .where(and(
+      ...firstVisitOf(match),
+      sql`${foldedAddress(appointments.address)} = ${foldedAddress(match.address)}`,
+      eq(appointments.postalCode, match.postalCode),
+      ne(appointments.status, 'cancelled'),
+      hasSucceededPayment(),
+    ))
+    .orderBy(desc(appointments.id))
+    .limit(1);
+  return row ?? null;
 }
 
 /** The rows of one booking as POST /api/appointments answers them, in visit order. */

@@ -17,8 +17,8 @@ describe('readQuoteSummary', () => {
 });
 
 describe('checkout hand-off', () => {
-  it('carries the appointment id and maps server field names onto the form', () => {
-    expect(checkoutPath(42)).toBe('/checkout?appointmentId=42');
+  it('carries the appointment id with the booking reference (what the server asks for) and maps server field names onto the form', () => {
+    expect(checkoutPath(42, 'BK-7H3K9QZ2')).toBe('/checkout?appointmentId=42&ref=BK-7H3K9QZ2');
     expect(mapServerField('postalCode', 'zipCode')).toBe('zipCode');
     expect(mapServerField('notes', 'zipCode')).toBe('specialInstructions');
   });

@@ -114,13 +114,17 @@ export function storeCheckoutData(data: CheckoutData): void {
   try {
     window.sessionStorage.setItem('checkoutData', JSON.stringify(data));
   } catch {
-    // Storage blocked: /checkout still finds the booking from ?appointmentId=.
+    // Storage blocked: /checkout still finds the booking from ?appointmentId=&ref=.
   }
 }
 
-/** /checkout for a booking; the appointment id rides along so checkout works without storage too. */
-export function checkoutPath(appointmentId: number): string {
-  return `/checkout?appointmentId=${appointmentId}`;
+/**
+ * /checkout for a booking. The appointment id and the booking's reference ride along, so a reload,
+ * a new tab or a copied link pays the same booking without session storage; the server takes the
+ * id only with its reference (docs/decisions/0025).
+ */
+export function checkoutPath(appointmentId: number, bookingRef: string): string {
+  return `/checkout?${new URLSearchParams({ appointmentId: String(appointmentId), ref: bookingRef }).toString()}`;
 }
 
 /** Form field names the server's 400 `fields` map onto (it speaks SPEC's canonical names). */
@@ -206,9 +210,9 @@ export async function runOrderFlow(
     }));
     window.sessionStorage.setItem('appointmentDate', date);
   } catch {
-    // Storage blocked: the query string still carries the appointment.
+    // Storage blocked: the query string still carries the appointment and its reference.
   }
-  return { ok: true, appointment: booked, path: checkoutPath(booked.id) };
+  return { ok: true, appointment: booked, path: checkoutPath(booked.id, booked.bookingRef) };
 }
 
 /** The quote as /book-quote needs it, read defensively from GET /api/quotes/by-token/{token}. */

@@ -20,7 +20,7 @@ import { formatLongDate } from '@/lib/format';
 import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit, refundRateLimit } from '@/server/rate-limit';
-import { type BookingMatch, type NewAppointment, findExistingQuoteId, findHeldBookingRef, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
+import { type BookingMatch, type NewAppointment, findExistingQuoteId, findHeldBookingRef, findPaidBooking, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
 import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomer } from './customer.repository';
@@ -114,9 +114,13 @@ export function planVisits(input: Pick<BookingInput, 'serviceType' | 'includeTar
  * returned (`replayed: true`) and nothing new is reserved, written or emailed.
  * A replay does not count against the per-email limit, and is answered even when that budget is spent.
  *
+ * An order this customer has already paid for (same plan, first Friday and property, whatever the
+ * options) is refused with 409 `conflict`, `reason: 'already_paid'` and the paid booking's first
+ * appointment id, so the page can offer that payment's confirmation; it costs no budget either.
+ *
  * @throws AppError 'validation' (bad date, address outside the area, custom-size lot, unknown
  *   customer), 'price_changed' (with `currentTotalCents`, `currentPrice`), 'day_full' (with
- *   `fullDates`), 'rate_limited'
+ *   `fullDates`), 'conflict' (already paid), 'rate_limited'
  */
 export async function createBooking(input: BookingInput, options: CreateBookingOptions): Promise<CreatedBooking & { replayed: boolean }> {
   const { now } = options;
@@ -221,10 +225,32 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     extras: input.extras, discountCode: input.discountCode, quoteId, address, city, postalCode, totalCents,
   });
 
+  // Already booked and paid (Back to the calculator after paying, a second tab, a link kept from
+  // before): the customer is told so instead of being booked and charged a second time
+  // (docs/decisions/0025). Read-only and before any geocoding; nothing is written.
+  const knownCustomerId = existingCustomerId ?? (await findCustomerIdByEmail(db, emailKey));
+  const paid = knownCustomerId === null ? null : await findPaidBooking(db, {
+    branchId, customerId: knownCustomerId, serviceType: input.serviceType, date: visits[0]!.date, address, postalCode,
+  });
+  if (paid) {
+    await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
+    getLogger().info({ bookingRef: paid.bookingRef, source: options.source }, 'booking request for an order already paid: refused');
+    throw new AppError(
+      'conflict',
+      visitsCount > 1 ? 'booking.errors.alreadyPaidPlan' : 'booking.errors.alreadyPaid',
+      { reason: 'already_paid', appointmentId: paid.appointmentId },
+      {
+        service: getTranslator(options.locale, 'booking')(`services.${input.serviceType}`),
+        date: formatLongDate(visits[0]!.date, options.locale),
+        email: contact.email.toLowerCase(),
+        phone: branch.phone,
+      },
+    );
+  }
+
   if (overLimit) {
     // Read-only: no lock is needed to find a booking that is already written and held.
-    const customerId = existingCustomerId ?? (await findCustomerIdByEmail(db, emailKey));
-    const heldRef = customerId === null ? null : await findHeldBookingRef(db, sameOrder(customerId, await findExistingQuoteId(db, input.quoteId)), now);
+    const heldRef = knownCustomerId === null ? null : await findHeldBookingRef(db, sameOrder(knownCustomerId, await findExistingQuoteId(db, input.quoteId)), now);
     if (heldRef === null) throw overLimit;
     await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
     return answerReplay(db, heldRef, options.source);

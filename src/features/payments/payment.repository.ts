@@ -146,20 +146,12 @@ export async function markPaymentRowSucceeded(db: DbExecutor, paymentId: number,
   return updated.length > 0;
 }
 
-/** The visits of one booking with what pricing and the receipt need. Visit order: date, then id. */
-export async function listBookingAppointments(db: DbExecutor, where: { bookingRef: string } | { appointmentId: number } | { quoteId: number }) {
-  let bookingRef: string | undefined;
-  if ('bookingRef' in where) bookingRef = where.bookingRef;
-  else {
-    const [first] = await db
-      .select({ bookingRef: appointments.bookingRef })
-      .from(appointments)
-      .where('appointmentId' in where ? eq(appointments.id, where.appointmentId) : eq(appointments.quoteId, where.quoteId))
-      .orderBy(desc(appointments.id))
-      .limit(1);
-    bookingRef = first?.bookingRef;
-  }
-  if (!bookingRef) return [];
+/**
+ * The visits of one booking with what pricing and the receipt need, in visit order (date, then id).
+ * By the booking's reference only: ids are sequential and would let anyone find other people's
+ * bookings (docs/decisions/0025).
+ */
+export async function listBookingAppointments(db: DbExecutor, { bookingRef }: { bookingRef: string }) {
   return db
     .select({
       id: appointments.id,

@@ -10,7 +10,8 @@ const optionalMoney = z.preprocess((v) => (v === '' || v === null ? undefined : 
  */
 export const CreatePaymentIntentSchema = z.object({
   appointmentId: optionalId,
-  bookingRef: z.string().trim().min(1).max(64).optional(),
+  /** The booking's reference (BK-…): what proves the caller holds the booking; read out on the phone, so any case. */
+  bookingRef: z.string().trim().min(1).max(64).transform((ref) => ref.toUpperCase()).optional(),
   quoteId: optionalId,
   customerId: optionalId,
   serviceType: z.string().max(40).optional(),

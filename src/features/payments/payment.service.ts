@@ -65,19 +65,26 @@ function findPlanVisit(visits: BookingAppointment[]): BookingAppointment | undef
   return [...visits].sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
 }
 
+/**
+ * The booking a checkout pays, found only by its reference (docs/decisions/0025). Appointment and
+ * quote ids are sequential, so anyone could walk them; the reference is random. An `appointmentId`
+ * or `quoteId` must come with the reference and belong to that booking. Without a reference nothing
+ * is looked up at all, so an id that exists and one that does not get the same 404, just as fast.
+ */
 async function loadBooking(input: CreatePaymentIntentInput) {
-  const db = await getDb();
-  const visits = input.bookingRef
-    ? await listBookingAppointments(db, { bookingRef: input.bookingRef })
-    : input.appointmentId
-      ? await listBookingAppointments(db, { appointmentId: input.appointmentId })
-      : await listBookingAppointments(db, { quoteId: input.quoteId! });
-  if (visits.length === 0) throw new AppError('not_found', 'payments.errors.bookingNotFound');
+  const notFound = () => new AppError('not_found', 'payments.errors.bookingNotFound');
+  if (!input.bookingRef) throw notFound();
+  const visits = await listBookingAppointments(await getDb(), { bookingRef: input.bookingRef });
+  if (visits.length === 0) throw notFound();
+  if (input.appointmentId !== undefined && !visits.some((v) => v.id === input.appointmentId)) throw notFound();
+  if (input.quoteId !== undefined && !visits.some((v) => v.quoteId === input.quoteId)) throw notFound();
   return visits;
 }
 
 /**
- * POST /api/create-payment-intent. The amount is always the engine's price for the stored booking
+ * POST /api/create-payment-intent. The booking is named by its reference (`bookingRef`, with an
+ * optional `appointmentId` / `quoteId` of the same booking; an id alone is an unknown booking). The
+ * amount is always the engine's price for the stored booking
  * (DECISIONS §1, §6); a different client amount fails with 409 and the current price. The same
  * booking and amount reuse one intent (idempotency key `booking:<ref>:<cents>`), and the payments
  * row is written with it. A free amount is accepted only from the payment test page, and only in
@@ -106,7 +113,7 @@ export async function createPaymentIntentForBooking(
   const plan = findPlanVisit(visits);
   if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
   const address = [plan.address, plan.city].filter(Boolean).join(', ');
-  const { result, taxRate } = await priceBooking(
+  const { result, discount, taxRate } = await priceBooking(
     {
       serviceType: plan.serviceType,
       propertySize: plan.propertySize,
@@ -141,6 +148,8 @@ export async function createPaymentIntentForBooking(
     taxCents: result.taxCents,
     totalCents: result.totalCents,
     discountCents: result.discountCents,
+    // The code the engine applied to the stored booking, never one the browser names.
+    discountCode: discount.applied && result.discountCents > 0 ? (discount.code ?? null) : null,
     taxRate,
     dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
   };
@@ -592,6 +601,7 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     serviceType: payment.metadata.serviceType ?? null,
     serviceDate: payment.metadata.dates?.[0] ?? null,
     bookingRef: payment.bookingRef,
+    appointmentId: payment.appointmentId,
   };
 }
 
@@ -751,10 +761,16 @@ export async function completeTestAuthentication(
   return { redirectStatus: 'failed', paymentIntentId: payment.paymentIntentId };
 }
 
-/** For the authentication page: the amount being authenticated, only with the right secret. */
+/**
+ * For the authentication page: the amount being authenticated, only with the right secret. The
+ * booking's appointment id and reference let a page reached again after the step ended lead back
+ * to its checkout (which needs the reference, docs/decisions/0025).
+ */
 export async function findTestPaymentForAuthentication(paymentIntentId: string, clientSecret: string) {
   const payment = await requireTestPayment(paymentIntentId, clientSecret).catch(() => null);
-  return payment ? { paymentIntentId: payment.paymentIntentId, amount: payment.amount, status: payment.status } : null;
+  return payment
+    ? { paymentIntentId: payment.paymentIntentId, amount: payment.amount, status: payment.status, appointmentId: payment.appointmentId, bookingRef: payment.bookingRef }
+    : null;
 }
 
 /** GET /api/payments (staff). Amounts in cents, plus dollars as SPEC's list shows them. */

@@ -16,6 +16,8 @@ export interface OrderSummary {
   taxCents: number;
   totalCents: number;
   discountCents: number;
+  /** The code that took `discountCents` off, as the server validated it (e.g. 'MIDSEASON'); null without a discount. */
+  discountCode: string | null;
   /** The branch tax rate the HST line was computed with (0.13 = 13%). */
   taxRate: number;
   dates: string[];
@@ -47,5 +49,7 @@ export interface PaymentStatusView {
   currency: string;
   serviceType: string | null;
   serviceDate: string | null;
+  /** With `appointmentId`, what leads back to the booking's checkout (`/checkout/{id}?ref=`) to try another card. */
   bookingRef: string | null;
+  appointmentId: number | null;
 }

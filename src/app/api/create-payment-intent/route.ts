@@ -11,8 +11,8 @@ export const POST = apiRoute(async ({ req, locale }) => {
   // Card-testing bots create intents in bulk; a customer needs a handful.
   await consumeRateLimit('create-payment-intent', getClientIp(req), { points: 40, durationSec: 600 });
   const input = await parseJson(req, CreatePaymentIntentSchema);
-  // Only the payment test page's free amount depends on who is asking.
+  // Only the payment test page's free amount depends on who is asking: the office (docs/decisions/0014).
   const isFreeAmount = !input.appointmentId && !input.bookingRef && !input.quoteId;
-  const isStaff = isFreeAmount ? (await getStaffSession().catch(() => null)) !== null : false;
+  const isStaff = isFreeAmount ? (await getStaffSession().catch(() => null))?.role === 'admin' : false;
   return createPaymentIntentForBooking(input, { isStaff, locale });
 });

@@ -297,7 +297,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         freshCalculation: true,
       });
       if (variant === 'section') reset(defaults);
-      window.setTimeout(() => router.push(`${pathPrefix}${checkoutPath(booked.id)}`), 700);
+      window.setTimeout(() => router.push(`${pathPrefix}${checkoutPath(booked.id, booked.bookingRef)}`), 700);
     }
   };
 

@@ -35,4 +35,22 @@ describe('resolveCheckoutInputs: the booking reference', () => {
     expect(resolveCheckoutInputs(undefined, { appointmentId: '42' }, { bookingRef: 'BK-X' }).bookingRef).toBeUndefined();
     expect(resolveCheckoutInputs(undefined, {}, { bookingRef: 'BK-X' }).bookingRef).toBe('BK-X');
   });
+
+  it('comes from the address, so a copied link or a new tab pays without session storage', () => {
+    expect(resolveCheckoutInputs(undefined, { appointmentId: '42', ref: 'BK-NEW' }, null)).toMatchObject({ appointmentId: 42, bookingRef: 'BK-NEW' });
+    expect(resolveCheckoutInputs('42', { ref: ' BK-NEW ' }, null)).toMatchObject({ appointmentId: 42, bookingRef: 'BK-NEW' });
+    // The reference alone is enough to name the booking.
+    expect(resolveCheckoutInputs(undefined, { ref: 'BK-NEW' }, null)).toMatchObject({ appointmentId: undefined, bookingRef: 'BK-NEW' });
+  });
+
+  it('wins over stored data of another booking, which then does not apply at all', () => {
+    const inputs = resolveCheckoutInputs(undefined, { ref: 'BK-NEW' }, stored);
+    expect(inputs).toMatchObject({ bookingRef: 'BK-NEW', appointmentId: undefined, confirmedAmount: undefined, serviceType: undefined });
+    // The same booking's stored data still fills in the details (any case of the reference).
+    expect(resolveCheckoutInputs(undefined, { appointmentId: '11', ref: 'bk-old' }, stored)).toMatchObject({ bookingRef: 'bk-old', confirmedAmount: 99, serviceType: 'onetime' });
+  });
+
+  it('leaves the quote id out once the reference names the booking', () => {
+    expect(resolveCheckoutInputs(undefined, { appointmentId: '11', ref: 'BK-OLD' }, { ...stored, quoteId: 3 }).quoteId).toBeUndefined();
+  });
 });

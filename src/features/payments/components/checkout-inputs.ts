@@ -8,27 +8,40 @@ export type CheckoutQuery = Record<string, string | undefined>;
 
 const truthy = (v: unknown) => v === true || v === 'true';
 
+const sameRef = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
 /**
- * Stored checkout data describes one booking. When the address names another appointment (an
- * abandoned booking's data is still in the tab), none of it applies: its total, options or
- * reference would make the server answer "price changed" for a price nobody changed.
+ * Stored checkout data describes one booking. When the address names another appointment or
+ * booking reference (an abandoned booking's data is still in the tab), none of it applies: its
+ * total, options or reference would make the server answer "price changed" for a price nobody
+ * changed, or "not found".
  */
-function isForAppointment(stored: CheckoutData | null, appointmentId: number | undefined): stored is CheckoutData {
+function isForBooking(stored: CheckoutData | null, appointmentId: number | undefined, bookingRef: string | undefined): stored is CheckoutData {
   if (!stored) return false;
   const storedId = toNumber(stored.appointmentId);
-  return appointmentId === undefined || storedId === undefined || storedId === appointmentId;
+  const sameId = appointmentId === undefined || storedId === undefined || storedId === appointmentId;
+  return sameId && (bookingRef === undefined || !stored.bookingRef || sameRef(stored.bookingRef, bookingRef));
 }
 
+/**
+ * The address carries the booking's reference (`?ref=`, docs/decisions/0025): with it a reload, a
+ * new tab or a copied link pays the same booking without session storage, since the server takes
+ * an appointment id only together with its booking's reference.
+ */
 export function resolveCheckoutInputs(pathAppointmentId: string | undefined, query: CheckoutQuery, storedData: CheckoutData | null) {
   const urlAppointmentId = toNumber(pathAppointmentId) ?? toNumber(query.appointmentId);
-  const stored = isForAppointment(storedData, urlAppointmentId) ? storedData : null;
+  const urlRef = query.ref?.trim() || undefined;
+  const stored = isForBooking(storedData, urlAppointmentId, urlRef) ? storedData : null;
   const appointmentId = urlAppointmentId ?? toNumber(stored?.appointmentId);
+  // A stored reference is this booking's only when the address names no other appointment.
+  const storedRef = stored?.bookingRef && (urlAppointmentId === undefined || toNumber(stored.appointmentId) === urlAppointmentId) ? stored.bookingRef : undefined;
+  const bookingRef = urlRef ?? storedRef;
   return {
     appointmentId,
-    // The reference outranks the id on the server, so it is sent only when it is known to be this booking's.
-    bookingRef: stored?.bookingRef && (urlAppointmentId === undefined || toNumber(stored.appointmentId) === urlAppointmentId) ? stored.bookingRef : undefined,
+    bookingRef,
     customerId: toNumber(query.customerId) ?? toNumber(stored?.customerId),
-    quoteId: toNumber(stored?.quoteId),
+    // The reference names the booking; a quote id beside it would only have to match it again.
+    quoteId: bookingRef ? undefined : toNumber(stored?.quoteId),
     serviceType: query.serviceType ?? stored?.serviceType ?? undefined,
     propertySize: toNumber(query.propertySize) ?? toNumber(stored?.propertySize),
     includeTick: truthy(query.includeTick ?? stored?.includeTick),

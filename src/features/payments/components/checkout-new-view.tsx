@@ -19,7 +19,9 @@ import { FIELD_LIMITS } from '@/lib/field-limits';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
-import { ApiError, postJson, readCheckoutData, toNumber } from './payment-client';
+import { AlreadyPaidCard } from './already-paid-card';
+import { findCheckoutNewBooking, forgetCheckoutNewBooking, rememberCheckoutNewBooking } from './checkout-new-session';
+import { ApiError, buildCheckoutPath, buildReceiptPath, findReceipt, isAlreadyPaidError, postJson, readCheckoutData, rememberCheckoutIntent, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type Query = Record<string, string | undefined>;
@@ -33,10 +35,15 @@ type QuoteDetails = {
   discountCode?: string;
   quoteId?: number;
 };
-/** `discountCents`: what the discount code took off (0 or absent: no discount line). */
-type Preview = { subtotalCents: number; taxCents: number; totalCents: number; discountCents?: number };
+/**
+ * `discountCents`: what the discount code took off (0 or absent: no discount line); `discountCode`:
+ * the code the server applied (what the line names), never the one the browser asked for.
+ */
+type Preview = { subtotalCents: number; taxCents: number; totalCents: number; discountCents?: number; discountCode?: string | null };
+/** POST /api/calculate-quote's answer, as far as this page reads it. */
+type QuotePreview = Preview & { customQuote?: boolean; discount?: { applied: boolean; code?: string } };
 type Customer = { name: string; email: string; phone: string; city: string; postalCode: string };
-type Created = { appointmentId: number; intent: CreatedPaymentIntent };
+type Created = { appointmentId: number; bookingRef: string; intent: CreatedPaymentIntent };
 
 const SERVICE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
 const truthy = (v: unknown) => v === true || v === 'true';
@@ -118,6 +125,23 @@ function splitName(name: string) {
   return at === -1 ? { firstName: trimmed, lastName: '-' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1).trim() || '-' };
 }
 
+/**
+ * Once booked, the booking goes into this page's address (`appointmentId`, `ref`) next to the order's
+ * values: a reload resumes it from this tab's memory, and a copied link or another browser is sent
+ * to the booking's own checkout (docs/decisions/0025). Replaces the history entry only.
+ */
+function keepBookingInAddress(appointmentId: number | null, bookingRef: string | null) {
+  const url = new URL(window.location.href);
+  if (appointmentId !== null && bookingRef !== null) {
+    url.searchParams.set('appointmentId', String(appointmentId));
+    url.searchParams.set('ref', bookingRef);
+  } else {
+    url.searchParams.delete('appointmentId');
+    url.searchParams.delete('ref');
+  }
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 /** `taxRate`: the branch's rate (0.13 = 13%) for the HST label until the server's order summary arrives. */
 export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query; supportPhone: string; taxRate: number }) {
   const hydrated = useHydrated();
@@ -137,20 +161,69 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   const [created, setCreated] = useState<Created | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
+  /** Back to an order this tab already paid: nothing to pay (`receiptPath`: its receipt, when known). */
+  const [paid, setPaid] = useState<{ receiptPath: string | null } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    /**
+     * The order this tab already booked here (Back after paying, a refresh, the return from the
+     * bank's authentication): its receipt when it is paid, else its payment step again, never a
+     * fresh form that would book and charge it a second time.
+     */
+    const resume = async (details: QuoteDetails): Promise<'paid' | 'booked' | null> => {
+      const booking = findCheckoutNewBooking(details);
+      if (!booking) return null;
+      const receiptPath = findReceipt(booking.appointmentId);
+      if (receiptPath) {
+        setPaid({ receiptPath });
+        return 'paid';
+      }
+      try {
+        const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, locale });
+        rememberCheckoutIntent(intent.paymentIntentId, booking.appointmentId);
+        setCustomer(booking.contact);
+        setDate(booking.date);
+        setCreated({ appointmentId: booking.appointmentId, bookingRef: booking.bookingRef, intent });
+        return 'booked';
+      } catch (error) {
+        if (isAlreadyPaidError(error)) {
+          setPaid({ receiptPath: null });
+          return 'paid';
+        }
+        // Cancelled, released, unknown or its Friday filled up: that booking is over, this is a new order.
+        if (error instanceof ApiError && [404, 409, 410].includes(error.status)) {
+          forgetCheckoutNewBooking(details);
+          keepBookingInAddress(null, null);
+          if (error.status === 409) toast({ variant: 'destructive', title: tn('errorTitle'), description: error.message });
+        }
+        return null;
+      }
+    };
     // A quote email's link carries the quote's token: its saved options (extras, discount code, quote id) are what is charged.
     const token = query.quoteToken?.trim();
-    void (token ? loadQuoteByToken(token) : Promise.resolve(readQuote(query))).then((read) => {
+    void (token ? loadQuoteByToken(token) : Promise.resolve(readQuote(query))).then(async (read) => {
+      // The address names a booking this tab does not know (a copied link, another browser): that
+      // booking is paid on its own checkout page, which needs nothing but the address.
+      const ref = query.ref?.trim();
+      const known = read.details ? findCheckoutNewBooking(read.details) : null;
+      if (ref && (!known || known.bookingRef.toUpperCase() !== ref.toUpperCase())) {
+        const appointmentId = toNumber(query.appointmentId);
+        router.replace(buildCheckoutPath(locale, { appointmentId, bookingRef: ref }) ?? `${localePath(locale, '/checkout')}?${new URLSearchParams({ ref }).toString()}`);
+        return;
+      }
+      const resumed = read.details ? await resume(read.details) : null;
       setQuote(read);
-      setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
-      if (!read.details) return;
-      void loadDates(read.details).then((list) => { setDates(list ?? []); setDate(list?.[0] ?? ''); });
+      if (resumed === 'paid' || !read.details) return;
+      if (!resumed) setCustomer((c) => ({ ...c, ...Object.fromEntries(Object.entries(read.prefill).filter(([, v]) => v)) }));
+      void loadDates(read.details).then((list) => {
+        setDates(list ?? []);
+        if (!resumed) setDate(list?.[0] ?? '');
+      });
     });
-  }, [query]);
+  }, [query, locale, tn, router]);
 
   const details = quote?.details ?? null;
   const pricedAddress = details ? buildPricingAddress(details.address, customer.city) : null;
@@ -160,13 +233,17 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
     if (!details || !pricedAddress || created) return;
     let current = true;
     const timer = setTimeout(() => {
-      postJson<Preview & { customQuote?: boolean }>('/api/calculate-quote', {
+      postJson<QuotePreview>('/api/calculate-quote', {
         serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
         includeStandingWater: details.includeStandingWater, address: pricedAddress,
         ...(details.extras?.length ? { extras: details.extras } : {}),
         ...(details.discountCode ? { discountCode: details.discountCode } : {}),
       })
-        .then((p) => { if (current) { if (p.customQuote) setFatal(t('errors.invalidQuote')); else setPreview(p); } })
+        .then((p) => {
+          if (!current) return;
+          if (p.customQuote) setFatal(t('errors.invalidQuote'));
+          else setPreview({ subtotalCents: p.subtotalCents, taxCents: p.taxCents, totalCents: p.totalCents, discountCents: p.discountCents, discountCode: p.discount?.applied ? p.discount.code : null });
+        })
         .catch(() => { if (current) setPreview(null); });
     }, 300);
     return () => { current = false; clearTimeout(timer); };
@@ -197,22 +274,27 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
     let appointmentId: number;
     try {
       const { id: customerId } = await postJson<{ id: number }>('/api/customers', { ...contact, locale });
-      const booking = await postJson<{ appointmentId: number; totalCents: number; subtotalCents: number; taxCents: number; discountCents?: number }>('/api/appointments', {
+      const booking = await postJson<{ appointmentId: number; bookingRef: string; totalCents: number; subtotalCents: number; taxCents: number; discountCents?: number }>('/api/appointments', {
         customerId, email: contact.email, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
         includeTargetedInsects: details.includeStandingWater, extras: details.extras ?? [], address: details.address, city: contact.city, postalCode: contact.postalCode,
         date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
         ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale,
       });
       appointmentId = booking.appointmentId;
+      const { bookingRef } = booking;
+      rememberCheckoutNewBooking(details, { appointmentId, bookingRef, date, contact: { name: customer.name.trim(), email: contact.email, phone: contact.phone, city: contact.city, postalCode: contact.postalCode } });
       setPreview((previous) => ({
         subtotalCents: booking.subtotalCents, taxCents: booking.taxCents, totalCents: booking.totalCents,
-        discountCents: booking.discountCents ?? previous?.discountCents,
+        discountCents: booking.discountCents ?? previous?.discountCents, discountCode: previous?.discountCode,
       }));
       trackEvent('Schedule', { totalCents: booking.totalCents, contentName: details.serviceType });
       recordFunnelStep({ planType: details.serviceType, propertySize: details.propertySize, city: contact.city, postalCode: contact.postalCode, conversionStage: 'appointment_created' });
+      // After the Schedule event: an address with the reference is private, and no pixel hears of it (0026).
+      keepBookingInAddress(appointmentId, bookingRef);
       try {
-        const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', { appointmentId, confirmedAmountCents: booking.totalCents, locale });
-        setCreated({ appointmentId, intent });
+        const intent = await postJson<CreatedPaymentIntent>('/api/create-payment-intent', { appointmentId, bookingRef, confirmedAmountCents: booking.totalCents, locale });
+        rememberCheckoutIntent(intent.paymentIntentId, appointmentId);
+        setCreated({ appointmentId, bookingRef, intent });
       } catch {
         setFatal(t('errors.couldNotInitialize'));
       }
@@ -242,16 +324,11 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   const onSucceeded = (paymentIntentId: string) => {
     if (!created) return;
     toast({ title: t('toasts.paidTitle'), description: t('toasts.paidBody') });
-    const params = new URLSearchParams({
-      payment_intent: paymentIntentId,
-      amount: (created.intent.amount / 100).toFixed(2),
-      type: details?.serviceType ?? '',
-      appointment_id: String(created.appointmentId),
-    });
-    router.push(`${localePath(locale, '/payment-success')}?${params.toString()}`);
+    router.push(buildReceiptPath(locale, { paymentIntentId, amountCents: created.intent.amount, serviceType: details?.serviceType, appointmentId: created.appointmentId }));
   };
 
   if (!quote) return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('settingUp')} /></div>;
+  if (paid) return <AlreadyPaidCard receiptPath={paid.receiptPath} />;
   if (problem || !details) {
     return (
       <Card className="mx-auto max-w-lg">
@@ -265,6 +342,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   }
 
   const locked = created !== null;
+  // A resumed booking keeps its Friday even when the list no longer offers it (its own stop counts there).
+  const dateOptions = dates && date && !dates.includes(date) ? [date, ...dates] : dates;
   const field = (name: keyof Customer, label: string, props: { type?: string; autoComplete: string; maxLength: number }) => (
     <div className="space-y-1.5">
       <Label htmlFor={`cn-${name}`}>{label}</Label>
@@ -300,13 +379,13 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="cn-date">{tn('date')}</Label>
-              {dates === null ? (
+              {dateOptions === null ? (
                 <Spinner label={tn('loadingDates')} />
-              ) : dates.length === 0 ? (
+              ) : dateOptions.length === 0 ? (
                 <p className="text-sm text-red-700">{tn('noDates')}</p>
               ) : (
                 <select id="cn-date" value={date} disabled={locked} onChange={(e) => setDate(e.target.value)} aria-invalid={!!invalid.date} aria-describedby={invalid.date ? 'cn-date-error' : undefined} className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm">
-                  {dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
+                  {dateOptions.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
                 </select>
               )}
               {invalid.date ? <p id="cn-date-error" className="text-sm text-red-700">{invalid.date}</p> : null}
@@ -337,7 +416,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
           ) : null}
         </CardContent>
       </Card>
-      <aside className="space-y-4">
+      {/* On a phone the summary comes first: what is being bought, before the form and the Pay button. */}
+      <aside className="order-first space-y-4 md:order-none">
         <section aria-labelledby="cn-summary" className="rounded-lg bg-gray-50 p-4">
           <h2 id="cn-summary" className="mb-3 text-lg font-semibold">{t('summary.title')}</h2>
           <dl className="space-y-2 text-sm">
@@ -350,7 +430,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
                 {/* The subtotal already has the code taken off: this line says why it is lower. */}
                 {summary.discountCents ? (
                   <div className="flex justify-between gap-4 border-t border-gray-200 pt-2 font-medium text-leaf-700">
-                    <dt>{details.discountCode ? t('summary.discountCode', { code: details.discountCode.trim().toUpperCase() }) : t('summary.discount')}</dt>
+                    <dt>{summary.discountCode ? t('summary.discountCode', { code: summary.discountCode }) : t('summary.discount')}</dt>
                     <dd data-testid="order-discount">{formatDeduction(summary.discountCents, locale)}</dd>
                   </div>
                 ) : null}
@@ -361,7 +441,12 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
             ) : null}
           </dl>
         </section>
-        <p className="text-sm text-gray-700">{tn('support', { phone: supportPhone })}</p>
+        <p className="text-sm text-gray-700">
+          {tn.rich('support', {
+            phone: supportPhone,
+            call: (chunks) => <a className="whitespace-nowrap underline" href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>{chunks}</a>,
+          })}
+        </p>
       </aside>
     </div>
   );

@@ -9,9 +9,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
 import type { CreatedPaymentIntent } from '../payment.types';
+import { AlreadyPaidCard } from './already-paid-card';
 import { OrderSummary } from './order-summary';
 import { type CheckoutInputs, type CheckoutQuery, resolveCheckoutInputs } from './checkout-inputs';
-import { ApiError, findReceipt, isAlreadyPaidError, postJson, readCheckoutData } from './payment-client';
+import { ApiError, buildReceiptPath, findReceipt, isAlreadyPaidError, postJson, readCheckoutData, rememberCheckoutIntent } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type State =
@@ -21,6 +22,20 @@ type State =
   /** Coming back to the checkout of a booking already paid: nothing is wrong, there is just nothing to pay. */
   | { kind: 'paid'; receiptPath: string | null }
   | { kind: 'ready'; intent: CreatedPaymentIntent };
+
+/**
+ * A checkout that found its booking in session storage writes the booking into its own address
+ * (`?appointmentId=&ref=`), so a reload, a new tab or a copied link pays the same booking without
+ * that storage (docs/decisions/0025). Replaces the history entry; the page stays as it is.
+ */
+function keepBookingInAddress(found: CheckoutInputs, pathAppointmentId: string | undefined) {
+  if (!found.bookingRef) return;
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('ref') === found.bookingRef) return;
+  if (found.appointmentId !== undefined && !pathAppointmentId && !url.searchParams.has('appointmentId')) url.searchParams.set('appointmentId', String(found.appointmentId));
+  url.searchParams.set('ref', found.bookingRef);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
 
 export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?: string; query: CheckoutQuery }) {
   const t = useTranslations('checkout');
@@ -48,6 +63,8 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
         ...(override ?? { quoteTotal: i.quoteTotal, confirmedAmount: i.confirmedAmount }),
         locale,
       });
+      // If the bank's authentication takes the customer away, /payment-confirmation can still tie the payment to this booking.
+      if (i.appointmentId !== undefined) rememberCheckoutIntent(intent.paymentIntentId, i.appointmentId);
       setState({ kind: 'ready', intent });
     } catch (error) {
       if (error instanceof ApiError && error.body?.code === 'price_changed' && typeof error.body.currentTotalCents === 'number') {
@@ -71,7 +88,8 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
       const found = resolveCheckoutInputs(pathAppointmentId, query, readCheckoutData());
       inputs.current = found;
       setResolved(found);
-      if (!found.serviceType && !found.appointmentId) setState({ kind: 'error', message: t('errors.missingService') });
+      keepBookingInAddress(found, pathAppointmentId);
+      if (!found.serviceType && !found.appointmentId && !found.bookingRef) setState({ kind: 'error', message: t('errors.missingService') });
       else if (!found.appointmentId && !found.bookingRef) setState({ kind: 'error', message: t('errors.noBooking') });
       else await setUp();
     };
@@ -81,13 +99,12 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
   const onSucceeded = (paymentIntentId: string) => {
     if (state.kind !== 'ready') return;
     toast({ title: t('toasts.paidTitle'), description: t('toasts.paidBody') });
-    const params = new URLSearchParams({
-      payment_intent: paymentIntentId,
-      amount: (state.intent.amount / 100).toFixed(2),
-      type: state.intent.summary?.serviceType ?? inputs.current?.serviceType ?? '',
-      ...(inputs.current?.appointmentId ? { appointment_id: String(inputs.current.appointmentId) } : {}),
-    });
-    router.push(`${localePath(locale, '/payment-success')}?${params.toString()}`);
+    router.push(buildReceiptPath(locale, {
+      paymentIntentId,
+      amountCents: state.intent.amount,
+      serviceType: state.intent.summary?.serviceType ?? inputs.current?.serviceType,
+      appointmentId: inputs.current?.appointmentId,
+    }));
   };
 
   const onFailed = (message: string) => {
@@ -109,24 +126,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
       </Card>
     );
   }
-  if (state.kind === 'paid') {
-    return (
-      <Card className="mx-auto max-w-lg">
-        <CardHeader><CardTitle>{t('alreadyPaid.title')}</CardTitle></CardHeader>
-        <CardContent className="space-y-4">
-          <p role="status">{t('alreadyPaid.body')}</p>
-          {state.receiptPath ? (
-            <div className="flex flex-wrap gap-3">
-              <Button asChild><a href={state.receiptPath}>{t('alreadyPaid.viewConfirmation')}</a></Button>
-              <Button asChild variant="outline"><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
-            </div>
-          ) : (
-            <Button asChild><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
-          )}
-        </CardContent>
-      </Card>
-    );
-  }
+  if (state.kind === 'paid') return <AlreadyPaidCard receiptPath={state.receiptPath} />;
   if (state.kind === 'price-changed') {
     return (
       <Card className="mx-auto max-w-lg">

@@ -35,7 +35,10 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
         {summary ? (
           <>
             {summary.discountCents > 0 ? (
-              <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.discount')}</dt><dd>{formatDeduction(summary.discountCents, locale)}</dd></div>
+              <div className="flex justify-between gap-4">
+                <dt className="text-gray-600">{summary.discountCode ? t('summary.discountCode', { code: summary.discountCode }) : t('summary.discount')}</dt>
+                <dd data-testid="order-discount">{formatDeduction(summary.discountCents, locale)}</dd>
+              </div>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-gray-200 pt-2"><dt className="text-gray-600">{t('summary.subtotal')}</dt><dd>{money(summary.subtotalCents)}</dd></div>
             <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.hst', { rate: formatTaxRatePercent(summary.taxRate, locale) })}</dt><dd>{money(summary.taxCents)}</dd></div>

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, findReceipt, isAlreadyPaidError, rememberReceipt } from './payment-client';
+import { describe, expect, it } from 'vitest';
+import { ApiError, buildReceiptPath, findCheckoutAppointment, findReceipt, isAlreadyPaidError, rememberCheckoutIntent, rememberReceipt } from './payment-client';
+import { useFakeSessionStorage } from './payment-test-helpers';
 
 describe('isAlreadyPaidError', () => {
   it.each([
@@ -14,15 +15,7 @@ describe('isAlreadyPaidError', () => {
 });
 
 describe('rememberReceipt / findReceipt (session storage)', () => {
-  beforeEach(() => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('window', {
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) },
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  useFakeSessionStorage();
 
   it('finds the confirmation page remembered for a booking, by number or string id', () => {
     rememberReceipt('42', '/payment-success?payment_intent=pi_test_abc&appointment_id=42');
@@ -47,5 +40,39 @@ describe('rememberReceipt / findReceipt (session storage)', () => {
     expect(findReceipt(1)).toBeNull();
     rememberReceipt(1, '/payment-success?payment_intent=pi_test_x');
     expect(findReceipt(1)).toBeNull();
+  });
+});
+
+describe('buildReceiptPath', () => {
+  it('is /payment-success with the intent, the amount in dollars to the cent, the plan and the booking', () => {
+    expect(buildReceiptPath('en', { paymentIntentId: 'pi_test_abc', amountCents: 32318, serviceType: 'seasonal', appointmentId: 42 }))
+      .toBe('/payment-success?payment_intent=pi_test_abc&amount=323.18&type=seasonal&appointment_id=42');
+    expect(buildReceiptPath('fr', { paymentIntentId: 'pi_test_abc', amountCents: 11100, serviceType: 'onetime', appointmentId: '7' }))
+      .toBe('/fr/payment-success?payment_intent=pi_test_abc&amount=111.00&type=onetime&appointment_id=7');
+  });
+
+  it('leaves out an unknown booking and plan', () => {
+    expect(buildReceiptPath('de', { paymentIntentId: 'pi_test_abc', amountCents: 5, serviceType: null }))
+      .toBe('/de/payment-success?payment_intent=pi_test_abc&amount=0.05&type=');
+  });
+});
+
+describe('rememberCheckoutIntent / findCheckoutAppointment (session storage)', () => {
+  useFakeSessionStorage();
+
+  it('finds the booking a checkout in this tab paid with an intent', () => {
+    rememberCheckoutIntent('pi_test_abc', 42);
+    rememberCheckoutIntent('pi_test_def', '7');
+    expect(findCheckoutAppointment('pi_test_abc')).toBe('42');
+    expect(findCheckoutAppointment('pi_test_def')).toBe('7');
+    expect(findCheckoutAppointment('pi_test_other')).toBeNull();
+    expect(findCheckoutAppointment(null)).toBeNull();
+  });
+
+  it('treats broken or tampered storage as nothing remembered', () => {
+    window.sessionStorage.setItem('checkoutIntents', JSON.stringify({ pi_test_abc: '../admin' }));
+    expect(findCheckoutAppointment('pi_test_abc')).toBeNull();
+    window.sessionStorage.setItem('checkoutIntents', '{not json');
+    expect(findCheckoutAppointment('pi_test_abc')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
  * Browser-side calls and storage for the payment screens. Amounts from the server are cents; what
  * the browser sends is only compared by the server, never charged.
  */
+import { localePath } from '@/components/site/locale-paths';
 import { trackEvent } from '@/features/analytics/analytics';
 import type { PaymentStatusView } from '../payment.types';
 
@@ -135,6 +136,72 @@ export function findReceipt(appointmentId: number | string | null | undefined): 
     const raw = window.sessionStorage.getItem(RECEIPTS_KEY);
     const path = raw ? (JSON.parse(raw) as Record<string, unknown>)[String(appointmentId)] : null;
     return isSitePath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A payment's receipt page: /payment-success with the values the checkouts send there
+ * (payment_intent, amount in dollars, type, appointment_id). The page itself trusts only the
+ * intent id, which it verifies with the server.
+ */
+export function buildReceiptPath(
+  locale: string,
+  payment: { paymentIntentId: string; amountCents: number; serviceType: string | null | undefined; appointmentId?: number | string | null },
+): string {
+  const params = new URLSearchParams({
+    payment_intent: payment.paymentIntentId,
+    amount: (payment.amountCents / 100).toFixed(2),
+    type: payment.serviceType ?? '',
+    ...(payment.appointmentId !== null && payment.appointmentId !== undefined && payment.appointmentId !== '' ? { appointment_id: String(payment.appointmentId) } : {}),
+  });
+  return `${localePath(locale, '/payment-success')}?${params.toString()}`;
+}
+
+/**
+ * The checkout of a booking, to pay it or try another card: `/checkout/{appointmentId}?ref=`. The
+ * server takes the appointment id only with its booking's reference (docs/decisions/0025); null
+ * when either is unknown.
+ */
+export function buildCheckoutPath(locale: string, booking: { appointmentId: number | null | undefined; bookingRef: string | null | undefined }): string | null {
+  if (!booking.appointmentId || !booking.bookingRef) return null;
+  return `${localePath(locale, `/checkout/${booking.appointmentId}`)}?${new URLSearchParams({ ref: booking.bookingRef }).toString()}`;
+}
+
+/**
+ * Where a payment that did not go through leads: back to its booking's checkout for another card,
+ * unless the payment was cancelled (the booking with it) or is not a booking's.
+ */
+export function retryCheckoutPath(locale: string, status: Pick<PaymentStatusView, 'status' | 'appointmentId' | 'bookingRef'>): string | null {
+  return status.status === 'canceled' ? null : buildCheckoutPath(locale, status);
+}
+
+const CHECKOUT_INTENTS_KEY = 'checkoutIntents';
+
+/**
+ * Remembers, for this tab, which booking a checkout's payment intent pays. A payment that leaves
+ * the checkout for the bank's authentication comes back to /payment-confirmation, which knows only
+ * the intent: this lets that page keep the booking's receipt (`rememberReceipt`) once the server
+ * says it is paid.
+ */
+export function rememberCheckoutIntent(paymentIntentId: string, appointmentId: number | string): void {
+  try {
+    const raw = window.sessionStorage.getItem(CHECKOUT_INTENTS_KEY);
+    const intents = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    window.sessionStorage.setItem(CHECKOUT_INTENTS_KEY, JSON.stringify({ ...intents, [paymentIntentId]: String(appointmentId) }));
+  } catch {
+    // Storage blocked or broken: the paid checkout then links home instead of to the receipt.
+  }
+}
+
+/** The booking (appointment id) a checkout in this tab was paying with this intent, or null. */
+export function findCheckoutAppointment(paymentIntentId: string | null | undefined): string | null {
+  if (!paymentIntentId) return null;
+  try {
+    const raw = window.sessionStorage.getItem(CHECKOUT_INTENTS_KEY);
+    const id = raw ? (JSON.parse(raw) as Record<string, unknown>)[paymentIntentId] : null;
+    return typeof id === 'string' && /^\d+$/.test(id) ? id : null;
   } catch {
     return null;
   }

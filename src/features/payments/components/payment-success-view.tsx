@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { BookingCancelledCard } from './booking-cancelled-card';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
-import { rememberReceipt } from './payment-client';
+import { rememberReceipt, retryCheckoutPath } from './payment-client';
 import { useVerifiedPayment } from './use-verified-payment';
 
 const MESSAGE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
@@ -45,12 +45,15 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
     return <BookingCancelledCard refundedCents={state.status.refundedCents} />;
   }
   if (state.kind === 'done' && state.outcome === 'failed') {
-    // The server knows it did not go through (e.g. the bank declined a payment that was processing).
+    // The server knows it did not go through (e.g. the bank declined a payment that was processing):
+    // the booking's checkout takes another card.
+    const retryPath = retryCheckoutPath(locale, state.status);
     return (
       <PaymentResultCard tone="failed" title={tc('failedTitle')}>
         <p role="alert">{state.status.message}</p>
-        <div className="flex justify-center gap-3">
-          <Button asChild><a href={localePath(locale, '/#contact')}>{tc('contactSupport')}</a></Button>
+        <div className="flex flex-wrap justify-center gap-3">
+          {retryPath ? <Button asChild><a href={retryPath}>{tc('tryAnotherCard')}</a></Button> : null}
+          <Button asChild variant={retryPath ? 'outline' : 'default'}><a href={localePath(locale, '/#contact')}>{tc('contactSupport')}</a></Button>
           {home}
         </div>
       </PaymentResultCard>

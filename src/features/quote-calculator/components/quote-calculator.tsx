@@ -16,7 +16,8 @@ import { formatDeduction, formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
-import { fetchAvailableDates } from '@/features/booking/booking-client';
+import { checkoutPath, fetchAvailableDates } from '@/features/booking/booking-client';
+import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { useHydrated } from '@/lib/use-hydrated';
 import { describeSecondContact } from '../second-contact';
@@ -47,7 +48,15 @@ type AppointmentResponse = {
   appointments?: { id: number; customerId?: number; customer_id?: number }[];
   subtotalCents?: number; taxCents?: number; totalCents?: number; totalPrice?: number;
   message?: string; code?: string; fields?: Record<string, string>; currentTotalCents?: number;
+  /** 409 `already_paid`: the order was booked and paid before; `appointmentId` is that booking's. */
+  reason?: string;
 };
+
+/**
+ * The server's answer that this order is already booked and paid (docs/decisions/0025), for the
+ * order it was given (`key`), with that payment's confirmation when this tab has seen it.
+ */
+type AlreadyPaid = { key: string; message: string; receiptPath: string | null };
 
 /**
  * Fridays from the server (with room for the one-time standing-water visit's second stop when it is
@@ -91,12 +100,13 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const [pickAgain, setPickAgain] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const [serverPrice, setServerPrice] = useState<ServerPrice | null>(null);
+  const [alreadyPaid, setAlreadyPaid] = useState<AlreadyPaid | null>(null);
   const router = useRouter();
   const storedPlan = useRef<ReturnType<typeof readStoredPlan>>(null);
 
-  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address, postalCode, secondContactOpen] = useWatch({
+  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, address, postalCode, secondContactOpen, email, date] = useWatch({
     control,
-    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'address', 'postalCode', 'secondContact.enabled'],
+    name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'address', 'postalCode', 'secondContact.enabled', 'email', 'date'],
   });
 
   // Start-up order (SPEC §4): stored selection, then the query string, which wins.
@@ -134,6 +144,11 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     setValue('includeTick', outcome.includeTick);
     if (outcome.discountCode) setAppliedCode(outcome.discountCode);
     setConsultPicked(outcome.consult);
+    // The consultation is not a plan here: bring its note (and its link to the contact form) into view.
+    if (outcome.consult) {
+      const timer = setTimeout(() => document.getElementById('misting-consult')?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 100);
+      return () => clearTimeout(timer);
+    }
   }, [selection, getValues, setValue]);
 
   useEffect(() => {
@@ -170,6 +185,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   // A server price stands only for the inputs it was given; any change falls back to the preview.
   const priceKey = JSON.stringify([serviceType, propertySize, includeTick, includeTargetedInsects, extras, pricingAddress, appliedCode]);
   const confirmedServerCents = serverPrice?.key === priceKey ? serverPrice.totalCents : null;
+  // "Already booked and paid" stands while the plan, Friday, place and email are the ones it was said of.
+  const paidKey = JSON.stringify([serviceType, date, address?.trim().toLowerCase(), postalCode?.trim().toUpperCase(), email?.trim().toLowerCase()]);
+  const paidNotice = alreadyPaid?.key === paidKey ? alreadyPaid : null;
 
   const money = useCallback((cents: number) => formatMoney(cents, locale, settings.currency), [locale, settings.currency]);
   const customQuote = price.customQuote;
@@ -228,6 +246,12 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       res = null;
     }
     if (!res || !res.ok) {
+      // This order was booked and paid before (Back after paying, a second tab): say so, with its
+      // confirmation when this tab paid it, instead of booking and charging it again.
+      if (res?.status === 409 && data?.reason === 'already_paid') {
+        setAlreadyPaid({ key: paidKey, message: data.message ?? '', receiptPath: findReceipt(data.appointmentId) });
+        return;
+      }
       if (res?.status === 400 && data?.fields) {
         for (const [field, message] of Object.entries(data.fields)) {
           const name = field === 'zipCode' ? 'postalCode' : field;
@@ -253,17 +277,19 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       return;
     }
     const appointmentId = data?.appointmentId ?? data?.appointments?.[0]?.id ?? data?.id;
-    if (!appointmentId) {
+    const bookingRef = data?.bookingRef;
+    // The checkout finds the booking by its reference (the id alone is refused, docs/decisions/0025).
+    if (!appointmentId || !bookingRef) {
       toast({ variant: 'destructive', title: t('toasts.bookingErrorTitle'), description: t('toasts.bookingErrorBody') });
       return;
     }
     const customerId = data?.customerId ?? data?.appointments?.[0]?.customerId ?? data?.appointments?.[0]?.customer_id ?? null;
     const totalPrice = data?.totalPrice ?? price.totalPrice;
     // SPEC §3 "checkoutData": what the checkout page reads. Storage may be blocked or full; the
-    // appointment exists by now and the checkout also finds it by the id in its address.
+    // appointment exists by now and the checkout also finds it by the id and reference in its address.
     try {
       sessionStorage.setItem('checkoutData', JSON.stringify({
-        appointmentId, customerId, bookingRef: data?.bookingRef ?? null,
+        appointmentId, customerId, bookingRef,
         serviceType: body.serviceType, propertySize: body.propertySize,
         includeTick: body.includeTick, includeTargetedInsects: body.includeTargetedInsects, includeStandingWater: body.includeTargetedInsects,
         extras: body.extras, totalPrice,
@@ -278,7 +304,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     // SPEC §4: the Schedule event fires once the appointment exists (a no-op without ids and consent).
     trackEvent('Schedule', { totalCents: data?.totalCents ?? confirmedServerCents ?? price.totalCents });
     toast({ title: t('toasts.scheduledTitle'), description: t('toasts.scheduledBody') });
-    router.push(`${localePath(locale, '/checkout')}?appointmentId=${encodeURIComponent(String(appointmentId))}`);
+    router.push(localePath(locale, checkoutPath(appointmentId, bookingRef)));
   };
 
   const onBuyNowInvalid = () =>
@@ -431,7 +457,10 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             </label>
           ))}
           <p id="misting-consult" className={cn('rounded-md border p-3 text-sm', consultPicked ? 'border-brand-600 bg-brand-50' : 'border-gray-200 bg-gray-50')}>
-            {t('mistingNote', { price: money(settings.priceTable.mistingSystem.annualCents) })}
+            {t.rich('mistingNote', {
+              price: money(settings.priceTable.mistingSystem.annualCents),
+              contact: (chunks) => <a href="#contact" className="font-semibold text-brand-800 underline">{chunks}</a>,
+            })}
           </p>
         </fieldset>
       </div>
@@ -509,6 +538,15 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           <Button type="submit" size="lg" className="mt-4 w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? t('processing') : confirmedServerCents !== null ? t('confirmPrice', { price: money(confirmedServerCents) }) : t('buyNow')}
           </Button>
+          {paidNotice ? (
+            <div role="alert" className="mt-4 space-y-2 rounded-md border border-leaf-600 bg-green-50 p-3 text-sm" data-testid="already-paid">
+              <p className="font-semibold">{t('alreadyPaid.title')}</p>
+              <p>{paidNotice.message}</p>
+              {paidNotice.receiptPath ? (
+                <a href={paidNotice.receiptPath} className="inline-block font-medium text-brand-800 underline">{t('alreadyPaid.viewConfirmation')}</a>
+              ) : null}
+            </div>
+          ) : null}
         </section>
 
         <p className="text-sm text-gray-600">{t('serviceAreaNote')}</p>
