@@ -91,7 +91,7 @@ describe('staff shell', () => {
     const { page, context } = await newPage();
     await signInAsTechnician(page);
     // Welcomed to what they can open, not to the office's dashboard.
-    await page.getByText('Welcome. Your day sheet is ready.').waitFor();
+    await page.getByText('Welcome. Your day sheet is ready.').first().waitFor();
     expect(await page.getByText('Welcome to the admin dashboard.').count()).toBe(0);
     expect(await readNav(page)).toEqual(['Your day sheet -> /day-sheet']);
     await staffNav(page).getByRole('link', { name: 'Your day sheet' }).click();
