@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
@@ -21,6 +20,7 @@ import { centsToDollars, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit, refundRateLimit } from '@/server/rate-limit';
 import { type BookingMatch, type NewAppointment, findExistingQuoteId, findHeldBookingRef, findPaidBooking, insertAppointments, listBookingRows, markExpiredHolds } from './appointment.repository';
+import { newBookingRef } from './booking-ref';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
 import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomer } from './customer.repository';
@@ -35,13 +35,6 @@ const BOOKING_EMAIL_LIMIT_NAME = 'booking-email';
 export type BookingSource = 'api' | 'booking-section' | 'book-page' | 'quote' | 'checkout-new' | 'order' | 'staff';
 
 export type CreateBookingOptions = { now: Date; locale: Locale; source: BookingSource; branchId?: number };
-
-function newBookingRef(): string {
-  // 40 bits of randomness, Crockford-like alphabet without look-alikes: short enough to read out on the phone.
-  const alphabet = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
-  const bytes = randomBytes(8);
-  return `BK-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
-}
 
 /**
  * POST /api/customers: a known email returns the existing id and changes nothing (DECISIONS §5);

@@ -2,7 +2,6 @@ import 'server-only';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { Database } from '@/db/client';
 import { appointments, serviceDays } from '@/db/schema/appointments';
 import { branches, branchSettings, technicians } from '@/db/schema/branches';
@@ -10,6 +9,7 @@ import { discountCodes, servicePlans } from '@/db/schema/catalog';
 import { customers } from '@/db/schema/customers';
 import { staffUsers } from '@/db/schema/staff';
 import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
+import { newBookingRef } from '@/features/booking/booking-ref';
 import { countVisits } from '@/features/pricing/pricing';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { DEFAULT_DEPOT } from '@/features/routing/default-depot';
@@ -128,7 +128,7 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
     const services = ['onetime', 'seasonal', 'tick-seasonal'] as const;
     const visits = rows.flatMap((r, i) => {
       const serviceType = services[i % 3]!;
-      const bookingRef = randomUUID();
+      const bookingRef = newBookingRef();
       return visitDatesFor(friday, serviceType, rules)
         .map((date, v) => ({ r, i, serviceType, bookingRef, visitNumber: v + 1, date }))
         .filter((visit) => visit.visitNumber === 1 || visit.date <= seasonEnd);
