@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { fillCalculatorCustomer } from './support/calculator';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
@@ -93,15 +94,6 @@ async function waitForFridays(page: Page) {
   });
 }
 
-async function fillCustomer(page: Page, values: { first: string; last: string; email: string; phone: string; address: string; postal: string }) {
-  const calc = page.locator('#quote');
-  await calc.getByLabel('First name').fill(values.first);
-  await calc.getByLabel('Last name').fill(values.last);
-  await calc.getByLabel('Email address').fill(values.email);
-  await calc.getByLabel('Phone number').fill(values.phone);
-  await calc.getByLabel('Service address').fill(values.address);
-  await calc.getByLabel('Postal code').fill(values.postal);
-}
 
 describe('landing page (en)', () => {
   it('has every section in SPEC order, every anchor, and scrolls to the hash', async () => {
@@ -294,7 +286,7 @@ describe('landing page (en)', () => {
     await toastText(page, 'Please provide your address to get a quote by email.').waitFor();
 
     const email = `landing-${Date.now()}@example.ca`;
-    await fillCustomer(page, { first: 'Grace', last: 'Hopper', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
+    await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
     await dialog.waitFor();
@@ -327,7 +319,7 @@ describe('landing page (en)', () => {
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await toastText(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
 
-    await fillCustomer(page, { first: 'Alan', last: 'Turing', email: `book-${Date.now()}@example.ca`, phone: '905-555-0142', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Alan', last: 'Turing', email: `book-${Date.now()}@example.ca`, phone: '905-555-0142', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);
     const checkout = await page.evaluate(() => JSON.parse(sessionStorage.getItem('checkoutData') ?? '{}') as Record<string, unknown>);
@@ -381,7 +373,7 @@ describe('landing page (en)', () => {
     });
     const calc = await openCalculator(page);
     await waitForFridays(page);
-    await fillCustomer(page, { first: 'Grace', last: 'Hopper', email: `nostorage-${Date.now()}@example.ca`, phone: '905-555-0143', address: '12 King St W, Hamilton', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email: `nostorage-${Date.now()}@example.ca`, phone: '905-555-0143', address: '12 King St W, Hamilton', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);
     expect(errors.filter((e) => !/checkout|payment/i.test(e))).toEqual([]);
@@ -394,7 +386,7 @@ describe('landing page (en)', () => {
     const calc = await openCalculator(page);
     await waitForFridays(page);
     // The street names no town; the Ancaster postal code (L9G) is what makes it a premium area.
-    await fillCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now()}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
+    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now()}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
     const expected = expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '300 Wilson St E, Ancaster' });
     expect(expected.premiumCents).toBeGreaterThan(0);
     expect(await readTotals(page)).toEqual(moneyOf(expected, 'en'));
@@ -412,7 +404,7 @@ describe('landing page (en)', () => {
     await skipPromo(context);
     const calc = await openCalculator(page);
     await waitForFridays(page);
-    await fillCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now()}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now()}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
     const sent: Record<string, unknown>[] = [];
     await page.route('**/api/appointments', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -456,7 +448,7 @@ describe('landing page (en)', () => {
     await waitForFridays(page);
     const dateSelect = calc.getByLabel('Preferred service date');
     await dateSelect.selectOption(wanted);
-    await fillCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now()}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now()}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await toastText(page, 'Booking Failed').waitFor();
     await calc.getByText('Sorry, that Friday is now fully booked. Please pick another date.').waitFor();
@@ -499,7 +491,7 @@ describe('landing page (en)', () => {
     expect(await calc.getByLabel('First name').getAttribute('maxlength')).toBe('100');
     expect(await calc.getByLabel('Last name').getAttribute('maxlength')).toBe('100');
     expect(await calc.getByLabel('Phone number').getAttribute('maxlength')).toBe('30');
-    await fillCustomer(page, { first: 'Ada', last: 'Byron', email: `limits-${Date.now()}@example.ca`, phone: 'abcdefghijk', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `limits-${Date.now()}@example.ca`, phone: 'abcdefghijk', address: '71 Main St W', postal: 'L8P 4Y5' });
     // Longer than the limit (a script or an old browser ignoring maxlength): its own message, not a vague one.
     await calc.getByLabel('First name').evaluate((input) => input.removeAttribute('maxlength'));
     await calc.getByLabel('First name').fill('A'.repeat(101));
@@ -525,7 +517,7 @@ describe('landing page (en)', () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
     const calc = await openCalculator(page);
-    await fillCustomer(page, { first: 'Kay', last: 'Mauchly', email: 'kay-at-example', phone: '905-555-0190', address: '9 Bay St S', postal: 'L8P 3H6' });
+    await fillCalculatorCustomer(page, { first: 'Kay', last: 'Mauchly', email: 'kay-at-example', phone: '905-555-0190', address: '9 Bay St S', postal: 'L8P 3H6' });
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
     await dialog.waitFor();

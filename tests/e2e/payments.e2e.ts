@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { type CalculatorCustomer, fillCalculatorCustomer } from './support/calculator';
 import { payWithCard } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
@@ -27,7 +28,7 @@ async function createBooking(request: APIRequestContext, overrides: Record<strin
 }
 
 
-type CalculatorOrder = { first: string; last: string; email: string; phone: string; address: string; postal: string; date?: string };
+type CalculatorOrder = CalculatorCustomer & { date?: string };
 
 /** Opens the landing page's quote calculator, without the promo popup. */
 async function openCalculator(context: BrowserContext, page: Page) {
@@ -43,12 +44,7 @@ async function fillCalculator(page: Page, order: CalculatorOrder) {
     const select = document.querySelector('#quote select[name="date"]') as HTMLSelectElement | null;
     return !!select && !select.disabled && select.value !== '';
   });
-  await calc.getByLabel('First name').fill(order.first);
-  await calc.getByLabel('Last name').fill(order.last);
-  await calc.getByLabel('Email address').fill(order.email);
-  await calc.getByLabel('Phone number').fill(order.phone);
-  await calc.getByLabel('Service address').fill(order.address);
-  await calc.getByLabel('Postal code').fill(order.postal);
+  await fillCalculatorCustomer(page, order);
   if (order.date) await calc.getByLabel('Preferred service date').selectOption(order.date);
   return calc;
 }
