@@ -13,6 +13,39 @@ async function logIn(page: Page, next: string, username = 'admin', password = 'm
   await page.waitForURL((url) => url.pathname === next);
 }
 
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+/**
+ * Books one visit (a pending payment, held for 30 minutes) on a Friday of its own: late in the
+ * season, away from the demo Friday and its seasonal follow-ups, not the last date (another test
+ * books that one), and not planned by any run before. Other tests' leftovers on it are tolerated:
+ * the count is read back.
+ */
+async function bookUnplannedFriday(page: Page): Promise<{ date: string; booked: number }> {
+  const request = page.context().request;
+  const demo = pickDemoFriday(new Date());
+  const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+  const later = dates.filter((d) => d > demo && daysBetween(demo, d) % 21 !== 0).slice(0, -1);
+  const candidates = later.slice(Math.floor(later.length / 2)).sort(() => Math.random() - 0.5);
+  let date: string | undefined;
+  for (const candidate of candidates) {
+    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+    if (day.routes.length === 0) { date = candidate; break; }
+  }
+  expect(date, 'a Friday without routes').toBeDefined();
+  const created = await request.post('/api/appointments', {
+    headers: { 'x-forwarded-for': `10.91.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
+    data: {
+      serviceType: 'onetime', propertySize: 0.25, firstName: 'Thursday', lastName: 'Evening', email: `thursday.${Date.now()}@example.com`, phone: '905-555-0168',
+      address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', date, status: 'pending-payment',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { count } = (await (await request.get(`/api/routes/appointments?date=${date}`)).json()) as { count: number };
+  expect(count).toBeGreaterThanOrEqual(1);
+  return { date: date!, booked: count };
+}
+
 function readWaypoints(href: string): string[] {
   const waypoints = new URL(href).searchParams.get('waypoints');
   return waypoints ? waypoints.split('|') : [];
@@ -157,5 +190,60 @@ describe('technician day sheet', () => {
     await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a booked Friday the office has not planned yet says so (with the booked visits), not that there are no stops', async () => {
+    const office = await newPage();
+    await logIn(office.page, '/routes');
+    const { date, booked } = await bookUnplannedFriday(office.page);
+    const visits = `${booked} ${booked === 1 ? 'visit is' : 'visits are'} booked on this day, but the route has not been planned yet.`;
+
+    // The route manager: the count, and SPEC's "not optimized yet" rather than "no appointments".
+    await office.page.goto(`/routes?date=${date}`);
+    await office.page.getByTestId('appointment-count').filter({ hasText: `${booked} appointment` }).waitFor();
+    await office.page.getByText('No route optimized for this date yet').waitFor();
+    expect(await office.page.getByText('Click Optimize Route to create an efficient service route').isVisible()).toBe(true);
+    expect(await office.page.getByText('No appointments scheduled for this date').count()).toBe(0);
+
+    // The technician on their phone, the evening before: the office will plan it; call if in doubt.
+    const crew = await newPage({ viewport: { width: 375, height: 740 } });
+    await logIn(crew.page, '/day-sheet', 'crew-a', 'mosquito-demo');
+    await crew.page.goto(`/day-sheet?date=${date}`);
+    const status = crew.page.getByRole('status').filter({ hasText: 'Route not planned yet' });
+    await status.waitFor();
+    expect(await status.getByText(visits).isVisible()).toBe(true);
+    expect(await status.getByText(/The office plans the route before the day/).isVisible()).toBe(true);
+    expect(await status.getByRole('link', { name: 'Call the office: (905) 555-0134' }).getAttribute('href')).toBe('tel:9055550134');
+    expect(await crew.page.getByText('No stops on this route for this date.').count()).toBe(0);
+    expect(await crew.page.getByRole('button', { name: 'Print day sheet' }).isDisabled()).toBe(true);
+
+    // The office's day sheet points to the button that plans the day; once planned, the status goes.
+    await office.page.goto(`/day-sheet?date=${date}`);
+    const officeStatus = office.page.getByRole('status').filter({ hasText: 'Route not planned yet' });
+    await officeStatus.waitFor();
+    expect(await officeStatus.getByText("Press Optimize Route to plan this day's route.").isVisible()).toBe(true);
+    await office.page.getByRole('button', { name: 'Optimize Route' }).click();
+    await office.page.getByTestId('route-stop').or(office.page.getByText(/^No stops for .+ on this day$/)).first().waitFor({ timeout: 30_000 });
+    expect(await officeStatus.count()).toBe(0);
+    // Each active crew: their stops, or that the planned day has none for them (other tests may add crews).
+    const picker = office.page.getByLabel('Technician');
+    let withStops = 0;
+    for (const crewName of (await picker.locator('option').allTextContents()).filter((n) => !n.endsWith('(inactive)'))) {
+      await picker.selectOption({ label: crewName });
+      const none = office.page.getByText(`No stops for ${crewName} on this day`);
+      await office.page.getByRole('list', { name: crewName, exact: true }).or(none).first().waitFor();
+      if (await none.count() === 0) withStops++;
+      else expect(await office.page.getByText("This day's route is planned; its stops are on other technicians' routes.").isVisible()).toBe(true);
+    }
+    expect(withStops).toBeGreaterThanOrEqual(1);
+
+    // Crew A now has the stop, or the day went to another crew: either way, not "not planned".
+    await crew.page.reload();
+    await crew.page.getByTestId('route-stop').or(crew.page.getByText('No stops assigned to you on this day')).first().waitFor();
+    expect(await crew.page.getByText('Route not planned yet').count()).toBe(0);
+    expect(office.errors).toEqual([]);
+    expect(crew.errors).toEqual([]);
+    await office.context.close();
+    await crew.context.close();
   });
 });

@@ -104,15 +104,12 @@ export async function assignAppointment(db: DbExecutor, id: number, plan: { tech
 
 export type ServiceRouteRow = typeof serviceRoutes.$inferSelect;
 
-export async function listDayRoutes(db: DbExecutor, branchId: number, date: string, technicianId?: number) {
+/** Every route of the day (a technician's day sheet also counts the other crews' stops). */
+export async function listDayRoutes(db: DbExecutor, branchId: number, date: string) {
   return db
     .select()
     .from(serviceRoutes)
-    .where(and(
-      eq(serviceRoutes.branchId, branchId),
-      eq(serviceRoutes.date, date),
-      technicianId === undefined ? undefined : eq(serviceRoutes.technicianId, technicianId),
-    ))
+    .where(and(eq(serviceRoutes.branchId, branchId), eq(serviceRoutes.date, date)))
     .orderBy(asc(serviceRoutes.technicianId), asc(serviceRoutes.id));
 }
 

@@ -311,20 +311,40 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
 }
 
 /**
- * The day's routes with their stops (appointment and customer each), maps links per leg, and the
- * active appointments no route visits. Cancelled or expired appointments drop out of the stops.
+ * Where the day stands for a day sheet, counted over every technician's routes: a sheet without
+ * stops must say whether the day has no visits, is booked but not planned yet, or went to others.
  */
-export async function getDayRoutes(date: string, options: { branchId?: number; now?: Date; technicianId?: number } = {}): Promise<DayRoutes> {
+export interface DayPlanSummary {
+  /** Active (not cancelled or expired) visits booked on the day. */
+  bookedVisits: number;
+  /** Those of them that some route of the day visits, whichever technician drives it. */
+  routedVisits: number;
+}
+
+export interface TechnicianDay {
+  date: string;
+  depot: Depot;
+  /** The technician's route, null when they have none that day. */
+  route: DayRoute | null;
+  plan: DayPlanSummary;
+}
+
+/**
+ * The day read once: its routes (only `technicianId`'s when given) with their stops, the active
+ * appointments no route visits, and the counts for the day sheet over all of the day's routes.
+ */
+async function readDay(date: string, options: { branchId?: number; now?: Date; technicianId?: number }): Promise<DayRoutes & { plan: DayPlanSummary }> {
   requireServiceDate(date);
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const now = options.now ?? new Date();
   const db = await getDb();
-  const [depot, rows, active, technicians] = await Promise.all([
+  const [depot, dayRows, active, technicians] = await Promise.all([
     loadDepot(branchId),
-    listDayRoutes(db, branchId, date, options.technicianId),
+    listDayRoutes(db, branchId, date),
     listActiveDayAppointments(db, branchId, date, now),
     listTechnicians(db, branchId),
   ]);
+  const rows = options.technicianId === undefined ? dayRows : dayRows.filter((r) => r.technicianId === options.technicianId);
   const activeIds = new Set(active.map((r) => r.appointment.id));
   const onRoutes = await listAppointmentsByIds(db, [...new Set(rows.flatMap((r) => r.appointmentOrder))]);
   const byId = new Map(onRoutes.filter((r) => activeIds.has(r.appointment.id)).map((r) => [r.appointment.id, r]));
@@ -333,13 +353,26 @@ export async function getDayRoutes(date: string, options: { branchId?: number; n
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
   // Without any route the whole day is simply "not optimised yet", not a list of misfits.
   const unassigned = rows.length === 0 || options.technicianId !== undefined ? [] : active.filter((r) => !routed.has(r.appointment.id));
-  return { date, depot, routes, unassigned };
+  const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
+  return { date, depot, routes, unassigned, plan: { bookedVisits: active.length, routedVisits } };
 }
 
-/** One technician's route for the day (null when they have none). */
-export async function getTechnicianDay(technicianId: number, date: string, options: { branchId?: number; now?: Date } = {}) {
-  const day = await getDayRoutes(date, { ...options, technicianId });
-  return { date, depot: day.depot, route: day.routes[0] ?? null };
+/**
+ * The day's routes with their stops (appointment and customer each), maps links per leg, and the
+ * active appointments no route visits. Cancelled or expired appointments drop out of the stops.
+ */
+export async function getDayRoutes(date: string, options: { branchId?: number; now?: Date } = {}): Promise<DayRoutes> {
+  const { plan: _plan, ...day } = await readDay(date, options);
+  return day;
+}
+
+/**
+ * One technician's route for the day (null when they have none), with the day's booked and routed
+ * visit counts, so their sheet can tell a free day from one the office has not planned yet.
+ */
+export async function getTechnicianDay(technicianId: number, date: string, options: { branchId?: number; now?: Date } = {}): Promise<TechnicianDay> {
+  const day = await readDay(date, { ...options, technicianId });
+  return { date, depot: day.depot, route: day.routes[0] ?? null, plan: day.plan };
 }
 
 /** The day's active appointments, for the count on the route manager. */

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { selectDaySheetView } from './day-sheet-view';
 
-const route = { technician: 'Crew A', appointments: [] };
+const route = { technician: 'Crew A', appointments: [{ position: 1 }] };
+const emptyRoute = { technician: 'Crew A', appointments: [] };
+const freeDay = { bookedVisits: 0, routedVisits: 0 };
+const unplanned = { bookedVisits: 4, routedVisits: 0 };
+const planned = { bookedVisits: 4, routedVisits: 4 };
 
 describe('selectDaySheetView', () => {
   it.each([
@@ -10,13 +14,27 @@ describe('selectDaySheetView', () => {
     [{ technicianId: null, hasDate: false, route: undefined }, 'noTechnicians'],
     [{ technicianId: 1, hasDate: false, route: undefined }, 'chooseDate'],
     [{ technicianId: 1, hasDate: true, route: undefined }, 'loading'],
-    [{ technicianId: 1, hasDate: true, route: null }, 'noStops'],
-    [{ technicianId: 1, hasDate: true, route }, 'route'],
+    [{ technicianId: 1, hasDate: true, route: null, plan: freeDay }, 'noStops'],
+    [{ technicianId: 1, hasDate: true, route, plan: planned }, 'route'],
     // A failed read is not an empty day: the technician is told it failed and can try again.
     [{ technicianId: 1, hasDate: true, route: undefined, loadFailed: true }, 'failed'],
     [{ technicianId: 1, hasDate: true, route: null, loadFailed: true }, 'failed'],
     [{ technicianId: 1, hasDate: false, route: undefined, loadFailed: true }, 'chooseDate'],
   ] as const)('%o shows %s', (state, view) => {
     expect(selectDaySheetView(state)).toBe(view);
+  });
+
+  // Thursday evening: "no stops" must not read as a day off when the office has not planned Friday.
+  it.each([
+    ['nothing booked', null, freeDay, 'noStops'],
+    ['booked, no route yet', null, unplanned, 'notPlanned'],
+    ['booked, the earlier routes lost all their stops, new visits not planned', emptyRoute, { bookedVisits: 2, routedVisits: 0 }, 'notPlanned'],
+    ['planned, the visits on other technicians\' routes', null, planned, 'notAssigned'],
+    ['planned, an empty route of their own', emptyRoute, planned, 'notAssigned'],
+    ['planned, some visits booked after planning, none for them', null, { bookedVisits: 5, routedVisits: 3 }, 'notAssigned'],
+    ['their route, whose stops were all cancelled, and nothing else booked', emptyRoute, freeDay, 'noStops'],
+    ['their route with stops', route, planned, 'route'],
+  ] as const)('%s: %s', (_, sheetRoute, plan, view) => {
+    expect(selectDaySheetView({ technicianId: 1, hasDate: true, route: sheetRoute, plan })).toBe(view);
   });
 });

@@ -8,7 +8,7 @@ import { DaySheet } from './day-sheet';
 function renderSheet(locale: 'en' | 'de', technicians: { id: number; name: string }[]) {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
-      <DaySheet initialDate="2027-05-07" technicians={technicians} fixedTechnicianId={null} canOptimize />
+      <DaySheet initialDate="2027-05-07" technicians={technicians} fixedTechnicianId={null} canOptimize officePhone="905-555-0100" />
     </NextIntlClientProvider>,
   );
 }
@@ -32,5 +32,20 @@ describe('DaySheet for an admin', () => {
     expect(html).toContain(t('loading'));
     expect(html).not.toContain(escapeHtml(t('noTechnicians')));
     expect(html).not.toContain(`disabled="">${t('optimize')}</button>`);
+  });
+});
+
+describe('the day sheet before the day is planned', () => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('names the booked visits, the button and the office phone in %s', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    const one = t('notPlannedBooked', { count: 1 });
+    const three = t('notPlannedBooked', { count: 3 });
+    expect(one).toContain('1');
+    expect(three).toContain('3');
+    expect(three.replace('3', '1')).not.toBe(one);
+    expect(t('notPlannedAdmin', { button: t('optimize') })).toContain(t('optimize'));
+    expect(t('callOffice', { phone: '(905) 555-0134' })).toContain('(905) 555-0134');
+    expect(t('notAssignedAdminTitle', { name: 'Crew B' })).toContain('Crew B');
+    for (const key of ['notPlannedTitle', 'notPlannedTechnician', 'notAssignedTitle', 'notAssignedBody']) expect(t(key)).not.toMatch(/^routing\./);
   });
 });

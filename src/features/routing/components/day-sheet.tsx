@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLabelled } from '@/features/email/email-layout';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
-import type { DayRoute } from '../route.service';
+import type { DayRoute, TechnicianDay } from '../route.service';
 import { selectDaySheetView } from './day-sheet-view';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { RouteHeading } from './route-heading';
@@ -17,13 +17,16 @@ import { LoadFailureAlert } from './load-failure-alert';
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteStopList } from './route-stop-list';
 
-/** One technician's route for the day (technicianId only when an admin chooses). */
-async function fetchTechnicianRoute(date: string, technicianId: number | null, signal: AbortSignal): Promise<DayRoute | null> {
+type SheetDay = Pick<TechnicianDay, 'route' | 'plan'>;
+
+/** One technician's route for the day and the day's visit counts (technicianId only when an admin chooses). */
+async function fetchTechnicianDay(date: string, technicianId: number | null, signal: AbortSignal): Promise<SheetDay> {
   const query = new URLSearchParams({ date });
   if (technicianId !== null) query.set('technicianId', String(technicianId));
   const res = await fetch(`/api/routes/technician?${query.toString()}`, { signal });
   if (!res.ok) throw new RouteLoadError(res.status);
-  return ((await res.json()) as { route: DayRoute | null }).route;
+  const { route, plan } = (await res.json()) as TechnicianDay;
+  return { route, plan };
 }
 
 type TechnicianOption = { id: number; name: string };
@@ -32,18 +35,21 @@ type TechnicianOption = { id: number; name: string };
  * The technician's day on a phone: stops in driving order with ETAs, tap-to-call phones, notes and
  * the maps links. Admins pick the technician and may re-optimise the day.
  */
-export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize }: {
+export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize, officePhone }: {
   initialDate: string;
   technicians: TechnicianOption[];
   /** Set for a technician's own sheet; admins choose from `technicians`. */
   fixedTechnicianId: number | null;
   canOptimize: boolean;
+  /** The branch's phone, for a technician whose day is booked but not planned yet. */
+  officePhone: string;
 }) {
   const t = useTranslations('routing');
   const locale = useLocale();
   const [date, setDate] = useState(initialDate);
   const [technicianId, setTechnicianId] = useState<number | null>(fixedTechnicianId ?? technicians[0]?.id ?? null);
-  const [route, setRoute] = useState<DayRoute | null | undefined>(undefined);
+  // undefined while loading.
+  const [sheet, setSheet] = useState<SheetDay | undefined>(undefined);
   const [optimizing, setOptimizing] = useState(false);
   // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
   // known, which is not the same as having none.
@@ -53,13 +59,14 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const [version, setVersion] = useState(0);
   // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
   const hasDate = isCalendarDate(date);
-  const view = selectDaySheetView({ technicianId, hasDate, route, loadFailed: loadFailed !== null });
+  const route = sheet?.route;
+  const view = selectDaySheetView({ technicianId, hasDate, route, plan: sheet?.plan, loadFailed: loadFailed !== null });
 
   useEffect(() => {
     if (!isCalendarDate(date) || technicianId === null) return;
     const controller = new AbortController();
-    fetchTechnicianRoute(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
-      (loaded) => setRoute(loaded),
+    fetchTechnicianDay(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
+      (loaded) => setSheet(loaded),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const failure = classifyLoadFailure(error);
@@ -72,7 +79,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
   const retryLoad = () => {
     setLoadFailed(null);
-    setRoute(undefined);
+    setSheet(undefined);
     setVersion((v) => v + 1);
   };
 
@@ -91,7 +98,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       if (!res.ok) throw new RouteLoadError(res.status);
       const body = (await res.json()) as { routes: DayRoute[] };
       if (body.routes.length === 0) toast({ title: t('toastNoAppointmentsTitle'), description: t('toastNoAppointmentsBody') });
-      setRoute(undefined);
+      setSheet(undefined);
       setLoadFailed(null);
       setVersion((v) => v + 1);
     } catch (error) {
@@ -110,7 +117,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end print:hidden">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
-          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setRoute(undefined); setLoadFailed(null); }} className="w-full sm:w-48" />
+          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setSheet(undefined); setLoadFailed(null); }} className="w-full sm:w-48" />
         </div>
         {fixedTechnicianId === null ? (
           <div className="space-y-1.5">
@@ -120,14 +127,21 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
               className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm disabled:opacity-60 sm:w-48"
               value={technicianId ?? ''}
               disabled={technicians.length === 0}
-              onChange={(e) => { setTechnicianId(e.target.value ? Number(e.target.value) : null); setRoute(undefined); setLoadFailed(null); }}
+              onChange={(e) => {
+                const next = e.target.value ? Number(e.target.value) : null;
+                // The same technician again (a script can send that change) loads nothing new: keep their sheet.
+                if (next === technicianId) return;
+                setTechnicianId(next);
+                setSheet(undefined);
+                setLoadFailed(null);
+              }}
             >
               {technicians.length === 0 ? <option value="">{t('chooseTechnician')}</option> : null}
               {technicians.map((tech) => <option key={tech.id} value={tech.id}>{tech.name}</option>)}
             </select>
           </div>
         ) : null}
-        <Button type="button" variant="outline" onClick={() => window.print()} disabled={!route} className="w-full sm:w-auto">
+        <Button type="button" variant="outline" onClick={() => window.print()} disabled={view !== 'route'} className="w-full sm:w-auto">
           <Printer aria-hidden className="h-4 w-4" />
           {t('printDaySheet')}
         </Button>
@@ -145,6 +159,28 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {view === 'loading' ? <p className="text-gray-600">{t('loading')}</p> : null}
       {view === 'failed' && loadFailed ? <LoadFailureAlert failure={loadFailed} onRetry={retryLoad} className="print:hidden" /> : null}
       {view === 'noStops' ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
+      {view === 'notPlanned' && sheet ? (
+        <div role="status" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{t('notPlannedTitle')}</p>
+          <p>{t('notPlannedBooked', { count: sheet.plan.bookedVisits })}</p>
+          {canOptimize ? (
+            <p className="text-sm">{t('notPlannedAdmin', { button: t('optimize') })}</p>
+          ) : (
+            <p className="text-sm">
+              {t('notPlannedTechnician')}{' '}
+              <a className="font-semibold whitespace-nowrap text-brand-800 underline underline-offset-4" href={`tel:${officePhone.replace(/[^\d+]/g, '')}`}>
+                {t('callOffice', { phone: officePhone })}
+              </a>
+            </p>
+          )}
+        </div>
+      ) : null}
+      {view === 'notAssigned' ? (
+        <div role="status" className="space-y-1 rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-700">
+          <p className="font-semibold">{fixedTechnicianId === null ? t('notAssignedAdminTitle', { name }) : t('notAssignedTitle')}</p>
+          <p className="text-sm">{t('notAssignedBody')}</p>
+        </div>
+      ) : null}
       {view === 'route' && route ? (
         <section aria-label={name} className="space-y-3">
           <RouteHeading route={route} name={name} />

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getPublicBranchInfo } from '@/features/branch/branch.service';
 import { DaySheet } from '@/features/routing/components/day-sheet';
 import { isCalendarDate } from '@/features/routing/route.schema';
 import { findDefaultRouteDate, listBranchTechnicians } from '@/features/routing/route.service';
@@ -20,7 +21,9 @@ export default async function DaySheetPage({ params, searchParams }: {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const session = await requireStaff({ redirectTo: '/day-sheet', locale });
-  const [t, query, technicians] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, listBranchTechnicians()]);
+  const [t, query, technicians, branch] = await Promise.all([
+    getTranslations({ locale, namespace: 'routing' }), searchParams, listBranchTechnicians(), getPublicBranchInfo(),
+  ]);
   const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());
   const isAdmin = session.role === 'admin';
@@ -44,6 +47,7 @@ export default async function DaySheetPage({ params, searchParams }: {
               .map((tech) => ({ id: tech.id, name: tech.isActive ? tech.name : t('technicianInactiveOption', { name: tech.name }) }))}
             fixedTechnicianId={isAdmin ? null : session.technicianId}
             canOptimize={isAdmin}
+            officePhone={branch.phone}
           />
         </NextIntlClientProvider>
       )}
