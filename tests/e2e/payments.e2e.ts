@@ -555,6 +555,22 @@ describe('payments through the built-in test gateway', () => {
     await signInAsAdmin(page, '/stripe-test');
     await page.getByRole('heading', { name: 'Payment Test' }).waitFor();
     await page.getByRole('button', { name: 'Pay $129.00' }).waitFor();
+    // SPEC: a footer lists the test cards, once (the card form does not list them again).
+    expect(await page.getByText('Test cards', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('4000 0000 0000 0002').count()).toBe(1);
+    await page.locator('footer').getByText('Test cards', { exact: true }).waitFor();
+
+    // Opening the page again takes the same unpaid test intent: no new "Awaiting payment" row per visit (0028).
+    const openTestRows = async () => ((await (await context.request.get('/api/payments')).json()) as { customerEmail: string | null; amount: number; status: string }[])
+      .filter((p) => p.customerEmail === 'payment-test@escarpmentmosquito.ca' && p.amount === 12900 && p.status === 'requires_payment_method').length;
+    const openAfterFirstVisit = await openTestRows();
+    expect(openAfterFirstVisit).toBeGreaterThan(0);
+    for (let visit = 0; visit < 3; visit += 1) {
+      await page.reload();
+      await page.getByRole('button', { name: 'Pay $129.00' }).waitFor();
+    }
+    expect(await openTestRows()).toBe(openAfterFirstVisit);
+
     await page.getByRole('button', { name: /Seasonal Protection/ }).click();
     await page.getByText('Most Popular').waitFor();
     await page.getByRole('button', { name: 'Pay $395.00' }).waitFor();

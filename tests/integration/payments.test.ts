@@ -145,10 +145,12 @@ describe('create-payment-intent (test gateway)', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses a free amount for a booking-less request unless in test mode (here: test mode allows it)', async () => {
+  it('refuses a free amount for a booking-less request without an office session, with the test gateway too', async () => {
+    const before = await (await getDb()).select({ id: payments.id }).from(payments);
     const { res, body } = await intentFor({ amount: 129, customerId: 1, serviceType: 'onetime', purpose: 'payment-test' });
-    expect(res.status).toBe(200);
-    expect(body.amount).toBe(12900);
+    expect(res.status).toBe(403);
+    expect(body.message).toBe('The payment test page is only available to staff.');
+    expect(await (await getDb()).select({ id: payments.id }).from(payments)).toHaveLength(before.length);
   });
 });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -86,6 +86,52 @@ export async function findSucceededPaymentForBooking(db: DbExecutor, bookingRef:
     ))
     .limit(1);
   return asRow(row);
+}
+
+/**
+ * The payment test page's rows (SPEC "Payment test page"): metadata purpose 'payment-test'. They
+ * try the card form; they are no sale (docs/decisions/0028), so the dashboard's totals leave them
+ * out while the Payments tab lists and marks them.
+ */
+export function isOfficeTestPayment(): SQL<boolean> {
+  return sql<boolean>`coalesce(${payments.metadata}->>'purpose' = 'payment-test', false)`;
+}
+
+/** Statuses in which an intent can still be paid with a card: a decline leaves Stripe's intent open for another card. */
+export const REUSABLE_TEST_INTENT_STATUSES = ['requires_payment_method', 'failed'] as const;
+
+/**
+ * The payment test page's intents for one customer, plan and amount with one provider
+ * (docs/decisions/0028): the newest row's id (whatever its status), and the rows that can still
+ * be paid, newest first, so a new visit takes one of those again instead of writing another row.
+ */
+export async function findTestPageIntents(
+  db: DbExecutor,
+  group: { customerId: number | null; serviceType: string | null; amountCents: number; provider: string },
+) {
+  const rows = await db
+    .select({ id: payments.id, paymentIntentId: payments.paymentIntentId, status: payments.status, amount: payments.amount })
+    .from(payments)
+    .where(and(
+      isOfficeTestPayment(),
+      isNull(payments.bookingRef),
+      eq(payments.provider, group.provider),
+      eq(payments.amount, group.amountCents),
+      group.customerId === null ? isNull(payments.customerId) : eq(payments.customerId, group.customerId),
+      group.serviceType === null
+        ? sql`${payments.metadata}->>'serviceType' is null`
+        : sql`${payments.metadata}->>'serviceType' = ${group.serviceType}`,
+    ))
+    .orderBy(desc(payments.id))
+    .limit(20);
+  const reusable: readonly string[] = REUSABLE_TEST_INTENT_STATUSES;
+  return { newestId: rows[0]?.id ?? null, open: rows.filter((r) => reusable.includes(r.status)) };
+}
+
+/** Whether a customer row exists (the test page names its customer by id). */
+export async function hasCustomer(db: DbExecutor, customerId: number): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+  return row !== undefined;
 }
 
 export async function insertPayment(db: DbExecutor, row: typeof payments.$inferInsert) {

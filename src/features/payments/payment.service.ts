@@ -4,7 +4,7 @@ import { getDb, type DbExecutor } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
 import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
-import { buildVisitCalendarEvent, formatVisitLocation } from '@/features/email/visit-calendar';
+import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation } from '@/features/email/visit-calendar';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
 import { formatTaxRatePercent, isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
@@ -27,6 +27,8 @@ import {
   findPaymentByIdempotencyKey,
   findPaymentByIntentId,
   findSucceededPaymentForBooking,
+  findTestPageIntents,
+  hasCustomer,
   insertPayment,
   listBookingAppointments,
   listPaymentsForStaff,
@@ -37,6 +39,7 @@ import {
   type PaymentMetadata,
   type PaymentRow,
   recordPaymentEvent,
+  REUSABLE_TEST_INTENT_STATUSES,
   renewVisitHolds,
   updateOpenPaymentStatus,
 } from './payment.repository';
@@ -223,43 +226,81 @@ export async function createPaymentIntentForBooking(
   return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents: result.totalCents }, summary);
 }
 
-/** The payment test page (SPEC "Payment test page"): a free amount, test mode or staff only. */
+/** How many of a test group's open intents are asked about at the gateway before a new one is made. */
+const TEST_INTENTS_TRIED = 3;
+
+/**
+ * The payment test page (SPEC "Payment test page"): a free amount, test mode or staff only.
+ * Opening the page must not write a payments row each time (docs/decisions/0028): the same test
+ * customer, plan and amount take their newest intent that can still be paid (the gateway is asked,
+ * since a Stripe payment may have succeeded before its webhook). Only when there is none is a new
+ * intent made, with a key naming the group and its newest row, so two tabs opened at once get one
+ * intent (Stripe's idempotency) and one row (the key is unique).
+ */
 async function createTestPageIntent(input: CreatePaymentIntentInput, options: { isStaff: boolean }): Promise<CreatedPaymentIntent> {
   if (input.amount === undefined) throw new AppError('bad_request', 'payments.errors.bookingRequired');
-  if (!isTestGatewayMode() && !options.isStaff) throw new AppError('forbidden', 'payments.errors.freeAmountNotAllowed');
+  // The office's test page only, with or without real keys: nobody else fills the Payments tab (0028).
+  if (!options.isStaff) throw new AppError('forbidden', 'payments.errors.freeAmountNotAllowed');
   const amountCents = dollarsToCents(input.amount);
   if (amountCents < 50 || amountCents > MAX_TEST_AMOUNT_CENTS) throw new AppError('bad_request', 'payments.errors.invalidAmount');
+  const db = await getDb();
   const gateway = getPaymentGateway();
-  const idempotencyKey = `payment-test:${randomUUID()}`;
+  // A customer id that does not exist must not stop a test payment: it is made without one.
+  const customerId = input.customerId !== undefined && (await hasCustomer(db, input.customerId)) ? input.customerId : null;
+  const serviceType = input.serviceType ?? null;
+  const group = { customerId, serviceType, amountCents, provider: gateway.provider };
+
+  const { newestId, open } = await findTestPageIntents(db, group);
+  for (const row of open.slice(0, TEST_INTENTS_TRIED)) {
+    const reused = await retrieveReusableTestIntent(row.paymentIntentId);
+    if (reused) return gatewayResponse({ id: reused.id, clientSecret: reused.clientSecret, amountCents: row.amount }, null);
+  }
+
+  const idempotencyKey = `payment-test:${gateway.provider}:${customerId ?? 'none'}:${serviceType ?? 'none'}:${amountCents}:after-${newestId ?? 0}`;
   const intent = await gateway.createIntent({
     amountCents,
     currency: 'cad',
     idempotencyKey,
-    metadata: { purpose: 'payment-test', ...(input.customerId ? { customerId: String(input.customerId) } : {}) },
+    description: 'Office payment test',
+    metadata: { purpose: 'payment-test', ...(customerId !== null ? { customerId: String(customerId) } : {}) },
   });
   if (!intent.clientSecret) throw new AppError('unavailable', 'payments.errors.intentFailed');
-  await insertPayment(await getDb(), {
-    customerId: input.customerId ?? null,
-    provider: gateway.provider,
-    paymentIntentId: intent.id,
-    idempotencyKey,
-    amount: amountCents,
-    currency: 'cad',
-    status: 'requires_payment_method',
-    metadata: {
-      purpose: 'payment-test',
-      serviceType: input.serviceType,
-      ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
-    } satisfies PaymentMetadata,
-  }).catch(async (error: unknown) => {
-    // A customer id that does not exist must not stop a test payment.
-    if (!input.customerId) throw error;
-    await insertPayment(await getDb(), {
-      provider: gateway.provider, paymentIntentId: intent.id, idempotencyKey, amount: amountCents, currency: 'cad',
-      metadata: { purpose: 'payment-test', testGateway: gateway.provider === 'test' ? { clientSecret: intent.clientSecret!, lastError: null } : undefined },
+  try {
+    await insertPayment(db, {
+      customerId,
+      provider: gateway.provider,
+      paymentIntentId: intent.id,
+      idempotencyKey,
+      amount: amountCents,
+      currency: 'cad',
+      status: 'requires_payment_method',
+      metadata: {
+        purpose: 'payment-test',
+        ...(serviceType !== null ? { serviceType } : {}),
+        ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
+      } satisfies PaymentMetadata,
     });
-  });
+  } catch (error) {
+    // Two visits raced with the same key: keep the first row and answer with its intent.
+    const raced = await findPaymentByIdempotencyKey(db, idempotencyKey);
+    const winner = raced ? await retrieveReusableTestIntent(raced.paymentIntentId) : null;
+    if (!raced || !winner) throw error;
+    return gatewayResponse({ id: winner.id, clientSecret: winner.clientSecret, amountCents: raced.amount }, null);
+  }
   return gatewayResponse({ id: intent.id, clientSecret: intent.clientSecret, amountCents }, null);
+}
+
+/** A test-page intent the gateway still takes a card for, with its client secret; null otherwise (paid, processing, cancelled, gone). */
+async function retrieveReusableTestIntent(paymentIntentId: string): Promise<{ id: string; clientSecret: string } | null> {
+  // An intent the provider no longer knows (another Stripe account's keys, say) or cannot tell about
+  // now is simply not taken again; a new one is made, and that call reports a provider that is down.
+  const intent = await getPaymentGateway().retrieveIntent(paymentIntentId).catch((error: unknown) => {
+    getLogger().warn({ paymentIntentId, err: error instanceof Error ? error.message : String(error) }, 'payment test intent not reused: the gateway did not return it');
+    return null;
+  });
+  const reusable: readonly string[] = REUSABLE_TEST_INTENT_STATUSES;
+  if (!intent?.clientSecret || !reusable.includes(intent.status)) return null;
+  return { id: intent.id, clientSecret: intent.clientSecret };
 }
 
 /**
@@ -500,6 +541,7 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const lines: [string, string][] = [
     [t('receipt.service'), service],
     [t('receipt.reference'), payment.bookingRef!],
+    [getTranslator(locale, 'email')('arrival.label'), describeArrivalWindow(first.time, branch.settings, locale)],
     [t('receipt.subtotal'), money(m.subtotalCents ?? payment.amount)],
     // The rate the tax was computed with at checkout; the branch's current one for older rows.
     [t('receipt.hst', { rate: formatTaxRatePercent((m.taxRateBps ?? branch.taxRateBps) / 10_000, locale) }), money(m.taxCents ?? 0)],
@@ -521,7 +563,7 @@ ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p
 <p>${escapeHtml(t('receipt.calendarNote'))}</p>`;
   const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => formatLabelled(locale, k, v)).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${formatLabelled(locale, t('receipt.address'), location)}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}`;
   const { html, text } = renderEmailLayout({
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    branch,
     locale,
     heading: t('receipt.heading'),
     bodyHtml,

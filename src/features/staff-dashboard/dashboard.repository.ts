@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, lt, ne, not, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -8,6 +8,7 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { isOfficeTestPayment } from '@/features/payments/payment.repository';
 import { ACCENTED_LETTERS, foldSearchWord, PLAIN_LETTERS } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
@@ -15,18 +16,28 @@ import type { RecordCursor } from './record-list';
 
 const LIST_LIMIT = 500;
 
+/**
+ * The dashboard's summary figures (docs/decisions/0028). Total Revenue and Total Payments read the
+ * same rows: payments received (`succeeded`), without the payment test page's (no sale). Revenue
+ * is net of the refunds made on them; a refunded payment still counts as a payment received.
+ * Unpaid, failed and cancelled rows stay in the Payments tab only.
+ */
 export async function selectDashboardTotals(db: DbExecutor) {
-  const [revenue] = await db.select({ cents: sum(payments.amount) }).from(payments).where(eq(payments.status, 'succeeded'));
+  const received = and(eq(payments.status, 'succeeded'), not(isOfficeTestPayment()));
+  const [paid] = await db.select({ cents: sum(payments.amount), n: count() }).from(payments).where(received);
   // Money given back (cancellations, decision 0017) is not revenue; a pending or failed refund still is.
-  const [refunded] = await db.select({ cents: sum(refunds.amountCents) }).from(refunds).where(eq(refunds.status, 'succeeded'));
+  const [refunded] = await db
+    .select({ cents: sum(refunds.amountCents) })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, 'succeeded'), received));
   const [confirmed] = await db.select({ n: count() }).from(appointments).where(inArray(appointments.status, ['confirmed', 'completed']));
   const [customerCount] = await db.select({ n: count() }).from(customers);
-  const [paymentCount] = await db.select({ n: count() }).from(payments);
   return {
-    revenueCents: Number(revenue?.cents ?? 0) - Number(refunded?.cents ?? 0),
+    revenueCents: Number(paid?.cents ?? 0) - Number(refunded?.cents ?? 0),
     confirmedAppointments: confirmed?.n ?? 0,
     totalCustomers: customerCount?.n ?? 0,
-    totalPayments: paymentCount?.n ?? 0,
+    totalPayments: paid?.n ?? 0,
   };
 }
 
@@ -154,6 +165,8 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
       paymentIntentId: payments.paymentIntentId, customerId: payments.customerId, firstName: customers.firstName, lastName: customers.lastName,
+      // Listed with the others, marked: the totals leave them out (docs/decisions/0028).
+      isTest: isOfficeTestPayment(),
       cursorAt: page.cursorAt,
     })
     .from(payments)
@@ -168,7 +181,8 @@ export async function selectMessagePage(db: DbExecutor, query: RecordPageQuery) 
   return db
     .select({
       id: messages.id, createdAt: messages.createdAt, name: messages.name, email: messages.email, phone: messages.phone,
-      subject: messages.subject, content: messages.content, status: messages.status, cursorAt: page.cursorAt,
+      subject: messages.subject, content: messages.content, status: messages.status,
+      responseContent: messages.responseContent, respondedAt: messages.respondedAt, cursorAt: page.cursorAt,
     })
     .from(messages)
     .where(page.after)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getTranslator } from '@/i18n/messages';
 import { buildSummaryCards } from './summary-cards';
 
 const totals = { revenueCents: 123_456_78, confirmedAppointments: 1_204, totalCustomers: 2_143, totalPayments: 987 };
@@ -13,5 +14,19 @@ describe('buildSummaryCards', () => {
 
   it('keeps SPEC\'s card order and names', () => {
     expect(buildSummaryCards(totals, 'en', (key) => key).map((card) => card.label)).toEqual(['totalRevenue', 'confirmedAppointments', 'totalCustomers', 'totalPayments']);
+  });
+
+  it('says under the two payment figures which payments they count, in the page\'s language (docs/decisions/0028)', () => {
+    expect(buildSummaryCards(totals, 'en', (key) => key).map((card) => card.note)).toEqual(['totalRevenueNote', null, null, 'totalPaymentsNote']);
+    const notes = (locale: 'en' | 'es' | 'fr' | 'de') => {
+      const t = getTranslator(locale, 'adminDashboard');
+      return buildSummaryCards(totals, locale, (key) => t(key)).map((card) => card.note);
+    };
+    expect(notes('en')).toEqual(['Payments received, less refunds. Office tests not included.', null, null, 'Payments received, including refunded ones. Office tests not included.']);
+    for (const locale of ['es', 'fr', 'de'] as const) {
+      const [revenue, , , count] = notes(locale);
+      expect(revenue).not.toMatch(/adminDashboard\.|Payments received/);
+      expect(count).not.toMatch(/adminDashboard\.|Payments received/);
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { Locale } from '@/i18n/routing';
 import { PROCESSING_POLL_DELAYS_MS } from '../payment-outcome';
 import type { PaymentStatusView } from '../payment.types';
 import { ApiError } from './payment-client';
+import { PaymentForm } from './payment-form';
 import { type TestPaymentCheck, TestPaymentStatus, watchTestPayment } from './payment-test-view';
 
 const status = (value: string, message = ''): PaymentStatusView => ({
@@ -115,5 +116,25 @@ describe('TestPaymentStatus', () => {
     expect(html).toContain('still processing');
     expect(html).toContain('>Check again</button>');
     expect(html).toContain('>Start another test payment</button>');
+  });
+});
+
+describe('the test card list (SPEC "Payment test page": a footer lists test card hints)', () => {
+  const renderForm = (props: { showTestCardHints?: boolean }) => renderToStaticMarkup(
+    <NextIntlClientProvider locale="en" timeZone="America/Toronto" messages={pickMessages('en', ['checkout', 'payments'])}>
+      <PaymentForm provider="test" clientSecret="pi_test_1_secret_x" paymentIntentId="pi_test_1" amountCents={12900} returnPath="/payment-confirmation" onSucceeded={() => undefined} onFailed={() => undefined} {...props} />
+    </NextIntlClientProvider>,
+  );
+  const lists = (html: string) => html.split('>Test cards<').length - 1;
+
+  it('is left out of the test gateway\'s card form on the payment test page, whose footer has it', () => {
+    const html = renderForm({ showTestCardHints: false });
+    expect(html).toContain('>Pay $129.00</button>');
+    expect(lists(html)).toBe(0);
+    expect(html).not.toContain('4000 0000 0000 0002');
+  });
+
+  it('stays in the card form of the checkouts, which have no footer of their own', () => {
+    expect(lists(renderForm({}))).toBe(1);
   });
 });

@@ -188,6 +188,8 @@ export function PaymentTestView() {
               paymentIntentId={intent.paymentIntentId}
               amountCents={intent.amount}
               returnPath="/payment-confirmation"
+              // The page's footer lists the test cards once, for either gateway's form.
+              showTestCardHints={false}
               // Sent is not paid: a card can still be processing (7775), so the server decides.
               onSucceeded={(paymentIntentId) => {
                 setCheck({ kind: 'checking' });

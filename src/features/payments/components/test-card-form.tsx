@@ -23,8 +23,11 @@ export interface CardFormProps {
   onCancel?: () => void;
 }
 
-/** The built-in test gateway's card form: says plainly that nothing is charged and lists the test cards. */
-export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSucceeded, onFailed, onCancel }: CardFormProps) {
+/**
+ * The built-in test gateway's card form: says plainly that nothing is charged and lists the test
+ * cards, unless the page lists them itself (`showCardHints: false`, the payment test page's footer).
+ */
+export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSucceeded, onFailed, onCancel, showCardHints = true }: CardFormProps & { showCardHints?: boolean }) {
   const hydrated = useHydrated();
   const t = useTranslations('payments.form');
   const locale = useLocale();
@@ -89,7 +92,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
           {busy ? t('processing') : t('pay', { amount: formatMoney(amountCents, locale) })}
         </Button>
       </div>
-      <TestCardHints />
+      {showCardHints ? <TestCardHints /> : null}
     </form>
   );
 }
