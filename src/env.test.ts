@@ -29,4 +29,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ PUBLIC_SITE_URL: 'https://escarpmentmosquito.ca', APP_ENV: 'production' }).APP_ENV).toBe('production');
     expect(parseEnv({ PUBLIC_SITE_URL: 'http://127.0.0.1:3100' }).APP_ENV).toBe('local');
   });
+
+  it('refuses a production server whose public address is localhost: every email link would point there', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', APP_ENV: 'production' })).toThrow(/PUBLIC_SITE_URL: is http:\/\/localhost:3000, but APP_ENV=production/);
+    expect(() => parseEnv({ NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })).toThrow(/PUBLIC_SITE_URL/);
+    expect(parseEnv({ NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'https://escarpmentmosquito.ca' }).PUBLIC_SITE_URL).toBe('https://escarpmentmosquito.ca');
+    // A local production build (the e2e runs) keeps its localhost address.
+    expect(parseEnv({ NODE_ENV: 'production' }).PUBLIC_SITE_URL).toBe('http://localhost:3000');
+  });
 });

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   GOOGLE_ADS_ID: opt(z.string()),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   OUTBOX_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(5000),
+  VISIT_REMINDER_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(300_000),
   TRUSTED_PROXY_HOPS: opt(z.coerce.number().int().min(0).max(10)).default(1),
 });
 
@@ -52,6 +53,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.APP_ENV === 'local' && !isLoopbackUrl(env.PUBLIC_SITE_URL)) {
     // Local runs create the demo staff account whose password is in the README: never on a public address.
     throw new Error(`Invalid environment configuration:\n  - APP_ENV: is 'local' (demo data and the demo staff account) but PUBLIC_SITE_URL is ${env.PUBLIC_SITE_URL}; set APP_ENV=production for a public site`);
+  }
+  if (env.APP_ENV === 'production' && env.NODE_ENV === 'production' && isLoopbackUrl(env.PUBLIC_SITE_URL)) {
+    // Every link in a customer's email (quote, checkout, booking) is built from it: a served
+    // production site must not send them to localhost. (Test runs that switch APP_ENV for one
+    // behaviour run with NODE_ENV=test and serve nothing.)
+    throw new Error(`Invalid environment configuration:\n  - PUBLIC_SITE_URL: is ${env.PUBLIC_SITE_URL}, but APP_ENV=production; set it to the site's public address (https://...), which the emails' links use`);
   }
   if (env.APP_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment configuration:\n  - STRIPE_WEBHOOK_SECRET: required in production with Stripe keys');

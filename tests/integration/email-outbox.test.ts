@@ -7,12 +7,14 @@ import { emailOutbox, messages } from '@/db/schema/messages';
 import { createSmtpTransport } from '@/features/email/mail-transport';
 import { deliverDueEmails, enqueueEmail, MAX_ATTEMPTS } from '@/features/email/outbox.service';
 import { buildIcsEvent } from '@/features/email/ics';
+import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (name === 'staff_session' && jar.token ? { name, value: jar.token } : undefined) }),
 }));
 const { GET: listMessagesRoute, POST: messagesRoute } = await import('@/app/api/messages/route');
+const { POST: resendRoute } = await import('@/app/api/admin/outbox/[id]/resend/route');
 
 const noParams = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
 let ip = 0;
@@ -185,5 +187,67 @@ describe('POST /api/messages validation', () => {
   it('lists messages for staff only', async () => {
     jar.token = undefined;
     expect((await listMessagesRoute(new Request('http://localhost/api/messages'), noParams)).status).toBe(401);
+  });
+});
+
+describe('a slow mail server', () => {
+  it('starts no send after half the reclaim window: the rest goes back unsent, with no attempt counted, and leaves on the next run', async () => {
+    const db = await getDb();
+    // Whatever earlier tests left due goes first, so the batch below holds only these four.
+    const later = new Date(Date.now() + 30 * 86_400_000);
+    const fine = { send: async () => ({ messageId: 'ok' }) };
+    while ((await deliverDueEmails({ now: later, transport: fine })).sent > 0) { /* drain */ }
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push((await enqueueEmail(db, { kind: 'contact-ack', to: `slow-${i}@example.com`, locale: 'en', subject: `Slow ${i}`, html: '<p>x</p>', text: 'x' })).id);
+    }
+    // Each send takes four minutes on this server.
+    let clock = 0;
+    const sentTo: string[] = [];
+    const slow = { send: async (m: { to: string }) => { clock += 4 * 60_000; sentTo.push(m.to); return { messageId: 'slow' }; } };
+    const report = await deliverDueEmails({ now: later, transport: slow, elapsedMs: () => clock });
+    // Starts at 0 and 4 minutes; at 8 minutes the budget (5) is spent.
+    expect(report).toEqual({ sent: 2, retried: 0, failed: 0 });
+    expect(sentTo).toEqual(['slow-0@example.com', 'slow-1@example.com']);
+    for (const id of ids.slice(2)) expect(await statusOf(id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+
+    expect(await deliverDueEmails({ now: later, transport: fine })).toEqual({ sent: 2, retried: 0, failed: 0 });
+    for (const id of ids) expect(await statusOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});
+
+describe('sending a failed email again (the Emails tab)', () => {
+  it('puts it back in the queue for a new round of attempts, office only; an email not failed is refused', async () => {
+    const { adminToken, technicianToken } = await signInAdminAndTechnician();
+    const db = await getDb();
+    const { id } = await enqueueEmail(db, { kind: 'receipt', to: 'typo@exmaple.com', locale: 'en', subject: 'Your receipt', html: '<p>x</p>', text: 'x' });
+    const gaveUp = new Date(Date.now() - 86_400_000);
+    await db.update(emailOutbox).set({ status: 'failed', attempts: MAX_ATTEMPTS, lastError: '550 No such user', nextAttemptAt: gaveUp }).where(eq(emailOutbox.id, id));
+    const resend = (emailId: number | string) => resendRoute(new Request(`http://localhost/api/admin/outbox/${emailId}/resend`, { method: 'POST' }), { params: Promise.resolve({ id: String(emailId) }) });
+
+    jar.token = technicianToken;
+    expect((await resend(id)).status).toBe(403);
+    jar.token = undefined;
+    expect((await resend(id)).status).toBe(401);
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+
+    jar.token = adminToken;
+    const res = await resend(id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id, status: 'pending' });
+    const queued = await statusOf(id);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(queued.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const sentTo: string[] = [];
+    await deliverDueEmails({ transport: { send: async (m) => { sentTo.push(m.to); return { messageId: 'ok' }; } } });
+    expect(sentTo).toContain('typo@exmaple.com');
+    expect(await statusOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    const again = await resend(id);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('This email has not failed: it is already queued or sent.');
+    expect((await resend(987_654)).status).toBe(404);
+    expect((await resend('x')).status).toBe(404);
   });
 });

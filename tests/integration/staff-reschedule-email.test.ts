@@ -138,6 +138,8 @@ describe('moving a visit emails the customer', () => {
     expect(mail!.text).toContain('Prestation\u00a0: Traitement unique, Traitement des eaux stagnantes');
     expect(mail!.text).toContain('Adresse du service\u00a0: 12 King St W, Hamilton, L8P 1A1');
     expect(mail!.text).toContain(`Numéro de réservation\u00a0: ${booking.bookingRef}`);
+    // Who sent it, with the mailing address the branch row holds.
+    expect(mail!.text).toContain('Escarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1');
     expect(mail!.text).toContain('Appelez-nous au (905) 555-0134');
     expect(mail!.html).toContain('<html lang="fr">');
 

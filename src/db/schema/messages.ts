@@ -29,7 +29,7 @@ export type OutboxAttachment = { filename: string; contentType: string; content:
 /** Every email is written here in the same transaction as what it describes, then delivered by a worker. */
 export const emailOutbox = pgTable('email_outbox', {
   id: serial().primaryKey(),
-  kind: text().notNull(), // EmailKind (email/outbox.service.ts): quote, booking-received, receipt, contact-ack, staff-notification, visit-moved
+  kind: text().notNull(), // EmailKind (email/outbox.service.ts): quote, booking-received, receipt, contact-ack, staff-notification, visit-moved, booking-cancelled, message-reply, visit-reminder
   toAddress: text().notNull(),
   subject: text().notNull(),
   html: text().notNull(),

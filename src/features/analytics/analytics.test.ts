@@ -76,4 +76,10 @@ describe('withoutPrivateParams', () => {
     expect(withoutPrivateParams('https://example.test/book-quote?token=abc#top')).toBe('https://example.test/book-quote#top');
     expect(withoutPrivateParams('https://example.test/?serviceType=seasonal&propertySize=0.5')).toBeNull();
   });
+
+  it('counts the quote email\'s "Buy now" address as private: it carries the quote\'s key and the customer\'s name, email and address', () => {
+    const buyNow = 'https://example.test/fr?directBuy=true&service=seasonal&size=0.25&address=12+King+St+W&email=m%40example.com&name=Marie+Tremblay&price=286&quoteToken=abc';
+    expect(withoutPrivateParams(buyNow)).not.toBeNull();
+    expect(withoutPrivateParams(buyNow)).not.toContain('quoteToken');
+  });
 });

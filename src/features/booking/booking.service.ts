@@ -1,7 +1,8 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
+import { getEnv } from '@/env';
 import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
-import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
+import { type BookingReceivedEmailInput, renderBookingReceivedEmail } from '@/features/email/booking-received-email';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
@@ -326,7 +327,13 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     }));
     const inserted = await insertAppointments(tx, rows);
 
-    await queueBookingReceivedEmail(tx, { branch, to: contact.email, name: contact.firstName, locale, bookingRef, serviceType: input.serviceType, dates: visits.filter((v) => !v.addOn).map((v) => v.date), totalCents, appointmentId: inserted[0]!.id });
+    await queueBookingReceivedEmail(tx, {
+      to: contact.email,
+      email: {
+        locale, branch, siteUrl: getEnv().PUBLIC_SITE_URL, customerFirstName: contact.firstName, bookingRef, appointmentId: inserted[0]!.id,
+        serviceType: input.serviceType, dates: visits.filter((v) => !v.addOn).map((v) => v.date), time: input.time, address: { address, city, postalCode }, totalCents,
+      },
+    });
     return { customerId: customer.id, replayedRef: null, inserted };
   });
 
@@ -384,40 +391,15 @@ export async function locate(address: string, city: string, postalCode: string):
 
 type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
 
-async function queueBookingReceivedEmail(
-  tx: Tx,
-  data: { branch: { displayName: string; phone: string; email: string }; to: string; name: string; locale: Locale; bookingRef: string; serviceType: string; dates: string[]; totalCents: number; appointmentId: number },
-): Promise<void> {
-  const t = getTranslator(data.locale, 'booking');
-  const service = t(`services.${data.serviceType}`);
-  const dates = data.dates.map((d) => formatLongDate(d, data.locale));
-  const total = formatMoney(data.totalCents, data.locale);
-  const subject = t('email.subject', { ref: data.bookingRef });
-  const lines = [
-    t('email.greeting', { name: data.name }),
-    t('email.intro', { service }),
-    formatLabelled(data.locale, t('email.reference'), data.bookingRef),
-    formatLabelled(data.locale, t('email.dates'), dates.join(', ')),
-    ...(data.totalCents > 0 ? [formatLabelled(data.locale, t('email.total'), total), t('email.payNote')] : [t('email.consultNote')]),
-    t('email.signoff'),
-  ];
-  const { html, text } = renderEmailLayout({
-    branch: data.branch,
-    locale: data.locale,
-    heading: t('email.heading'),
-    bodyHtml: lines.map((l) => `<p style="margin:0 0 12px">${escapeHtml(l)}</p>`).join('\n'),
-    bodyText: lines.join('\n\n'),
-    footer: t('email.footer', { phone: data.branch.phone }),
-  });
+/** Queues "we received your booking" (`renderBookingReceivedEmail`) in the booking's transaction. */
+async function queueBookingReceivedEmail(tx: Tx, data: { to: string; email: BookingReceivedEmailInput }): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'booking-received',
     to: data.to,
-    locale: data.locale,
-    subject,
-    text,
-    html,
+    locale: data.email.locale,
+    ...renderBookingReceivedEmail(data.email),
     relatedType: 'appointment',
-    relatedId: data.appointmentId,
+    relatedId: data.email.appointmentId,
   });
 }
 

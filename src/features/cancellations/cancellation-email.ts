@@ -3,7 +3,8 @@ import { TZDate } from '@date-fns/tz';
 import { createEvent } from 'ics';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
-import { buildVisitCalendarUid, formatVisitLocation } from '@/features/email/visit-calendar';
+import { toIcsDuration } from '@/features/email/ics';
+import { buildVisitCalendarUid, findVisitEventTiming, formatVisitLocation, type ServiceDay } from '@/features/email/visit-calendar';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -13,7 +14,7 @@ type CancelledVisit = { id: number; bookingRef: string; serviceType: string; dat
 
 export type BookingCancelledEmailInput = {
   locale: Locale;
-  branch: EmailBranch & { timezone: string };
+  branch: EmailBranch & { timezone: string; settings?: ServiceDay };
   customerFirstName: string;
   bookingRef: string;
   /** The visits this cancellation called off, in date order. */
@@ -33,7 +34,7 @@ export type BookingCancelledEmailInput = {
 /** Local wall time in the branch's zone → UTC milliseconds, as the receipt's event was written. */
 function toUtcMillis(date: string, time: string, timezone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = (/^\d{1,2}:\d{2}$/.test(time) ? time : '09:00').split(':').map(Number) as [number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
   return new TZDate(y, m - 1, d, hh, mm, timezone).getTime();
 }
 
@@ -42,18 +43,20 @@ function toUtcMillis(date: string, time: string, timezone: string): number {
  * and STATUS:CANCELLED, so the customer's calendar drops the entry it already has.
  */
 export function buildVisitCancellationEvent(input: {
-  locale: Locale; branch: EmailBranch & { timezone: string }; visit: CancelledVisit; location: string; sequence: number; filename: string;
+  locale: Locale; branch: EmailBranch & { timezone: string; settings?: ServiceDay }; visit: CancelledVisit; location: string; sequence: number; filename: string;
 }): OutboxAttachment {
   const tServices = getTranslator(input.locale, 'payments');
+  // The same start and length as the event it cancels (the arrival window).
+  const timing = findVisitEventTiming(input.visit.time, input.branch.settings);
   const { error, value } = createEvent({
     method: 'CANCEL',
     uid: buildVisitCalendarUid(input.visit.bookingRef, input.visit.id),
     title: `${tServices(`services.${input.visit.serviceType}`)} · ${input.branch.displayName}`,
     location: input.location,
-    start: toUtcMillis(input.visit.date, input.visit.time, input.branch.timezone),
+    start: toUtcMillis(input.visit.date, timing.time, input.branch.timezone),
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { minutes: 45 },
+    duration: toIcsDuration(timing.durationMin),
     sequence: input.sequence,
     status: 'CANCELLED',
     organizer: { name: input.branch.displayName, email: input.branch.email },
@@ -91,7 +94,6 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
     ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),
     refundLine,
     ...(input.calendarVisitIds.length > 0 ? [t('email.calendarNote')] : []),
-    t('email.questions', { phone: branch.phone }),
     t('email.signoff'),
   ];
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
@@ -145,7 +147,6 @@ export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput)
     t('email.greeting', { name: input.customerFirstName }),
     t('latePayment.intro', { reference: input.bookingRef, amount }),
     t('email.refundOnItsWay', { amount }),
-    t('email.questions', { phone: branch.phone }),
     t('email.signoff'),
   ];
   const facts = [

@@ -283,7 +283,8 @@ async function queueCancellationEmail(
   const branch = await getBranch(first.branchId, tx);
   const email = renderBookingCancelledEmail({
     locale,
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email, timezone: branch.timezone },
+    // The whole row: its mailing address ends the email, its working day sets the calendar events' times.
+    branch,
     customerFirstName: customer.firstName,
     bookingRef: first.bookingRef,
     visits: [...input.toCancel].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id),
@@ -334,7 +335,7 @@ export async function recordLatePaymentRefund(
     const branch = await getBranch(first.branchId, tx);
     const email = renderLatePaymentRefundEmail({
       locale,
-      branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+      branch,
       customerFirstName: customer.firstName,
       bookingRef: payment.bookingRef,
       amountCents: payment.amountCents,

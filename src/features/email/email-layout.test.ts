@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formatLabelled, renderEmailLayout } from './email-layout';
+import { escapeHtml, formatLabelled, formatMailingAddress, renderEmailLayout } from './email-layout';
 import { computeRetryDelayMs, MAX_ATTEMPTS } from './outbox.service';
 
 describe('renderEmailLayout', () => {
@@ -14,6 +14,23 @@ describe('renderEmailLayout', () => {
     expect(text).toContain('Merci <3');
     expect(text).toContain('(905) 555-0134');
     expect(text).not.toMatch(/<p>/);
+  });
+
+  it("ends both parts with the business's mailing address, phone and email (CASL's identification)", () => {
+    const { html, text } = renderEmailLayout({
+      branch: {
+        displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca',
+        address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1',
+      },
+      locale: 'de', heading: 'Hallo', bodyHtml: '<p>Text</p>', bodyText: 'Text', footer: 'Fragen?',
+    });
+    expect(text).toMatch(/--\nFragen\?\nEscarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1\n\(905\) 555-0134 · hello@escarpmentmosquito\.ca\n$/);
+    expect(html).toContain('Escarpment Mosquito &amp; Tick, 1 Hunter St E, Hamilton, ON L8N 3W1<br>(905) 555-0134 · <a href="mailto:hello@escarpmentmosquito.ca"');
+  });
+
+  it('writes the address with what the branch row has, and nothing without a street', () => {
+    expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e', address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: null })).toBe('1 Hunter St E, Hamilton, ON');
+    expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e' })).toBeNull();
   });
 
   it('escapes all HTML-significant characters', () => {

@@ -2,7 +2,28 @@
  * The shared look of every email: a plain, table-free HTML layout with inline styles (mail clients
  * drop <style> blocks) and a matching plain-text part. Strings arrive translated.
  */
-export type EmailBranch = { displayName: string; phone: string; email: string };
+export type EmailBranch = {
+  displayName: string;
+  phone: string;
+  email: string;
+  /**
+   * The business's mailing address, as the branch row holds it. CASL wants it in every commercial
+   * email with a phone or email contact; pass the branch row from `getBranch()` itself, so it is
+   * never dropped by a caller that copies only some fields.
+   */
+  address?: string | null;
+  city?: string | null;
+  province?: string | null;
+  postalCode?: string | null;
+};
+
+/** '1 Hunter St E, Hamilton, ON L8N 3W1'; null when the branch has no street address. */
+export function formatMailingAddress(branch: EmailBranch): string | null {
+  const street = branch.address?.trim();
+  if (!street) return null;
+  const region = [branch.province?.trim(), branch.postalCode?.trim()].filter(Boolean).join(' ');
+  return [street, branch.city?.trim(), region].filter(Boolean).join(', ');
+}
 
 export type EmailLayoutInput = {
   branch: EmailBranch;
@@ -38,8 +59,14 @@ export function renderButton(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;background:#f59e0b;color:#1f2937;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;
 }
 
+/**
+ * Every email ends with who sent it and how to reach them: name, mailing address, phone and email
+ * (the identification CASL asks of commercial email, transactional ones included).
+ */
 export function renderEmailLayout(input: EmailLayoutInput): { html: string; text: string } {
   const { branch } = input;
+  const mailing = formatMailingAddress(branch);
+  const identity = mailing ? `${branch.displayName}, ${mailing}` : branch.displayName;
   const html = `<!doctype html>
 <html lang="${escapeHtml(input.locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.heading)}</title></head>
@@ -50,10 +77,10 @@ export function renderEmailLayout(input: EmailLayoutInput): { html: string; text
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
 ${input.bodyHtml}
 </div>
-<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${escapeHtml(input.footer)}<br>${escapeHtml(branch.displayName)} · ${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
+<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${escapeHtml(input.footer)}<br>${escapeHtml(identity)}<br>${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
 </div>
 </body>
 </html>`;
-  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${input.footer}\n${branch.displayName} · ${branch.phone} · ${branch.email}\n`;
+  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${input.footer}\n${identity}\n${branch.phone} · ${branch.email}\n`;
   return { html, text };
 }

@@ -24,6 +24,11 @@ export type IcsEventInput = {
   filename?: string;
 };
 
+/** Minutes as iCalendar writes a length: { hours: 10 } → PT10H, 45 → PT45M (never PT600M). */
+export function toIcsDuration(minutes: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
 /** Local wall time in the branch timezone → UTC instant (correct across DST). */
 function toUtcMillis(date: string, time: string, timezone: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
@@ -50,7 +55,7 @@ export function buildIcsEvent(input: IcsEventInput): OutboxAttachment {
     start: toUtcMillis(input.date, time, input.timezone ?? 'America/Toronto'),
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { minutes: input.durationMin ?? 45 },
+    duration: toIcsDuration(input.durationMin ?? 45),
     ...(input.sequence ? { sequence: input.sequence } : {}),
     status: 'CONFIRMED',
     productId: 'escarpment-mosquito/booking',

@@ -17,9 +17,15 @@ export interface MailTransport {
   send(message: MailMessage): Promise<{ messageId: string }>;
 }
 
+/** At most about 1.5 minutes for one message: connecting (DNS included), the greeting, and silence mid-send. */
+export const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 15_000, socketTimeout: 60_000 } as const;
+
 /** An SMTP transport from an `smtp://user:pass@host:port` URL (`smtps://` for implicit TLS). */
 export function createSmtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Bounded waits (nodemailer's defaults allow 2 minutes to connect and 10 of silence), so one
+  // slow server cannot hold a claimed batch past the outbox's reclaim window (outbox.service).
+  // Parameters in the URL (`?socketTimeout=`) still win.
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     async send(message) {
       const info = await transporter.sendMail({

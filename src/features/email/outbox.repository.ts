@@ -58,6 +58,30 @@ export async function claimDueEmails(db: DbExecutor, now: Date, limit: number, s
   });
 }
 
+/**
+ * Puts an email that gave up ('failed') back in the queue with a fresh round of attempts, due at
+ * once. Returns its new status, or the status it has when it was not failed; null when unknown.
+ */
+export async function requeueFailedEmail(db: DbExecutor, id: number, now: Date): Promise<{ status: string; requeued: boolean } | null> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning({ status: emailOutbox.status });
+  if (row) return { status: row.status, requeued: true };
+  const [current] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return current ? { status: current.status, requeued: false } : null;
+}
+
+/** Gives claimed emails back unsent (status 'pending', attempts unchanged): due again at once. */
+export async function releaseClaimedEmails(db: DbExecutor, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'sending')));
+}
+
 export async function markEmailSent(db: DbExecutor, id: number, now: Date): Promise<void> {
   await db
     .update(emailOutbox)

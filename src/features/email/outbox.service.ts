@@ -2,11 +2,15 @@ import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { getEnv } from '@/env';
+import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
-import { claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, type OutboxListItem } from './outbox.repository';
+import {
+  claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, type OutboxListItem, releaseClaimedEmails,
+  requeueFailedEmail,
+} from './outbox.repository';
 
-export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled';
+export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder';
 
 export type EnqueueEmailInput = {
   kind: EmailKind;
@@ -30,6 +34,12 @@ const BASE_RETRY_MS = 60_000;
 const MAX_RETRY_MS = 60 * 60_000;
 /** A claim older than this belongs to a worker that died mid-send. */
 const STALE_CLAIM_MS = 10 * 60_000;
+/**
+ * A batch starts no send later than this after its claim. With SMTP_TIMEOUTS bounding one send to
+ * about 1.5 minutes, every claimed email is sent or given back well before STALE_CLAIM_MS, when
+ * another worker may claim it again (and would send it a second time).
+ */
+export const SEND_BUDGET_MS = STALE_CLAIM_MS / 2;
 
 /** Wait before the next try after `attempts` failures: 1 min, 2, 4, … doubling, at most an hour. */
 export function computeRetryDelayMs(attempts: number): number {
@@ -61,13 +71,26 @@ export type DeliveryReport = { sent: number; retried: number; failed: number };
  * Sends the emails that are due. Each one is claimed first (so parallel workers never send it
  * twice), then sent; a failure schedules a retry with exponential backoff and never loses it.
  */
-export async function deliverDueEmails(options: { now?: Date; transport: MailTransport; batchSize?: number; from?: string }): Promise<DeliveryReport> {
+export async function deliverDueEmails(options: {
+  now?: Date; transport: MailTransport; batchSize?: number; from?: string;
+  /** Time since the claim, in ms (tests pass a fake one); real time elapsed by default. */
+  elapsedMs?: () => number;
+}): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
+  const startedAt = Date.now();
+  const elapsedMs = options.elapsedMs ?? (() => Date.now() - startedAt);
   const db = await getDb();
   const from = options.from ?? getEnv().MAIL_FROM;
   const claimed = await claimDueEmails(db, now, options.batchSize ?? 20, new Date(now.getTime() - STALE_CLAIM_MS));
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  for (const email of claimed) {
+  for (const [index, email] of claimed.entries()) {
+    if (elapsedMs() > SEND_BUDGET_MS) {
+      // A slow mail server: give the rest back, unsent and with no attempt counted, for the next run.
+      const rest = claimed.slice(index).map((e) => e.id);
+      await releaseClaimedEmails(db, rest);
+      getLogger().warn({ released: rest.length }, 'email batch ran long; the rest goes out on the next run');
+      break;
+    }
     try {
       await options.transport.send({ from, to: email.toAddress, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments });
       await markEmailSent(db, email.id, new Date());
@@ -88,6 +111,18 @@ export async function deliverDueEmails(options: { now?: Date; transport: MailTra
     }
   }
   return report;
+}
+
+/**
+ * Staff send a failed email again (the Emails tab), once the address or the mail server is fixed:
+ * a new round of attempts from now. Only a failed email; anything else is already on its way.
+ */
+export async function resendFailedEmail(id: number | null, now = new Date()): Promise<{ id: number; status: string }> {
+  if (id === null) throw new AppError('not_found', 'errors.notFound');
+  const result = await requeueFailedEmail(await getDb(), id, now);
+  if (!result) throw new AppError('not_found', 'errors.notFound');
+  if (!result.requeued) throw new AppError('conflict', 'adminDashboard.resend.notFailed');
+  return { id, status: result.status };
 }
 
 /** The worker's job: deliver through SMTP when configured; without SMTP, mail stays in the outbox. */

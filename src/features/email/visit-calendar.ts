@@ -1,8 +1,58 @@
 import 'server-only';
 import type { OutboxAttachment } from '@/db/schema/messages';
+import { findTimeWindow } from '@/features/routing/build-problem';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
+import { formatTimeOfDay } from '@/lib/format';
 import { buildIcsEvent } from './ics';
+
+/** The branch's working day in minutes after midnight, branch time (`branch_settings`). */
+export type ServiceDay = { dayStartMin: number; dayEndMin: number };
+
+/**
+ * `branch_settings`' defaults, 08:00 to 18:00: the window the checkout page promises ("between
+ * 8:00 AM and 6:00 PM"). Used only when a caller does not pass the branch's own settings.
+ */
+export const DEFAULT_SERVICE_DAY: ServiceDay = { dayStartMin: 480, dayEndMin: 1080 };
+
+/** Minutes after midnight in the branch's time zone. */
+export type ArrivalWindow = { startMin: number; endMin: number };
+
+/**
+ * When the technician may arrive, by the route planner's own rule (`findTimeWindow`): the booking
+ * flows store 09:00 for every online booking, which is no promise, so the stop may be served any
+ * time of the working day; a time staff set on purpose is served within an hour either side of
+ * it, inside the working day. Emails and calendar events tell the customer this window, never the
+ * 09:00 placeholder.
+ */
+export function findArrivalWindow(time: string | null | undefined, day: ServiceDay = DEFAULT_SERVICE_DAY): ArrivalWindow {
+  const window = findTimeWindow(time);
+  if (!window) return { startMin: day.dayStartMin, endMin: day.dayEndMin };
+  const startMin = Math.max(window.readyMin, day.dayStartMin);
+  const endMin = Math.min(window.dueMin, day.dayEndMin);
+  return startMin < endMin ? { startMin, endMin } : { startMin: window.readyMin, endMin: window.dueMin };
+}
+
+/** Minutes after midnight → 'HH:MM'. */
+function toClock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The window's ends as the reader's language writes a time of day ('8:00 a.m.', '18:00', '8 h 00'). */
+export function formatArrivalWindow(window: ArrivalWindow, locale: string): { start: string; end: string } {
+  return { start: formatTimeOfDay(toClock(window.startMin), locale)!, end: formatTimeOfDay(toClock(window.endMin), locale)! };
+}
+
+/** "between 8:00 a.m. and 6:00 p.m.", in the reader's language, for a visit's stored time. */
+export function describeArrivalWindow(time: string | null | undefined, day: ServiceDay | undefined, locale: Locale): string {
+  return getTranslator(locale, 'email')('arrival.window', formatArrivalWindow(findArrivalWindow(time, day), locale));
+}
+
+/** The calendar event's start ('HH:MM', branch time) and length: the arrival window. */
+export function findVisitEventTiming(time: string | null | undefined, day: ServiceDay | undefined): { time: string; durationMin: number } {
+  const window = findArrivalWindow(time, day);
+  return { time: toClock(window.startMin), durationMin: window.endMin - window.startMin };
+}
 
 /**
  * A visit's calendar event, as the payment receipt first sends it and every later email that
@@ -11,7 +61,8 @@ import { buildIcsEvent } from './ics';
  */
 export type VisitCalendarInput = {
   locale: Locale;
-  branch: { displayName: string; timezone: string };
+  /** `settings` (the branch's working day) sets the arrival window; without it, `DEFAULT_SERVICE_DAY`. */
+  branch: { displayName: string; timezone: string; settings?: ServiceDay };
   visit: { id: number; bookingRef: string; serviceType: string; date: string; time: string };
   /** The service address on one line. */
   location: string;
@@ -42,16 +93,24 @@ export function calendarSequenceAt(at: Date): number {
   return Math.max(1, Math.floor((at.getTime() - SEQUENCE_EPOCH_MS) / 1000));
 }
 
+/**
+ * The visit's event: it spans the arrival window (the whole working day for an online booking),
+ * so the customer's calendar shows when the technician may come, not a made-up 09:00 slot.
+ */
 export function buildVisitCalendarEvent(input: VisitCalendarInput): OutboxAttachment {
   const t = getTranslator(input.locale, 'payments');
+  const tEmail = getTranslator(input.locale, 'email');
   const { visit } = input;
+  const timing = findVisitEventTiming(visit.time, input.branch.settings);
+  const window = formatArrivalWindow(findArrivalWindow(visit.time, input.branch.settings), input.locale);
   return buildIcsEvent({
     uid: buildVisitCalendarUid(visit.bookingRef, visit.id),
     title: `${t(`services.${visit.serviceType}`)} · ${input.branch.displayName}`,
-    description: t('receipt.icsDescription', { reference: visit.bookingRef }),
+    description: tEmail('calendar.description', { reference: visit.bookingRef, ...window }),
     location: input.location,
     date: visit.date,
-    time: /^\d{1,2}:\d{2}$/.test(visit.time) ? visit.time : undefined,
+    time: timing.time,
+    durationMin: timing.durationMin,
     timezone: input.branch.timezone,
     sequence: input.sequence,
     filename: input.filename,

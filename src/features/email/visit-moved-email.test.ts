@@ -28,7 +28,9 @@ describe('renderVisitMovedEmail', () => {
     expect(email.subject).toBe('New date for your visit: Friday, May 21, 2027');
     expect(email.text).toContain('Hi Olivia,');
     expect(email.text).toContain('We have moved your visit to another Friday.');
-    expect(email.text).toContain('Previous date: Friday, May 7, 2027\nNew date: Friday, May 21, 2027\nService: One-Time Treatment\nService address: 71 Main St W, Hamilton, L8P 4Y5\nBooking reference: BK-TEST1234');
+    // The booking's 09:00 is no promise (the route planner serves it any time of the day): the customer is told the window.
+    expect(email.text).toContain('Previous date: Friday, May 7, 2027\nNew date: Friday, May 21, 2027\nArrival time: between 8:00 AM and 6:00 PM\nService: One-Time Treatment\nService address: 71 Main St W, Hamilton, L8P 4Y5\nBooking reference: BK-TEST1234');
+    expect(email.html).toContain('between 8:00 AM and 6:00 PM');
     expect(email.text).toContain('If this date does not suit you, call us at (905) 555-0134 or reply to this email');
     expect(email.text).not.toContain('other visits');
     // The shared layout: branch name and phone, the language of the email.
@@ -47,7 +49,9 @@ describe('renderVisitMovedEmail', () => {
     expect(lines).toContain(`UID:${buildVisitCalendarUid('BK-TEST1234', 41)}`);
     expect(lines).toContain('UID:BK-TEST1234-41@escarpmentmosquito.ca');
     expect(lines).toContain('SEQUENCE:29000000');
-    expect(lines).toContain('DTSTART:20270521T130000Z');
+    // The event spans the arrival window, 08:00 to 18:00 in Toronto (EDT), not a 09:00 slot.
+    expect(lines).toContain('DTSTART:20270521T120000Z');
+    expect(lines).toContain('DURATION:PT10H');
 
     // The receipt's copy of the same event: same UID and title, no SEQUENCE (0).
     const receipt = icsLines(buildVisitCalendarEvent({ locale: 'en', branch, visit: input().visits[0]!, location: '71 Main St W, Hamilton, L8P 4Y5' }).content);
@@ -95,6 +99,19 @@ describe('renderVisitMovedEmail', () => {
     expect(email.text).toContain(others);
     expect(email.text).toContain('(905) 555-0134');
     expect(email.html).toContain(`<html lang="${locale}">`);
+  });
+
+  it("takes the arrival window from the branch's working day, and a time staff set as an hour either side of it", () => {
+    const branchRow = { ...branch, settings: { dayStartMin: 7 * 60, dayEndMin: 16 * 60 } };
+    const allDay = renderVisitMovedEmail(input({ branch: branchRow }));
+    expect(allDay.text).toContain('Arrival time: between 7:00 AM and 4:00 PM');
+    expect(icsLines(allDay.attachments[0]!.content)).toContain('DTSTART:20270521T110000Z');
+
+    const set = renderVisitMovedEmail(input({ locale: 'de', branch: branchRow, visits: [{ id: 41, bookingRef: 'BK-TEST1234', serviceType: 'onetime', date: '2027-05-21', time: '13:30' }] }));
+    expect(set.text).toContain('Ankunftszeit: zwischen 12:30 und 14:30 Uhr');
+    const lines = icsLines(set.attachments[0]!.content);
+    expect(lines).toContain('DTSTART:20270521T163000Z');
+    expect(lines).toContain('DURATION:PT2H');
   });
 
   it('escapes what the customer typed', () => {

@@ -4,7 +4,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from './email-layout';
-import { buildVisitCalendarEvent, formatVisitLocation } from './visit-calendar';
+import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation, type ServiceDay } from './visit-calendar';
 
 /**
  * Why the visit has a new Friday: staff moved a confirmed visit ('moved'), or gave a paid visit
@@ -14,7 +14,8 @@ export type VisitDateChange = 'moved' | 'new-date';
 
 export type VisitMovedEmailInput = {
   locale: Locale;
-  branch: EmailBranch & { timezone: string };
+  /** The branch row (`getBranch()`): its mailing address for the footer, its working day (`settings`) for the arrival window. */
+  branch: EmailBranch & { timezone: string; settings?: ServiceDay };
   change: VisitDateChange;
   customerFirstName: string;
   bookingRef: string;
@@ -50,6 +51,7 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
       ? [{ label: t(input.change === 'moved' ? 'visitMoved.previousDate' : 'visitMoved.firstChoiceDate'), value: formatLongDate(input.previousDate, locale) }]
       : []),
     { label: t('visitMoved.newDate'), value: newDate, strong: true },
+    { label: t('arrival.label'), value: describeArrivalWindow(first.time, branch.settings, locale) },
     { label: t('visitMoved.service'), value: services },
     ...(location ? [{ label: t('visitMoved.address'), value: location }] : []),
     { label: t('visitMoved.reference'), value: input.bookingRef },

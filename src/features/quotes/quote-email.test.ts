@@ -31,6 +31,20 @@ describe('renderQuoteEmail', () => {
     expect(email.html).toContain('href="https://example.ca/book-quote?token=tok_abcdefghijklmnopqrstuv"');
   });
 
+  it.each([
+    ['en', 'You received this email because you asked for this quote on our website. If you do not want any more emails from us, reply with “unsubscribe”.'],
+    ['fr', 'Pour ne plus recevoir de courriels de notre part, répondez «\u00a0désabonnement\u00a0».'],
+    ['es', 'Si no desea recibir más correos nuestros, responda con la palabra «baja».'],
+    ['de', 'Wenn Sie keine weiteren E-Mails von uns erhalten möchten, antworten Sie mit „Abmelden“.'],
+  ] as const)('says why it was sent and how to stop further email, and who sent it (%s, CASL)', (locale, line) => {
+    const withAddress = { ...branch, address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' };
+    const email = renderQuoteEmail({ locale, branch: withAddress, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain(line);
+      expect(part).toContain('1 Hunter St E, Hamilton, ON L8N 3W1');
+    }
+  });
+
   it('escapes what the customer typed in the HTML part', () => {
     const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
     expect(email.html).not.toContain('<b>Ruiz</b>');

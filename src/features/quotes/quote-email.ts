@@ -105,6 +105,8 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
 <p>${escapeHtml(t('quotes.email.linksIntro'))}</p>
 <p>${renderButton(bookUrl, t('quotes.email.bookCta'))}${renderButton(buyUrl, t('quotes.email.buyCta'))}</p>`,
     `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.disclaimer'))}<br>${escapeHtml(t('quotes.email.quoteNumber', { id: quote.id }))}</p>`,
+    // The quote invites a purchase ("Buy now"): CASL wants the reason for the email and a way to stop them.
+    `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.whyReceived'))}</p>`,
   ].join('\n');
 
   const line = ([label, value]: [string, string]) => formatLabelled(locale, label, value);
@@ -121,6 +123,8 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     '',
     t('quotes.email.disclaimer'),
     t('quotes.email.quoteNumber', { id: quote.id }),
+    '',
+    t('quotes.email.whyReceived'),
   ].join('\n');
 
   const { html, text } = renderEmailLayout({

@@ -73,7 +73,7 @@ async function queueVisitMovedEmail(
   const branch = await getBranch(first.branchId, tx);
   const email = renderVisitMovedEmail({
     locale,
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email, timezone: branch.timezone },
+    branch,
     change: move.change,
     customerFirstName: first.customerFirstName,
     bookingRef: move.bookingRef,

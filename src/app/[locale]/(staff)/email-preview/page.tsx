@@ -13,9 +13,12 @@ export default async function EmailPreviewPage({ params }: { params: Promise<{ l
   setRequestLocale(locale);
   await requireStaff({ role: 'admin', redirectTo: '/email-preview', locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
+  const tEmail = await getTranslations({ locale, namespace: 'email' });
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('emailPreview')}</h1>
+      {/* Its links carry a made-up quote token: staff are told it is a sample, not a quote to follow. */}
+      <p className="mt-2 text-gray-700">{tEmail('sampleNote')}</p>
       <iframe title={t('emailPreview')} src={`/api/send-sample-email?locale=${locale}`} className="mt-6 h-[80vh] w-full rounded-lg border border-gray-200 bg-white" />
     </div>
   );
