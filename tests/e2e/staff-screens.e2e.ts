@@ -112,6 +112,70 @@ describe('staff screens', () => {
     await context.close();
   });
 
+  it('answers a contact message by email from the Messages tab, keeping the reply typed when it is refused', async () => {
+    const { page, context, errors } = await newPage();
+    const sent = await page.request.post('/api/messages', {
+      headers: { 'x-forwarded-for': '10.91.0.2', cookie: 'NEXT_LOCALE=fr' },
+      data: { name: 'Élise Caron', email: 'elise.caron@example.com', subject: 'question', message: 'Traitez-vous aussi les guêpes ?' },
+    });
+    expect(sent.status()).toBe(200);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const row = page.getByRole('tabpanel', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Élise Caron' });
+    await row.getByRole('button', { name: 'Reply: Élise Caron' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Reply to Élise Caron' });
+    expect(await dialog.getByText('Traitez-vous aussi les guêpes ?').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await dialog.getByText('Write a reply of at least 2 characters').waitFor();
+
+    // Another admin answers first: the refusal says so and what was typed stays in the box.
+    const listed = await page.request.get('/api/admin/messages?limit=100');
+    const message = ((await listed.json()).messages as { id: number; email: string }[]).find((m) => m.email === 'elise.caron@example.com')!;
+    await dialog.getByLabel('Your reply').fill('Oui, les guêpes aussi. À vendredi !');
+    expect((await page.request.post(`/api/admin/messages/${message.id}/reply`, { data: { body: 'Oui.' } })).status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await dialog.getByRole('alert').getByText('This message has already been answered. Reload to see the reply.').waitFor();
+    expect(await dialog.getByLabel('Your reply').inputValue()).toBe('Oui, les guêpes aussi. À vendredi !');
+    await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+
+    // After a reload the row shows the reply, and no Reply button.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const answered = page.getByRole('tabpanel', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Élise Caron' });
+    await answered.getByText('Oui.', { exact: true }).waitFor();
+    expect(await answered.getByText('Replied', { exact: true }).isVisible()).toBe(true);
+    expect(await answered.getByRole('button', { name: 'Reply: Élise Caron' }).count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a reply from the dialog: toast, the reply under the message, and the email in the Emails tab', async () => {
+    const { page, context, errors } = await newPage();
+    const sent = await page.request.post('/api/messages', {
+      headers: { 'x-forwarded-for': '10.91.0.3' },
+      data: { name: 'Omar Aziz', email: 'omar.aziz@example.com', subject: 'question', message: 'Do you spray near vegetable gardens?' },
+    });
+    expect(sent.status()).toBe(200);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const row = page.getByRole('tabpanel', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Omar Aziz' });
+    await row.getByRole('button', { name: 'Reply: Omar Aziz' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reply to Omar Aziz' });
+    await dialog.getByLabel('Your reply').fill('We keep a 3 m buffer around edible plants.');
+    await dialog.getByRole('button', { name: 'Send reply' }).click();
+    await page.getByText('Your reply to Omar Aziz is on its way.', { exact: true }).first().waitFor();
+    expect(await dialog.count()).toBe(0);
+    expect(await row.getByText('We keep a 3 m buffer around edible plants.').isVisible()).toBe(true);
+    expect(await row.getByText('Replied', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Emails' }).click();
+    const email = page.getByRole('tabpanel', { name: 'Emails' }).getByRole('row').filter({ hasText: 'omar.aziz@example.com' }).filter({ hasText: 'Reply to a message' });
+    expect(await email.getByRole('link', { name: 'Re: General question' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('moves a confirmed visit to another Friday with room from the appointments list', async () => {
     const { page, context, errors } = await newPage();
     await signInAsAdmin(page);

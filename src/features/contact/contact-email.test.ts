@@ -34,4 +34,11 @@ describe('contact emails', () => {
   it('gives staff the subject label too', () => {
     expect(renderStaffNotificationEmail(message('booking'), 'de', branch).text).toContain('Subject: Booking or rescheduling');
   });
+
+  it("names the visitor's language for staff, who answer in it", () => {
+    const { text, html } = renderStaffNotificationEmail(message('booking'), 'de', branch);
+    expect(text).toContain('Language: German');
+    expect(html).toContain('German');
+    expect(text).not.toContain('Language: de');
+  });
 });

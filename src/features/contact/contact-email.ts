@@ -2,6 +2,7 @@ import 'server-only';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
+import { formatShortDateTime } from '@/lib/format';
 import type { ContactMessageRequest } from './contact.schema';
 import { describeContactSubject } from './contact-subjects';
 
@@ -28,7 +29,8 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
     [t('contact.staff.email'), message.email],
     [t('contact.staff.phone'), message.phone ?? '-'],
     [t('contact.staff.subjectLabel'), describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`))],
-    [t('contact.staff.language'), visitorLocale],
+    // 'French', not 'fr': staff answer in it (as the custom-quote notice names it).
+    [t('contact.staff.language'), new Intl.DisplayNames([staffLocale], { type: 'language' }).of(visitorLocale) ?? visitorLocale],
   ];
   const bodyHtml = `<table role="presentation" style="width:100%;border-collapse:collapse">${facts
     .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
@@ -38,4 +40,27 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
   const bodyText = `${facts.map(([k, v]) => formatLabelled(staffLocale, k, v)).join('\n')}\n\n${formatLabelled(staffLocale, t('contact.staff.message'))}\n${message.message}`;
   const { html, text } = renderEmailLayout({ branch, locale: staffLocale, heading: t('contact.staff.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
   return { subject: t('contact.staff.subject', { name: message.name }), html, text };
+}
+
+/**
+ * The office's answer to a contact message, in the visitor's language: the reply, then what they
+ * wrote and when, so the thread reads on its own in any mail client.
+ */
+export function renderMessageReplyEmail(
+  message: { name: string; subject: string; content: string; createdAt: Date },
+  reply: string,
+  locale: Locale,
+  branch: EmailBranch,
+) {
+  const t = getTranslator(locale);
+  const subject = describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`));
+  const wrote = t('contact.reply.youWrote', { date: formatShortDateTime(message.createdAt, locale) ?? '' });
+  const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
+<p>${paragraphs(reply)}</p>
+<p style="color:#6b7280;margin:24px 0 4px">${escapeHtml(wrote)}</p>
+<blockquote style="margin:0;padding:8px 12px;border-left:3px solid #d1d5db;background:#f9fafb;color:#4b5563">${paragraphs(message.content)}</blockquote>`;
+  const quoted = message.content.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${reply}\n\n${wrote}\n${quoted}`;
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.reply.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  return { subject: t('contact.reply.subject', { subject }), html, text };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { messages } from '@/db/schema/messages';
 
@@ -26,4 +26,20 @@ export async function listMessageRows(db: DbExecutor, limit: number) {
     .from(messages)
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit);
+}
+
+/** One message, row-locked for the rest of the transaction (two admins answering at once send one reply). */
+export async function lockMessage(db: DbExecutor, id: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Files the office's reply: replied, read, with its text and time. */
+export async function saveMessageReply(db: DbExecutor, id: number, body: string, at: Date) {
+  const [row] = await db
+    .update(messages)
+    .set({ status: 'replied', isRead: true, responseContent: body, respondedAt: at, updatedAt: at })
+    .where(eq(messages.id, id))
+    .returning({ id: messages.id, status: messages.status, responseContent: messages.responseContent, respondedAt: messages.respondedAt });
+  return row!;
 }

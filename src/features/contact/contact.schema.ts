@@ -39,3 +39,10 @@ export const ContactMessageSchema = z.preprocess(foldLegacyContent, ContactMessa
 
 export type ContactMessageInput = z.input<typeof ContactMessageFields>;
 export type ContactMessageRequest = z.output<typeof ContactMessageSchema>;
+
+/** POST /api/admin/messages/{id}/reply: the office's answer to a contact message, emailed to the visitor. */
+export const MessageReplySchema = z.object({
+  body: z.string({ error: 'adminDashboard.reply.bodyRequired' }).trim()
+    .min(2, 'adminDashboard.reply.bodyRequired').max(FIELD_LIMITS.message, tooLongMessage('message')),
+});
+export type MessageReply = z.infer<typeof MessageReplySchema>;

@@ -4,9 +4,10 @@ import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { toLocale } from '@/i18n/routing';
-import { insertMessage, listMessageRows } from './contact.repository';
-import type { ContactMessageRequest } from './contact.schema';
-import { renderContactAckEmail, renderStaffNotificationEmail } from './contact-email';
+import { AppError } from '@/lib/errors';
+import { insertMessage, listMessageRows, lockMessage, saveMessageReply } from './contact.repository';
+import type { ContactMessageRequest, MessageReply } from './contact.schema';
+import { renderContactAckEmail, renderMessageReplyEmail, renderStaffNotificationEmail } from './contact-email';
 
 /**
  * Stores a contact message and queues the visitor's acknowledgement and the staff notification,
@@ -38,4 +39,29 @@ export async function submitContactMessage(input: ContactMessageRequest, options
 export async function listContactMessages(options: { limit?: number } = {}) {
   const rows = await listMessageRows(await getDb(), Math.min(Math.max(options.limit ?? 200, 1), 1000));
   return rows.map((row) => ({ ...row, message: row.content, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The office answers a contact message from the dashboard: the reply is queued to the visitor in
+ * their language and filed on the message (replied, with its text and time) in one transaction.
+ * A message is answered once here; a second answer, from a double click or a colleague at the same
+ * moment, is refused (409), and the conversation goes on by email.
+ */
+export async function replyToMessage(id: number | null, input: MessageReply, now = new Date()) {
+  if (id === null) throw new AppError('not_found', 'errors.notFound');
+  const branch = await getBranch();
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const message = await lockMessage(tx, id);
+    if (!message) throw new AppError('not_found', 'errors.notFound');
+    if (message.responseContent !== null) throw new AppError('conflict', 'adminDashboard.reply.alreadyReplied');
+    const locale = toLocale(message.locale);
+    await enqueueEmail(tx, {
+      kind: 'message-reply', to: message.email, locale,
+      ...renderMessageReplyEmail(message, input.body, locale, branch),
+      relatedType: 'message', relatedId: id,
+    });
+    const saved = await saveMessageReply(tx, id, input.body, now);
+    return { ...saved, respondedAt: saved.respondedAt?.toISOString() ?? null };
+  });
 }

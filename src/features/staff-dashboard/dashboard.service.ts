@@ -64,7 +64,9 @@ export async function listPayments(query: Partial<RecordListQuery> = {}) {
 /** One page of the Messages tab (GET /api/admin/messages), newest first. */
 export async function listMessages(query: Partial<RecordListQuery> = {}) {
   const { limit, read } = pageQuery(query);
-  const { rows, nextCursor } = toRecordPage(await selectMessagePage(await getDb(), read), limit, (m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+  const { rows, nextCursor } = toRecordPage(await selectMessagePage(await getDb(), read), limit, (m) => ({
+    ...m, createdAt: m.createdAt.toISOString(), respondedAt: m.respondedAt?.toISOString() ?? null,
+  }));
   return { messages: rows, nextCursor };
 }
 

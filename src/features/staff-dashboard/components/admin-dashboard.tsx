@@ -1,7 +1,8 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -17,7 +18,8 @@ import type { DashboardData } from '../dashboard.service';
 import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
-import { callStaffApi, patchStatus } from './staff-api';
+import { MessageReplyDialog, type RepliedMessage } from './message-reply-dialog';
+import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { useRecordPages } from './use-record-pages';
 
@@ -33,6 +35,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   // The list holds the newest customers only; the server searches all of them.
   const [found, setFound] = useState<{ query: string; customers: DashboardData['customers'] } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [replying, setReplying] = useState<RepliedMessage | null>(null);
   // Counts the polls: the Appointments tab reads its own filtered list again on each.
   const [pollTick, setPollTick] = useState(0);
   // Payments, messages and emails come in pages too; each poll reads the rows shown again.
@@ -40,20 +43,22 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
   const messages = useRecordPages('messages', { rows: data.messages, nextCursor: data.messagesNextCursor }, pollTick);
   const outbox = useRecordPages('outbox', { rows: data.outbox, nextCursor: data.outboxNextCursor }, pollTick);
 
+  const reload = useCallback(async () => {
+    const res = await fetch('/api/admin/dashboard', { credentials: 'include' }).catch(() => null);
+    if (res?.ok) {
+      setData((await res.json()) as DashboardData);
+      setPollTick((n) => n + 1);
+    }
+    // The session ended (idle, expired, signed out elsewhere): show the login form rather than
+    // figures that silently stopped updating. The server renders it for a visitor without a session.
+    else if (res?.status === 401 || res?.status === 403) router.refresh();
+  }, [router]);
+
   useEffect(() => {
     // SPEC: appointments and payments refresh every 30 seconds while signed in.
-    const timer = window.setInterval(async () => {
-      const res = await fetch('/api/admin/dashboard', { credentials: 'include' }).catch(() => null);
-      if (res?.ok) {
-        setData((await res.json()) as DashboardData);
-        setPollTick((n) => n + 1);
-      }
-      // The session ended (idle, expired, signed out elsewhere): show the login form rather than
-      // figures that silently stopped updating. The server renders it for a visitor without a session.
-      else if (res?.status === 401 || res?.status === 403) router.refresh();
-    }, POLL_MS);
+    const timer = window.setInterval(() => void reload(), POLL_MS);
     return () => window.clearInterval(timer);
-  }, [router]);
+  }, [reload]);
 
   useEffect(() => {
     const query = search.trim();
@@ -82,6 +87,15 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     toast({ title: t('statusUpdatedTitle'), description: t('messageUpdatedBody', { name: message.name, status: t(`statuses.${status}`) }) });
   };
 
+  const resendEmail = async (email: DashboardData['outbox'][number]) => {
+    setBusy(`o${email.id}`);
+    const answer = await callStaffApi<{ status?: string }>(`/api/admin/outbox/${email.id}/resend`, { method: 'POST' });
+    setBusy(null);
+    if (!answer.ok || !answer.body?.status) return failed(readRefusal(answer.body));
+    outbox.updateRow(email.id, { status: answer.body.status, attempts: 0 });
+    toast({ title: t('resend.doneTitle'), description: t('resend.doneBody', { to: email.toAddress }) });
+  };
+
   const messageActions = (m: DashboardData['messages'][number]) => {
     const actions: { status: MessageStatusChange['status']; label: string }[] = [];
     if (m.status === 'new') actions.push({ status: 'read', label: t('markRead') });
@@ -89,6 +103,9 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     if (m.status !== 'archived') actions.push({ status: 'archived', label: t('archive') });
     return (
       <span key="act" className="inline-flex flex-wrap gap-1">
+        {m.responseContent === null && m.status !== 'archived' ? (
+          <Button type="button" size="sm" aria-label={`${t('reply.open')}: ${m.name}`} onClick={() => setReplying(m)}>{t('reply.open')}</Button>
+        ) : null}
         {actions.map((action) => (
           <Button key={action.status} type="button" size="sm" variant="outline" disabled={busy === `m${m.id}`} aria-label={`${action.label}: ${m.name}`} onClick={() => void setMessageStatus(m, action.status)}>
             {action.label}
@@ -109,7 +126,10 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
         {cards.map((c) => (
           <Card key={c.label}>
             <CardHeader className="pb-2"><h2 className="text-sm font-medium text-gray-600">{c.label}</h2></CardHeader>
-            <CardContent><p className="text-2xl font-bold">{c.value}</p></CardContent>
+            <CardContent>
+              <p className="text-2xl font-bold">{c.value}</p>
+              {c.note ? <p className="mt-1 text-xs text-gray-600">{c.note}</p> : null}
+            </CardContent>
           </Card>
         ))}
       </div>
@@ -145,7 +165,9 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             rows={payments.rows.map((p) => [
               date(p.createdAt),
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
-              formatCad(p.amountCents, locale), status(p.status),
+              formatCad(p.amountCents, locale),
+              // The payment test page's rows are listed like the others, marked (docs/decisions/0028).
+              p.isTest ? <span key="s" className="inline-flex flex-wrap gap-1">{status(p.status)}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(p.status),
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
             ])}
           />
@@ -157,7 +179,15 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             empty={t('empty')}
             head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
             rows={messages.rows.map((m) => [
-              date(m.createdAt), m.name, m.email, describeContactSubject(m.subject, (code) => tSubject(code)), <p key="m" className="max-w-md whitespace-pre-wrap">{m.content}</p>, status(m.status), messageActions(m),
+              date(m.createdAt), m.name, m.email, describeContactSubject(m.subject, (code) => tSubject(code)), <div key="m" className="max-w-md space-y-2">
+                <p className="whitespace-pre-wrap">{m.content}</p>
+                {m.responseContent !== null ? (
+                  <div className="border-l-4 border-brand-500 pl-3 text-gray-700">
+                    <p className="text-xs font-medium text-gray-600">{t('reply.repliedOn', { date: date(m.respondedAt) })}</p>
+                    <p className="whitespace-pre-wrap">{m.responseContent}</p>
+                  </div>
+                ) : null}
+              </div>, status(m.status), messageActions(m),
             ])}
           />
           <LoadMore hasMore={messages.nextCursor !== null} loading={messages.pending === 'more'} error={messages.error} onLoad={messages.loadMore} />
@@ -171,12 +201,33 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
             rows={outbox.rows.map((o) => [
               date(o.createdAt), o.toAddress,
               <a key="s" className="text-brand-800 underline" href={`/api/admin/outbox/${o.id}`} target="_blank" rel="noopener">{o.subject}</a>,
-              t.has(`emailKinds.${o.kind}`) ? t(`emailKinds.${o.kind}`) : o.kind, status(o.status),
+              t.has(`emailKinds.${o.kind}`) ? t(`emailKinds.${o.kind}`) : o.kind,
+              o.status === 'failed' ? (
+                <div key="st" className="space-y-1">
+                  <span className="inline-flex flex-wrap items-center gap-1">
+                    {status(o.status)}
+                    <Button type="button" size="sm" variant="outline" disabled={busy === `o${o.id}`} aria-label={`${t('resend.action')}: ${o.subject}, ${o.toAddress}`} onClick={() => void resendEmail(o)}>
+                      {t('resend.action')}
+                    </Button>
+                  </span>
+                  {o.lastError ? <p className="max-w-xs break-words text-xs text-gray-600">{o.lastError}</p> : null}
+                </div>
+              ) : status(o.status),
             ])}
           />
           <LoadMore hasMore={outbox.nextCursor !== null} loading={outbox.pending === 'more'} error={outbox.error} onLoad={outbox.loadMore} />
         </TabsContent>
       </Tabs>
+      <MessageReplyDialog
+        message={replying}
+        onClose={() => setReplying(null)}
+        onSent={(id, reply) => {
+          messages.updateRow(id, reply);
+          setReplying(null);
+          // The Emails tab lists the queued reply now, not at the next poll.
+          void reload();
+        }}
+      />
     </div>
   );
 }

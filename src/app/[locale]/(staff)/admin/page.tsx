@@ -42,7 +42,7 @@ export default async function AdminPage({ params, searchParams }: {
           </div>
         </div>
       ) : (
-        <div className="flex min-h-[70vh] items-center justify-center bg-gray-50 px-4 py-12">
+        <div className="flex min-h-[70vh] items-center justify-center px-4 py-12">
           <Card className="w-full max-w-md">
             <CardHeader>
               <h1 className="text-xl font-semibold leading-tight">{t('title')}</h1>
