@@ -12,6 +12,7 @@ let dbName: string | undefined;
 beforeAll(async () => {
   process.env.LOG_LEVEL ??= 'silent';
   process.env.OUTBOX_INTERVAL_MS = '0';
+  process.env.VISIT_REMINDER_INTERVAL_MS = '0';
   if (serverUrl) {
     const { default: postgres } = await import('postgres');
     dbName = `t_${randomBytes(6).toString('hex')}`;

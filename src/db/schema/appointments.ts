@@ -56,6 +56,8 @@ export const appointments = pgTable('appointments', {
   technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
   routePosition: integer(),
   estimatedArrivalTime: text(), // HH:MM local time, set by the route planner
+  // When the visit's reminder email was queued (features/reminders); a move to another Friday clears it.
+  reminderSentAt: timestamp({ withTimezone: true }),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
@@ -67,6 +69,9 @@ export const appointments = pgTable('appointments', {
   index('appointments_date_time_idx').on(t.branchId, t.date, t.time, t.id),
   index('appointments_booking_ref_idx').on(t.bookingRef),
   index('appointments_customer_idx').on(t.customerId),
+  // The reminder worker's question, asked every few minutes: which confirmed visits on these
+  // Fridays have had no reminder yet. Only such rows are in the index, so it stays small.
+  index('appointments_reminder_due_idx').on(t.date).where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
 ]);
 
 /** One row per branch and Friday: the row a booking locks while it counts and reserves stops. */

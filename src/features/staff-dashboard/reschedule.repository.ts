@@ -48,6 +48,8 @@ export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus
       technicianId: null,
       routePosition: null,
       estimatedArrivalTime: null,
+      // The new Friday gets its own reminder (features/reminders).
+      reminderSentAt: null,
       updatedAt: at,
     })
     .where(and(inArray(appointments.id, ids), eq(appointments.status, fromStatus)))

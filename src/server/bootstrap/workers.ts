@@ -24,10 +24,29 @@ function registerOutboxWorker(): void {
   });
 }
 
+/**
+ * Visit reminder emails two days before each Friday (docs/decisions/0031); each run queues only
+ * what is due, so the interval sets how soon after 8:00 AM they leave. VISIT_REMINDER_INTERVAL_MS=0
+ * turns it off (tests queue reminders by hand).
+ */
+function registerVisitReminderWorker(): void {
+  const everyMs = getEnv().VISIT_REMINDER_INTERVAL_MS;
+  if (everyMs <= 0) return;
+  registerWorker({
+    name: 'visit-reminders',
+    everyMs,
+    run: async () => {
+      const { queueDueVisitReminders } = await import('@/features/reminders/reminder.service');
+      await queueDueVisitReminders(new Date());
+    },
+  });
+}
+
 export function startBackgroundWorkers(): void {
   if (globalForWorkers.__workersStarted) return;
   globalForWorkers.__workersStarted = true;
   registerOutboxWorker();
+  registerVisitReminderWorker();
   for (const worker of registry) {
     let running = false;
     const timer = setInterval(() => {

@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm run build` first (npm test does).');
   }
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', OUTBOX_INTERVAL_MS: '1000' };
+  // Visit reminders follow the wall clock (Wednesdays): off, so no run's outbox gains emails a test did not cause.
+  const env: Record<string, string | undefined> = { ...process.env, PORT: String(PORT), LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1', OUTBOX_INTERVAL_MS: '1000', VISIT_REMINDER_INTERVAL_MS: '0' };
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const { default: postgres } = await import('postgres');

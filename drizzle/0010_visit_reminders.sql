@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "appointments_reminder_due_idx" ON "appointments" USING btree ("date") WHERE "appointments"."status" = 'confirmed' and "appointments"."reminder_sent_at" is null;

@@ -1,0 +1,69 @@
+import 'server-only';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
+
+/** A visit takes a reminder while it is confirmed and none was queued for its current Friday. */
+const awaitingReminder = and(eq(appointments.status, 'confirmed'), isNull(appointments.reminderSentAt));
+
+/**
+ * The customers and Fridays among `dates` with a confirmed visit still waiting for its reminder:
+ * one row per customer and day, the unit of one reminder email. Read through the partial index
+ * `appointments_reminder_due_idx`.
+ */
+export async function listCustomerDaysAwaitingReminder(db: DbExecutor, dates: readonly string[]) {
+  if (dates.length === 0) return [];
+  return db
+    .selectDistinct({ customerId: appointments.customerId, date: appointments.date })
+    .from(appointments)
+    .where(and(inArray(appointments.date, [...dates]), awaitingReminder))
+    .orderBy(asc(appointments.date), asc(appointments.customerId));
+}
+
+/**
+ * Claims the reminder of a customer's Friday: marks their confirmed visits on `date` that have
+ * none yet, and returns them. A conditional UPDATE, so of two workers claiming the same day the
+ * second waits on the first's row locks, finds `reminder_sent_at` set and claims nothing; a visit
+ * cancelled or moved meanwhile no longer matches. Run it in the transaction that queues the email.
+ */
+export async function claimCustomerDayReminder(db: DbExecutor, customerId: number, date: string, at: Date) {
+  return db
+    .update(appointments)
+    .set({ reminderSentAt: at })
+    .where(and(eq(appointments.customerId, customerId), eq(appointments.date, date), awaitingReminder))
+    .returning({ id: appointments.id });
+}
+
+/**
+ * What the reminder tells: the customer's confirmed visits on `date` (those reminded before too,
+ * so the email names the whole day), with the route plan's arrival estimate and the customer's
+ * name, email and address on file. Newest booking first: its language is the email's.
+ */
+export async function listCustomerDayVisits(db: DbExecutor, customerId: number, date: string) {
+  return db
+    .select({
+      id: appointments.id,
+      branchId: appointments.branchId,
+      bookingRef: appointments.bookingRef,
+      serviceType: appointments.serviceType,
+      date: appointments.date,
+      time: appointments.time,
+      estimatedArrivalTime: appointments.estimatedArrivalTime,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      locale: appointments.locale,
+      customerFirstName: customers.firstName,
+      customerEmail: customers.email,
+      customerAddress: customers.address,
+      customerCity: customers.city,
+      customerPostalCode: customers.postalCode,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(eq(appointments.customerId, customerId), eq(appointments.date, date), eq(appointments.status, 'confirmed')))
+    .orderBy(desc(appointments.id));
+}
+
+export type CustomerDayVisit = Awaited<ReturnType<typeof listCustomerDayVisits>>[number];
