@@ -7,10 +7,13 @@ import { appointments, serviceDays } from '@/db/schema/appointments';
 import { branches, branchSettings, technicians } from '@/db/schema/branches';
 import { discountCodes, servicePlans } from '@/db/schema/catalog';
 import { customers } from '@/db/schema/customers';
+import { payments } from '@/db/schema/payments';
 import { staffUsers } from '@/db/schema/staff';
 import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
 import { newBookingRef } from '@/features/booking/booking-ref';
-import { countVisits } from '@/features/pricing/pricing';
+import { calculatePrice, countVisits } from '@/features/pricing/pricing';
+import { loadPriceContext } from '@/features/pricing/pricing.service';
+import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { DEFAULT_DEPOT } from '@/features/routing/default-depot';
 import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
@@ -110,7 +113,9 @@ export function pickDemoFriday(now: Date): string {
 /**
  * Local runs only: 30 demo customers at real Hamilton-area addresses, all with a first visit on
  * one Friday of the next season (the route manager's demo day), and the seasonal plans' later
- * visits every 21 days after it while the season lasts.
+ * visits every 21 days after it while the season lasts. Each booking was paid online one of the
+ * last 30 days, through the built-in test gateway at the pricing engine's price, so the
+ * dashboard, the Payments tab and a customer's refund can be tried at once.
  */
 export async function seedDemoSeason(db: Database, now = new Date()): Promise<void> {
   await seedDemoCrew(db);
@@ -121,19 +126,20 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
   const rules = { visitsFor: (type: string) => countVisits(DEFAULT_PRICE_TABLE, type), intervalDays: DEFAULT_SCHEDULE_RULES.intervalDays };
   const seasonEnd = `${friday.slice(0, 4)}-${DEFAULT_SCHEDULE_RULES.season.endMonthDay}`;
   const rows = DEMO_ADDRESSES.map((a, i) => ({ ...demoPerson(i), ...a, propertySize: [0.25, 0.5, 0.75][i % 3]! }));
+  const priceContext = await loadPriceContext(1, db);
   await db.transaction(async (tx) => {
     // The demo day holds all thirty stops, more than a normal Friday's capacity.
     await tx.insert(serviceDays).values({ branchId: 1, date: friday, capacityOverride: DEMO_ADDRESSES.length }).onConflictDoNothing();
     const inserted = await tx.insert(customers).values(rows).returning({ id: customers.id });
     const services = ['onetime', 'seasonal', 'tick-seasonal'] as const;
-    const visits = rows.flatMap((r, i) => {
-      const serviceType = services[i % 3]!;
-      const bookingRef = newBookingRef();
-      return visitDatesFor(friday, serviceType, rules)
-        .map((date, v) => ({ r, i, serviceType, bookingRef, visitNumber: v + 1, date }))
-        .filter((visit) => visit.visitNumber === 1 || visit.date <= seasonEnd);
-    });
-    await tx.insert(appointments).values(visits.map(({ r, i, serviceType, bookingRef, visitNumber, date }) => ({
+    const serviceOf = (i: number) => services[i % 3]!;
+    const refs = rows.map(() => newBookingRef());
+    const visits = rows.flatMap((r, i) => visitDatesFor(friday, serviceOf(i), rules)
+      .map((date, v) => ({ r, i, serviceType: serviceOf(i), bookingRef: refs[i]!, visitNumber: v + 1, date }))
+      .filter((visit) => visit.visitNumber === 1 || visit.date <= seasonEnd));
+    // Customer i booked and paid 30 - i days ago, at a time of day that differs from one to the next.
+    const paidAt = (i: number) => new Date(now.getTime() - (30 - i) * 86_400_000 - ((i * 37) % 600) * 60_000);
+    const insertedVisits = await tx.insert(appointments).values(visits.map(({ r, i, serviceType, bookingRef, visitNumber, date }) => ({
       customerId: inserted[i]!.id,
       planId: (i % 3) + 1,
       bookingRef,
@@ -150,6 +156,50 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
       propertySize: r.propertySize,
       status: 'confirmed',
       notes: i % 5 === 0 ? 'Gate code 1234; dog in the yard' : null,
-    })));
+      createdAt: paidAt(i),
+      updatedAt: paidAt(i),
+    }))).returning({ id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date });
+
+    await tx.insert(payments).values(rows.map((r, i) => {
+      const serviceType = serviceOf(i);
+      const bookingRef = refs[i]!;
+      const booking = insertedVisits.filter((v) => v.bookingRef === bookingRef);
+      const price = calculatePrice(
+        { serviceType, propertySize: r.propertySize, includeTick: false, includeTargetedInsects: false, extras: [], address: buildPricingAddress(r.address, r.city) },
+        priceContext,
+      );
+      const paymentIntentId = `pi_test_demo${bookingRef.replace(/\W/g, '')}`;
+      return {
+        appointmentId: booking[0]!.id,
+        customerId: inserted[i]!.id,
+        bookingRef,
+        provider: 'test',
+        paymentIntentId,
+        idempotencyKey: `booking:${bookingRef}:${price.totalCents}`,
+        amount: price.totalCents,
+        currency: 'cad',
+        status: 'succeeded',
+        paymentMethod: 'card_4242',
+        metadata: {
+          purpose: 'booking',
+          serviceType,
+          propertySize: r.propertySize,
+          includeTick: false,
+          includeStandingWater: false,
+          extras: [],
+          subtotalCents: price.subtotalCents,
+          taxCents: price.taxCents,
+          totalCents: price.totalCents,
+          discountCents: 0,
+          taxRateBps: Math.round(priceContext.taxRate * 10_000),
+          appointmentIds: booking.map((v) => v.id),
+          dates: booking.map((v) => v.date).sort(),
+          testGateway: { clientSecret: `${paymentIntentId}_secret_demo`, lastError: null },
+        },
+        succeededAt: paidAt(i),
+        createdAt: paidAt(i),
+        updatedAt: paidAt(i),
+      };
+    }));
   });
 }
