@@ -82,4 +82,12 @@ describe('withoutPrivateParams', () => {
     expect(withoutPrivateParams(buyNow)).not.toBeNull();
     expect(withoutPrivateParams(buyNow)).not.toContain('quoteToken');
   });
+
+  it('counts a /checkout-new address with the service request\'s name, email, phone or street as private', () => {
+    const request = 'https://example.test/checkout-new?service=onetime&size=0.25&address=12+King+St+W&city=Hamilton&postalCode=L8P+1A1&name=Ana+Ruiz&email=ana%40example.com&phone=905-555-0101';
+    expect(withoutPrivateParams(request)).toBe('https://example.test/checkout-new?service=onetime&size=0.25&city=Hamilton');
+    for (const name of ['name', 'email', 'phone', 'address', 'postalCode', 'firstName', 'lastName']) {
+      expect(withoutPrivateParams(`https://example.test/checkout-new?service=onetime&${name}=x`), name).not.toBeNull();
+    }
+  });
 });

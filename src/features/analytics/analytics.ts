@@ -55,13 +55,17 @@ function canTrack(): boolean {
 }
 
 /**
- * Query parameters that open a customer's data or payment: a quote's link token (`token` on
- * /book-quote, `quoteToken` on the quote email's "Buy now" link, which also carries the customer's
- * name, email and address), a booking reference, a card payment's client secret. A pixel reports
- * the page's whole address, so while the address carries one of these it gets none of them
- * (decisions 0026, 0029).
+ * Query parameters that open a customer's data or payment, or are personal information: a quote's
+ * link token (`token` on /book-quote, `quoteToken` on the quote email's "Buy now" link), a booking
+ * reference, a card payment's client secret, and the name, email, phone and street address that
+ * SPEC's /checkout-new and direct-purchase links carry (the service-request form sends them so).
+ * A pixel reports the page's whole address, so while the address carries one of these it gets
+ * none of them (decisions 0026, 0029).
  */
-export const PRIVATE_QUERY_PARAMS = ['token', 'quoteToken', 'ref', 'bookingRef', 'payment_intent_client_secret', 'setup_intent_client_secret'] as const;
+export const PRIVATE_QUERY_PARAMS = [
+  'token', 'quoteToken', 'ref', 'bookingRef', 'payment_intent_client_secret', 'setup_intent_client_secret',
+  'name', 'firstName', 'lastName', 'email', 'phone', 'address', 'postalCode',
+] as const;
 
 /** The address with the private parameters removed; null when it had none. */
 export function withoutPrivateParams(href: string): string | null {
