@@ -260,10 +260,11 @@ describe('POST /api/send-quote: custom (acreage) quotes reach staff', () => {
     expect(mine.map((e) => e.kind).sort()).toEqual(['quote', 'staff-notification']);
 
     const customer = mine.find((e) => e.kind === 'quote')!;
-    expect(customer).toMatchObject({ toAddress: 'rosa.ortiz@example.com', locale: 'es' });
+    expect(customer).toMatchObject({ toAddress: 'rosa.ortiz@example.com', locale: 'es', replyTo: null });
 
     const staff = mine.find((e) => e.kind === 'staff-notification')!;
-    expect(staff).toMatchObject({ toAddress: getEnv().STAFF_NOTIFY_EMAIL, locale: 'en', status: 'pending' });
+    // "Reply" in the office's mailbox answers the customer.
+    expect(staff).toMatchObject({ toAddress: getEnv().STAFF_NOTIFY_EMAIL, replyTo: 'rosa.ortiz@example.com', locale: 'en', status: 'pending' });
     expect(staff.subject).toBe(`Custom quote request #${quoteId}: Rosa Ortiz`);
     for (const part of [staff.text, staff.html]) {
       for (const fact of [

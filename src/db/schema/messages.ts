@@ -31,6 +31,8 @@ export const emailOutbox = pgTable('email_outbox', {
   id: serial().primaryKey(),
   kind: text().notNull(), // EmailKind (email/outbox.service.ts): quote, booking-received, receipt, contact-ack, staff-notification, visit-moved, booking-cancelled, message-reply, visit-reminder
   toAddress: text().notNull(),
+  /** Where the recipient's "Reply" goes when it is not the sender: the customer, on the office's notices. */
+  replyTo: text(),
   subject: text().notNull(),
   html: text().notNull(),
   text: text().notNull(),

@@ -30,7 +30,11 @@ export async function submitContactMessage(input: ContactMessageRequest, options
       locale,
     });
     await enqueueEmail(tx, { kind: 'contact-ack', to: input.email, locale, ...renderContactAckEmail(input, locale, branch), relatedType: 'message', relatedId: id });
-    await enqueueEmail(tx, { kind: 'staff-notification', to: getEnv().STAFF_NOTIFY_EMAIL, locale: 'en', ...renderStaffNotificationEmail(input, locale, branch), relatedType: 'message', relatedId: id });
+    // "Reply" in the office's mailbox answers the visitor.
+    await enqueueEmail(tx, {
+      kind: 'staff-notification', to: getEnv().STAFF_NOTIFY_EMAIL, replyTo: input.email, locale: 'en',
+      ...renderStaffNotificationEmail(input, locale, branch), relatedType: 'message', relatedId: id,
+    });
     return { id };
   });
 }

@@ -6,6 +6,8 @@ import type { OutboxAttachment } from '@/db/schema/messages';
 export type MailMessage = {
   from: string;
   to: string;
+  /** The address "Reply" answers, when it is not `from`. */
+  replyTo?: string | null;
   subject: string;
   html: string;
   text: string;
@@ -31,6 +33,7 @@ export function createSmtpTransport(url: string): MailTransport {
       const info = await transporter.sendMail({
         from: message.from,
         to: message.to,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         subject: message.subject,
         html: message.html,
         text: message.text,

@@ -6,6 +6,7 @@ import { emailOutbox, type OutboxAttachment } from '@/db/schema/messages';
 export type NewOutboxEmail = {
   kind: string;
   toAddress: string;
+  replyTo?: string | null;
   locale: string;
   subject: string;
   html: string;
@@ -29,8 +30,11 @@ const claimedColumns = {
   text: emailOutbox.text,
   attachments: emailOutbox.attachments,
   attempts: emailOutbox.attempts,
+  replyTo: emailOutbox.replyTo,
 };
-export type ClaimedEmail = { id: number; toAddress: string; subject: string; html: string; text: string; attachments: OutboxAttachment[] | null; attempts: number };
+export type ClaimedEmail = {
+  id: number; toAddress: string; replyTo: string | null; subject: string; html: string; text: string; attachments: OutboxAttachment[] | null; attempts: number;
+};
 
 /**
  * Claims up to `limit` due emails by marking them 'sending'. SKIP LOCKED lets several workers (or
@@ -50,11 +54,14 @@ export async function claimDueEmails(db: DbExecutor, now: Date, limit: number, s
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(emailOutbox)
       .set({ status: 'sending', updatedAt: now })
       .where(inArray(emailOutbox.id, due.map((d) => d.id)))
       .returning(claimedColumns);
+    // RETURNING follows no order: send the longest-waiting first, as they were picked.
+    const rank = new Map(due.map((d, i) => [d.id, i]));
+    return claimed.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   });
 }
 

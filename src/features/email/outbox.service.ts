@@ -20,6 +20,8 @@ export type EnqueueEmailInput = {
   html: string;
   text: string;
   attachments?: OutboxAttachment[];
+  /** The address the recipient's "Reply" answers (the customer, on a notice to the office). */
+  replyTo?: string;
   relatedType?: string;
   relatedId?: number;
 };
@@ -54,6 +56,7 @@ export async function enqueueEmail(tx: DbExecutor, input: EnqueueEmailInput): Pr
   const id = await insertOutboxEmail(tx, {
     kind: input.kind,
     toAddress: input.to,
+    replyTo: input.replyTo ?? null,
     locale: input.locale,
     subject: input.subject,
     html: input.html,
@@ -92,7 +95,9 @@ export async function deliverDueEmails(options: {
       break;
     }
     try {
-      await options.transport.send({ from, to: email.toAddress, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments });
+      await options.transport.send({
+        from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments,
+      });
       await markEmailSent(db, email.id, new Date());
       report.sent += 1;
     } catch (error) {

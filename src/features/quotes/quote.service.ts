@@ -185,7 +185,10 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
           secondContact: request.secondContact ?? null,
         },
       });
-      await enqueueEmail(tx, { kind: 'staff-notification', to: staffEmail, locale: staff.locale, subject: staff.subject, html: staff.html, text: staff.text, relatedType: 'quote', relatedId: saved.id });
+      await enqueueEmail(tx, {
+        kind: 'staff-notification', to: staffEmail, replyTo: request.email, locale: staff.locale,
+        subject: staff.subject, html: staff.html, text: staff.text, relatedType: 'quote', relatedId: saved.id,
+      });
     }
     return { quoteId: saved.id };
   });
