@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectDaySheetView } from './day-sheet-view';
+import { countVisitsAwaitingRoute, selectDaySheetView } from './day-sheet-view';
 
 const route = { technician: 'Crew A', appointments: [{ position: 1 }] };
 const emptyRoute = { technician: 'Crew A', appointments: [] };
@@ -36,5 +36,14 @@ describe('selectDaySheetView', () => {
     ['their route with stops', route, planned, 'route'],
   ] as const)('%s: %s', (_, sheetRoute, plan, view) => {
     expect(selectDaySheetView({ technicianId: 1, hasDate: true, route: sheetRoute, plan })).toBe(view);
+  });
+});
+
+describe('countVisitsAwaitingRoute', () => {
+  it('counts the booked visits no route visits, never below zero, nothing when the plan is unknown', () => {
+    expect(countVisitsAwaitingRoute({ bookedVisits: 12, routedVisits: 10 })).toBe(2);
+    expect(countVisitsAwaitingRoute({ bookedVisits: 10, routedVisits: 10 })).toBe(0);
+    expect(countVisitsAwaitingRoute({ bookedVisits: 9, routedVisits: 10 })).toBe(0);
+    expect(countVisitsAwaitingRoute(undefined)).toBe(0);
   });
 });

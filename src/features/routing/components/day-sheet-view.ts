@@ -31,3 +31,11 @@ export function selectDaySheetView(state: {
   if (plan.bookedVisits === 0) return 'noStops';
   return plan.routedVisits === 0 ? 'notPlanned' : 'notAssigned';
 }
+
+/**
+ * On a planned day, the active visits no route visits yet: booked (or moved to the day) after the
+ * office optimised it. A technician's stops may still change, so their sheet says so.
+ */
+export function countVisitsAwaitingRoute(plan: { bookedVisits: number; routedVisits: number } | undefined): number {
+  return plan ? Math.max(0, plan.bookedVisits - plan.routedVisits) : 0;
+}

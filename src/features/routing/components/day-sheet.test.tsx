@@ -49,3 +49,18 @@ describe('the day sheet before the day is planned', () => {
     for (const key of ['notPlannedTitle', 'notPlannedTechnician', 'notAssignedTitle', 'notAssignedBody']) expect(t(key)).not.toMatch(/^routing\./);
   });
 });
+
+describe('a planned day with visits no route has yet', () => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('tells the technician their stops may change, and the office to optimise again (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    for (const key of ['awaitingRouteTechnician', 'awaitingRouteAdmin'] as const) {
+      const one = t(key, { count: 1, button: t('optimize') });
+      const two = t(key, { count: 2, button: t('optimize') });
+      expect(one).toContain('1');
+      expect(two).toContain('2');
+      // Singular and plural are worded differently, not just numbered.
+      expect(two.replace('2', '1')).not.toBe(one);
+    }
+    expect(t('awaitingRouteAdmin', { count: 2, button: t('optimize') })).toContain(t('optimize'));
+  });
+});

@@ -10,7 +10,7 @@ import { formatLabelled } from '@/features/email/email-layout';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
 import type { DayRoute, TechnicianDay } from '../route.service';
-import { selectDaySheetView } from './day-sheet-view';
+import { countVisitsAwaitingRoute, selectDaySheetView } from './day-sheet-view';
 import { MapsLinkButtons } from './maps-link-buttons';
 import { RouteHeading } from './route-heading';
 import { LoadFailureAlert } from './load-failure-alert';
@@ -61,6 +61,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const hasDate = isCalendarDate(date);
   const route = sheet?.route;
   const view = selectDaySheetView({ technicianId, hasDate, route, plan: sheet?.plan, loadFailed: loadFailed !== null });
+  const awaitingRoute = countVisitsAwaitingRoute(sheet?.plan);
 
   useEffect(() => {
     if (!isCalendarDate(date) || technicianId === null) return;
@@ -184,6 +185,11 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {view === 'route' && route ? (
         <section aria-label={name} className="space-y-3">
           <RouteHeading route={route} name={name} />
+          {awaitingRoute > 0 ? (
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              {t(canOptimize ? 'awaitingRouteAdmin' : 'awaitingRouteTechnician', { count: awaitingRoute, button: t('optimize') })}
+            </p>
+          ) : null}
           <p className="text-sm text-gray-700">{formatLabelled(locale, t('startingPoint'), route.startingPoint ?? '')}</p>
           <MapsLinkButtons links={route.mapsLinks} name={name} className="print:hidden" />
           <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
