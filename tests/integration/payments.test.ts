@@ -294,7 +294,7 @@ describe('test gateway confirmation', () => {
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
     const [receipt] = await receiptsFor((await paymentRow(body.paymentIntentId)).id);
     expect(receipt!.locale).toBe('fr');
-    expect(receipt!.subject).toBe('Reçu de paiement\u00a0: Traitement unique');
+    expect(receipt!.subject).toBe(`Reçu de paiement\u00a0: Traitement unique (${booking.bookingRef})`);
     expect(receipt!.text).toContain('111,87');
     expect(receipt!.text).toContain(`Numéro de réservation\u00a0: ${booking.bookingRef}`);
     expect(receipt!.text).toContain('Total payé\u00a0: 111,87');

@@ -577,7 +577,8 @@ ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p
     kind: 'receipt',
     to: first.customerEmail,
     locale,
-    subject: t('receipt.subject', { service }),
+    // The reference in the subject: the customer finds the receipt when the office asks for it.
+    subject: t('receipt.subject', { service, reference: payment.bookingRef! }),
     html,
     text,
     attachments,
