@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildVisitCalendarEvent } from '@/features/email/visit-calendar';
 import { renderBookingCancelledEmail, renderLatePaymentRefundEmail, type BookingCancelledEmailInput } from './cancellation-email';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 
-const branch = {
-  displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca',
-  address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1', timezone: 'America/Toronto',
-  settings: { dayStartMin: 480, dayEndMin: 1080 },
-};
+const branch = TEST_EMAIL_BRANCH;
 const visit = { id: 5, bookingRef: 'BK-TEST1234', serviceType: 'onetime', date: '2027-06-04', time: '09:00' };
 
 const input = (overrides: Partial<BookingCancelledEmailInput> = {}): BookingCancelledEmailInput => ({

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@/lib/format';
 import { buildCheckoutUrl, renderBookingReceivedEmail, type BookingReceivedEmailInput } from './booking-received-email';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 
-const branch = {
-  displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca',
-  address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1',
-  settings: { dayStartMin: 480, dayEndMin: 1080, holdMinutes: 30 },
-};
+const branch = TEST_EMAIL_BRANCH;
 
 const input = (overrides: Partial<BookingReceivedEmailInput> = {}): BookingReceivedEmailInput => ({
   locale: 'en',

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@/lib/format';
 import { findReminderArrival, renderVisitReminderEmail, type ReminderVisit, type VisitReminderEmailInput } from './visit-reminder-email';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 
 const NBSP = '\u00a0';
-const branch = {
-  displayName: 'Escarpment Mosquito & Tick',
-  phone: '(905) 555-0134',
-  email: 'hello@escarpmentmosquito.ca',
-  address: '1 Hunter St E',
-  city: 'Hamilton',
-  province: 'ON',
-  postalCode: 'L8N 3W1',
-  settings: { dayStartMin: 480, dayEndMin: 1080 },
-};
+const branch = TEST_EMAIL_BRANCH;
 
 const visit = (overrides: Partial<ReminderVisit> = {}): ReminderVisit => ({
   bookingRef: 'BK-TEST1234',
