@@ -62,6 +62,7 @@ const PUBLIC_APIS: Record<string, string> = {
 /** Staff APIs a technician may call as well as an admin: their own day sheet (docs/decisions/0014). */
 const TECHNICIAN_APIS: Record<string, string> = {
   'GET /api/routes/technician': 'a technician\'s own stops; another technician\'s day is refused inside',
+  'PATCH /api/routes/technician/stops/[id]': 'marks a stop of their own route done from its day on; other stops are refused inside (docs/decisions/0027)',
 };
 
 type ApiCase = { key: string; file: string; method: (typeof METHODS)[number]; params: Record<string, string> };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
@@ -111,6 +111,30 @@ export async function listDayRoutes(db: DbExecutor, branchId: number, date: stri
     .from(serviceRoutes)
     .where(and(eq(serviceRoutes.branchId, branchId), eq(serviceRoutes.date, date)))
     .orderBy(asc(serviceRoutes.technicianId), asc(serviceRoutes.id));
+}
+
+/** A visit's branch, day and status, for a change from the day sheet (null when there is none). */
+export async function findStopVisit(db: DbExecutor, id: number) {
+  const [row] = await db
+    .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, id));
+  return row ?? null;
+}
+
+/** True when a route of `date` driven by `technicianId` has the visit among its stops. */
+export async function isOnTechnicianRoute(db: DbExecutor, branchId: number, date: string, technicianId: number, appointmentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: serviceRoutes.id })
+    .from(serviceRoutes)
+    .where(and(
+      eq(serviceRoutes.branchId, branchId),
+      eq(serviceRoutes.date, date),
+      eq(serviceRoutes.technicianId, technicianId),
+      arrayContains(serviceRoutes.appointmentOrder, [appointmentId]),
+    ))
+    .limit(1);
+  return !!row;
 }
 
 export async function listAppointmentsByIds(db: DbExecutor, ids: number[]) {

@@ -25,3 +25,8 @@ export const TechnicianDayQuerySchema = z.object({
 export function readQuery(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams.entries());
 }
+
+/** PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. */
+export const StopStatusChangeSchema = z.object({
+  status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
+});

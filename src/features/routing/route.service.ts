@@ -11,12 +11,13 @@ import {
 import { geocodeAddress } from './geocoding/geocode';
 import { buildMapsLinks } from './maps-links';
 import {
-  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
-  listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listKeptRoutes, listTechnicians, lockRouteDay,
+  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, findStopVisit, hasCustomerWithEmail, insertRoutes,
+  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listKeptRoutes, listTechnicians, lockRouteDay,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
 import { isCalendarDate } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
+import { isVisitDayReached } from './stop-completion';
 import { getDayTravelMatrix } from './travel/distance-matrix';
 
 /**
@@ -96,11 +97,6 @@ export interface DayRoutes {
 
 function requireServiceDate(date: string): void {
   if (!isCalendarDate(date)) throw new AppError('validation', 'routing.invalidDate');
-}
-
-async function loadDepot(branchId: number): Promise<Depot> {
-  const { settings } = await getBranch(branchId);
-  return { address: settings.depotAddress, latitude: settings.depotLatitude, longitude: settings.depotLongitude };
 }
 
 /** Coordinates for every stop: saved ones as they are, missing ones geocoded now and saved. */
@@ -327,23 +323,26 @@ export interface TechnicianDay {
   /** The technician's route, null when they have none that day. */
   route: DayRoute | null;
   plan: DayPlanSummary;
+  /** The branch's calendar day when the sheet was read: stops of this day or earlier can be marked done. */
+  today: string;
 }
 
 /**
  * The day read once: its routes (only `technicianId`'s when given) with their stops, the active
  * appointments no route visits, and the counts for the day sheet over all of the day's routes.
  */
-async function readDay(date: string, options: { branchId?: number; now?: Date; technicianId?: number }): Promise<DayRoutes & { plan: DayPlanSummary }> {
+async function readDay(date: string, options: { branchId?: number; now?: Date; technicianId?: number }): Promise<DayRoutes & { plan: DayPlanSummary; today: string }> {
   requireServiceDate(date);
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const now = options.now ?? new Date();
   const db = await getDb();
-  const [depot, dayRows, active, technicians] = await Promise.all([
-    loadDepot(branchId),
+  const [branch, dayRows, active, technicians] = await Promise.all([
+    getBranch(branchId),
     listDayRoutes(db, branchId, date),
     listActiveDayAppointments(db, branchId, date, now),
     listTechnicians(db, branchId),
   ]);
+  const depot: Depot = { address: branch.settings.depotAddress, latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude };
   const rows = options.technicianId === undefined ? dayRows : dayRows.filter((r) => r.technicianId === options.technicianId);
   const activeIds = new Set(active.map((r) => r.appointment.id));
   const onRoutes = await listAppointmentsByIds(db, [...new Set(rows.flatMap((r) => r.appointmentOrder))]);
@@ -354,7 +353,7 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   // Without any route the whole day is simply "not optimised yet", not a list of misfits.
   const unassigned = rows.length === 0 || options.technicianId !== undefined ? [] : active.filter((r) => !routed.has(r.appointment.id));
   const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
-  return { date, depot, routes, unassigned, plan: { bookedVisits: active.length, routedVisits } };
+  return { date, depot, routes, unassigned, plan: { bookedVisits: active.length, routedVisits }, today: findToday(now, branch.timezone) };
 }
 
 /**
@@ -362,7 +361,7 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
  * active appointments no route visits. Cancelled or expired appointments drop out of the stops.
  */
 export async function getDayRoutes(date: string, options: { branchId?: number; now?: Date } = {}): Promise<DayRoutes> {
-  const { plan: _plan, ...day } = await readDay(date, options);
+  const { plan: _plan, today: _today, ...day } = await readDay(date, options);
   return day;
 }
 
@@ -372,7 +371,32 @@ export async function getDayRoutes(date: string, options: { branchId?: number; n
  */
 export async function getTechnicianDay(technicianId: number, date: string, options: { branchId?: number; now?: Date } = {}): Promise<TechnicianDay> {
   const day = await readDay(date, { ...options, technicianId });
-  return { date, depot: day.depot, route: day.routes[0] ?? null, plan: day.plan };
+  return { date, depot: day.depot, route: day.routes[0] ?? null, plan: day.plan, today: day.today };
+}
+
+/**
+ * Checks that a staff member may mark a visit done, or take that back, from the day sheet, and
+ * returns its id. An admin may change any visit, as on the dashboard. A technician only a stop of
+ * their own route of the visit's day, and only once that day has come in the branch's time zone
+ * (not next Friday's by mistake): 403 for a visit not on their route (whether it exists is not
+ * told), 409 before its day. The change itself is the dashboard's `changeAppointmentStatus`, so
+ * both screens allow and refuse the same transitions.
+ */
+export async function requireStopChangeAllowed(
+  staff: { role: 'admin' | 'technician'; technicianId: number | null },
+  appointmentId: number | null,
+  now = new Date(),
+): Promise<number | null> {
+  if (staff.role === 'admin') return appointmentId;
+  if (staff.technicianId === null) throw new AppError('forbidden', 'routing.noTechnicianLinked');
+  const db = await getDb();
+  const visit = appointmentId === null ? null : await findStopVisit(db, appointmentId);
+  if (!visit || !(await isOnTechnicianRoute(db, visit.branchId, visit.date, staff.technicianId, visit.id))) {
+    throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
+  }
+  const branch = await getBranch(visit.branchId);
+  if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
+  return visit.id;
 }
 
 /** The day's active appointments, for the count on the route manager. */

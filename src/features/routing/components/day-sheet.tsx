@@ -16,8 +16,9 @@ import { RouteHeading } from './route-heading';
 import { LoadFailureAlert } from './load-failure-alert';
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteStopList } from './route-stop-list';
+import { StopDoneButton } from './stop-done-button';
 
-type SheetDay = Pick<TechnicianDay, 'route' | 'plan'>;
+type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
 
 /** One technician's route for the day and the day's visit counts (technicianId only when an admin chooses). */
 async function fetchTechnicianDay(date: string, technicianId: number | null, signal: AbortSignal): Promise<SheetDay> {
@@ -25,8 +26,8 @@ async function fetchTechnicianDay(date: string, technicianId: number | null, sig
   if (technicianId !== null) query.set('technicianId', String(technicianId));
   const res = await fetch(`/api/routes/technician?${query.toString()}`, { signal });
   if (!res.ok) throw new RouteLoadError(res.status);
-  const { route, plan } = (await res.json()) as TechnicianDay;
-  return { route, plan };
+  const { route, plan, today } = (await res.json()) as TechnicianDay;
+  return { route, plan, today };
 }
 
 type TechnicianOption = { id: number; name: string };
@@ -111,6 +112,19 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     }
   };
 
+  // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
+  const updateStopStatus = (appointmentId: number, status: string) => {
+    setSheet((current) => current?.route ? {
+      ...current,
+      route: {
+        ...current.route,
+        appointments: current.route.appointments.map((stop) => (
+          stop.appointment.id === appointmentId ? { ...stop, appointment: { ...stop.appointment, status } } : stop
+        )),
+      },
+    } : current);
+  };
+
   const name = technicians.find((tech) => tech.id === technicianId)?.name ?? route?.technician ?? '';
 
   return (
@@ -192,7 +206,12 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           ) : null}
           <p className="text-sm text-gray-700">{formatLabelled(locale, t('startingPoint'), route.startingPoint ?? '')}</p>
           <MapsLinkButtons links={route.mapsLinks} name={name} className="print:hidden" />
-          <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
+          <RouteStopList
+            stops={route.appointments}
+            color={route.technicianColor}
+            label={name}
+            renderAction={(stop) => (sheet ? <StopDoneButton stop={stop} today={sheet.today} onStatus={updateStopStatus} /> : null)}
+          />
         </section>
       ) : null}
     </div>

@@ -1,11 +1,22 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
 import type { RouteStop } from '../route.service';
 import { findServiceLabelKey, formatClock } from './route-format';
 
-/** A route's stops in driving order: position, customer, address, ETA (or the booked time), phone, service, notes. */
-export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; color: string; label: string }) {
+/**
+ * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
+ * service, notes, and "Done" on a completed visit. `renderAction` adds a control under a stop (the
+ * day sheet's "Mark done"; the route manager has none).
+ */
+export function RouteStopList({ stops, color, label, renderAction }: {
+  stops: RouteStop[];
+  color: string;
+  label: string;
+  renderAction?: (stop: RouteStop) => ReactNode;
+}) {
   const t = useTranslations('routing');
   const locale = useLocale();
   return (
@@ -28,6 +39,7 @@ export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; col
                 <p className="font-semibold">
                   <span className="sr-only">{`${stop.position}. `}</span>
                   {name}
+                  {stop.appointment.status === 'completed' ? <Badge variant="secondary" className="ml-2 align-middle">{t('stopDone')}</Badge> : null}
                 </p>
                 <p className="text-sm font-medium text-gray-700">
                   {eta ? formatLabelled(locale, t('eta'), eta) : formatLabelled(locale, t('appointmentTime'), formatClock(stop.appointment.time, locale) ?? '')}
@@ -43,6 +55,7 @@ export function RouteStopList({ stops, color, label }: { stops: RouteStop[]; col
                 <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment.serviceType))}</span>
               </p>
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
+              {renderAction?.(stop)}
             </div>
           </li>
         );

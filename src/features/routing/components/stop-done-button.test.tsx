@@ -1,0 +1,52 @@
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { getTranslator, pickMessages } from '@/i18n/messages';
+import type { RouteStop } from '../route.service';
+import { RouteStopList } from './route-stop-list';
+import { StopDoneButton } from './stop-done-button';
+
+const FRIDAY = '2027-06-11';
+
+function makeStop(status: string, date = FRIDAY): RouteStop {
+  return {
+    position: 1, eta: '09:00', legDistanceM: null, legDurationMin: null,
+    appointment: { id: 7, date, status, serviceType: 'onetime', time: '09:00', address: '12 King St W', city: 'Hamilton', phone: null, notes: null } as RouteStop['appointment'],
+    customer: { firstName: 'Olivia', lastName: 'Tremblay', phone: '(905) 555-0177' } as RouteStop['customer'],
+  };
+}
+
+function render(locale: 'en' | 'fr', node: ReactNode) {
+  return renderToStaticMarkup(<NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>{node}</NextIntlClientProvider>);
+}
+
+const noop = () => {};
+
+describe('StopDoneButton', () => {
+  it.each(['en', 'fr'] as const)('offers "Mark done" on a confirmed stop on its day, named after the customer, off paper (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    const html = render(locale, <StopDoneButton stop={makeStop('confirmed')} today={FRIDAY} onStatus={noop} />);
+    expect(html).toContain(`aria-label="${t('markDoneFor', { name: 'Olivia Tremblay' })}"`);
+    expect(html).toContain(`>${t('markDone')}</button>`);
+    expect(html).toContain('print:hidden');
+  });
+
+  it('offers "Undo" on a completed stop', () => {
+    const html = render('en', <StopDoneButton stop={makeStop('completed')} today={FRIDAY} onStatus={noop} />);
+    expect(html).toContain('aria-label="Undo: Olivia Tremblay"');
+  });
+
+  it("offers nothing on next Friday's stop or an unpaid hold", () => {
+    expect(render('en', <StopDoneButton stop={makeStop('confirmed', '2027-06-18')} today={FRIDAY} onStatus={noop} />)).toBe('');
+    expect(render('en', <StopDoneButton stop={makeStop('pending-payment')} today={FRIDAY} onStatus={noop} />)).toBe('');
+  });
+});
+
+describe('RouteStopList', () => {
+  it('shows a completed stop as done, with no button unless the screen adds one (the route manager does not)', () => {
+    const html = render('en', <RouteStopList stops={[makeStop('completed')]} color="#2563eb" label="Crew A" />);
+    expect(html).toContain('>Done</span>');
+    expect(html).not.toContain('<button');
+  });
+});
