@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments, serviceDays, serviceRoutes } from '@/db/schema/appointments';
-import { emailOutbox } from '@/db/schema/messages';
 import { refunds } from '@/db/schema/refunds';
 import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
 import { StripeGateway } from '@/features/payments/stripe-gateway';
@@ -24,6 +23,7 @@ import { formatMoney } from '@/lib/money';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 import { cancelBookingAsStaff } from '../support/cancellations';
+import { calendarEvents, emailsTo } from '../support/outbox';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -79,17 +79,6 @@ async function statuses(ids: number[]) {
 async function refundsOf(bookingRef: string) {
   return (await getDb()).select().from(refunds).where(eq(refunds.bookingRef, bookingRef)).orderBy(refunds.id);
 }
-async function emailsTo(address: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind))).orderBy(emailOutbox.id);
-}
-function calendarEvents(attachments: { content: string }[] | null) {
-  return (attachments ?? []).map((a) => {
-    const lines = a.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-    const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1);
-    return { uid: field('UID'), sequence: Number(field('SEQUENCE') ?? 0), method: field('METHOD'), status: field('STATUS') };
-  });
-}
-
 beforeAll(async () => {
   ({ adminToken, technicianToken } = await signInAdminAndTechnician());
   jar.token = adminToken;

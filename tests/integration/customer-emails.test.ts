@@ -14,6 +14,7 @@ import { getAvailableDates } from '@/features/scheduling/available-dates.service
 import { type Handler, jsonPoster } from '../support/handlers';
 import { cancelBookingAsStaff } from '../support/cancellations';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { calendarEvents, emailsTo } from '../support/outbox';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
 vi.mock('next/headers', () => ({
@@ -38,17 +39,6 @@ const postIn = (handler: Handler, path: string, body: unknown, locale: string) =
 
 const IDENTITY = 'Escarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1\n(905) 555-0134 · hello@escarpmentmosquito.ca';
 let fridays: string[] = [];
-
-async function emailsTo(address: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind))).orderBy(emailOutbox.id);
-}
-function calendarEvents(attachments: { content: string }[] | null) {
-  return (attachments ?? []).map((a) => {
-    const lines = a.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-    const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1);
-    return { uid: field('UID'), start: field('DTSTART'), duration: field('DURATION'), description: field('DESCRIPTION'), method: field('METHOD') };
-  });
-}
 
 beforeAll(async () => {
   jar.token = (await signInAdminAndTechnician()).adminToken;

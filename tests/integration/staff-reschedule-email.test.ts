@@ -5,7 +5,7 @@
  * changes queue nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments, serviceDays } from '@/db/schema/appointments';
@@ -18,6 +18,7 @@ import { formatLongDate } from '@/lib/format';
 import { insertCustomer } from '../support/records';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { calendarEvents, emailsTo } from '../support/outbox';
 
 // Route handlers read the staff cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -78,10 +79,6 @@ async function addVisits(date: string, status: string, options: { serviceTypes?:
   return { bookingRef, ids: rows.map((r) => r.id) };
 }
 
-async function emailsTo(address: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind))).orderBy(emailOutbox.id);
-}
-
 async function countOutbox() {
   const [row] = await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
   return row!.n;
@@ -94,14 +91,6 @@ async function readDates(ids: number[]) {
 }
 
 /** UID and SEQUENCE (0 when absent, as iCalendar reads it) of each attached event. */
-function calendarEvents(attachments: { content: string }[] | null) {
-  return (attachments ?? []).map((a) => {
-    const lines = a.content.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
-    const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1);
-    return { uid: field('UID'), sequence: Number(field('SEQUENCE') ?? 0), start: field('DTSTART') };
-  });
-}
-
 beforeAll(async () => {
   const { adminToken } = await signInAdminAndTechnician();
   jar.token = adminToken;
