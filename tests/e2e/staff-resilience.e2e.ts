@@ -129,7 +129,8 @@ describe('staff screens when the network, the session or another admin gets in t
     await page.getByRole('dialog', { name: `Edit ${name}` }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    expect(await focused(page)).toBe(`button: Edit ${name}`);
+    // Radix hands focus back a task after the dialog leaves the page: read it once that has run.
+    await expect.poll(() => focused(page)).toBe(`button: Edit ${name}`);
 
     // Confirmed: the row's button turns into Reactivate once saved, and keeps the focus.
     await page.getByRole('button', { name: `Deactivate ${name}` }).click();
@@ -142,7 +143,7 @@ describe('staff screens when the network, the session or another admin gets in t
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    expect(await focused(page)).toBe('button: Set password Crew A');
+    await expect.poll(() => focused(page)).toBe('button: Set password Crew A');
     expect(errors).toEqual([]);
     await context.close();
   });
