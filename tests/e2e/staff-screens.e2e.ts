@@ -138,6 +138,9 @@ describe('staff screens', () => {
     await dialog.getByRole('alert').getByText('This message has already been answered. Reload to see the reply.').waitFor();
     expect(await dialog.getByLabel('Your reply').inputValue()).toBe('Oui, les guêpes aussi. À vendredi !');
     await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+    // The refusal read the list again: the colleague's reply is there without a reload.
+    await row.getByText('Oui.', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Reply: Élise Caron' }).count()).toBe(0);
 
     // After a reload the row shows the reply, and no Reply button.
     await page.reload();

@@ -91,7 +91,11 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
     setBusy(`o${email.id}`);
     const answer = await callStaffApi<{ status?: string }>(`/api/admin/outbox/${email.id}/resend`, { method: 'POST' });
     setBusy(null);
-    if (!answer.ok || !answer.body?.status) return failed(readRefusal(answer.body));
+    if (!answer.ok || !answer.body?.status) {
+      // Refused (already queued again by a colleague): read the list again rather than keep a stale row.
+      if (answer.body) void reload();
+      return failed(readRefusal(answer.body));
+    }
     outbox.updateRow(email.id, { status: answer.body.status, attempts: 0 });
     toast({ title: t('resend.doneTitle'), description: t('resend.doneBody', { to: email.toAddress }) });
   };
@@ -221,6 +225,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
       <MessageReplyDialog
         message={replying}
         onClose={() => setReplying(null)}
+        onRefused={() => void reload()}
         onSent={(id, reply) => {
           messages.updateRow(id, reply);
           setReplying(null);

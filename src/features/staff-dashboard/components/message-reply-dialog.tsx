@@ -20,8 +20,10 @@ export type SavedReply = { status: string; responseContent: string | null; respo
  * server emails it in the visitor's language and files the message as replied. A refusal keeps
  * what was typed in the box.
  */
-export function MessageReplyDialog({ message, onClose, onSent }: {
+export function MessageReplyDialog({ message, onClose, onSent, onRefused }: {
   message: RepliedMessage | null; onClose: () => void; onSent: (id: number, reply: SavedReply) => void;
+  /** The server refused (another admin answered meanwhile): the list is read again; the box keeps its text. */
+  onRefused: () => void;
 }) {
   const t = useTranslations('adminDashboard');
   return (
@@ -32,12 +34,14 @@ export function MessageReplyDialog({ message, onClose, onSent }: {
       description={t('reply.description', { email: message?.email ?? '' })}
       closeLabel={t('reply.cancel')}
     >
-      {message ? <ReplyForm message={message} onCancel={onClose} onSent={onSent} /> : null}
+      {message ? <ReplyForm message={message} onCancel={onClose} onSent={onSent} onRefused={onRefused} /> : null}
     </FormDialog>
   );
 }
 
-function ReplyForm({ message, onCancel, onSent }: { message: RepliedMessage; onCancel: () => void; onSent: (id: number, reply: SavedReply) => void }) {
+function ReplyForm({ message, onCancel, onSent, onRefused }: {
+  message: RepliedMessage; onCancel: () => void; onSent: (id: number, reply: SavedReply) => void; onRefused: () => void;
+}) {
   const t = useTranslations('adminDashboard');
   const tAll = useTranslations();
   const id = useId();
@@ -51,6 +55,7 @@ function ReplyForm({ message, onCancel, onSent }: { message: RepliedMessage; onC
       const reason = readRefusal(answer.body) ?? t('updateFailed');
       setRefusal(reason);
       toast({ variant: 'destructive', title: t('reply.failedTitle'), description: reason });
+      if (answer.body) onRefused();
       return;
     }
     onSent(message.id, answer.body);
