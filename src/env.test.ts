@@ -33,8 +33,16 @@ describe('parseEnv', () => {
   it('refuses a production server whose public address is localhost: every email link would point there', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', APP_ENV: 'production' })).toThrow(/PUBLIC_SITE_URL: is http:\/\/localhost:3000, but APP_ENV=production/);
     expect(() => parseEnv({ NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'http://127.0.0.1:3000' })).toThrow(/PUBLIC_SITE_URL/);
-    expect(parseEnv({ NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'https://escarpmentmosquito.ca' }).PUBLIC_SITE_URL).toBe('https://escarpmentmosquito.ca');
+    expect(parseEnv({ NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'https://escarpmentmosquito.ca', BOOKING_LINK_SECRET: 'x'.repeat(32) }).PUBLIC_SITE_URL).toBe('https://escarpmentmosquito.ca');
     // A local production build (the e2e runs) keeps its localhost address.
     expect(parseEnv({ NODE_ENV: 'production' }).PUBLIC_SITE_URL).toBe('http://localhost:3000');
+  });
+
+  it('wants its own key for the customers\' booking links on a production server, of at least 32 characters', () => {
+    const site = { NODE_ENV: 'production', APP_ENV: 'production', PUBLIC_SITE_URL: 'https://escarpmentmosquito.ca' };
+    expect(() => parseEnv(site)).toThrow(/BOOKING_LINK_SECRET: required in production/);
+    expect(() => parseEnv({ ...site, BOOKING_LINK_SECRET: 'short' })).toThrow(/BOOKING_LINK_SECRET: must be at least 32 characters/);
+    // Local runs (and the e2e's local production build) use the development key.
+    expect(parseEnv({ NODE_ENV: 'production' }).BOOKING_LINK_SECRET).toBeUndefined();
   });
 });

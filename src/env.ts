@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   OUTBOX_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(5000),
   VISIT_REMINDER_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(300_000),
   TRUSTED_PROXY_HOPS: opt(z.coerce.number().int().min(0).max(10)).default(1),
+  // Keys the customers' "Manage your booking" links (features/manage-booking, decision 0032).
+  BOOKING_LINK_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -59,6 +61,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // production site must not send them to localhost. (Test runs that switch APP_ENV for one
     // behaviour run with NODE_ENV=test and serve nothing.)
     throw new Error(`Invalid environment configuration:\n  - PUBLIC_SITE_URL: is ${env.PUBLIC_SITE_URL}, but APP_ENV=production; set it to the site's public address (https://...), which the emails' links use`);
+  }
+  if (env.APP_ENV === 'production' && env.NODE_ENV === 'production' && !env.BOOKING_LINK_SECRET) {
+    // Local runs key the links with a fixed development secret; a public site must have its own.
+    throw new Error('Invalid environment configuration:\n  - BOOKING_LINK_SECRET: required in production (32 or more random characters, e.g. `openssl rand -base64 48`); it keys the customers\' "Manage your booking" links');
   }
   if (env.APP_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment configuration:\n  - STRIPE_WEBHOOK_SECRET: required in production with Stripe keys');

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   price_changed: 409,
   day_full: 409,
+  /** A move that would put a plan's visits out of order or too close together (0035). */
+  visit_spacing: 409,
   gone: 410,
   payload_too_large: 413,
   rate_limited: 429,

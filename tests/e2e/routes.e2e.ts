@@ -2,6 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pickDemoFriday } from '@/server/bootstrap/seed';
 import { setupBrowser } from './support/browser';
+import { findAxeViolations } from './support/axe';
+import { bookAndPay, bookUnplannedFriday, listQuietFridays } from './support/fridays';
 
 const { newPage } = setupBrowser();
 
@@ -11,39 +13,6 @@ async function logIn(page: Page, next: string, username = 'admin', password = 'm
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => url.pathname === next);
-}
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
-
-/**
- * Books one visit (a pending payment, held for 30 minutes) on a Friday of its own: late in the
- * season, away from the demo Friday and its seasonal follow-ups, not the last date (another test
- * books that one), and not planned by any run before. Other tests' leftovers on it are tolerated:
- * the count is read back.
- */
-async function bookUnplannedFriday(page: Page): Promise<{ date: string; booked: number }> {
-  const request = page.context().request;
-  const demo = pickDemoFriday(new Date());
-  const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
-  const later = dates.filter((d) => d > demo && daysBetween(demo, d) % 21 !== 0).slice(0, -1);
-  const candidates = later.slice(Math.floor(later.length / 2)).sort(() => Math.random() - 0.5);
-  let date: string | undefined;
-  for (const candidate of candidates) {
-    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
-    if (day.routes.length === 0) { date = candidate; break; }
-  }
-  expect(date, 'a Friday without routes').toBeDefined();
-  const created = await request.post('/api/appointments', {
-    headers: { 'x-forwarded-for': `10.91.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
-    data: {
-      serviceType: 'onetime', propertySize: 0.25, firstName: 'Thursday', lastName: 'Evening', email: `thursday.${Date.now()}@example.com`, phone: '905-555-0168',
-      address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', date, status: 'pending-payment',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { count } = (await (await request.get(`/api/routes/appointments?date=${date}`)).json()) as { count: number };
-  expect(count).toBeGreaterThanOrEqual(1);
-  return { date: date!, booked: count };
 }
 
 function readWaypoints(href: string): string[] {
@@ -135,6 +104,98 @@ describe('route manager', () => {
   });
 });
 
+describe('a planned Friday whose visits all left', () => {
+  it('offers "Clear routes" instead of showing empty routes beside "No appointments"; the day sheet then says nothing is booked', async () => {
+    const office = await newPage();
+    await logIn(office.page, '/routes');
+    const request = office.page.context().request;
+    // A Friday of its own: no demo visit, no route, nothing booked (leftovers of other runs are skipped).
+    const { quiet } = await listQuietFridays(request);
+    let date: string | undefined;
+    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
+      const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+      if (day.routes.length === 0 && count === 0) { date = candidate; break; }
+    }
+    expect(date, 'a Friday without routes or visits').toBeDefined();
+    const created = await request.post('/api/appointments', {
+      headers: { 'x-forwarded-for': `10.93.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
+      data: {
+        serviceType: 'onetime', propertySize: 0.25, firstName: 'Called', lastName: 'Off', email: `called.off.${Date.now()}@example.com`, phone: '905-555-0171',
+        address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', date, status: 'pending-payment',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { bookingRef } = (await created.json()) as { bookingRef: string };
+    expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
+    const cancelled = await request.post(`/api/admin/bookings/${bookingRef}/cancel`, { data: { refundCents: 0, reason: 'Customer called it off' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+
+    await office.page.goto(`/routes?date=${date}`);
+    await office.page.getByText('No appointments scheduled for this date').waitFor();
+    const stale = office.page.getByRole('status').filter({ hasText: 'The routes planned earlier for this date have no visits left.' });
+    await stale.waitFor();
+    expect(await office.page.getByRole('button', { name: 'Optimize Route' }).isDisabled()).toBe(true);
+    expect(await office.page.getByRole('heading', { name: /Route Details/ }).count()).toBe(0);
+    await stale.getByRole('button', { name: 'Clear routes' }).click();
+    await office.page.getByText('This date has no routes any more.').first().waitFor();
+    expect(await stale.count()).toBe(0);
+    expect(((await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: unknown[] }).routes).toEqual([]);
+
+    // The technician's sheet for that day: nothing booked, not an empty route.
+    const crew = await newPage({ viewport: { width: 375, height: 740 } });
+    await logIn(crew.page, '/day-sheet', 'crew-a', 'mosquito-demo');
+    await crew.page.goto(`/day-sheet?date=${date}`);
+    await crew.page.getByText('No stops on this route for this date.').waitFor();
+    expect(await crew.page.getByRole('heading', { name: 'Crew A' }).count()).toBe(0);
+    expect(office.errors).toEqual([]);
+    expect(crew.errors).toEqual([]);
+    await office.context.close();
+    await crew.context.close();
+  });
+});
+
+describe('a visit marked done before any route had it', () => {
+  it('is listed as done, not as work to plan, and a day with only such visits has nothing to optimize', async () => {
+    const { page, context, errors } = await newPage();
+    await logIn(page, '/routes');
+    const request = context.request;
+    const { quiet } = await listQuietFridays(request);
+    let date: string | undefined;
+    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
+      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+      if (count === 0) { date = candidate; break; }
+    }
+    expect(date, 'a Friday with nothing booked').toBeDefined();
+    const { appointmentId } = await bookAndPay(request, date!, 'Early');
+    const done = await request.patch(`/api/admin/appointments/${appointmentId}`, { data: { status: 'completed' } });
+    expect(done.status(), await done.text()).toBe(200);
+
+    await page.goto(`/routes?date=${date}`);
+    await page.getByText('Every appointment on this date is already marked done, so there is nothing left to plan.').waitFor();
+    const doneList = page.getByRole('region', { name: 'Done without a route' });
+    await doneList.getByText(/Early Rainday/).waitFor();
+    expect(await page.getByText('No route optimized for this date yet').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Optimize Route' }).isDisabled()).toBe(true);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // A second visit still to do: the day can be planned again, and the done one stays apart.
+    await bookAndPay(request, date!, 'Later');
+    await page.reload();
+    await page.getByText('No route optimized for this date yet').waitFor();
+    await doneList.getByText(/Early Rainday/).waitFor();
+    expect(await doneList.getByText(/Later Rainday/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Optimize Route' }).click();
+    await page.getByRole('heading', { name: /Route Details/ }).first().waitFor();
+    const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { appointmentOrder: number[] }[] };
+    const planned = day.routes.flatMap((r) => r.appointmentOrder);
+    expect(planned.length).toBeGreaterThanOrEqual(1);
+    expect(planned).not.toContain(appointmentId);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a cleared date field', () => {
   it('says a full date is needed instead of loading forever, on the route manager and the day sheet', async () => {
     const { page, context, errors } = await newPage();
@@ -195,7 +256,7 @@ describe('technician day sheet', () => {
   it('a booked Friday the office has not planned yet says so (with the booked visits), not that there are no stops', async () => {
     const office = await newPage();
     await logIn(office.page, '/routes');
-    const { date, booked } = await bookUnplannedFriday(office.page);
+    const { date, booked } = await bookUnplannedFriday(office.page.context().request);
     const visits = `${booked} ${booked === 1 ? 'visit is' : 'visits are'} booked on this day, but the route has not been planned yet.`;
 
     // The route manager: the count, and SPEC's "not optimized yet" rather than "no appointments".

@@ -32,8 +32,9 @@ const visitRows = (page: Page, panel: Locator) => panel.getByRole('row').filter(
 
 /** The Date column of the rows shown, as calendar days, in the order shown. */
 async function shownDays(page: Page, panel: Locator): Promise<number[]> {
-  const texts = await visitRows(page, panel).evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent ?? ''));
-  return texts.map((text) => Date.parse(`${text} 12:00 UTC`));
+  // The date cell's <time> (a moved visit also says where it started, under the date).
+  const days = await visitRows(page, panel).evaluateAll((rows) => rows.map((row) => row.querySelector('td time')?.getAttribute('datetime') ?? ''));
+  return days.map((day) => Date.parse(`${day}T12:00:00Z`));
 }
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -190,7 +191,7 @@ describe('staff screens', () => {
     await listSettled(appointments);
     const row = appointments.getByRole('row').filter({ hasText: 'Liam Martin' }).filter({ has: page.getByRole('button', { name: /^Move to another Friday/ }) });
     await row.waitFor();
-    const before = (await row.getByRole('cell').first().textContent())!;
+    const before = (await row.getByRole('cell').first().locator('time').textContent())!;
     await row.getByRole('button', { name: /^Move to another Friday/ }).click();
 
     const dialog = page.getByRole('dialog', { name: "Move Liam Martin's visit" });
@@ -221,6 +222,8 @@ describe('staff screens', () => {
     await moved.waitFor();
     expect(await moved.count()).toBe(1);
     expect(await moved.getByText('Confirmed', { exact: true }).isVisible()).toBe(true);
+    // Under its new date, the list says where it started.
+    expect(await moved.getByText(`Moved from ${before}`, { exact: true }).isVisible()).toBe(true);
     // The Emails tab names the queued email's kind in words, not by its stored code.
     await page.getByRole('tab', { name: 'Emails' }).click();
     const emails = page.getByRole('tabpanel', { name: 'Emails' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { bookUnplannedFriday } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -49,11 +50,26 @@ describe('technicians screen', () => {
     await add.getByText('Another technician already has this name.').waitFor();
     expect(await findAxeViolations(page)).toEqual([]);
 
+    // A Friday planned before the new crew exists: the notice offers it for re-planning.
+    const request = page.context().request;
+    const { date: planned } = await bookUnplannedFriday(request);
+    expect((await request.post('/api/routes/optimize', { data: { date: planned } })).status()).toBe(200);
+
     await add.getByLabel('Name').fill(name);
     await add.getByLabel('Colour on the route map').fill('#7c3aed');
     await add.getByLabel('Shift end').fill('17:00');
     await add.getByRole('button', { name: 'Add technician' }).click();
-    await page.getByText(`${name} is added and will get stops from the next optimization.`).waitFor();
+    const added = page.getByRole('status').filter({ hasText: `${name} is added and will get stops from the next optimization.` });
+    await added.waitFor();
+    // Each day is a link to its routes, large enough to tap beside its neighbours (WCAG 2.5.8).
+    const dayLinks = added.getByRole('link');
+    expect(await dayLinks.count()).toBeGreaterThanOrEqual(1);
+    const hrefs = await dayLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toContain(`/routes?date=${planned}`);
+    for (const box of await dayLinks.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height))) {
+      expect(box).toBeGreaterThanOrEqual(24);
+    }
+    expect(await findAxeViolations(page)).toEqual([]);
     const row = rows.filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
     await row.getByText('Shift: 9:00 AM to 5:00 PM').waitFor();
     expect(await row.getByText('Active', { exact: true }).isVisible()).toBe(true);

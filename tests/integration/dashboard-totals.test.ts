@@ -20,6 +20,8 @@ vi.mock('next/headers', () => ({
 }));
 
 const { GET: dashboardRoute } = (await import('@/app/api/admin/dashboard/route')) as unknown as { GET: Handler };
+const { GET: paymentsRoute } = (await import('@/app/api/payments/route')) as unknown as { GET: Handler };
+const { loadCustomerBookings } = await import('@/features/cancellations/cancellation.service');
 
 type Dashboard = {
   totals: { revenueCents: number; totalPayments: number };
@@ -77,6 +79,20 @@ describe('the dashboard\'s Total Revenue and Total Payments', () => {
     }
     expect(shown.get(officeTestPaid.paymentIntentId)).toMatchObject({ status: 'succeeded', amountCents: 12900, isTest: true });
     expect(shown.get(officeTestOpen.paymentIntentId)).toMatchObject({ status: 'requires_payment_method', isTest: true });
+  });
+
+  it('are marked the same way by GET /api/payments and on the customer\'s page, so a test row is never read as a sale there', async () => {
+    const sale = await payment('succeeded', 11187);
+    const officeTest = await payment('succeeded', 12900, 'payment-test');
+
+    const res = await paymentsRoute(new Request('http://localhost/api/payments'), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    const api = new Map(((await res.json()) as { paymentIntentId: string; isTest: boolean }[]).map((p) => [p.paymentIntentId, p.isTest]));
+    expect([api.get(sale.paymentIntentId), api.get(officeTest.paymentIntentId)]).toEqual([false, true]);
+
+    const { payments: onPage } = await loadCustomerBookings(customerId);
+    const page = new Map(onPage.map((p) => [p.paymentIntentId, p.isTest]));
+    expect([page.get(sale.paymentIntentId), page.get(officeTest.paymentIntentId)]).toEqual([false, true]);
   });
 
   it('take refunds made off the revenue but keep counting the refunded payment; a refund pending or failed is still revenue', async () => {

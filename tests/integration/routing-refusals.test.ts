@@ -7,6 +7,7 @@ import { customers } from '@/db/schema/customers';
 import { DEMO_ADDRESSES } from '@/db/seed-data/demo-addresses';
 import { optimizeDay } from '@/features/routing/route.service';
 import { signIn } from '@/features/staff-auth/session.service';
+import { getTranslator } from '@/i18n/messages';
 import { isAppError } from '@/lib/errors';
 import { pickDemoFriday, seedDemoSeason, seedStaffAccount } from '@/server/bootstrap/seed';
 
@@ -114,6 +115,27 @@ describe('"Optimize Route" never deletes a plan it cannot replace', () => {
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe("None of this day's stops fits into the technicians' shifts, so the current routes were kept. Check the shift hours on the technicians page, then optimize again.");
     expect(await readDayPlan()).toEqual(before);
+  });
+
+  it('late on the day itself, says the stops left do not fit in what is left of today\'s shifts (not to check the shift hours), and keeps the routes', async () => {
+    const before = await readDayPlan();
+    // 17:40 in Hamilton on the Friday, full 08:00-18:00 shifts: twenty minutes cannot hold a 45-minute visit.
+    const lateFriday = new Date(`${FRIDAY}T17:40:00-04:00`);
+    const refusal = await refusalOf(optimizeDay({ date: FRIDAY, now: lateFriday }));
+    expect(refusal).toEqual({ code: 'conflict', messageKey: 'routing.nothingFitsRestOfDay', reason: 'nothingFitsRestOfDay' });
+    expect(await readDayPlan()).toEqual(before);
+    // What the office reads: the truth, and what it can do (move the visits, or extend a shift), in every language.
+    expect(getTranslator('en', 'routing')('nothingFitsRestOfDay')).toBe(
+      "None of the stops still to do fits into what is left of today's shifts, so the current routes were kept. Move those visits to another Friday from the Dashboard, or extend a technician's shift on the technicians page and optimize again.",
+    );
+    for (const locale of ['en', 'es', 'fr', 'de'] as const) {
+      const t = getTranslator(locale, 'routing');
+      expect(t('nothingFitsRestOfDay')).not.toBe(t('nothingFits'));
+      expect(t('nothingFitsRestOfDay')).not.toMatch(/^routing\./);
+    }
+    // Before the shifts begin on the day itself, a whole shift was available: the shift hours are the question.
+    await setCrew({ shiftStartMin: 480, shiftEndMin: 510 });
+    expect((await refusalOf(optimizeDay({ date: FRIDAY, now: new Date(`${FRIDAY}T07:00:00-04:00`) }))).reason).toBe('nothingFits');
   });
 
   it('refuses when every active technician is already out on a started route, keeping the planned route of a deactivated one', async () => {

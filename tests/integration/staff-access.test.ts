@@ -57,6 +57,12 @@ const PUBLIC_APIS: Record<string, string> = {
   'POST /api/test-gateway/confirm': 'the offline card form; needs the intent\'s client secret, refused with Stripe keys or in production',
   'POST /api/test-gateway/authenticate': 'the offline 3-D Secure step; same conditions as confirm',
   'POST /api/webhooks/stripe': 'Stripe calls it; the signature on the raw body is the authentication',
+  'GET /api/manage-booking/[token]': 'the customer\'s own booking by its emailed sealed token (docs/decisions/0032); any bad token is the same 404',
+  'GET /api/manage-booking/[token]/visits/[visitId]/dates': 'the Fridays a visit of the token\'s booking can move to (0032)',
+  'POST /api/manage-booking/[token]/visits/[visitId]/move': 'the customer moves a visit of the token\'s booking before its cut-off (0032, rate-limited)',
+  'GET /api/manage-booking/[token]/cancel': 'the refund the terms give if the token\'s booking were cancelled now (0032)',
+  'POST /api/manage-booking/request-link': 'a customer asks for their link again; the answer is the same for any address, the link goes only to the address on file (0032, rate-limited)',
+  'POST /api/manage-booking/[token]/cancel': 'the customer cancels the token\'s booking before its cut-off (0032, rate-limited)',
 };
 
 /** Staff APIs a technician may call as well as an admin: their own day sheet (docs/decisions/0014). */

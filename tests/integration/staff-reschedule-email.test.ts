@@ -170,7 +170,9 @@ describe('moving a visit emails the customer', () => {
     const from = takeFriday();
     const to = takeFriday();
     const { bookingRef, ids } = await addVisits(from, 'confirmed', { serviceTypes: ['seasonal'], locale: 'pt' });
-    // The plan's next visit, on a later Friday, stays where it is.
+    // The plan's next visit, three Fridays after the new date (a plan's visits stay 14 days apart, 0035), stays where it is.
+    takeFriday();
+    takeFriday();
     await addVisits(takeFriday(), 'confirmed', { serviceTypes: ['seasonal'], locale: 'pt', bookingRef });
     expect((await patch(ids[0]!, { date: to }, 'fr')).status).toBe(200);
     const [mail] = (await emailsTo('olivia@example.com', 'visit-moved')).filter((m) => m.relatedId === ids[0]);

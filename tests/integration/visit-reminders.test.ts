@@ -4,7 +4,6 @@
  * in the language they booked in; a second run, or two runs at once, queue nothing more; cancelled
  * and unpaid visits get none; a visit staff move to another Friday is reminded again for its new day.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
@@ -12,26 +11,12 @@ import { appointments } from '@/db/schema/appointments';
 import { emailOutbox } from '@/db/schema/messages';
 import { queueDueVisitReminders } from '@/features/reminders/reminder.service';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
-import { insertCustomer } from '../support/records';
+import { insertConfirmedVisits, insertCustomer } from '../support/records';
 
 const NBSP = '\u00a0';
 
 /** `day` ('YYYY-MM-DD', in summer) at `clock` ('HH:MM') in Toronto (EDT, UTC-4). */
 const toronto = (day: string, clock: string) => new Date(`${day}T${clock}:00-04:00`);
-
-type VisitValues = Partial<typeof appointments.$inferInsert>;
-
-/** Confirmed visits written straight to the table, as a paid booking leaves them (the booking flows are not under test). */
-async function addVisits(customerId: number, date: string, visits: VisitValues[] = [{}]) {
-  const bookingRef = `BK-${randomUUID().slice(0, 8).toUpperCase()}`;
-  const rows = await (await getDb()).insert(appointments)
-    .values(visits.map((values, i) => ({
-      customerId, bookingRef, serviceType: 'onetime', date, status: 'confirmed', locale: 'en',
-      address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5', visitNumber: i + 1, ...values,
-    })))
-    .returning({ id: appointments.id });
-  return { bookingRef, ids: rows.map((r) => r.id) };
-}
 
 async function remindersTo(address: string) {
   return (await getDb()).select().from(emailOutbox)
@@ -54,12 +39,12 @@ describe('visit reminders', () => {
     const dan = await insertCustomer({ email: 'dan@example.com', firstName: 'Dan' });
     const eve = await insertCustomer({ email: 'eve@example.com', firstName: 'Eve' });
     // Ann: a treatment and its standing-water visit, plus a second booking, all that Friday.
-    const annFirst = await addVisits(ann, friday, [{ serviceType: 'onetime' }, { serviceType: 'standingwater' }]);
-    const annSecond = await addVisits(ann, friday, [{ serviceType: 'tick-seasonal' }]);
-    const bobVisit = await addVisits(bob, friday);
-    await addVisits(cat, friday, [{ status: 'cancelled' }]);
-    await addVisits(dan, friday, [{ status: 'pending-payment' }]);
-    const eveNextWeek = await addVisits(eve, '2027-06-18');
+    const annFirst = await insertConfirmedVisits(ann, friday, [{ serviceType: 'onetime' }, { serviceType: 'standingwater' }]);
+    const annSecond = await insertConfirmedVisits(ann, friday, [{ serviceType: 'tick-seasonal' }]);
+    const bobVisit = await insertConfirmedVisits(bob, friday);
+    await insertConfirmedVisits(cat, friday, [{ status: 'cancelled' }]);
+    await insertConfirmedVisits(dan, friday, [{ status: 'pending-payment' }]);
+    const eveNextWeek = await insertConfirmedVisits(eve, '2027-06-18');
 
     expect(await queueDueVisitReminders(toronto('2027-06-09', '07:59'))).toEqual({ emails: 0, visits: 0 });
     expect(await remindersTo('ann@example.com')).toHaveLength(0);
@@ -89,7 +74,7 @@ describe('visit reminders', () => {
   it('queue one email when two workers run at the same moment', async () => {
     const friday = '2027-06-25';
     const customer = await insertCustomer({ email: 'twice@example.com' });
-    await addVisits(customer, friday, [{ serviceType: 'onetime' }, { serviceType: 'standingwater' }]);
+    await insertConfirmedVisits(customer, friday, [{ serviceType: 'onetime' }, { serviceType: 'standingwater' }]);
     const now = toronto('2027-06-23', '08:00');
     // On a PostgreSQL server, open the pool's connections first, so the runs really overlap:
     // each lists the customer's day before any has claimed it.
@@ -103,8 +88,8 @@ describe('visit reminders', () => {
   it('catch up on Thursday when Wednesday was missed, and never remind a visit whose day has come', async () => {
     const late = await insertCustomer({ email: 'late@example.com' });
     const past = await insertCustomer({ email: 'past@example.com' });
-    await addVisits(late, '2027-07-09');
-    const pastVisit = await addVisits(past, '2027-07-02');
+    await insertConfirmedVisits(late, '2027-07-09');
+    const pastVisit = await insertConfirmedVisits(past, '2027-07-02');
 
     expect(await queueDueVisitReminders(toronto('2027-07-08', '10:00'))).toEqual({ emails: 1, visits: 1 });
     expect(await remindersTo('late@example.com')).toHaveLength(1);
@@ -117,7 +102,7 @@ describe('visit reminders', () => {
 
   it('remind a visit moved to another Friday again, for its new date', async () => {
     const customer = await insertCustomer({ email: 'mover@example.com', firstName: 'Maya' });
-    const { ids } = await addVisits(customer, '2027-07-16');
+    const { ids } = await insertConfirmedVisits(customer, '2027-07-16');
     await queueDueVisitReminders(toronto('2027-07-14', '08:00'));
     expect(await remindersTo('mover@example.com')).toHaveLength(1);
 
@@ -138,10 +123,10 @@ describe('visit reminders', () => {
   it('write the reminder in the language of the booking, with the planned arrival, the address and the date', async () => {
     // The customer's record says English; the booking was made on the French site.
     const customer = await insertCustomer({ email: 'camille@example.com', firstName: 'Camille', locale: 'en', address: '9 Rue Ailleurs', city: 'Ancaster', postalCode: 'L9G 1A1' });
-    await addVisits(customer, '2027-10-01', [{ locale: 'fr', address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', estimatedArrivalTime: '10:37' }]);
+    await insertConfirmedVisits(customer, '2027-10-01', [{ locale: 'fr', address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', estimatedArrivalTime: '10:37' }]);
     // A booking without an address of its own is served at the customer's address on file.
     const noAddress = await insertCustomer({ email: 'hans@example.com', firstName: 'Hans', address: '40 Bay St S', city: 'Hamilton', postalCode: 'L8P 3H1' });
-    await addVisits(noAddress, '2027-10-01', [{ locale: 'de', address: null, city: null, postalCode: null }]);
+    await insertConfirmedVisits(noAddress, '2027-10-01', [{ locale: 'de', address: null, city: null, postalCode: null }]);
 
     await queueDueVisitReminders(toronto('2027-09-29', '08:00'));
     const [fr] = await remindersTo('camille@example.com');

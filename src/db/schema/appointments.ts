@@ -56,6 +56,8 @@ export const appointments = pgTable('appointments', {
   technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
   routePosition: integer(),
   estimatedArrivalTime: text(), // HH:MM local time, set by the route planner
+  // When the visit was marked done (null unless completed): a re-plan keeps done stops in this order.
+  completedAt: timestamp({ withTimezone: true }),
   // When the visit's reminder email was queued (features/reminders); a move to another Friday clears it.
   reminderSentAt: timestamp({ withTimezone: true }),
   ...timestamps,

@@ -29,7 +29,7 @@ export type OutboxAttachment = { filename: string; contentType: string; content:
 /** Every email is written here in the same transaction as what it describes, then delivered by a worker. */
 export const emailOutbox = pgTable('email_outbox', {
   id: serial().primaryKey(),
-  kind: text().notNull(), // EmailKind (email/outbox.service.ts): quote, booking-received, receipt, contact-ack, staff-notification, visit-moved, booking-cancelled, message-reply, visit-reminder
+  kind: text().notNull(), // EmailKind (email/outbox.service.ts): quote, booking-received, receipt, contact-ack, staff-notification, visit-moved, booking-cancelled, message-reply, visit-reminder, manage-link
   toAddress: text().notNull(),
   /** Where the recipient's "Reply" goes when it is not the sender: the customer, on the office's notices. */
   replyTo: text(),
@@ -45,10 +45,19 @@ export const emailOutbox = pgTable('email_outbox', {
   sentAt: timestamp({ withTimezone: true }),
   relatedType: text(),
   relatedId: integer(),
+  /**
+   * What the email tells, when a later change can make it wrong before it goes: a visit reminder's
+   * `visit-reminder:{customerId}:{date}`. A cancel or move finds the waiting email by it, to
+   * withdraw or rewrite it (docs/decisions/0034). Null for everything else.
+   */
+  topic: text(),
   ...timestamps,
 }, (t) => [
-  check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+  // 'withdrawn': never sent, because what it told changed before it went (kept for staff to read).
+  check('email_outbox_status', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'withdrawn')`),
   index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+  // Only the emails still waiting are looked up by topic; sent ones stay out of the index.
+  index('email_outbox_waiting_topic_idx').on(t.topic).where(sql`${t.topic} is not null and ${t.status} in ('pending', 'failed')`),
   // The dashboard's Emails tab pages newest first on (created_at, id).
   index('email_outbox_created_at_id_idx').on(t.createdAt, t.id),
 ]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { analyticsPlanId, computeEventValue, configureAnalytics, CONSENT_STORAGE_KEY, trackEvent, withoutPrivateParams } from './analytics';
+import { analyticsPlanId, computeEventValue, configureAnalytics, CONSENT_STORAGE_KEY, isPrivateAddress, trackEvent, withoutPrivateParams } from './analytics';
 
 function fakeWindow(consent: string | null, href = 'https://example.test/') {
   const store = new Map<string, string>(consent ? [[CONSENT_STORAGE_KEY, consent]] : []);
@@ -89,5 +89,19 @@ describe('withoutPrivateParams', () => {
     for (const name of ['name', 'email', 'phone', 'address', 'postalCode', 'firstName', 'lastName']) {
       expect(withoutPrivateParams(`https://example.test/checkout-new?service=onetime&${name}=x`), name).not.toBeNull();
     }
+  });
+});
+
+describe('private paths (decision 0032)', () => {
+  it('keeps the pixels off a customer\'s Manage your booking page in every language, and only there', () => {
+    configureAnalytics({ metaPixelId: '123', googleAdsId: 'AW-1' });
+    for (const href of ['https://example.test/manage-booking/AbC_d-1234567890abcdefghijklmnopqrstuvwxyz', 'https://example.test/fr/manage-booking/AbC_d-1234567890abcdefghij']) {
+      expect(isPrivateAddress(href), href).toBe(true);
+      const win = fakeWindow('granted', href);
+      expect(trackEvent('Purchase', { totalCents: 11187 }), href).toBe(false);
+      expect(win.fbq).not.toHaveBeenCalled();
+    }
+    expect(isPrivateAddress('https://example.test/book')).toBe(false);
+    expect(isPrivateAddress('https://example.test/fr/manage-bookings-guide')).toBe(false);
   });
 });

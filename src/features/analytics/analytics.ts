@@ -76,9 +76,20 @@ export function withoutPrivateParams(href: string): string | null {
   return url.toString();
 }
 
+/**
+ * Pages whose path itself is a key: a customer's "Manage your booking" link (decision 0032),
+ * in every language. No pixel loads or reports there either.
+ */
+export const PRIVATE_PATH_PATTERN = /^\/(?:[a-z]{2}\/)?manage-booking(?:\/|$)/;
+
+/** Whether a page address opens someone's data: a private query parameter, or a private path. */
+export function isPrivateAddress(href: string): boolean {
+  return withoutPrivateParams(href) !== null || PRIVATE_PATH_PATTERN.test(new URL(href).pathname);
+}
+
 function currentAddressIsPrivate(): boolean {
   const href = (window as Partial<Window>).location?.href;
-  return href !== undefined && withoutPrivateParams(href) !== null;
+  return href !== undefined && isPrivateAddress(href);
 }
 
 function injectScript(src: string): void {

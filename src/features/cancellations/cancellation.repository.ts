@@ -5,6 +5,7 @@ import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds, type RefundStatus } from '@/db/schema/refunds';
+import { isOfficeTestPayment } from '@/features/payments/payment.repository';
 
 const visitColumns = {
   id: appointments.id,
@@ -218,7 +219,7 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
     .where(eq(appointments.customerId, customerId))
     .orderBy(asc(appointments.date), asc(appointments.id));
   const paid = await db
-    .select({ id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId })
+    .select({ id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId, isTest: isOfficeTestPayment() })
     .from(payments)
     .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.createdAt), desc(payments.id));

@@ -10,6 +10,7 @@ import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
+import { reviseWaitingReminders } from '@/features/reminders/reminder.service';
 import { toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
@@ -245,6 +246,8 @@ export async function cancelBooking(
     if (cancelled.length !== toCancel.length) throw new AppError('conflict', 'cancellations.errors.alreadyCancelled');
     const first = visits[0]!;
     await removeStopsFromRoutes(tx, first.branchId, [...new Set(toCancel.map((v) => v.date))], toCancel.map((v) => v.id), now);
+    // A reminder of these Fridays still waiting in the outbox is withdrawn, or rewritten without these visits (0034).
+    await reviseWaitingReminders(tx, toCancel.map((v) => v.id), toCancel.map((v) => v.date), now);
 
     const parts = allocateRefund(refundCents, payments.map((p) => ({ id: p.id, refundableCents: p.amountCents - p.refundedCents })));
     const inserted = await insertRefunds(tx, parts.map((part) => ({

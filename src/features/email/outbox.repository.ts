@@ -14,6 +14,7 @@ export type NewOutboxEmail = {
   attachments?: OutboxAttachment[] | null;
   relatedType?: string | null;
   relatedId?: number | null;
+  topic?: string | null;
   nextAttemptAt?: Date;
 };
 
@@ -39,7 +40,7 @@ export type ClaimedEmail = {
 /**
  * Claims up to `limit` due emails by marking them 'sending'. SKIP LOCKED lets several workers (or
  * processes) claim in parallel without ever taking the same row. A row left in 'sending' longer
- * than `staleBefore` (its worker died mid-send) is claimed again.
+ * than `staleBefore` (its worker died mid-send) is claimed again. A 'withdrawn' row is never claimed.
  */
 export async function claimDueEmails(db: DbExecutor, now: Date, limit: number, staleBefore: Date): Promise<ClaimedEmail[]> {
   return db.transaction(async (tx) => {
@@ -78,6 +79,50 @@ export async function requeueFailedEmail(db: DbExecutor, id: number, now: Date):
   if (row) return { status: row.status, requeued: true };
   const [current] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
   return current ? { status: current.status, requeued: false } : null;
+}
+
+/** Not sent and not in a worker's hands: due ('pending', perhaps after failed tries) or given up ('failed', staff may send it again). */
+const WAITING_STATUSES = ['pending', 'failed'];
+
+/**
+ * The emails about `topic` still waiting, oldest first, locked until the transaction ends: a
+ * delivery worker's claim (SKIP LOCKED) passes them by, and a row a worker claimed first is
+ * 'sending' once its lock is released, so it is no longer returned.
+ */
+export async function selectWaitingEmailsByTopic(db: DbExecutor, topic: string): Promise<{ id: number; status: string }[]> {
+  return db
+    .select({ id: emailOutbox.id, status: emailOutbox.status })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.topic, topic), inArray(emailOutbox.status, WAITING_STATUSES)))
+    .orderBy(emailOutbox.id)
+    .for('update');
+}
+
+/** Marks waiting emails 'withdrawn' (kept, never sent); returns the ids that changed. */
+export async function markEmailsWithdrawn(db: DbExecutor, ids: number[], now: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, WAITING_STATUSES)))
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+/** Replaces the content of waiting emails (their address, status and tries stay); returns the ids that changed. */
+export async function rewriteWaitingEmails(
+  db: DbExecutor,
+  ids: number[],
+  content: { locale: string; subject: string; html: string; text: string },
+  now: Date,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .update(emailOutbox)
+    .set({ ...content, updatedAt: now })
+    .where(and(inArray(emailOutbox.id, ids), inArray(emailOutbox.status, WAITING_STATUSES)))
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
 }
 
 /** Gives claimed emails back unsent (status 'pending', attempts unchanged): due again at once. */

@@ -6,11 +6,11 @@ import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
-  claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, type OutboxListItem, releaseClaimedEmails,
-  requeueFailedEmail,
+  claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn, type OutboxListItem, releaseClaimedEmails,
+  requeueFailedEmail, rewriteWaitingEmails, selectWaitingEmailsByTopic,
 } from './outbox.repository';
 
-export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder';
+export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder' | 'manage-link';
 
 export type EnqueueEmailInput = {
   kind: EmailKind;
@@ -24,6 +24,8 @@ export type EnqueueEmailInput = {
   replyTo?: string;
   relatedType?: string;
   relatedId?: number;
+  /** What the email tells, for a later change to find it while it waits (`withdrawWaitingEmails`, 0034). */
+  topic?: string;
 };
 
 /**
@@ -64,8 +66,29 @@ export async function enqueueEmail(tx: DbExecutor, input: EnqueueEmailInput): Pr
     attachments: input.attachments ?? null,
     relatedType: input.relatedType ?? null,
     relatedId: input.relatedId ?? null,
+    topic: input.topic ?? null,
   });
   return { id };
+}
+
+/**
+ * The emails about `topic` not sent yet and not being sent (pending, or failed and waiting for
+ * staff), oldest first. Run in the transaction of the change that makes them wrong: they stay
+ * locked until it ends, so no worker claims one meanwhile, and one a worker already holds is in
+ * flight and not returned (docs/decisions/0034).
+ */
+export async function lockWaitingEmails(tx: DbExecutor, topic: string): Promise<number[]> {
+  return (await selectWaitingEmailsByTopic(tx, topic)).map((r) => r.id);
+}
+
+/** Withdraws waiting emails: kept in the outbox as 'withdrawn', for staff to read, and never sent. */
+export async function withdrawWaitingEmails(tx: DbExecutor, ids: number[], now: Date): Promise<number[]> {
+  return markEmailsWithdrawn(tx, ids, now);
+}
+
+/** Rewrites waiting emails with new content; they keep their place in the queue. */
+export async function rewriteEmails(tx: DbExecutor, ids: number[], content: { locale: string; subject: string; html: string; text: string }, now: Date): Promise<number[]> {
+  return rewriteWaitingEmails(tx, ids, content, now);
 }
 
 export type DeliveryReport = { sent: number; retried: number; failed: number };

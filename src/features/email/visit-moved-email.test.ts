@@ -101,6 +101,19 @@ describe('renderVisitMovedEmail', () => {
     expect(email.html).toContain(`<html lang="${locale}">`);
   });
 
+  it.each([
+    ['en', 'Heavy rain is forecast for Friday, May 7, 2027, and our barrier spray needs dry weather to work, so we have moved your visit to another Friday.'],
+    ['es', 'Se pronostican lluvias fuertes para el viernes, 7 de mayo de 2027, y nuestro tratamiento de barrera necesita tiempo seco'],
+    ['fr', 'De fortes pluies sont annoncées pour le vendredi 7 mai 2027, et notre traitement barrière a besoin d’un temps sec pour agir.'],
+    ['de', 'für Freitag, 7. Mai 2027 ist starker Regen vorhergesagt, und unsere Barrierebehandlung wirkt nur bei trockenem Wetter.'],
+  ] as const)('in %s, says a rain-day move is because of the weather forecast for the old Friday', (locale, line) => {
+    const email = renderVisitMovedEmail(input({ locale, reason: 'weather' }));
+    expect(email.text).toContain(line);
+    expect(email.html).toContain(line);
+    // Without a reason, the plain wording: no weather is mentioned.
+    expect(renderVisitMovedEmail(input({ locale })).text).not.toContain(line);
+  });
+
   it("takes the arrival window from the branch's working day, and a time staff set as an hour either side of it", () => {
     const branchRow = { ...branch, settings: { dayStartMin: 7 * 60, dayEndMin: 16 * 60 } };
     const allDay = renderVisitMovedEmail(input({ branch: branchRow }));

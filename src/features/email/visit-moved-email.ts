@@ -1,5 +1,6 @@
 import 'server-only';
 import type { OutboxAttachment } from '@/db/schema/messages';
+import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -12,11 +13,16 @@ import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation, ty
  */
 export type VisitDateChange = 'moved' | 'new-date';
 
+/** Why staff moved a confirmed visit, when the email should say so: 'weather' is the office's rain day (0033). */
+export type VisitMoveReason = 'weather';
+
 export type VisitMovedEmailInput = {
   locale: Locale;
   /** The branch row (`getBranch()`): its mailing address for the footer, its working day (`settings`) for the arrival window. */
   branch: EmailBranch & { timezone: string; settings?: ServiceDay };
   change: VisitDateChange;
+  /** Said in the opening line of a 'moved' email; without it the email gives no reason. */
+  reason?: VisitMoveReason | null;
   customerFirstName: string;
   bookingRef: string;
   /** The Friday the visits were on before; null when there was none to name. */
@@ -29,6 +35,13 @@ export type VisitMovedEmailInput = {
   /** The calendar events' revision: higher than the receipt's (0) and than any earlier change. */
   calendarSequence: number;
 };
+
+/** The opening line: why the visit has a new Friday. */
+function describeChange(input: VisitMovedEmailInput, t: ReturnType<typeof getTranslator>, locale: Locale): string {
+  if (input.change === 'new-date') return t('visitMoved.introNewDate');
+  if (input.reason === 'weather' && input.previousDate) return t('visitMoved.introWeather', { date: formatLongDate(input.previousDate, locale) });
+  return t('visitMoved.introMoved');
+}
 
 /**
  * "Your visit has a new date", in the customer's language: the old and new Friday, the service,
@@ -58,7 +71,7 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
   ];
   const before = [
     t('visitMoved.greeting', { name: input.customerFirstName }),
-    t(input.change === 'moved' ? 'visitMoved.introMoved' : 'visitMoved.introNewDate'),
+    describeChange(input, t, locale),
   ];
   const after = [
     ...(input.hasOtherVisits ? [t('visitMoved.otherVisits')] : []),
@@ -66,13 +79,16 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
     t('visitMoved.calendarNote'),
     t('visitMoved.signoff'),
   ];
+  // The customer's own page: see the booking, move a visit again before its cut-off (0032).
+  const manage = renderManageLink({ locale, bookingRef: input.bookingRef, context: 'moved' });
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const bodyHtml = `${before.map(paragraph).join('\n')}
 <table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
     .map((f) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(formatLabelled(locale, f.label))}</td><td style="padding:4px 0${f.strong ? ';font-weight:bold' : ''}">${escapeHtml(f.value)}</td></tr>`)
     .join('')}</table>
-${after.map(paragraph).join('\n')}`;
-  const bodyText = [...before, facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...after].join('\n\n');
+${after.map(paragraph).join('\n')}
+${manage.html}`;
+  const bodyText = [...before, facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...after, manage.text].join('\n\n');
   const { html, text } = renderEmailLayout({
     branch,
     locale,

@@ -308,6 +308,7 @@ export async function listPaymentsForStaff(db: DbExecutor, limit = 500) {
       paymentMethod: payments.paymentMethod,
       discountCode: payments.discountCode,
       succeededAt: payments.succeededAt,
+      isTest: isOfficeTestPayment(),
       customerName: sql<string | null>`nullif(trim(coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')), '')`,
       customerEmail: customers.email,
     })

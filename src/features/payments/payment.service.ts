@@ -9,6 +9,7 @@ import { countDiscountUse } from '@/features/pricing/discount.repository';
 import { formatTaxRatePercent, isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { getEnv } from '@/env';
+import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
@@ -551,6 +552,8 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const rescheduleNote = unplaced.length > 0
     ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
+  // The customer's own page for this booking: see it, move a visit or cancel before the cut-off (0032).
+  const manage = renderManageLink({ locale, bookingRef: payment.bookingRef!, context: 'receipt' });
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
 <table style="border-collapse:collapse;width:100%;margin:12px 0">${lines
@@ -560,8 +563,9 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
 <ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
 ${location ? `<p>${escapeHtml(formatLabelled(locale, t('receipt.address'), location))}</p>` : ''}
 ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
-<p>${escapeHtml(t('receipt.calendarNote'))}</p>`;
-  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => formatLabelled(locale, k, v)).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${formatLabelled(locale, t('receipt.address'), location)}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}`;
+<p>${escapeHtml(t('receipt.calendarNote'))}</p>
+${manage.html}`;
+  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => formatLabelled(locale, k, v)).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${formatLabelled(locale, t('receipt.address'), location)}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}\n\n${manage.text}`;
   const { html, text } = renderEmailLayout({
     branch,
     locale,

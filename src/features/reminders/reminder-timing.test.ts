@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findReminderDates, isReminderDue, readBranchClock } from './reminder-timing';
+import { readBranchClock } from '@/features/scheduling/available-dates';
+import { findReminderDates, isReminderDue } from './reminder-timing';
 
 const TORONTO = 'America/Toronto';
 const at = (iso: string) => new Date(iso);

@@ -12,8 +12,8 @@
  * Dates are calendar days ('YYYY-MM-DD') in the branch time zone; only "what day and time is it
  * now there" depends on the zone (`TZDate`), so DST moves the UTC instant of 8:00 AM, not the rule.
  */
-import { TZDate } from '@date-fns/tz';
 import { addDays, format, isFriday } from 'date-fns';
+import { readBranchClock } from '@/features/scheduling/available-dates';
 
 /** How many days before its Friday a visit's reminder is first due (Wednesday). */
 export const REMINDER_DAYS_BEFORE = 2;
@@ -21,12 +21,6 @@ export const REMINDER_DAYS_BEFORE = 2;
 export const REMINDER_SEND_FROM_MIN = 8 * 60;
 /** The minute of the evening, branch time, after which no reminder goes out until the next morning (9:00 PM). */
 export const REMINDER_SEND_UNTIL_MIN = 21 * 60;
-
-/** The branch's calendar day and minute of the day at `now`. */
-export function readBranchClock(now: Date, timezone: string): { today: string; minuteOfDay: number } {
-  const local = new TZDate(now.getTime(), timezone);
-  return { today: format(local, 'yyyy-MM-dd'), minuteOfDay: local.getHours() * 60 + local.getMinutes() };
-}
 
 /** A calendar day as a floating local date, for date-fns arithmetic that never crosses a DST seam. */
 function floating(day: string): Date {

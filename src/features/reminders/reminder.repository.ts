@@ -67,3 +67,10 @@ export async function listCustomerDayVisits(db: DbExecutor, customerId: number, 
 }
 
 export type CustomerDayVisit = Awaited<ReturnType<typeof listCustomerDayVisits>>[number];
+
+/** The customers the visits `ids` belong to (one, for the visits of a booking). */
+export async function selectCustomersOfVisits(db: DbExecutor, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectDistinct({ customerId: appointments.customerId }).from(appointments).where(inArray(appointments.id, [...ids]));
+  return rows.map((r) => r.customerId);
+}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { DEFAULT_SERVICE_DAY, findArrivalWindow, formatArrivalWindow, formatVisitLocation, type ArrivalWindow, type ServiceDay } from '@/features/email/visit-calendar';
+import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import { parseClockTime } from '@/features/routing/build-problem';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
@@ -102,6 +103,9 @@ export function renderVisitReminderEmail(input: VisitReminderEmailInput): { subj
   const before = [t('greeting', { name: input.customerFirstName }), t('intro')];
   const after = [t('weather'), t('reschedule', { phone: branch.phone, email: branch.email }), t('signoff')];
 
+  // Each booking's own page (two bookings on one Friday: two links, each naming its reference when there are several), 0032.
+  const refs = [...new Set(input.visits.map((v) => v.bookingRef))];
+  const manage = refs.map((bookingRef) => renderManageLink({ locale, bookingRef, context: 'reminder', label: refs.length > 1 ? bookingRef : undefined }));
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const bodyHtml = `${before.map(paragraph).join('\n')}
 <table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
@@ -109,12 +113,14 @@ export function renderVisitReminderEmail(input: VisitReminderEmailInput): { subj
     .join('')}</table>
 <p style="margin:16px 0 4px;font-weight:bold">${escapeHtml(t('prepare.heading'))}</p>
 <ul style="margin:0 0 12px;padding-left:20px">${checklist.map((item) => `<li style="margin:0 0 4px">${escapeHtml(item)}</li>`).join('')}</ul>
-${after.map(paragraph).join('\n')}`;
+${after.map(paragraph).join('\n')}
+${manage.map((m) => m.html).join('\n')}`;
   const bodyText = [
     ...before,
     facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'),
     `${t('prepare.heading')}\n${checklist.map((item) => `- ${item}`).join('\n')}`,
     ...after,
+    ...manage.map((m) => m.text),
   ].join('\n\n');
   const { html, text } = renderEmailLayout({ branch, locale, heading: t('heading'), bodyHtml, bodyText, footer: t('footer', { phone: branch.phone }) });
   const subjectDate = formatLongDate(input.date, locale, { weekday: false });

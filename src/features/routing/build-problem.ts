@@ -8,11 +8,25 @@ export interface RouteStopInput extends GeoPoint {
   time?: string | null;
 }
 
+/** A stop already done that day: it stays on its technician's route, first, with its time. */
+export interface DoneStopInput extends GeoPoint {
+  appointmentId: number;
+  /** Its ETA on the plan it was done from ('HH:MM'), kept as it was; null: timed after the stop before. */
+  eta: string | null;
+}
+
 export interface RouteTechnicianInput {
   id: number;
   name: string;
   shiftStartMin: number;
   shiftEndMin: number;
+  /**
+   * Stops this technician has already done that day, in the order they were done: they stay
+   * first on the route, and the rest of the tour starts at the last of them.
+   */
+  done?: readonly DoneStopInput[];
+  /** False: keeps their done stops but takes no new ones (deactivated, or out on a kept route). Default true. */
+  takesStops?: boolean;
 }
 
 export interface RouteDayRules {
@@ -58,29 +72,123 @@ export function findTimeWindow(time: string | null | undefined): { readyMin: num
   return { readyMin: Math.max(0, at - TIME_WINDOW_SLACK_MIN), dueMin: at + TIME_WINDOW_SLACK_MIN };
 }
 
-/** The matrix's point order: the depot first, then the stops in input order. */
-export function listMatrixPoints(stops: readonly RouteStopInput[], depot: GeoPoint): GeoPoint[] {
-  return [depot, ...stops.map((s) => ({ latitude: s.latitude, longitude: s.longitude }))];
+/**
+ * A day to plan: the stops left to visit, the technicians (with what they have already done), the
+ * branch's rules, and for a day re-planned while it is under way, the time it is now.
+ */
+export interface DayPlanInput {
+  stops: readonly RouteStopInput[];
+  technicians: readonly RouteTechnicianInput[];
+  rules: RouteDayRules;
+  /**
+   * Minutes after midnight, branch time, when the day is re-planned on the day itself: no
+   * remaining tour starts before it. Null or absent on any other day: a tour starts at the shift
+   * start, or after the technician's done stops as they were timed.
+   */
+  nowMin?: number | null;
 }
 
 /**
- * Builds the solver's problem: location 0 is the depot, location i + 1 is stops[i]; one vehicle per
- * technician, with its shift clipped to the branch's working day; distances in metres so the
- * solver minimises kilometres driven.
+ * The matrix's point order: the depot first, then the stops in input order, then every done stop,
+ * technician by technician in the order done (the starting points of a day under way).
  */
-export function buildVrpProblem(
-  stops: readonly RouteStopInput[],
-  technicians: readonly RouteTechnicianInput[],
-  rules: RouteDayRules,
-  matrix: TravelMatrix,
-): VrpProblem {
-  if (matrix.durationMin.length !== stops.length + 1) throw new Error('travel matrix does not match the stops');
+export function listMatrixPoints(stops: readonly RouteStopInput[], depot: GeoPoint, technicians: readonly RouteTechnicianInput[] = []): GeoPoint[] {
+  const point = (p: GeoPoint) => ({ latitude: p.latitude, longitude: p.longitude });
+  return [depot, ...stops.map(point), ...technicians.flatMap((t) => (t.done ?? []).map(point))];
+}
+
+/** A technician's done stops as they stay on the route, and where and when the rest of their tour begins. */
+interface DonePrefix {
+  stops: PlannedStopView[];
+  /** Matrix location of the last done stop; 0 (the depot) without any. */
+  lastLocation: number;
+  /** The shift start clipped to the branch day: when the day began at the depot. */
+  dayStartMin: number;
+  /** When the rest of the tour starts from `lastLocation`. */
+  resumeMin: number;
+  distanceM: number;
+  drivingMin: number;
+}
+
+function clipShift(tech: RouteTechnicianInput, rules: RouteDayRules): { startMin: number; endMin: number } {
+  return { startMin: Math.max(tech.shiftStartMin, rules.dayStartMin), endMin: Math.min(tech.shiftEndMin, rules.dayEndMin) };
+}
+
+/**
+ * Lays out each technician's done stops from the depot at the shift start: each keeps its ETA
+ * (one without is timed after the stop before it), with 45 minutes of service. The rest of the
+ * tour starts from the last done stop, now on the day itself, otherwise when the done stops end.
+ */
+function scheduleDonePrefixes(day: DayPlanInput, matrix: TravelMatrix): DonePrefix[] {
+  let location = day.stops.length + 1;
+  return day.technicians.map((tech) => {
+    const shift = clipShift(tech, day.rules);
+    let time = shift.startMin;
+    let previous = 0;
+    let distanceM = 0;
+    let drivingMin = 0;
+    const stops = (tech.done ?? []).map((done, i) => {
+      const here = location++;
+      const legDistanceM = matrix.distanceM[previous]![here]!;
+      const legDurationMin = matrix.durationMin[previous]![here]!;
+      const arrivalMin = parseClockTime(done.eta) ?? time + legDurationMin;
+      distanceM += legDistanceM;
+      drivingMin += legDurationMin;
+      time = arrivalMin + day.rules.serviceMin;
+      previous = here;
+      return {
+        appointmentId: done.appointmentId,
+        position: i + 1,
+        arrivalMin,
+        startMin: arrivalMin,
+        departureMin: time,
+        eta: done.eta ?? formatClockTime(arrivalMin),
+        legDistanceM,
+        legDurationMin,
+      };
+    });
+    const nowMin = day.nowMin ?? null;
+    const resumeMin = nowMin !== null ? Math.max(shift.startMin, nowMin) : Math.max(shift.startMin, time);
+    return { stops, lastLocation: previous, dayStartMin: shift.startMin, resumeMin, distanceM, drivingMin };
+  });
+}
+
+/** The technicians who take new stops: the solver's vehicles, in this order. */
+function listVehicleTechnicians(day: DayPlanInput): number[] {
+  return day.technicians.flatMap((tech, i) => (tech.takesStops === false ? [] : [i]));
+}
+
+/**
+ * True when the day is re-planned on the day itself after a shift that takes stops has begun:
+ * that tour only has what is left of the shift, from now. When nothing fits then, the stops do not
+ * fit in the rest of today, which no change of shift hours alone explains (0006, 2026-11-24 (c)).
+ */
+export function plansRestOfToday(day: DayPlanInput): boolean {
+  const nowMin = day.nowMin ?? null;
+  return nowMin !== null && listVehicleTechnicians(day).some((i) => nowMin > clipShift(day.technicians[i]!, day.rules).startMin);
+}
+
+/**
+ * Builds the solver's problem: location 0 is the depot, location i + 1 is stops[i], and the done
+ * stops follow (`listMatrixPoints`); one vehicle per technician who takes stops, with its shift
+ * clipped to the branch's working day. On a day under way a technician's vehicle leaves from their
+ * last done stop when the rest of their tour starts; distances are metres, so the solver
+ * minimises kilometres driven.
+ */
+export function buildVrpProblem(day: DayPlanInput, matrix: TravelMatrix): VrpProblem {
+  const points = day.stops.length + 1 + day.technicians.reduce((sum, t) => sum + (t.done?.length ?? 0), 0);
+  if (matrix.durationMin.length !== points) throw new Error('travel matrix does not match the stops');
+  const prefixes = scheduleDonePrefixes(day, matrix);
   return {
-    stops: stops.map((stop) => ({ serviceMin: rules.serviceMin, ...(findTimeWindow(stop.time) ?? {}) })),
-    vehicles: technicians.map((tech) => ({
-      shiftStartMin: Math.max(tech.shiftStartMin, rules.dayStartMin),
-      shiftEndMin: Math.min(tech.shiftEndMin, rules.dayEndMin),
-    })),
+    stops: day.stops.map((stop) => ({ serviceMin: day.rules.serviceMin, ...(findTimeWindow(stop.time) ?? {}) })),
+    vehicles: listVehicleTechnicians(day).map((i) => {
+      const prefix = prefixes[i]!;
+      return {
+        shiftStartMin: prefix.resumeMin,
+        shiftEndMin: clipShift(day.technicians[i]!, day.rules).endMin,
+        ...(prefix.lastLocation !== 0 ? { startLocation: prefix.lastLocation } : {}),
+      };
+    }),
     travelMin: matrix.durationMin,
     distance: matrix.distanceM,
     objective: 'distance',
@@ -111,18 +219,27 @@ export interface PlannedRouteView {
   returnLeg: { distanceM: number; durationMin: number };
 }
 
-/** Turns the solver's answer back into appointment ids, positions 1..n, ETAs and legs. */
+/**
+ * Turns the solver's answer back into routes: each technician's done stops first as they were,
+ * then the planned stops with positions after them, ETAs and legs (the first from the last done
+ * stop). A technician with done stops keeps a route even when they take no new stop.
+ */
 export function describeSolution(
   solution: VrpSolution,
-  stops: readonly RouteStopInput[],
-  technicians: readonly RouteTechnicianInput[],
+  day: DayPlanInput,
   matrix: TravelMatrix,
 ): { routes: PlannedRouteView[]; unassignedAppointmentIds: number[] } {
-  const routes = solution.routes.map((route) => {
-    let previous = 0;
-    let drivingMin = 0;
-    let distanceM = 0;
-    const planned = route.stops.map((stop, i) => {
+  const prefixes = scheduleDonePrefixes(day, matrix);
+  const vehicleTechnicians = listVehicleTechnicians(day);
+  const solved = new Map(solution.routes.map((route) => [vehicleTechnicians[route.vehicle]!, route]));
+  const routes = day.technicians.flatMap((technician, ti): PlannedRouteView[] => {
+    const prefix = prefixes[ti]!;
+    const route = solved.get(ti);
+    if (!route && prefix.stops.length === 0) return [];
+    let previous = prefix.lastLocation;
+    let drivingMin = prefix.drivingMin;
+    let distanceM = prefix.distanceM;
+    const planned = (route?.stops ?? []).map((stop, i) => {
       const location = stop.index + 1;
       const legDistanceM = matrix.distanceM[previous]![location]!;
       const legDurationMin = matrix.durationMin[previous]![location]!;
@@ -130,8 +247,8 @@ export function describeSolution(
       distanceM += legDistanceM;
       previous = location;
       return {
-        appointmentId: stops[stop.index]!.appointmentId,
-        position: i + 1,
+        appointmentId: day.stops[stop.index]!.appointmentId,
+        position: prefix.stops.length + i + 1,
         arrivalMin: stop.arrival,
         startMin: stop.start,
         departureMin: stop.departure,
@@ -143,16 +260,19 @@ export function describeSolution(
     const returnLeg = { distanceM: matrix.distanceM[previous]![0]!, durationMin: matrix.durationMin[previous]![0]! };
     drivingMin += returnLeg.durationMin;
     distanceM += returnLeg.distanceM;
-    return {
-      technician: technicians[route.vehicle]!,
-      stops: planned,
+    // A day under way began at the depot at the shift start, whenever the rest of it starts.
+    const departDepotMin = prefix.stops.length > 0 ? prefix.dayStartMin : route!.departDepot;
+    const returnDepotMin = route ? route.returnDepot : prefix.resumeMin + returnLeg.durationMin;
+    return [{
+      technician,
+      stops: [...prefix.stops, ...planned],
       totalDistanceM: distanceM,
-      totalDurationMin: route.duration,
+      totalDurationMin: returnDepotMin - departDepotMin,
       drivingMin,
-      departDepotMin: route.departDepot,
-      returnDepotMin: route.returnDepot,
+      departDepotMin,
+      returnDepotMin,
       returnLeg,
-    };
+    }];
   });
-  return { routes, unassignedAppointmentIds: solution.unassigned.map((index) => stops[index]!.appointmentId) };
+  return { routes, unassignedAppointmentIds: solution.unassigned.map((index) => day.stops[index]!.appointmentId) };
 }

@@ -41,6 +41,16 @@ describe('maps links per leg', () => {
     expect(buildMapsLinks([], depot)).toEqual([]);
   });
 
+  it('starts from the given place (the last stop done) and still ends at the depot', () => {
+    const lastDone = { latitude: 43.3, longitude: -79.8 };
+    const links = buildMapsLinks(stopsOf(12), depot, lastDone).map(parse);
+    expect(links).toHaveLength(2);
+    expect(links[0]!.origin).toBe('43.300000,-79.800000');
+    expect(links[1]!.origin).toBe(links[0]!.destination);
+    expect(links.at(-1)!.destination).toBe('43.255700,-79.869000');
+    expect(buildMapsLinks([], depot, lastDone)).toEqual([]);
+  });
+
   it('uses the address and city when a stop has no coordinates', () => {
     const [link] = buildMapsLinks([{ address: '60 Main St', city: 'Dundas' }], depot);
     expect(parse(link!).waypoints).toEqual(['60 Main St, Dundas']);

@@ -21,12 +21,13 @@ export function formatMapsPlace(place: MapsPlace): string {
 }
 
 /**
- * Splits the full path (depot, the stops in route order, depot) into legs. Each leg has an origin,
- * a destination and at most `maxWaypoints` places in between; consecutive legs share an end point.
+ * Splits the full path (`from`, by default the depot; the stops in route order; the depot) into
+ * legs. Each leg has an origin, a destination and at most `maxWaypoints` places in between;
+ * consecutive legs share an end point.
  */
-export function splitRouteIntoLegs<T>(stops: readonly T[], depot: T, maxWaypoints = MAX_LINK_WAYPOINTS): { origin: T; destination: T; waypoints: T[] }[] {
+export function splitRouteIntoLegs<T>(stops: readonly T[], depot: T, maxWaypoints = MAX_LINK_WAYPOINTS, from: T = depot): { origin: T; destination: T; waypoints: T[] }[] {
   if (stops.length === 0) return [];
-  const path = [depot, ...stops, depot];
+  const path = [from, ...stops, depot];
   const legs: { origin: T; destination: T; waypoints: T[] }[] = [];
   // A leg covers origin + waypoints + destination: maxWaypoints + 1 steps along the path.
   const step = maxWaypoints + 1;
@@ -37,9 +38,12 @@ export function splitRouteIntoLegs<T>(stops: readonly T[], depot: T, maxWaypoint
   return legs;
 }
 
-/** One directions URL per leg, driving mode. */
-export function buildMapsLinks(stops: readonly MapsPlace[], depot: MapsPlace): string[] {
-  return splitRouteIntoLegs(stops.map(formatMapsPlace), formatMapsPlace(depot)).map((leg) => {
+/**
+ * One directions URL per leg, driving mode, for the stops still to drive: from `from` (the last stop
+ * done, or the depot before any) through `stops` and back to the depot.
+ */
+export function buildMapsLinks(stops: readonly MapsPlace[], depot: MapsPlace, from: MapsPlace = depot): string[] {
+  return splitRouteIntoLegs(stops.map(formatMapsPlace), formatMapsPlace(depot), MAX_LINK_WAYPOINTS, formatMapsPlace(from)).map((leg) => {
     const params = new URLSearchParams({ api: '1', origin: leg.origin, destination: leg.destination });
     if (leg.waypoints.length > 0) params.set('waypoints', leg.waypoints.join('|'));
     params.set('travelmode', 'driving');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, arrayContains, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
@@ -19,6 +19,7 @@ const appointmentColumns = {
   technicianId: appointments.technicianId,
   routePosition: appointments.routePosition,
   estimatedArrivalTime: appointments.estimatedArrivalTime,
+  completedAt: appointments.completedAt,
 };
 
 const customerColumns = {
@@ -29,14 +30,19 @@ const customerColumns = {
 
 export type RouteAppointmentRow = Awaited<ReturnType<typeof listActiveDayAppointments>>[number];
 
-/** The day's appointments that need a visit, with their customers, in booking order. */
-export async function listActiveDayAppointments(db: DbExecutor, branchId: number, date: string, now: Date) {
-  return db
+/**
+ * The day's appointments that need a visit, with their customers, in booking order. `lock` holds
+ * their rows until the transaction ends: a re-plan reads them so, and a stop marked done, cancelled
+ * or moved meanwhile waits for the plan (or the plan for it) instead of being planned as it was.
+ */
+export async function listActiveDayAppointments(db: DbExecutor, branchId: number, date: string, now: Date, options: { lock?: boolean } = {}) {
+  const query = db
     .select({ appointment: appointmentColumns, customer: customerColumns })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
     .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), takesStopAt(now)))
     .orderBy(asc(appointments.id));
+  return options.lock ? query.for('update', { of: appointments }) : query;
 }
 
 export async function saveAppointmentCoordinates(db: DbExecutor, id: number, latitude: number, longitude: number) {
@@ -53,7 +59,10 @@ export async function listActiveTechnicians(db: DbExecutor, branchId: number) {
 
 export async function listTechnicians(db: DbExecutor, branchId: number) {
   return db
-    .select({ id: technicians.id, name: technicians.name, color: technicians.color, isActive: technicians.isActive })
+    .select({
+      id: technicians.id, name: technicians.name, color: technicians.color, isActive: technicians.isActive,
+      shiftStartMin: technicians.shiftStartMin, shiftEndMin: technicians.shiftEndMin,
+    })
     .from(technicians)
     .where(eq(technicians.branchId, branchId))
     .orderBy(asc(technicians.id));
@@ -73,14 +82,6 @@ export type NewServiceRoute = typeof serviceRoutes.$inferInsert;
 export async function insertRoutes(db: DbExecutor, rows: NewServiceRoute[]) {
   if (rows.length === 0) return [];
   return db.insert(serviceRoutes).values(rows).returning();
-}
-
-/** The day's routes that a re-plan keeps (any status but 'planned': started or finished work). */
-export async function listKeptRoutes(db: DbExecutor, branchId: number, date: string) {
-  return db
-    .select({ technicianId: serviceRoutes.technicianId, appointmentOrder: serviceRoutes.appointmentOrder })
-    .from(serviceRoutes)
-    .where(and(eq(serviceRoutes.branchId, branchId), eq(serviceRoutes.date, date), ne(serviceRoutes.status, 'planned')));
 }
 
 /**
@@ -113,12 +114,17 @@ export async function listDayRoutes(db: DbExecutor, branchId: number, date: stri
     .orderBy(asc(serviceRoutes.technicianId), asc(serviceRoutes.id));
 }
 
-/** A visit's branch, day and status, for a change from the day sheet (null when there is none). */
-export async function findStopVisit(db: DbExecutor, id: number) {
+/**
+ * A visit's branch, day and status, for a change from the day sheet (null when there is none),
+ * its row locked until the transaction ends: a re-plan or a move waits for the change, or the
+ * change for them, so it is checked against the routes as they stand when it is made.
+ */
+export async function lockStopVisit(db: DbExecutor, id: number) {
   const [row] = await db
     .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status })
     .from(appointments)
-    .where(eq(appointments.id, id));
+    .where(eq(appointments.id, id))
+    .for('update');
   return row ?? null;
 }
 

@@ -30,3 +30,5 @@ export function readQuery(req: Request): Record<string, string> {
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
 });
+
+export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

@@ -2,23 +2,26 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { demoPerson } from '@/db/seed-data/demo-addresses';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
-import { findToday, getSeasonWindow, isFriday } from '@/features/scheduling/available-dates';
+import { findToday, getSeasonWindow, isFriday, readBranchClock } from '@/features/scheduling/available-dates';
+import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import {
-  buildVrpProblem, describeSolution, listMatrixPoints, type PlannedStopView, type RouteStopInput, type RouteTechnicianInput,
+  buildVrpProblem, type DayPlanInput, describeSolution, type DoneStopInput, listMatrixPoints, type PlannedStopView, plansRestOfToday,
+  type RouteStopInput, type RouteTechnicianInput,
 } from './build-problem';
 import { geocodeAddress } from './geocoding/geocode';
 import { buildMapsLinks } from './maps-links';
 import {
-  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, findStopVisit, hasCustomerWithEmail, insertRoutes,
-  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listKeptRoutes, listTechnicians, lockRouteDay,
+  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
+  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
-import { isCalendarDate } from './route.schema';
+import { isCalendarDate, type StopStatusChange } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
+import type { VrpSolution } from './solver/vrp-model';
 import { isVisitDayReached } from './stop-completion';
-import { getDayTravelMatrix } from './travel/distance-matrix';
+import { type GeoPoint, getDayTravelMatrix } from './travel/distance-matrix';
 
 /**
  * How much the solver searches when staff press "Optimize Route". The search is limited by work
@@ -91,8 +94,16 @@ export interface DayRoutes {
   date: string;
   depot: Depot;
   routes: DayRoute[];
-  /** Active appointments of the day that no route visits (could not fit, or booked after the last optimisation). */
+  /**
+   * Open appointments of the day that no route visits (could not fit, or booked after the last
+   * optimisation): work still to plan. Empty while the day has no route at all.
+   */
   unassigned: { appointment: RouteAppointment; customer: RouteCustomer }[];
+  /**
+   * Visits of the day marked done that no route visits (done from the dashboard before any plan
+   * had them): nothing to plan, never offered for planning (0006, 2026-11-24 (c)).
+   */
+  doneWithoutRoute: { appointment: RouteAppointment; customer: RouteCustomer }[];
 }
 
 function requireServiceDate(date: string): void {
@@ -124,53 +135,129 @@ async function ensureCoordinates(db: DbExecutor, rows: RouteAppointmentRow[]): P
   return { located, unlocated };
 }
 
-interface DayPlanInput {
+interface DayPlanDraft {
   stops: RouteStopInput[];
+  /** Technicians who take stops (active, not out on a kept route), then those who only keep done stops. */
   technicians: (RouteTechnicianInput & { color: string })[];
   /** Appointments on kept (not 'planned') routes: neither re-planned nor cleared. */
   keptAppointmentIds: number[];
 }
 
-/** Why "Optimize Route" refuses a day; the route manager links these to the technicians screen. */
-export type OptimizeRefusal = 'noActiveTechnicians' | 'noFreeTechnicians' | 'nothingFits';
+/**
+ * Why "Optimize Route" refuses a day; the route manager links these to the technicians screen.
+ * `nothingFitsRestOfDay`: re-planned on the day itself, no stop left fits in what is left of the
+ * shifts (move the visits to another Friday, or extend a shift); `nothingFits`: not even in whole shifts.
+ */
+export type OptimizeRefusal = 'noActiveTechnicians' | 'noFreeTechnicians' | 'nothingFits' | 'nothingFitsRestOfDay';
 
 function refuseOptimize(reason: OptimizeRefusal): never {
   throw new AppError('conflict', `routing.${reason}`, { reason });
 }
 
 /**
+ * The done stops of the day's planned routes, per technician, in the order they were done: a
+ * visit marked done stays with the technician whose route has it (0006, 2026-11-24 (b)). Ordered
+ * by when it was marked done; one done before that was recorded comes first, in route order.
+ */
+function findDoneStops(routes: ServiceRouteRow[], rows: RouteAppointmentRow[]) {
+  const completed = new Map(rows.filter((r) => r.appointment.status === 'completed').map((r) => [r.appointment.id, r]));
+  const done = new Map<number, { routeName: string | null; rows: RouteAppointmentRow[] }>();
+  for (const route of routes) {
+    if (route.technicianId === null) continue;
+    const own = route.appointmentOrder.flatMap((id) => completed.get(id) ?? []);
+    if (own.length === 0) continue;
+    const place = new Map(route.appointmentOrder.map((id, i) => [id, i]));
+    const doneAt = (row: RouteAppointmentRow) => row.appointment.completedAt?.getTime() ?? -Infinity;
+    own.sort((a, b) => doneAt(a) - doneAt(b) || place.get(a.appointment.id)! - place.get(b.appointment.id)!);
+    const entry = done.get(route.technicianId) ?? { routeName: route.technician, rows: [] };
+    entry.rows.push(...own);
+    done.set(route.technicianId, entry);
+  }
+  return done;
+}
+
+/**
  * What a re-plan works on: the day's active appointments with coordinates (missing ones geocoded
  * and saved) and the active technicians, leaving out the stops and technicians of kept routes.
+ * Visits marked done are never planned again: those on a planned route stay first on it (its
+ * technician keeps them even when deactivated since), the rest stay off the routes.
  * Refuses, before anything is written, a day that nobody could drive: a plan without technicians
- * would only delete the office's routes.
+ * would only delete the office's routes. `lock` holds the day's visits until the plan is written.
  */
-async function loadDayPlanInput(db: DbExecutor, branchId: number, date: string, now: Date): Promise<DayPlanInput> {
+async function loadDayPlanInput(
+  db: DbExecutor,
+  day: { branchId: number; date: string; now: Date; depot: Depot },
+  options: { lock?: boolean } = {},
+): Promise<DayPlanDraft> {
+  const { branchId, date, depot } = day;
   const active = await listActiveTechnicians(db, branchId);
   if (active.length === 0) refuseOptimize('noActiveTechnicians');
-  const kept = await listKeptRoutes(db, branchId, date);
+  const dayRoutes = await listDayRoutes(db, branchId, date);
+  const kept = dayRoutes.filter((r) => r.status !== 'planned');
   const keptAppointmentIds = [...new Set(kept.flatMap((r) => r.appointmentOrder))];
   const keptIds = new Set(keptAppointmentIds);
   const busy = new Set(kept.map((r) => r.technicianId).filter((id) => id !== null));
-  const rows = (await listActiveDayAppointments(db, branchId, date, now)).filter((r) => !keptIds.has(r.appointment.id));
-  const technicians = active.filter((t) => !busy.has(t.id));
+  const rows = (await listActiveDayAppointments(db, branchId, date, day.now, options)).filter((r) => !keptIds.has(r.appointment.id));
+  const done = findDoneStops(dayRoutes.filter((r) => r.status === 'planned'), rows);
+  const toPlan = rows.filter((r) => r.appointment.status !== 'completed');
+  const crew = active.filter((t) => !busy.has(t.id));
   // Every crew is already out on a started route: the stops left over would lose their plan.
-  if (rows.length > 0 && technicians.length === 0) refuseOptimize('noFreeTechnicians');
-  const { located } = await ensureCoordinates(db, rows);
+  if (toPlan.length > 0 && crew.length === 0) refuseOptimize('noFreeTechnicians');
+  const { located } = await ensureCoordinates(db, toPlan);
   const stops = located.map(({ appointment }) => ({
     appointmentId: appointment.id,
     latitude: appointment.latitude!,
     longitude: appointment.longitude!,
     time: appointment.time,
   }));
+  const doneStopsOf = async (technicianId: number): Promise<DoneStopInput[]> => {
+    const { located: doneLocated, unlocated } = await ensureCoordinates(db, done.get(technicianId)?.rows ?? []);
+    const at = new Map([...doneLocated, ...unlocated].map((r) => [r.appointment.id, r.appointment]));
+    // A done stop was located when it was planned; one that cannot be now counts as at the depot.
+    return (done.get(technicianId)?.rows ?? []).map(({ appointment: { id } }) => ({
+      appointmentId: id,
+      latitude: at.get(id)!.latitude ?? depot.latitude,
+      longitude: at.get(id)!.longitude ?? depot.longitude,
+      eta: at.get(id)!.estimatedArrivalTime,
+    }));
+  };
+  const technicians: DayPlanDraft['technicians'] = [];
+  for (const tech of crew) technicians.push({ ...tech, done: await doneStopsOf(tech.id) });
+  const everyone = new Map((await listTechnicians(db, branchId)).map((t) => [t.id, t]));
+  for (const [technicianId, { routeName }] of done) {
+    if (crew.some((t) => t.id === technicianId)) continue;
+    const known = everyone.get(technicianId);
+    technicians.push({
+      id: technicianId,
+      name: known?.name ?? routeName ?? '',
+      color: known?.color ?? '#2563eb',
+      shiftStartMin: known?.shiftStartMin ?? 0,
+      shiftEndMin: known?.shiftEndMin ?? 24 * 60,
+      takesStops: false,
+      done: await doneStopsOf(technicianId),
+    });
+  }
   return { stops, technicians, keptAppointmentIds };
 }
 
+const NO_SOLUTION: VrpSolution = { routes: [], unassigned: [], totalDistance: 0, totalDuration: 0 };
+
+/** Stops to plan, or done stops to keep on a route: the day needs a travel matrix. */
+function hasStopsToRoute(day: Pick<DayPlanDraft, 'stops' | 'technicians'>): boolean {
+  return day.stops.length > 0 || day.technicians.some((t) => (t.done?.length ?? 0) > 0);
+}
+
 /**
- * Plans the Friday: every active appointment (confirmed/completed, or a pending booking whose hold
- * still runs) goes to one technician's route from the depot, 45 minutes per stop, within shifts.
+ * Plans the Friday: every active appointment (confirmed, or a pending booking whose hold still
+ * runs) goes to one technician's route from the depot, 45 minutes per stop, within shifts.
  * Routes that are not 'planned' (started or finished) are kept with their stops and technicians.
- * The day is read, solved and written in one transaction under the day's lock, so a re-optimisation
- * after a booking was added or cancelled never leaves a half-written or stale plan.
+ * A day under way keeps what happened (0006, 2026-11-24 (b)): visits marked done stay first on
+ * their technician's route, in the order done, with their times, and only the rest is planned,
+ * each technician's remaining tour starting at their last done stop (the depot without one) at
+ * the current time on the day itself, or after the done stops on any other day.
+ * The day is read, solved and written in one transaction under the day's lock, its visits' rows
+ * locked, so a re-optimisation after a booking was added, cancelled or marked done never leaves a
+ * half-written or stale plan.
  * A day it cannot plan (no active technician, every technician already out on a started route, no
  * stop fitting any shift) is refused with a 409 and nothing stored changes: the office's current
  * routes stay as they are.
@@ -184,40 +271,46 @@ export async function optimizeDay(input: { date: string; branchId?: number; now?
   const branch = await getBranch(branchId);
   const depot: Depot = { address: branch.settings.depotAddress, latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude };
   const rules = { depot, serviceMin: branch.settings.serviceMin, dayStartMin: branch.settings.dayStartMin, dayEndMin: branch.settings.dayEndMin };
+  const clock = readBranchClock(now, branch.timezone);
+  // On the day itself nobody drives in the past: every remaining tour starts now at the earliest.
+  const nowMin = clock.today === input.date ? clock.minuteOfDay : null;
+  const dayOf = { branchId, date: input.date, now, depot };
 
   // Geocoding and an OSRM matrix may take seconds: do them before taking the lock. The matrix is
   // cached per day and coordinate list, so the locked pass below reuses it when nothing changed.
-  const draft = await loadDayPlanInput(db, branchId, input.date, now);
-  if (draft.stops.length > 0 && draft.technicians.length > 0) await getDayTravelMatrix(input.date, listMatrixPoints(draft.stops, depot));
+  const draft = await loadDayPlanInput(db, dayOf);
+  if (hasStopsToRoute(draft)) await getDayTravelMatrix(input.date, listMatrixPoints(draft.stops, depot, draft.technicians));
 
   await db.transaction(async (tx) => {
     await lockRouteDay(tx, branchId, input.date);
     // Read again under the lock: the last of two concurrent optimisations plans the latest bookings.
-    const { stops, technicians, keptAppointmentIds } = await loadDayPlanInput(tx, branchId, input.date, now);
+    const { stops, technicians, keptAppointmentIds } = await loadDayPlanInput(tx, dayOf, { lock: true });
     const colors = new Map(technicians.map((t) => [t.id, t.color]));
+    const day: DayPlanInput = { stops, technicians, rules, nowMin };
 
     let planned: ReturnType<typeof describeSolution>['routes'] = [];
     let matrixSource: RouteData['matrixSource'] = 'great-circle';
-    if (stops.length > 0 && technicians.length > 0) {
-      const matrix = await getDayTravelMatrix(input.date, listMatrixPoints(stops, depot));
+    if (hasStopsToRoute({ stops, technicians })) {
+      const matrix = await getDayTravelMatrix(input.date, listMatrixPoints(stops, depot, technicians));
       matrixSource = matrix.source;
-      const problem = buildVrpProblem(stops, technicians, rules, matrix);
-      const solution = solveVrp(problem, {
+      const problem = buildVrpProblem(day, matrix);
+      const solution = stops.length === 0 ? NO_SOLUTION : solveVrp(problem, {
         timeBudgetMs: input.timeBudgetMs ?? OPTIMIZE_TIME_BUDGET_MS,
         maxIterations: OPTIMIZE_MAX_ITERATIONS,
         stallIterations: OPTIMIZE_STALL_ITERATIONS,
         seed: input.seed ?? 1,
       });
-      const described = describeSolution(solution, stops, technicians, matrix);
+      // No stop fits any shift: replacing the stored plan with nothing would only lose it. Late on
+      // the day itself that is the time left, not the shift hours, and the office is told so.
+      if (stops.length > 0 && solution.routes.length === 0) refuseOptimize(plansRestOfToday(day) ? 'nothingFitsRestOfDay' : 'nothingFits');
+      const described = describeSolution(solution, day, matrix);
       planned = described.routes;
-      // No stop fits any shift: replacing the stored plan with nothing would only lose it.
-      if (!planned.some((route) => route.stops.length > 0)) refuseOptimize('nothingFits');
       if (described.unassignedAppointmentIds.length > 0) {
         getLogger().warn({ date: input.date, unassigned: described.unassignedAppointmentIds }, 'stops did not fit in the shifts');
       }
     }
 
-    const coordinates = new Map(stops.map((s) => [s.appointmentId, s]));
+    const coordinates = new Map<number, GeoPoint>([...stops, ...technicians.flatMap((t) => t.done ?? [])].map((s) => [s.appointmentId, s]));
     const newRoutes: NewServiceRoute[] = planned.map((route) => {
       const data: RouteData = {
         version: 1,
@@ -283,6 +376,9 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
   });
   stops.sort((a, b) => a.position - b.position);
   const start = { address: row.startingPoint ?? depot.address, latitude: row.startingLatitude ?? depot.latitude, longitude: row.startingLongitude ?? depot.longitude };
+  // Directions cover what is left to drive: reopened at noon, they start from the last stop done (0006).
+  const toDrive = stops.filter((s) => s.appointment.status !== 'completed');
+  const lastDone = stops.findLast((s) => s.appointment.status === 'completed');
   // A renamed or recoloured technician shows as they are now, on past and planned routes alike.
   const technician = row.technicianId !== null ? crew.get(row.technicianId) : undefined;
   return {
@@ -302,7 +398,7 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
     appointmentOrder: row.appointmentOrder,
     routeData: row.routeData,
     appointments: stops,
-    mapsLinks: buildMapsLinks(stops.map((s) => s.appointment), start),
+    mapsLinks: buildMapsLinks(toDrive.map((s) => s.appointment), start, lastDone?.appointment ?? start),
   };
 }
 
@@ -311,7 +407,10 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
  * stops must say whether the day has no visits, is booked but not planned yet, or went to others.
  */
 export interface DayPlanSummary {
-  /** Active (not cancelled or expired) visits booked on the day. */
+  /**
+   * Active (not cancelled or expired) visits booked on the day that need or have a route: a visit
+   * marked done without ever being on a route is not counted (it is neither planned nor waiting).
+   */
   bookedVisits: number;
   /** Those of them that some route of the day visits, whichever technician drives it. */
   routedVisits: number;
@@ -350,10 +449,18 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   const crew: TechnicianLookup = new Map(technicians.map((t) => [t.id, t]));
   const routes = rows.map((row) => toDayRoute(row, byId, crew, depot));
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
+  // A visit marked done that no route of the day has (done before any plan had it) is finished
+  // work: never "Not on any route", never counted as waiting for a route (0006, 2026-11-24 (c)).
+  const onAnyRoute = new Set(dayRows.flatMap((r) => r.appointmentOrder));
+  const isDoneWithoutRoute = (r: RouteAppointmentRow) => r.appointment.status === 'completed' && !onAnyRoute.has(r.appointment.id);
+  const doneWithoutRoute = options.technicianId !== undefined ? [] : active.filter(isDoneWithoutRoute);
   // Without any route the whole day is simply "not optimised yet", not a list of misfits.
-  const unassigned = rows.length === 0 || options.technicianId !== undefined ? [] : active.filter((r) => !routed.has(r.appointment.id));
+  const unassigned = rows.length === 0 || options.technicianId !== undefined
+    ? []
+    : active.filter((r) => r.appointment.status !== 'completed' && !routed.has(r.appointment.id));
   const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
-  return { date, depot, routes, unassigned, plan: { bookedVisits: active.length, routedVisits }, today: findToday(now, branch.timezone) };
+  const bookedVisits = active.filter((r) => !isDoneWithoutRoute(r)).length;
+  return { date, depot, routes, unassigned, doneWithoutRoute, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone) };
 }
 
 /**
@@ -375,28 +482,65 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
 }
 
 /**
- * Checks that a staff member may mark a visit done, or take that back, from the day sheet, and
- * returns its id. An admin may change any visit, as on the dashboard. A technician only a stop of
- * their own route of the visit's day, and only once that day has come in the branch's time zone
- * (not next Friday's by mistake): 403 for a visit not on their route (whether it exists is not
- * told), 409 before its day. The change itself is the dashboard's `changeAppointmentStatus`, so
- * both screens allow and refuse the same transitions.
+ * A visit marked done from the day sheet, or taken back. An admin may change any visit, as on the
+ * dashboard. A technician only a stop of their own route of the visit's day, and only once that
+ * day has come in the branch's time zone (not next Friday's by mistake): 403 for a visit not on
+ * their route (whether it exists is not told), 409 before its day. The check and the change are
+ * one transaction with the visit's row locked (0006, 2026-11-24 (b)): a re-plan or a move of the
+ * visit waits for it, or it for them, so a stop that stopped being theirs cannot be changed.
+ * The transition is the dashboard's `changeAppointmentStatus`, so both screens allow and refuse
+ * the same changes.
  */
-export async function requireStopChangeAllowed(
+export async function changeStopStatus(
   staff: { role: 'admin' | 'technician'; technicianId: number | null },
   appointmentId: number | null,
+  change: StopStatusChange,
   now = new Date(),
-): Promise<number | null> {
-  if (staff.role === 'admin') return appointmentId;
-  if (staff.technicianId === null) throw new AppError('forbidden', 'routing.noTechnicianLinked');
-  const db = await getDb();
-  const visit = appointmentId === null ? null : await findStopVisit(db, appointmentId);
-  if (!visit || !(await isOnTechnicianRoute(db, visit.branchId, visit.date, staff.technicianId, visit.id))) {
+) {
+  if (staff.role === 'admin') {
+    if (appointmentId === null) throw new AppError('not_found', 'errors.notFound');
+  } else if (staff.technicianId === null) {
+    throw new AppError('forbidden', 'routing.noTechnicianLinked');
+  } else if (appointmentId === null) {
     throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
   }
-  const branch = await getBranch(visit.branchId);
-  if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
-  return visit.id;
+  const technicianId = staff.role === 'admin' ? null : staff.technicianId;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const visit = await lockStopVisit(tx, appointmentId);
+    if (technicianId !== null) {
+      if (!visit || !(await isOnTechnicianRoute(tx, visit.branchId, visit.date, technicianId, visit.id))) {
+        throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
+      }
+      const branch = await getBranch(visit.branchId, tx);
+      if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
+    }
+    return changeAppointmentStatus(appointmentId, change, now, tx);
+  });
+}
+
+/**
+ * "Clear routes" on the route manager (0006, 2026-11-24 (b)): a planned day whose routes lost
+ * every visit (all cancelled or moved away) kept its empty routes, and with no appointment left
+ * "Optimize Route" is off. Under the day's lock this drops the day's planned routes and their
+ * stops' plan, but only when none of them still visits an active appointment (409 otherwise: such
+ * a day is optimised again, not cleared). Started or finished routes stay as they are.
+ */
+export async function clearEmptyRoutes(date: string, options: { branchId?: number; now?: Date } = {}): Promise<DayRoutes> {
+  requireServiceDate(date);
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await lockRouteDay(tx, branchId, date);
+    const routes = await listDayRoutes(tx, branchId, date);
+    const active = new Set((await listActiveDayAppointments(tx, branchId, date, now, { lock: true })).map((r) => r.appointment.id));
+    const planned = routes.filter((r) => r.status === 'planned');
+    if (planned.some((r) => r.appointmentOrder.some((id) => active.has(id)))) throw new AppError('conflict', 'routing.routesStillHaveVisits');
+    await deletePlannedRoutes(tx, branchId, date);
+    await clearDayAssignments(tx, branchId, date, routes.filter((r) => r.status !== 'planned').flatMap((r) => r.appointmentOrder));
+  });
+  return getDayRoutes(date, { branchId, now });
 }
 
 /** The day's active appointments, for the count on the route manager. */

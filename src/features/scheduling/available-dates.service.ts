@@ -73,3 +73,13 @@ export async function checkAvailableDate(options: { date: string; now: Date; bra
   const query = await loadAvailabilityQuery(options.branchId ?? DEFAULT_BRANCH_ID, options.now, options.stopsNeeded);
   return checkBookableDate(options.date, query);
 }
+
+/**
+ * The stops still free on each of `dates`, counted exactly as the rule above counts them (the
+ * Friday's capacity, its own capacity or closure, the stops taken): for callers that place many
+ * visits at once (a rain day). Read outside any transaction, as `checkAvailableDate`.
+ */
+export async function countFreeStops(options: { dates: readonly string[]; now: Date; branchId?: number }): Promise<Map<string, number>> {
+  const query = await loadAvailabilityQuery(options.branchId ?? DEFAULT_BRANCH_ID, options.now, 1);
+  return new Map(options.dates.map((date) => [date, query.capacityPerFriday - (query.bookedStops.get(date) ?? 0)]));
+}

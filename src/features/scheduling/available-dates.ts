@@ -75,6 +75,13 @@ export const DEFAULT_SCHEDULE_RULES = {
   intervalDays: 21,
 } as const satisfies Omit<ScheduleRules, 'visitsFor'>;
 
+/**
+ * The fewest days a move may leave between two visits of a multi-visit plan, which are booked
+ * `intervalDays` (21) apart: a visit may shift by a week, never land a week from the next spray
+ * (docs/decisions/0035, `visit-spacing.ts`).
+ */
+export const MIN_INTERVAL_DAYS = 14;
+
 export interface AvailabilityQuery extends ScheduleRules {
   /** The injected clock. */
   now: Date;
@@ -128,13 +135,20 @@ function toIsoDate(date: Date): IsoDate {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
-function addCalendarDays(date: IsoDate, days: number): IsoDate {
+/** `date` plus `days` calendar days (negative goes back). */
+export function addCalendarDays(date: IsoDate, days: number): IsoDate {
   return toIsoDate(addDays(requireIsoDate(date), days));
 }
 
 /** The calendar day it is at `now` in `timezone` (a UTC instant late on Thursday is still Thursday in Toronto). */
 export function findToday(now: Date, timezone: string): IsoDate {
   return format(new TZDate(now.getTime(), timezone), 'yyyy-MM-dd');
+}
+
+/** The branch's calendar day and minute of the day at `now` in `timezone` (reminder timing, a day re-planned under way). */
+export function readBranchClock(now: Date, timezone: string): { today: IsoDate; minuteOfDay: number } {
+  const local = new TZDate(now.getTime(), timezone);
+  return { today: format(local, 'yyyy-MM-dd'), minuteOfDay: local.getHours() * 60 + local.getMinutes() };
 }
 
 /** True when a `'YYYY-MM-DD'` date is a Friday. False for malformed or impossible dates. */

@@ -87,6 +87,10 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       lastName: customers.lastName,
       visitNumber: appointments.visitNumber,
       needsStaffAttention: needsStaffAttention(),
+      // The first Friday booked and why it moved (0033): the list says "Moved from ..." under the date.
+      isRescheduled: appointments.isRescheduled,
+      originalDate: appointments.originalDate,
+      rescheduledReason: appointments.rescheduledReason,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
@@ -265,11 +269,14 @@ export async function findAppointmentStatus(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
-/** Moves one appointment to `to` only while it is still `from`: a concurrent change makes this a no-op (null). */
+/**
+ * Moves one appointment to `to` only while it is still `from`: a concurrent change makes this a
+ * no-op (null). A visit marked done records when (a re-plan keeps done stops in that order, 0006).
+ */
 export async function updateAppointmentStatus(db: DbExecutor, id: number, from: string, to: string, at: Date) {
   const [row] = await db
     .update(appointments)
-    .set({ status: to, updatedAt: at })
+    .set({ status: to, completedAt: to === 'completed' ? at : null, updatedAt: at })
     .where(and(eq(appointments.id, id), eq(appointments.status, from)))
     .returning({ id: appointments.id, status: appointments.status });
   return row ?? null;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { locate } from '@/features/booking/booking.service';
 import { findToday } from '@/features/scheduling/available-dates';
@@ -178,11 +178,12 @@ const APPOINTMENT_STATUS_FROM: Record<AppointmentStatusChange['status'], string>
 
 /**
  * Staff mark a confirmed visit completed, or take a completion back. Unpaid, cancelled or expired
- * appointments belong to the booking and payment flows: 409 with the current status.
+ * appointments belong to the booking and payment flows: 409 with the current status. `db` is the
+ * caller's transaction when the change must happen with its checks (the day sheet's, 0006).
  */
-export async function changeAppointmentStatus(id: number | null, change: AppointmentStatusChange, now = new Date()) {
+export async function changeAppointmentStatus(id: number | null, change: AppointmentStatusChange, now = new Date(), db?: DbExecutor) {
   if (id === null) throw new AppError('not_found', 'errors.notFound');
-  const db = await getDb();
+  db ??= await getDb();
   const current = await findAppointmentStatus(db, id);
   if (!current) throw new AppError('not_found', 'errors.notFound');
   if (current.status === change.status) return current;

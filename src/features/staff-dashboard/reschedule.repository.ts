@@ -10,9 +10,14 @@ const visitColumns = {
   bookingRef: appointments.bookingRef,
   date: appointments.date,
   status: appointments.status,
+  // The plan's order and kind, for the spacing of a seasonal plan's visits (0035).
+  visitNumber: appointments.visitNumber,
+  serviceType: appointments.serviceType,
 };
 
-export type BookingVisit = { id: number; branchId: number; bookingRef: string; date: string; status: string; needsStaffAttention: boolean };
+export type BookingVisit = {
+  id: number; branchId: number; bookingRef: string; date: string; status: string; visitNumber: number; serviceType: string; needsStaffAttention: boolean;
+};
 
 /**
  * Every visit of the appointment's booking, in id order; empty when the appointment is unknown.
@@ -33,9 +38,10 @@ export async function selectBookingVisitsOf(db: DbExecutor, appointmentId: numbe
 /**
  * Moves visits to another Friday and confirms them, only while they still have the status read
  * under lock. The first date they were booked for is kept, and the old day's route assignment is
- * dropped (the new day's plan places them).
+ * dropped (the new day's plan places them). `reason` is why this move happened ('weather' on a
+ * rain day, 0033); a move without one clears an earlier move's reason, which no longer applies.
  */
-export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus: string, date: string, at: Date) {
+export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus: string, date: string, at: Date, reason: string | null = null) {
   return db
     .update(appointments)
     .set({
@@ -45,6 +51,7 @@ export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus
       isRescheduled: true,
       originalDate: sql`coalesce(${appointments.originalDate}, ${appointments.date})`,
       originalTime: sql`coalesce(${appointments.originalTime}, ${appointments.time})`,
+      rescheduledReason: reason,
       technicianId: null,
       routePosition: null,
       estimatedArrivalTime: null,

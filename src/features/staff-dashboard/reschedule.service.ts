@@ -3,10 +3,12 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { calendarSequenceAt } from '@/features/email/visit-calendar';
-import { renderVisitMovedEmail, type VisitDateChange } from '@/features/email/visit-moved-email';
+import { renderVisitMovedEmail, type VisitDateChange, type VisitMoveReason } from '@/features/email/visit-moved-email';
 import { listBookingAppointments } from '@/features/payments/payment.repository';
+import { reviseWaitingReminders } from '@/features/reminders/reminder.service';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isUnbounded, isWithinSpacing, spacingMessageValues } from '@/features/scheduling/visit-spacing';
 import { toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
@@ -39,20 +41,38 @@ export function pickVisitsToMove(visits: BookingVisit[], id: number): { target: 
 
 async function readVisitsToMove(id: number | null) {
   if (id === null) throw new AppError('not_found', 'errors.notFound');
-  return pickVisitsToMove(await selectBookingVisitsOf(await getDb(), id), id);
+  const visits = await selectBookingVisitsOf(await getDb(), id);
+  return { visits, ...pickVisitsToMove(visits, id) };
 }
 
-/** The Fridays a visit can move to: the available-dates rule for as many stops as move with it. */
+/**
+ * Refuses a Friday that would break the order or the spacing of a plan's visits (0035): 409
+ * 'visit_spacing', naming the neighbouring visit, the Fridays that remain and `details.window`.
+ */
+function requireVisitSpacing(visits: BookingVisit[], group: BookingVisit[], date: string): void {
+  const check = checkVisitSpacing(date, findSpacingWindow(visits, group.map((v) => v.id)));
+  if (check.ok) return;
+  const { variant, values } = spacingMessageValues(check);
+  throw new AppError('visit_spacing', `adminDashboard.move.spacing.${variant}`, { reason: 'spacing', side: check.side, window: check.window }, values);
+}
+
+/**
+ * The Fridays a visit can move to: the available-dates rule for as many stops as move with it,
+ * within its plan's spacing (0035). `spacing` is the window and which wording it needs, for the
+ * dialogs to say why the list is narrower; null when nothing bounds it (a one-visit plan).
+ */
 export async function listMoveDates(id: number | null, now = new Date()) {
-  const { target, group } = await readVisitsToMove(id);
+  const { visits, target, group } = await readVisitsToMove(id);
   const dates = await getAvailableDates({ now, branchId: target.branchId, stopsNeeded: group.length });
+  const window = findSpacingWindow(visits, group.map((v) => v.id));
   return {
     id: target.id,
     date: target.date,
     status: target.status,
     stopsNeeded: group.length,
     // A confirmed visit already holds its own Friday; listing it would offer a move to nowhere.
-    dates: target.status === 'confirmed' ? dates.filter((d) => d !== target.date) : dates,
+    dates: dates.filter((d) => !(target.status === 'confirmed' && d === target.date) && isWithinSpacing(d, window)),
+    spacing: isUnbounded(window) ? null : { ...window, variant: describeSpacingWindow(window) },
   };
 }
 
@@ -63,7 +83,7 @@ export async function listMoveDates(id: number | null, now = new Date()) {
  */
 async function queueVisitMovedEmail(
   tx: DbExecutor,
-  move: { targetId: number; bookingRef: string; movedIds: number[]; previousDate: string; change: VisitDateChange; at: Date },
+  move: { targetId: number; bookingRef: string; movedIds: number[]; previousDate: string; change: VisitDateChange; reason: VisitMoveReason | null; at: Date },
 ) {
   const visits = await listBookingAppointments(tx, { bookingRef: move.bookingRef });
   const moved = visits.filter((v) => move.movedIds.includes(v.id));
@@ -75,6 +95,7 @@ async function queueVisitMovedEmail(
     locale,
     branch,
     change: move.change,
+    reason: move.reason,
     customerFirstName: first.customerFirstName,
     bookingRef: move.bookingRef,
     previousDate: move.previousDate,
@@ -84,6 +105,25 @@ async function queueVisitMovedEmail(
     calendarSequence: calendarSequenceAt(move.at),
   });
   await enqueueEmail(tx, { kind: 'visit-moved', to: first.customerEmail, locale, ...email, relatedType: 'appointment', relatedId: move.targetId });
+}
+
+export type MoveAppointmentOptions = {
+  now?: Date;
+  /** The staff member, for the log. */
+  by?: string;
+  /** Why the office moves it (a rain day, 0033): recorded on the visits and said in the customer's email. */
+  reason?: VisitMoveReason;
+  /**
+   * Move only a visit still confirmed on this Friday (a rain day moving the day's visits): one that
+   * has moved, been cancelled or completed since is left as it is and `movedIds` is [], so a
+   * second run over the same day moves nothing twice.
+   */
+  onlyFromDate?: string;
+};
+
+/** True when an `onlyFromDate` move finds the visit no longer waiting on that Friday. */
+function hasLeftDay(visit: BookingVisit, onlyFromDate: string | undefined): boolean {
+  return onlyFromDate !== undefined && !(visit.status === 'confirmed' && visit.date === onlyFromDate);
 }
 
 /**
@@ -96,11 +136,14 @@ async function queueVisitMovedEmail(
  *
  * @throws AppError 400 'validation' for a date the available-dates rule refuses (not a Friday,
  *   too soon, out of season), 409 'day_full' when the Friday has no room for the visits,
- *   409 'conflict' for a visit staff cannot move, 404 for an unknown appointment
+ *   409 'visit_spacing' when the Friday would put a plan's visits out of order or less than
+ *   `MIN_INTERVAL_DAYS` apart (checked under the booking's row locks, so two moves of one plan
+ *   cannot both pass), 409 'conflict' for a visit staff cannot move, 404 for an unknown appointment
  */
-export async function moveAppointment(id: number | null, date: string, options: { now?: Date; by?: string } = {}) {
+export async function moveAppointment(id: number | null, date: string, options: MoveAppointmentOptions = {}) {
   const now = options.now ?? new Date();
   const { target, group } = await readVisitsToMove(id);
+  if (hasLeftDay(target, options.onlyFromDate)) return { id: target.id, status: target.status, date: target.date, movedIds: [] as number[] };
   if (target.status === 'confirmed' && target.date === date) return { id: target.id, status: target.status, date, movedIds: [] as number[] };
 
   // The list's rule and counts first, for a precise answer; the locked count below is the one that decides.
@@ -113,8 +156,12 @@ export async function moveAppointment(id: number | null, date: string, options: 
 
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
-    const locked = pickVisitsToMove(await selectBookingVisitsOf(tx, target.id, { lock: true }), target.id);
+    const visits = await selectBookingVisitsOf(tx, target.id, { lock: true });
+    const locked = pickVisitsToMove(visits, target.id);
+    if (hasLeftDay(locked.target, options.onlyFromDate)) return { id: target.id, status: locked.target.status, date: locked.target.date, movedIds: [] as number[] };
     if (locked.target.status === 'confirmed' && locked.target.date === date) return { id: target.id, status: 'confirmed', date, movedIds: [] as number[] };
+    // The plan's other visits as they are under the lock: a move of one of them that committed first counts.
+    requireVisitSpacing(visits, locked.group, date);
     try {
       await reserveFridayStops(tx, { branchId: target.branchId, dates: [date], stopsPerDate: locked.group.length, now });
     } catch (error) {
@@ -122,18 +169,21 @@ export async function moveAppointment(id: number | null, date: string, options: 
       throw error;
     }
     const ids = locked.group.map((v) => v.id);
-    const moved = await moveVisitsToDate(tx, ids, locked.target.status, date, now);
+    const moved = await moveVisitsToDate(tx, ids, locked.target.status, date, now, options.reason ?? null);
     // Under the row locks nothing can have changed them; if it did, write nothing at all.
     if (moved.length !== ids.length) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: locked.target.status });
+    // A reminder of the old Friday still waiting in the outbox is withdrawn, or rewritten without these visits (0034).
+    await reviseWaitingReminders(tx, ids, [locked.target.date], now);
     await queueVisitMovedEmail(tx, {
       targetId: target.id,
       bookingRef: locked.target.bookingRef,
       movedIds: ids,
       previousDate: locked.target.date,
       change: locked.target.status === 'confirmed' ? 'moved' : 'new-date',
+      reason: options.reason ?? null,
       at: now,
     });
-    getLogger().info({ appointmentIds: ids, from: locked.target.date, to: date, was: locked.target.status, by: options.by }, 'staff moved a visit to another Friday');
+    getLogger().info({ appointmentIds: ids, from: locked.target.date, to: date, was: locked.target.status, by: options.by, reason: options.reason }, 'staff moved a visit to another Friday');
     return { id: target.id, status: 'confirmed', date, movedIds: ids };
   });
   return result;

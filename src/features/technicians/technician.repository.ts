@@ -1,8 +1,9 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { serviceRoutes } from '@/db/schema/appointments';
+import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
+import { takesStopAt } from '@/features/scheduling/capacity.repository';
 
 const technicianColumns = {
   id: technicians.id,
@@ -68,16 +69,20 @@ export async function updateTechnician(db: DbExecutor, id: number, values: Techn
   return row!;
 }
 
-/** Planned (not started) routes from `fromDate` on, per technician and date, earliest first. */
-export async function listUpcomingPlannedRoutes(db: DbExecutor, branchId: number, fromDate: string) {
-  return db
-    .selectDistinct({ technicianId: serviceRoutes.technicianId, date: serviceRoutes.date })
+/**
+ * The routes from `fromDate` on (any status: planned ones are what a re-plan replaces, started
+ * ones it keeps) with their stops, earliest first, and the visits of those days still to do:
+ * active (the stop rule of 0006) and not marked done (0006, 2026-11-24 (c)).
+ */
+export async function listUpcomingRoutes(db: DbExecutor, branchId: number, fromDate: string, now: Date) {
+  const routes = await db
+    .select({ technicianId: serviceRoutes.technicianId, date: serviceRoutes.date, status: serviceRoutes.status, appointmentOrder: serviceRoutes.appointmentOrder })
     .from(serviceRoutes)
-    .where(and(
-      eq(serviceRoutes.branchId, branchId),
-      eq(serviceRoutes.status, 'planned'),
-      gte(serviceRoutes.date, fromDate),
-      isNotNull(serviceRoutes.technicianId),
-    ))
-    .orderBy(asc(serviceRoutes.date), asc(serviceRoutes.technicianId));
+    .where(and(eq(serviceRoutes.branchId, branchId), gte(serviceRoutes.date, fromDate)))
+    .orderBy(asc(serviceRoutes.date), asc(serviceRoutes.technicianId), asc(serviceRoutes.id));
+  const openVisits = await db
+    .select({ id: appointments.id, date: appointments.date })
+    .from(appointments)
+    .where(and(eq(appointments.branchId, branchId), gte(appointments.date, fromDate), takesStopAt(now), ne(appointments.status, 'completed')));
+  return { routes, openVisits };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { type Branch, DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { AppError } from '@/lib/errors';
 import { parseWith } from '@/server/handler';
+import { type DaysToReplan, findDaysToReplan } from './replan-days';
 import {
-  findTechnicianForUpdate, hasTechnicianNamed, insertTechnician, listTechnicianRecords, listUpcomingPlannedRoutes, lockBranchTechnicians,
+  findTechnicianForUpdate, hasTechnicianNamed, insertTechnician, listTechnicianRecords, listUpcomingRoutes, lockBranchTechnicians,
   type TechnicianRecord, type TechnicianValues, updateTechnician,
 } from './technician.repository';
 import {
@@ -20,7 +21,7 @@ export interface TechnicianView {
   shiftStart: string;
   shiftEnd: string;
   isActive: boolean;
-  /** Days from today on where this technician has a planned (not started) route. */
+  /** Days from today on where this technician has a planned (not started) route with stops still to do. */
   upcomingRouteDates: string[];
 }
 
@@ -33,7 +34,8 @@ export interface TechniciansOverview {
 /**
  * What a change means for the plans already stored. `replanDates` are the upcoming days whose
  * planned routes were made without this change: they keep their routes until the office presses
- * "Optimize Route" for them again (nothing re-plans behind the office's back).
+ * "Optimize Route" for them again (nothing re-plans behind the office's back). A day with nothing
+ * left to do (every stop done) is not one of them (0006, 2026-11-24 (c)).
  */
 export interface TechnicianChangeResult {
   technician: TechnicianView;
@@ -47,7 +49,7 @@ function readWorkingHours(branch: Branch): WorkingHours {
   return { dayStartMin: branch.settings.dayStartMin, dayEndMin: branch.settings.dayEndMin, serviceMin: branch.settings.serviceMin };
 }
 
-function toView(record: TechnicianRecord, upcoming: { technicianId: number | null; date: string }[]): TechnicianView {
+function toView(record: TechnicianRecord, upcoming: DaysToReplan['byTechnician']): TechnicianView {
   return {
     id: record.id,
     name: record.name,
@@ -65,16 +67,26 @@ function toValues(input: TechnicianInput): TechnicianValues {
 
 const uniqueDates = (rows: { date: string }[]) => [...new Set(rows.map((r) => r.date))];
 
+/**
+ * The planned days from today (the branch's calendar day, America/Toronto) on that still have
+ * stops to do, per technician and for the whole day.
+ */
+async function readDaysToReplan(db: DbExecutor, branchId: number, today: string, now: Date): Promise<DaysToReplan> {
+  const { routes, openVisits } = await listUpcomingRoutes(db, branchId, today, now);
+  return findDaysToReplan(routes, openVisits);
+}
+
 /** Every technician of the branch (active and inactive) with their upcoming planned days, for the office. */
 export async function listTechniciansForOffice(options: Options = {}): Promise<TechniciansOverview> {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const branch = await getBranch(branchId);
   const db = await getDb();
-  const today = findToday(options.now ?? new Date(), branch.timezone);
-  const [records, upcoming] = await Promise.all([listTechnicianRecords(db, branchId), listUpcomingPlannedRoutes(db, branchId, today)]);
+  const now = options.now ?? new Date();
+  const today = findToday(now, branch.timezone);
+  const [records, upcoming] = await Promise.all([listTechnicianRecords(db, branchId), readDaysToReplan(db, branchId, today, now)]);
   const hours = readWorkingHours(branch);
   return {
-    technicians: records.map((record) => toView(record, upcoming)),
+    technicians: records.map((record) => toView(record, upcoming.byTechnician)),
     workingHours: { start: formatClockMinutes(hours.dayStartMin), end: formatClockMinutes(hours.dayEndMin), serviceMin: hours.serviceMin },
   };
 }
@@ -89,14 +101,15 @@ export async function createTechnician(input: TechnicianInput, options: Options 
   const branch = await getBranch(branchId);
   // The handler checked the shape; the shift must also fit this branch's Friday hours.
   const checked = parseWith(buildTechnicianSchema(readWorkingHours(branch)), input);
-  const today = findToday(options.now ?? new Date(), branch.timezone);
+  const now = options.now ?? new Date();
+  const today = findToday(now, branch.timezone);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await lockBranchTechnicians(tx, branchId);
     if (await hasTechnicianNamed(tx, branchId, checked.name)) refuseTakenName();
     const record = await insertTechnician(tx, branchId, toValues(checked));
-    const upcoming = await listUpcomingPlannedRoutes(tx, branchId, today);
-    return { technician: toView(record, upcoming), kind: 'created', replanDates: uniqueDates(upcoming) };
+    const upcoming = await readDaysToReplan(tx, branchId, today, now);
+    return { technician: toView(record, upcoming.byTechnician), kind: 'created', replanDates: upcoming.days };
   });
 }
 
@@ -111,7 +124,8 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const branch = await getBranch(branchId);
   const schema = buildTechnicianSchema(readWorkingHours(branch));
-  const today = findToday(options.now ?? new Date(), branch.timezone);
+  const now = options.now ?? new Date();
+  const today = findToday(now, branch.timezone);
   const db = await getDb();
   return db.transaction(async (tx) => {
     await lockBranchTechnicians(tx, branchId);
@@ -133,8 +147,8 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
     }
     const isActive = change.isActive ?? current.isActive;
     const record = await updateTechnician(tx, id, { ...values, isActive });
-    const upcoming = await listUpcomingPlannedRoutes(tx, branchId, today);
-    const own = upcoming.filter((r) => r.technicianId === id);
+    const upcoming = await readDaysToReplan(tx, branchId, today, now);
+    const own = upcoming.byTechnician.filter((r) => r.technicianId === id);
 
     const shiftChanged = values.shiftStartMin !== current.shiftStartMin || values.shiftEndMin !== current.shiftEndMin;
     let kind: TechnicianChangeResult['kind'] = 'updated';
@@ -144,10 +158,10 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
       replanDates = uniqueDates(own);
     } else if (!current.isActive && isActive) {
       kind = 'reactivated';
-      replanDates = uniqueDates(upcoming);
+      replanDates = upcoming.days;
     } else if (isActive && shiftChanged) {
-      replanDates = uniqueDates(upcoming);
+      replanDates = upcoming.days;
     }
-    return { technician: toView(record, upcoming), kind, replanDates };
+    return { technician: toView(record, upcoming.byTechnician), kind, replanDates };
   });
 }

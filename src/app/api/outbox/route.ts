@@ -2,9 +2,9 @@ import { listOutbox } from '@/features/email/outbox.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { apiRoute } from '@/server/handler';
 
-const STATUSES = new Set(['pending', 'sending', 'sent', 'failed']);
+const STATUSES = new Set(['pending', 'sending', 'sent', 'failed', 'withdrawn']);
 
-/** Staff read queued and undelivered mail (DECISIONS §7): `?status=pending|sending|sent|failed`. */
+/** Staff read queued and undelivered mail (DECISIONS §7): `?status=pending|sending|sent|failed|withdrawn`. */
 export const GET = apiRoute(async ({ req }) => {
   await requireStaff({ role: 'admin' });
   const status = new URL(req.url).searchParams.get('status');

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { RainDayAction } from '@/features/rain-day/components/rain-day-action';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
 import type { DayRoutes } from '../route.service';
@@ -13,6 +14,7 @@ import { MapsLinkButtons } from './maps-link-buttons';
 import { findServiceLabelKey, formatDuration, formatKilometres } from './route-format';
 import { RouteHeading } from './route-heading';
 import { LoadFailureAlert } from './load-failure-alert';
+import { canOptimize, selectRouteManagerView } from './route-manager-view';
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
@@ -31,6 +33,31 @@ async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: num
 /** Why the server left the day's routes as they were (its translated message), and whether the technicians screen can help. */
 type Refusal = { message: string; aboutTechnicians: boolean };
 
+/** One visit of the day in a list beside the routes: customer, address and service. */
+function VisitLine({ appointment, customer }: DayRoutes['unassigned'][number]) {
+  const t = useTranslations('routing');
+  return <li>{`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment.serviceType))}`}</li>;
+}
+
+/**
+ * Visits marked done before any route had them: finished work, shown apart from the work still to
+ * plan (0006). An h3 inside "Route Details", an h2 on a day without routes.
+ */
+export function DoneWithoutRoute({ visits, level }: { visits: DayRoutes['doneWithoutRoute']; level: 2 | 3 }) {
+  const t = useTranslations('routing');
+  if (visits.length === 0) return null;
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-label={t('doneWithoutRouteTitle')} className="space-y-2 rounded-lg border border-gray-200 bg-gray-50 p-4" data-testid="done-without-route">
+      <Heading className="font-semibold">{t('doneWithoutRouteTitle')}</Heading>
+      <p className="text-sm text-gray-700">{t('doneWithoutRouteBody', { count: visits.length })}</p>
+      <ul className="list-disc pl-5 text-sm">
+        {visits.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
+      </ul>
+    </section>
+  );
+}
+
 /** SPEC "Route manager": pick a Friday, see its appointment count, optimise, and read the routes. */
 export function RouteManager({ initialDate, isDemo, techniciansHref }: { initialDate: string; isDemo: boolean; techniciansHref: string }) {
   const t = useTranslations('routing');
@@ -39,6 +66,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
   const [count, setCount] = useState<number | null>(null);
   const [day, setDay] = useState<DayRoutes | null>(null);
   const [optimizing, setOptimizing] = useState(false);
+  const [clearing, setClearing] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // The day could not be read: neither a count nor "no appointments" is known, so say so and offer
   // to try again. Bumping `attempt` reads the day again.
@@ -73,6 +101,14 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
     setDay(null);
     setRefusal(null);
     setLoadFailed(null);
+  };
+
+  // A rain day moved the day's visits away (0033): read the day again, as a fresh load.
+  const reloadDay = () => {
+    setCount(null);
+    setDay(null);
+    setRefusal(null);
+    setAttempt((n) => n + 1);
   };
 
   const retryLoad = () => {
@@ -116,7 +152,34 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
     }
   };
 
+  // Every visit of a planned day was cancelled or moved away: its empty routes stay until cleared (0006).
+  const clearRoutes = async () => {
+    setClearing(true);
+    try {
+      const res = await fetch(`/api/routes?date=${encodeURIComponent(date)}`, { method: 'DELETE' });
+      if (res.status === 409) {
+        // A route still has a visit (booked since the count was read): the server kept the routes.
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        if (body?.message) {
+          setRefusal({ message: body.message, aboutTechnicians: false });
+          return;
+        }
+      }
+      if (!res.ok) throw new RouteLoadError(res.status);
+      setRefusal(null);
+      setDay((await res.json()) as DayRoutes);
+      toast({ title: t('routesClearedTitle'), description: t('routesClearedBody') });
+    } catch (error) {
+      const failure = classifyLoadFailure(error);
+      toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'clearFailed') });
+      if (failure === 'session') setLoadFailed(failure);
+    } finally {
+      setClearing(false);
+    }
+  };
+
   const routes = day?.routes ?? [];
+  const view = hasDate ? selectRouteManagerView(count, day) : null;
   const totalDistance = routes.reduce((sum, r) => sum + (r.totalDistance ?? 0), 0);
   const drivingKnown = routes.length > 0 && routes.every((r) => r.drivingMinutes !== null);
   const totalDriving = drivingKnown ? routes.reduce((sum, r) => sum + (r.drivingMinutes ?? 0), 0) : null;
@@ -141,9 +204,12 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
             <p className="text-sm font-medium text-gray-700" aria-live="polite">
               <span data-testid="appointment-count">{!hasDate ? t('chooseDate') : count !== null ? t('appointmentCount', { count }) : loadFailed ? t('countUnknown') : t('loading')}</span>
             </p>
-            <Button type="button" onClick={optimize} disabled={optimizing || !hasDate || count === null || count === 0}>
-              {optimizing ? t('optimizing') : t('optimize')}
-            </Button>
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              {hasDate ? <RainDayAction key={date} date={date} count={count} onMoved={reloadDay} /> : null}
+              <Button type="button" onClick={optimize} disabled={optimizing || !canOptimize(view)}>
+                {optimizing ? t('optimizing') : t('optimize')}
+              </Button>
+            </div>
           </div>
         </CardContent>
       </Card>
@@ -160,18 +226,33 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
         </div>
       ) : null}
 
-      {count === 0 ? (
+      {view === 'noAppointments' ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noAppointments')}</p>
       ) : null}
 
-      {day && routes.length === 0 && count !== 0 ? (
+      {view === 'allDone' ? (
+        <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('allDoneWithoutRoute')}</p>
+      ) : null}
+
+      {(view === 'noAppointments' || view === 'allDone') && routes.some((r) => r.status === 'planned') ? (
+        <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="text-sm">{t('staleRoutesBody')}</p>
+          <Button type="button" variant="outline" onClick={clearRoutes} disabled={clearing}>
+            {clearing ? t('clearingRoutes') : t('clearRoutes')}
+          </Button>
+        </div>
+      ) : null}
+
+      {view === 'notPlanned' ? (
         <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
           <p className="font-semibold">{t('noRouteTitle')}</p>
           <p className="text-sm text-gray-600">{t('noRouteBody')}</p>
         </div>
       ) : null}
 
-      {day && routes.length > 0 ? (
+      {day && (view === 'notPlanned' || view === 'allDone') ? <DoneWithoutRoute visits={day.doneWithoutRoute} level={2} /> : null}
+
+      {day && view === 'routes' ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <Card>
             <CardHeader>
@@ -201,7 +282,8 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
                 return (
                   <section key={route.id} aria-label={name} className="space-y-2" data-testid="technician-route">
                     <RouteHeading route={route} name={name} level={3} />
-                    {route.technicianActive || route.status !== 'planned' ? null : (
+                    {/* Done stops stay with their technician (0006); only open ones need someone active. */}
+                    {route.technicianActive || route.status !== 'planned' || route.appointments.every((s) => s.appointment.status === 'completed') ? null : (
                       <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{t('technicianInactive', { name })}</p>
                     )}
                     <RouteStopList stops={route.appointments} color={route.technicianColor} label={name} />
@@ -214,14 +296,11 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
                   <h3 className="font-semibold">{t('unassignedTitle')}</h3>
                   <p className="text-sm text-gray-700">{t('unassignedBody')}</p>
                   <ul className="list-disc pl-5 text-sm">
-                    {day.unassigned.map(({ appointment, customer }) => (
-                      <li key={appointment.id}>
-                        {`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment.serviceType))}`}
-                      </li>
-                    ))}
+                    {day.unassigned.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
                   </ul>
                 </section>
               ) : null}
+              <DoneWithoutRoute visits={day.doneWithoutRoute} level={3} />
             </CardContent>
           </Card>
           <div className="lg:sticky lg:top-4 lg:self-start">

@@ -2,8 +2,10 @@ import type { PlannedRoute, VrpProblem } from './vrp-model';
 
 /** The problem flattened into typed arrays over locations (0 = depot) for the hot loops. */
 export interface CompiledProblem {
-  /** Locations, depot included. */
+  /** Locations, depot and start points included. */
   n: number;
+  /** Stops: locations 1..stopCount. Locations after them are start points, never visited. */
+  stopCount: number;
   travel: Float64Array;
   cost: Float64Array;
   service: Float64Array;
@@ -13,17 +15,25 @@ export interface CompiledProblem {
   vehicleStart: Float64Array;
   vehicleEnd: Float64Array;
   vehicleCapacity: Float64Array;
+  /** Location each vehicle leaves from (0: the depot). */
+  vehicleOrigin: Int32Array;
   minimizeVehicles: boolean;
   hasTimeWindows: boolean;
   hasCapacities: boolean;
 }
 
 export function compileProblem(problem: VrpProblem): CompiledProblem {
-  const n = problem.stops.length + 1;
+  const stopCount = problem.stops.length;
+  // Start points follow the stops; without any the matrix is exactly depot plus stops.
+  const n = Math.max(stopCount + 1, problem.travelMin.length);
   const distance = problem.distance ?? problem.travelMin;
   requireSquareMatrix(problem.travelMin, n, 'travelMin');
   requireSquareMatrix(distance, n, 'distance');
   if (problem.vehicles.length === 0) throw new Error('The problem needs at least one vehicle');
+  const vehicleOrigin = Int32Array.from(problem.vehicles, (v) => v.startLocation ?? 0);
+  for (const origin of vehicleOrigin) {
+    if (origin !== 0 && (origin <= stopCount || origin >= n)) throw new Error(`A vehicle starts at the depot or at a start point after the stops, not at location ${origin}`);
+  }
   const travel = new Float64Array(n * n);
   const cost = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
@@ -56,6 +66,7 @@ export function compileProblem(problem: VrpProblem): CompiledProblem {
   const vehicleCapacity = Float64Array.from(problem.vehicles, (v) => v.capacity ?? Infinity);
   return {
     n,
+    stopCount,
     travel,
     cost,
     service,
@@ -65,6 +76,7 @@ export function compileProblem(problem: VrpProblem): CompiledProblem {
     vehicleStart,
     vehicleEnd,
     vehicleCapacity,
+    vehicleOrigin,
     minimizeVehicles: problem.objective === 'vehicles-then-distance',
     hasTimeWindows,
     hasCapacities: problem.vehicles.some((v) => v.capacity !== undefined) && demand.some((d) => d > 0),
@@ -73,20 +85,21 @@ export function compileProblem(problem: VrpProblem): CompiledProblem {
 
 function requireSquareMatrix(matrix: ArrayLike<number>[], n: number, name: string): void {
   if (matrix.length !== n || matrix.some((row) => row.length !== n)) {
-    throw new Error(`${name} must be ${n} x ${n} (depot plus ${n - 1} stops)`);
+    throw new Error(`${name} must be ${n} x ${n} (depot, stops and start points)`);
   }
 }
 
 /**
- * Simulates one vehicle over a sequence of locations (1-based stop locations) and returns the
- * schedule, or null when a window, the shift end or the capacity is violated.
+ * Simulates one vehicle from its start location over a sequence of locations (1-based stop
+ * locations) back to the depot and returns the schedule, or null when a window, the shift end or
+ * the capacity is violated.
  */
 export function scheduleRoute(p: CompiledProblem, vehicle: number, nodes: readonly number[]): PlannedRoute | null {
   const { n } = p;
   let time = p.vehicleStart[vehicle] as number;
   let load = 0;
   let distance = 0;
-  let prev = 0;
+  let prev = p.vehicleOrigin[vehicle] as number;
   const stops = [];
   for (const node of nodes) {
     const arrival = time + (p.travel[prev * n + node] as number);

@@ -174,6 +174,68 @@ describe('solveVrp: time windows, capacities, several vehicles', () => {
   });
 });
 
+describe('solveVrp: a day under way (vehicles that start where they are)', () => {
+  // The depot at the origin, six stops, and two start points after them (locations 7 and 8): where
+  // two technicians stand when the office re-plans at noon, at their last finished stop.
+  const points = [
+    { x: 0, y: 0 },
+    { x: 40, y: 10 }, { x: 45, y: 22 }, { x: 50, y: 5 }, { x: -20, y: 30 }, { x: -25, y: 15 }, { x: 10, y: -30 },
+    { x: 55, y: 15 }, { x: -30, y: 25 },
+  ];
+  const matrix = buildEuclideanMatrix(points);
+  const stops: VrpStop[] = points.slice(1, 7).map(() => ({ serviceMin: 45 }));
+
+  it('leaves from the start point, not the depot, and still matches the brute-force optimum', () => {
+    const problem: VrpProblem = { stops, vehicles: [{ shiftStartMin: 720, shiftEndMin: 1440, startLocation: 7 }], travelMin: matrix };
+    const solution = solveVrp(problem, { timeBudgetMs: 200, now: createTickingClock() });
+    expect(findViolations(problem, solution)).toEqual([]);
+    expect(solution.unassigned).toEqual([]);
+    const [route] = solution.routes;
+    // The first leg runs from the start point at noon; the depot is only where the day ends.
+    const first = route!.stops[0]!;
+    expect(first.arrival).toBeCloseTo(720 + matrix[7]![first.index + 1]!, 9);
+    expect(route!.departDepot).toBe(720);
+    expect(route!.stops.map((s) => s.index)).not.toContain(6);
+    // The nearest stops to the start point come first (a depot start would begin at the other end).
+    expect([0, 1, 2]).toContain(first.index);
+    expect(solution.totalDistance).toBeCloseTo(findBruteForceVrpOptimum(problem), 9);
+  });
+
+  it('plans two technicians from their own start points within what is left of their shifts', () => {
+    const problem: VrpProblem = {
+      stops,
+      vehicles: [
+        { shiftStartMin: 720, shiftEndMin: 1080, startLocation: 7 },
+        { shiftStartMin: 720, shiftEndMin: 1080, startLocation: 8 },
+      ],
+      travelMin: matrix,
+    };
+    const solution = solveVrp(problem, { timeBudgetMs: 300, seed: 2, now: createTickingClock() });
+    expect(findViolations(problem, solution)).toEqual([]);
+    expect(solution.unassigned).toEqual([]);
+    expect(solution.totalDistance).toBeCloseTo(findBruteForceVrpOptimum(problem), 9);
+    // Each serves the stops on its own side: east from location 7, west from location 8.
+    const served = (vehicle: number) => solution.routes.find((r) => r.vehicle === vehicle)!.stops.map((s) => s.index).sort();
+    expect(served(0)).toEqual(expect.arrayContaining([0, 1, 2]));
+    expect(served(1)).toEqual(expect.arrayContaining([3, 4]));
+  });
+
+  it('reports stops that no longer fit in the rest of the day', () => {
+    // 160 minutes left: two 45-minute visits near the start point fit (with 64 minutes of driving), not three.
+    const problem: VrpProblem = { stops, vehicles: [{ shiftStartMin: 940, shiftEndMin: 1100, startLocation: 7 }], travelMin: matrix };
+    const solution = solveVrp(problem, { timeBudgetMs: 200, now: createTickingClock() });
+    expect(findViolations(problem, solution)).toEqual([]);
+    expect(solution.routes[0]!.stops.map((s) => s.index).sort()).toEqual([0, 2]);
+    expect(solution.unassigned).toEqual([1, 3, 4, 5]);
+  });
+
+  it('refuses a start point that is a stop, the depot being the only other choice', () => {
+    const vehicles = [{ shiftStartMin: 720, shiftEndMin: 1080, startLocation: 3 }];
+    expect(() => solveVrp({ stops, vehicles, travelMin: matrix }, { timeBudgetMs: 10 })).toThrow(/start point/);
+    expect(() => solveVrp({ stops, vehicles: [{ ...vehicles[0]!, startLocation: 9 }], travelMin: matrix }, { timeBudgetMs: 10 })).toThrow(/start point/);
+  });
+});
+
 describe('solveVrp: determinism', () => {
   it.each([
     ['a travelling-salesman day', () => buildTspProblem(generatePoints(9, 40))],
@@ -218,7 +280,7 @@ function findBruteForceVrpOptimum(problem: VrpProblem): number {
   const routeCost = (vehicle: number, order: readonly number[]): number => {
     const shift = problem.vehicles[vehicle]!;
     let time = shift.shiftStartMin;
-    let prev = 0;
+    let prev = shift.startLocation ?? 0;
     let length = 0;
     for (const index of order) {
       const stop = problem.stops[index]!;

@@ -56,9 +56,12 @@ function createSearchClock(now: () => number, options: SolveVrpOptions): SearchC
   };
 }
 
-/** One vehicle, no windows, no capacities: the stop order is a travelling-salesman tour. */
+/**
+ * One vehicle from the depot, no windows, no capacities: the stop order is a travelling-salesman
+ * tour. (A vehicle that starts elsewhere drives an open path, which the general search handles.)
+ */
 function isPureTsp(p: CompiledProblem): boolean {
-  return p.vehicleStart.length === 1 && !p.hasTimeWindows && !p.hasCapacities;
+  return p.vehicleStart.length === 1 && p.vehicleOrigin[0] === 0 && p.n === p.stopCount + 1 && !p.hasTimeWindows && !p.hasCapacities;
 }
 
 /** Rotates the tour to start after the depot; picks the direction that returns earlier (asymmetric times). */

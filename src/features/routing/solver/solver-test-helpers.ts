@@ -21,12 +21,17 @@ export function findViolations(problem: VrpProblem, solution: VrpSolution): stri
       continue;
     }
     let time = vehicle.shiftStartMin;
-    let prev = 0;
+    // A vehicle of a day under way leaves from where it is; every vehicle ends at the depot.
+    let prev = vehicle.startLocation ?? 0;
     let load = 0;
     let length = 0;
     for (const stop of route.stops) {
       seen.set(stop.index, (seen.get(stop.index) ?? 0) + 1);
-      const spec = problem.stops[stop.index]!;
+      const spec = problem.stops[stop.index];
+      if (!spec) {
+        errors.push(`vehicle ${route.vehicle} visits location ${stop.index + 1}, which is not a stop`);
+        continue;
+      }
       const location = stop.index + 1;
       const arrival = time + problem.travelMin[prev]![location]!;
       const start = Math.max(arrival, spec.readyMin ?? -Infinity);

@@ -1,7 +1,8 @@
 /**
  * The vehicle-routing model the solver works on. Times are minutes on one clock (e.g. minutes after
  * midnight); matrices are indexed by location, where location 0 is the depot and location i + 1 is
- * stops[i].
+ * stops[i]. Locations after the stops (stops.length + 1 and up) are only start points: a vehicle
+ * may leave from one (where it is when a day under way is re-planned), none is ever visited.
  */
 export interface VrpStop {
   serviceMin: number;
@@ -13,11 +14,16 @@ export interface VrpStop {
 }
 
 export interface VrpVehicle {
-  /** Leaves the depot at this time. */
+  /** Leaves its start location (the depot unless `startLocation` says otherwise) at this time. */
   shiftStartMin: number;
   /** Must be back at the depot by this time. */
   shiftEndMin: number;
   capacity?: number;
+  /**
+   * Where the vehicle starts: 0 (the depot, the default) or a start point after the stops. It
+   * always ends at the depot.
+   */
+  startLocation?: number;
 }
 
 export type VrpObjective =
@@ -29,7 +35,7 @@ export type VrpObjective =
 export interface VrpProblem {
   stops: VrpStop[];
   vehicles: VrpVehicle[];
-  /** (stops + 1) x (stops + 1) travel times in minutes, depot at 0. */
+  /** Square travel times in minutes: the depot at 0, the stops, then any start points. */
   travelMin: ArrayLike<number>[];
   /** Same shape, in any distance unit; defaults to travelMin. The objective minimises it. */
   distance?: ArrayLike<number>[];
@@ -66,10 +72,11 @@ export interface PlannedRoute {
   /** Index into problem.vehicles. */
   vehicle: number;
   stops: PlannedStop[];
-  /** Sum of problem.distance over the legs, depot to depot. */
+  /** Sum of problem.distance over the legs, start location to depot. */
   distance: number;
   /** Back at the depot minus shift start, in minutes (travel, service and waiting). */
   duration: number;
+  /** When the vehicle leaves its start location (the depot unless it starts elsewhere). */
   departDepot: number;
   returnDepot: number;
 }

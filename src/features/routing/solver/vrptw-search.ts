@@ -84,7 +84,7 @@ export class VrptwSearch {
   ) {
     this.routes = Array.from(p.vehicleStart, (_, v) => this.createRoute(v, []));
     this.routeOf = new Int32Array(p.n).fill(-1);
-    this.customers = Array.from({ length: p.n - 1 }, (_, i) => i + 1);
+    this.customers = Array.from({ length: p.stopCount }, (_, i) => i + 1);
     this.adjacency = Array.from({ length: p.n }, (_, a) =>
       Int32Array.from(
         this.customers.filter((c) => c !== a).sort((x, y) => this.c(a, x) - this.c(a, y) || x - y),
@@ -139,7 +139,7 @@ export class VrptwSearch {
     const L = nodes.length;
     route.cum[0] = 0;
     let time = p.vehicleStart[route.vehicle]!;
-    let prev = 0;
+    let prev = p.vehicleOrigin[route.vehicle]!;
     let load = 0;
     for (let k = 0; k < L; k++) {
       const node = nodes[k]!;
@@ -183,7 +183,7 @@ export class VrptwSearch {
     const { p } = this;
     const { nodes } = route;
     const L = nodes.length;
-    const prev = i === 0 ? 0 : nodes[i - 1]!;
+    const prev = i === 0 ? p.vehicleOrigin[route.vehicle]! : nodes[i - 1]!;
     const next = j === L ? 0 : nodes[j]!;
     let time = this.departureBefore(route, i);
     let last = prev;
@@ -219,7 +219,7 @@ export class VrptwSearch {
   private evaluateWhole(route: Route, seq: readonly number[]): number {
     const { p } = this;
     let time = p.vehicleStart[route.vehicle]!;
-    let last = 0;
+    let last = p.vehicleOrigin[route.vehicle]!;
     let total = 0;
     for (const x of seq) {
       const s = Math.max(time + this.t(last, x), p.ready[x]!);
@@ -256,7 +256,7 @@ export class VrptwSearch {
         result.push(i);
       } else if (this.allowNewRoutes) {
         const { p } = this;
-        const key = `${p.vehicleStart[r.vehicle]}|${p.vehicleEnd[r.vehicle]}|${p.vehicleCapacity[r.vehicle]}`;
+        const key = `${p.vehicleStart[r.vehicle]}|${p.vehicleEnd[r.vehicle]}|${p.vehicleCapacity[r.vehicle]}|${p.vehicleOrigin[r.vehicle]}`;
         if (!seenProfiles.has(key)) {
           seenProfiles.add(key);
           result.push(i);
@@ -378,8 +378,8 @@ export class VrptwSearch {
       for (let j = 0; j <= Lb; j++) {
         if ((i === 0 && j === 0) || (i === La && j === Lb)) continue;
         // Cheap distance pre-check before simulating the tails.
-        const prevA = i === 0 ? 0 : ra.nodes[i - 1]!;
-        const prevB = j === 0 ? 0 : rb.nodes[j - 1]!;
+        const prevA = i === 0 ? this.p.vehicleOrigin[ra.vehicle]! : ra.nodes[i - 1]!;
+        const prevB = j === 0 ? this.p.vehicleOrigin[rb.vehicle]! : rb.nodes[j - 1]!;
         const nextA = i === La ? 0 : ra.nodes[i]!;
         const nextB = j === Lb ? 0 : rb.nodes[j]!;
         const change = this.c(prevA, nextB) + this.c(prevB, nextA) - this.c(prevA, nextA) - this.c(prevB, nextB);
@@ -403,10 +403,11 @@ export class VrptwSearch {
     const route = this.routes[ri]!;
     const nodes = route.nodes;
     const L = nodes.length;
+    const origin = this.p.vehicleOrigin[route.vehicle]!;
     const candidate: number[] = [];
     for (let i = 0; i < L; i++) {
       for (let j = i + 1; j < L; j++) {
-        const a = i === 0 ? 0 : nodes[i - 1]!;
+        const a = i === 0 ? origin : nodes[i - 1]!;
         const b = j + 1 === L ? 0 : nodes[j + 1]!;
         const change = this.c(a, nodes[j]!) + this.c(nodes[i]!, b) - this.c(a, nodes[i]!) - this.c(nodes[j]!, b);
         if (change >= -EPS && !this.p.hasTimeWindows) continue;
@@ -529,7 +530,7 @@ export class VrptwSearch {
       e.v = v;
       e.capacity = capacity;
       e.end = end;
-      this.searchEjections(0, p.vehicleStart[route.vehicle]!, 0, 0, 0, false);
+      this.searchEjections(0, p.vehicleStart[route.vehicle]!, p.vehicleOrigin[route.vehicle]!, 0, 0, false);
     }
     if (e.bestRoute < 0) return null;
     const route = this.routes[e.bestRoute]!;

@@ -125,7 +125,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
     const movedIds = new Set([appointment.id, ...moved.movedIds]);
     setList((l) => ({
       ...l,
-      rows: l.rows.map((a) => (movedIds.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false } : a)),
+      rows: l.rows.map((a) => (movedIds.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false, isRescheduled: true, originalDate: a.originalDate ?? a.date, rescheduledReason: null } : a)),
     }));
     // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
     const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
@@ -217,7 +217,15 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
         empty={isDefault ? t('list.noneUpcoming') : t('list.noMatches')}
         head={[t('cols.date'), t('cols.time'), t('cols.customer'), t('cols.service'), t('cols.address'), t('cols.status'), t('cols.actions')]}
         rows={rows.map((a) => [
-          format.date(a.date), formatTimeOfDay(a.time, locale) ?? format.na,
+          <span key="d">
+            <time dateTime={a.date}>{format.date(a.date)}</time>
+            {a.isRescheduled && a.originalDate && a.originalDate !== a.date ? (
+              <span className="block text-xs text-gray-600">
+                {t(a.rescheduledReason === 'weather' ? 'list.movedFromWeather' : 'list.movedFrom', { date: format.date(a.originalDate) })}
+              </span>
+            ) : null}
+          </span>,
+          formatTimeOfDay(a.time, locale) ?? format.na,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
           format.service(a.serviceType),
           [a.address, a.city].filter(Boolean).join(', ') || format.na,

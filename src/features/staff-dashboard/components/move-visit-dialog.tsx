@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { Label } from '@/components/ui/label';
+import type { SpacingVariant, SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { formatLongDate } from '@/lib/format';
 import type { AppointmentChangeSchema } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
@@ -15,7 +16,10 @@ import { callStaffApi } from './staff-api';
 export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
 export type MovedVisits = { date: string; movedIds: number[] };
 
-type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; stopsNeeded: number };
+/** Why a plan's list leaves Fridays with room out (0035); null for a one-visit booking. */
+type Spacing = (SpacingWindow & { variant: SpacingVariant }) | null;
+
+type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; stopsNeeded: number; spacing: Spacing };
 
 /**
  * Staff give a visit another Friday: the Fridays with room for it (and any visit of its booking
@@ -51,15 +55,17 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
     if (id === null) return;
     const controller = new AbortController();
     void (async () => {
-      const { ok, body } = await callStaffApi<{ dates?: string[]; stopsNeeded?: number }>(`/api/admin/appointments/${id}/dates`, { signal: controller.signal });
+      const { ok, body } = await callStaffApi<{ dates?: string[]; stopsNeeded?: number; spacing?: Spacing }>(`/api/admin/appointments/${id}/dates`, { signal: controller.signal });
       if (controller.signal.aborted) return;
       if (!ok || !body?.dates) {
         setChoice({ state: 'failed', message: body?.message ?? null });
         refused.current?.();
         return;
       }
-      setChoice({ state: 'ready', dates: body.dates, stopsNeeded: body.stopsNeeded ?? 1 });
-      setSelected((current) => (current && body.dates!.includes(current) ? current : (body.dates![0] ?? '')));
+      setChoice({ state: 'ready', dates: body.dates, stopsNeeded: body.stopsNeeded ?? 1, spacing: body.spacing ?? null });
+      // The first Friday when the dialog opens; after a refusal the choice stays while it is still
+      // offered, and is cleared (not swapped for another Friday) once it is not.
+      setSelected((current) => (current === '' ? (body.dates![0] ?? '') : body.dates!.includes(current) ? current : ''));
     })();
     return () => controller.abort();
   }, [id, reload]);
@@ -84,7 +90,8 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
       close();
       return;
     }
-    // Someone may have taken the last stop meanwhile: say why and offer the Fridays as they are now.
+    // Someone may have taken the last stop, or moved another visit of the plan, meanwhile: say why
+    // (the server's message names the Fridays left) and offer the Fridays as they are now.
     setError(json?.message ?? t('datesFailed'));
     setReload((n) => n + 1);
     onRefused?.();
@@ -92,6 +99,16 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
 
   const needsDate = appointment?.needsStaffAttention ?? false;
   const date = appointment ? formatLongDate(appointment.date, locale) : '';
+  const day = (d: string | null | undefined, weekday = true) => (d ? formatLongDate(d, locale, { weekday }) : '');
+  const spacingHint = (spacing: NonNullable<Spacing>) => t(`spacingHint.${spacing.variant}`, {
+    days: spacing.minIntervalDays,
+    from: day(spacing.earliest, false),
+    to: day(spacing.latest, false),
+    previous: spacing.previous?.visitNumber ?? '',
+    previousDate: day(spacing.previous?.date),
+    next: spacing.next?.visitNumber ?? '',
+    nextDate: day(spacing.next?.date),
+  });
 
   return (
     <Dialog.Root open={appointment !== null} onOpenChange={(open) => { if (!open) close(); }}>
@@ -105,7 +122,8 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
           <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
             {choice.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('loadingDates')}</p> : null}
             {choice.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{choice.message ?? t('datesFailed')}</p> : null}
-            {choice.state === 'ready' && choice.dates.length === 0 ? <p role="status" className="text-sm text-gray-700">{t('noDates')}</p> : null}
+            {choice.state === 'ready' && choice.spacing ? <p className="text-sm text-gray-700">{spacingHint(choice.spacing)}</p> : null}
+            {choice.state === 'ready' && choice.dates.length === 0 && choice.spacing?.variant !== 'none' ? <p role="status" className="text-sm text-gray-700">{t('noDates')}</p> : null}
             {choice.state === 'ready' && choice.dates.length > 0 ? (
               <div className="space-y-1.5">
                 <Label htmlFor={selectId}>{t('newFriday')}</Label>
@@ -115,6 +133,7 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
                   onChange={(e) => setSelected(e.target.value)}
                   className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink"
                 >
+                  {selected === '' ? <option value="" disabled>{t('chooseFriday')}</option> : null}
                   {choice.dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
                 </select>
                 {choice.stopsNeeded > 1 ? <p className="text-sm text-gray-600">{t('together', { count: choice.stopsNeeded })}</p> : null}

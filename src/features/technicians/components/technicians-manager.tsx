@@ -73,7 +73,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
     <ul className="mt-1 list-disc pl-5">
       {dates.map((date) => (
         <li key={date}>
-          <a className="font-medium text-brand-800 underline underline-offset-4" href={`${routesHref}?date=${date}`}>{formatLongDate(date, locale)}</a>
+          <a className="inline-flex min-h-6 items-center font-medium text-brand-800 underline underline-offset-4" href={`${routesHref}?date=${date}`}>{formatLongDate(date, locale)}</a>
         </li>
       ))}
     </ul>

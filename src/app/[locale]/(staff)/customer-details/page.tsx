@@ -98,7 +98,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
               <li key={p.id} className="space-y-2 p-3 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span>{formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code></span>
-                  <Badge variant={statusBadgeVariant(p.status)}>{t.has(`statuses.${p.status}`) ? t(`statuses.${p.status}`) : p.status}</Badge>
+                  <span className="inline-flex flex-wrap gap-1">
+                    <Badge variant={statusBadgeVariant(p.status)}>{t.has(`statuses.${p.status}`) ? t(`statuses.${p.status}`) : p.status}</Badge>
+                    {p.isTest ? <Badge variant="secondary">{t('testPayment')}</Badge> : null}
+                  </span>
                 </div>
                 {p.refunds.length > 0 ? (
                   <ul className="space-y-1 border-l-2 border-gray-200 pl-3">

@@ -1,0 +1,181 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Badge, statusBadgeVariant } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { localePath } from '@/components/site/locale-paths';
+import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service';
+import { CancelBookingOnline, MoveVisitAction } from '@/features/manage-booking/components/manage-booking-actions';
+import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/features/manage-booking/manage-booking.service';
+import { pickMessages } from '@/i18n/messages';
+import { isLocale, toLocale, type Locale } from '@/i18n/routing';
+import { isAppError } from '@/lib/errors';
+import { formatCad, formatLongDate, intlLocale } from '@/lib/format';
+import { readRouteParam } from '@/lib/route-param';
+import { getClientIp } from '@/server/request-locale';
+
+// Every request reads the booking as it is now; nothing of it is cached or prerendered.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale: toLocale(locale), namespace: 'manageBooking' });
+  // The address holds the booking's key: no index, and no Referer carrying it anywhere (decision 0032).
+  return { title: t('metaTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+}
+
+type Props = { params: Promise<{ locale: string; token: string }> };
+
+/** The booking, or why it cannot be shown; never an error page for a bad or used-up link. */
+async function readBooking(token: string, locale: Locale): Promise<{ booking: ManagedBooking } | { problem: 'not-found' | 'rate-limited' }> {
+  try {
+    await limitLookups(getClientIp(new Request('http://local/', { headers: await headers() })));
+    return { booking: await loadManagedBooking(token, locale) };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'rate_limited') return { problem: 'rate-limited' };
+    if (isAppError(error) && error.code === 'not_found') return { problem: 'not-found' };
+    throw error;
+  }
+}
+
+function PhoneLink({ phone }: { phone: string }) {
+  return <a className="font-semibold text-brand-800 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>;
+}
+
+export default async function ManageBookingPage({ params }: Props) {
+  const { locale, token: rawToken } = await params;
+  const token = readRouteParam(rawToken);
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const [t, tServices, branchInfo, branch] = await Promise.all([
+    getTranslations({ locale, namespace: 'manageBooking' }),
+    getTranslations({ locale, namespace: 'payments' }),
+    getPublicBranchInfo(),
+    getBranch(),
+  ]);
+  const phone = branchInfo.phone;
+  const result = await readBooking(token, locale);
+
+  if ('problem' in result) {
+    return (
+      <div className="px-4 py-12">
+        <Card className="mx-auto max-w-xl">
+          <CardHeader>
+            <h1 className="text-2xl font-bold">{t(result.problem === 'rate-limited' ? 'rateLimited.title' : 'notFound.title')}</h1>
+          </CardHeader>
+          <CardContent className="space-y-3 text-gray-700">
+            <p>{t(result.problem === 'rate-limited' ? 'rateLimited.body' : 'notFound.body')}</p>
+            {result.problem === 'not-found' ? (
+              <p><a className="font-semibold text-brand-800 underline" href={localePath(locale, '/manage-booking')}>{t('notFound.sendAgain')}</a></p>
+            ) : null}
+            <p>{t('callUs')} <PhoneLink phone={phone} /></p>
+          </CardContent>
+        </Card>
+      </div>
+    );
+  }
+
+  const { booking } = result;
+  const deadline = (at: Date) =>
+    new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: branch.timezone }).format(at);
+  const money = (cents: number) => formatCad(cents, locale);
+  const location = [booking.address.address, booking.address.city, booking.address.postalCode].filter(Boolean).join(', ');
+  const { cancel } = booking;
+
+  return (
+    <div className="px-4 py-12">
+      <div className="mx-auto max-w-3xl space-y-6">
+        <header className="space-y-2">
+          <h1 className="text-3xl font-bold">{t('title')}</h1>
+          <p className="text-gray-700">{t('greeting', { name: booking.customerFirstName })}</p>
+        </header>
+
+        <Card>
+          <CardContent className="pt-6">
+            <dl className="grid gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-gray-600">{t('reference')}</dt>
+                <dd className="font-semibold">{booking.bookingRef}</dd>
+              </div>
+              {location ? (
+                <div>
+                  <dt className="text-sm text-gray-600">{t('address')}</dt>
+                  <dd className="font-semibold">{location}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['manageBooking', 'errors'])}>
+          <section aria-labelledby="visits-heading" className="space-y-3">
+            <h2 id="visits-heading" className="text-2xl font-semibold">{t('visitsHeading')}</h2>
+            <ul className="space-y-3">
+              {booking.visits.map((visit) => (
+                <li key={visit.id}>
+                  <Card>
+                    <CardHeader className="pb-3">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <CardTitle className="text-lg">{formatLongDate(visit.date, locale)}</CardTitle>
+                        <Badge variant={statusBadgeVariant(visit.status)}>{t(`status.${visit.status}`)}</Badge>
+                      </div>
+                    </CardHeader>
+                    <CardContent className="space-y-2 text-sm text-gray-700">
+                      <p>{visit.serviceTypes.map((s) => tServices(`services.${s}`)).join(', ')}</p>
+                      {visit.status === 'confirmed' ? <p>{visit.arrival}</p> : null}
+                      {visit.status === 'expired' ? <p>{t('visitNeedsDate')}</p> : null}
+                      {visit.change.kind === 'move' ? (
+                        <div className="flex flex-wrap items-center gap-3 pt-1">
+                          <MoveVisitAction token={token} visitId={visit.id} date={visit.date} phone={phone} />
+                          <span>{t('moveUntil', { deadline: deadline(visit.change.cutoffAt) })}</span>
+                        </div>
+                      ) : null}
+                      {visit.change.kind === 'call' ? <p>{t('moveByPhone')} <PhoneLink phone={phone} /></p> : null}
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="payment-heading" className="space-y-3">
+            <h2 id="payment-heading" className="text-2xl font-semibold">{t('paymentHeading')}</h2>
+            <Card>
+              <CardContent className="pt-6">
+                <dl className="space-y-1 text-sm">
+                  <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('paid')}</dt><dd className="font-semibold">{money(booking.money.paidCents)}</dd></div>
+                  {booking.money.refundedCents > 0 ? (
+                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('refunded')}</dt><dd className="font-semibold">{money(booking.money.refundedCents)}</dd></div>
+                  ) : null}
+                  {booking.money.refundPendingCents > 0 ? (
+                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('refundPending')}</dt><dd className="font-semibold">{money(booking.money.refundPendingCents)}</dd></div>
+                  ) : null}
+                </dl>
+              </CardContent>
+            </Card>
+          </section>
+
+          <section aria-labelledby="cancel-heading" className="space-y-3">
+            <h2 id="cancel-heading" className="text-2xl font-semibold">{t('cancelHeading')}</h2>
+            <Card>
+              <CardContent className="space-y-3 pt-6 text-sm text-gray-700">
+                {cancel.kind === 'cancel' ? (
+                  <>
+                    <p>{t('cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>
+                    <CancelBookingOnline token={token} bookingRef={booking.bookingRef} />
+                  </>
+                ) : null}
+                {cancel.kind === 'call' ? <p>{t(`cancelByPhone.${cancel.reason}`)} <PhoneLink phone={phone} /></p> : null}
+                {cancel.kind === 'none' ? <p>{t(booking.visits.every((v) => v.status === 'cancelled') ? 'cancelledAll' : 'nothingToCancel')}</p> : null}
+              </CardContent>
+            </Card>
+          </section>
+        </NextIntlClientProvider>
+
+        <p className="text-sm text-gray-700">{t('questions')} <PhoneLink phone={phone} /></p>
+      </div>
+    </div>
+  );
+}

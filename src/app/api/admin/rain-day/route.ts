@@ -1,0 +1,18 @@
+import { RainDayApplySchema, RainDayQuerySchema } from '@/features/rain-day/rain-day.schema';
+import { applyRainDay, previewRainDay } from '@/features/rain-day/rain-day.service';
+import { readQuery } from '@/features/routing/route.schema';
+import { requireStaff } from '@/features/staff-auth/require-staff';
+import { apiRoute, parseJson, parseWith } from '@/server/handler';
+
+/** GET (admins) `?date=YYYY-MM-DD&to=YYYY-MM-DD`: what moving the rained-out Friday `date` to `to` would do (0033). */
+export const GET = apiRoute(async ({ req }) => {
+  await requireStaff({ role: 'admin' });
+  return previewRainDay(parseWith(RainDayQuerySchema, readQuery(req)));
+});
+
+/** POST (admins) `{ date, to }`: moves the Friday's confirmed visits, the target first; safe to send again. */
+export const POST = apiRoute(async ({ req }) => {
+  const session = await requireStaff({ role: 'admin' });
+  const input = await parseJson(req, RainDayApplySchema);
+  return applyRainDay({ ...input, by: session.username });
+});

@@ -1,0 +1,193 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
+import { toast } from '@/components/ui/use-toast';
+import type { SpacingVariant, SpacingWindow } from '@/features/scheduling/visit-spacing';
+import { formatCad, formatLongDate } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
+
+type ApiAnswer<T> = { ok: boolean; status: number; body: (Partial<T> & { message?: string }) | null };
+
+/** Calls the booking's own API in the page's language; a network failure is an answer without a body. */
+async function callApi<T>(url: string, locale: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<ApiAnswer<T>> {
+  try {
+    const res = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: { 'x-locale': locale, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: init.signal,
+      cache: 'no-store',
+    });
+    return { ok: res.ok, status: res.status, body: (await res.json().catch(() => null)) as ApiAnswer<T>['body'] };
+  } catch {
+    return { ok: false, status: 0, body: null };
+  }
+}
+
+const bookingApi = (token: string) => `/api/manage-booking/${encodeURIComponent(token)}`;
+
+/** Why a plan's list is narrower than the office's Fridays with room (0035); null for a one-visit booking. */
+type Spacing = (SpacingWindow & { variant: SpacingVariant }) | null;
+
+type Dates = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; spacing: Spacing };
+
+/** "Move this visit": the Fridays the office would offer (before their cut-off), one to pick, then the move. */
+export function MoveVisitAction({ token, visitId, date, phone }: { token: string; visitId: number; date: string; phone: string }) {
+  const t = useTranslations('manageBooking');
+  const tAll = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [dates, setDates] = useState<Dates>({ state: 'loading' });
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reload, setReload] = useState(0);
+  const longDate = formatLongDate(date, locale);
+  const day = (d: string | null | undefined) => (d ? formatLongDate(d, locale, { weekday: false }) : '');
+  const spacingHint = (spacing: Spacing) => spacing && t(`move.spacing.${spacing.variant}`, {
+    days: spacing.minIntervalDays, from: day(spacing.earliest), to: day(spacing.latest), previousDate: day(spacing.previous?.date), nextDate: day(spacing.next?.date),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    void (async () => {
+      const { ok, body } = await callApi<{ dates: string[]; spacing: Spacing }>(`${bookingApi(token)}/visits/${visitId}/dates`, locale, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      if (ok && Array.isArray(body?.dates)) {
+        setDates({ state: 'ready', dates: body.dates, spacing: body.spacing ?? null });
+        setChoice((current) => (body.dates!.includes(current) ? current : ''));
+      } else {
+        setDates({ state: 'failed', message: body?.message ?? null });
+      }
+    })();
+    return () => controller.abort();
+  }, [open, reload, token, visitId, locale]);
+
+  const close = () => {
+    setOpen(false);
+    setDates({ state: 'loading' });
+    setChoice('');
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!choice) {
+      setError(t('errors.chooseDate'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const { ok, body } = await callApi<{ date: string }>(`${bookingApi(token)}/visits/${visitId}/move`, locale, { method: 'POST', body: { date: choice } });
+    setBusy(false);
+    if (ok) {
+      toast({ title: t('move.doneTitle'), description: t('move.doneBody', { date: formatLongDate(body?.date ?? choice, locale) }) });
+      close();
+      router.refresh();
+      return;
+    }
+    setError(body?.message ?? tAll('errors.generic'));
+    // A Friday that filled up meanwhile leaves the list.
+    setReload((n) => n + 1);
+  };
+
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {t('move.button')}<span className="sr-only">{` ${longDate}`}</span>
+      </Button>
+      <FormDialog open={open} onClose={close} title={t('move.title', { date: longDate })} description={t('move.description')} closeLabel={t('close')}>
+        {dates.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('move.loading')}</p> : null}
+        {dates.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{dates.message ?? t('move.loadFailed')}</p> : null}
+        {dates.state === 'ready' && dates.spacing ? <p className="text-sm text-gray-700">{spacingHint(dates.spacing)}</p> : null}
+        {dates.state === 'ready' && dates.dates.length === 0 ? (
+          <p className="text-sm text-gray-700">{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={`tel:${phone}`}>{phone}</a></p>
+        ) : null}
+        {dates.state === 'ready' && dates.dates.length > 0 ? (
+          <form method="post" noValidate onSubmit={submit} className="space-y-4">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${id}-date`}>{t('move.dateLabel')}</Label>
+              <select
+                id={`${id}-date`}
+                value={choice}
+                onChange={(e) => setChoice(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm"
+              >
+                <option value="">{t('move.choose')}</option>
+                {dates.dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
+              </select>
+            </div>
+            {error ? <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p> : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={close}>{t('move.keep')}</Button>
+              <Button type="submit" disabled={!hydrated || busy}>{busy ? t('move.saving') : t('move.submit')}</Button>
+            </div>
+          </form>
+        ) : null}
+      </FormDialog>
+    </>
+  );
+}
+
+/** "Cancel my booking": the refund the terms give, read first and shown in a confirmation, then the cancellation. */
+export function CancelBookingOnline({ token, bookingRef }: { token: string; bookingRef: string }) {
+  const t = useTranslations('manageBooking');
+  const tAll = useTranslations();
+  const locale = useLocale();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const [refundCents, setRefundCents] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const ask = async () => {
+    setBusy(true);
+    const { ok, body } = await callApi<{ refundCents: number }>(`${bookingApi(token)}/cancel`, locale);
+    setBusy(false);
+    if (ok && typeof body?.refundCents === 'number') setRefundCents(body.refundCents);
+    else toast({ title: t('cancel.failedTitle'), description: body?.message ?? tAll('errors.generic'), variant: 'destructive' });
+  };
+
+  const confirm = async () => {
+    setRefundCents(null);
+    setBusy(true);
+    const { ok, body } = await callApi<{ refundCents: number; refundStatus: string }>(`${bookingApi(token)}/cancel`, locale, { method: 'POST' });
+    setBusy(false);
+    if (ok && typeof body?.refundCents === 'number') {
+      const amount = formatCad(body.refundCents, locale);
+      toast({ title: t('cancel.doneTitle'), description: body.refundCents > 0 ? t('cancel.doneRefund', { amount }) : t('cancel.doneNoRefund') });
+      router.refresh();
+      return;
+    }
+    toast({ title: t('cancel.failedTitle'), description: body?.message ?? tAll('errors.generic'), variant: 'destructive' });
+    router.refresh();
+  };
+
+  return (
+    <>
+      <Button type="button" variant="destructive" disabled={!hydrated || busy} onClick={() => void ask()}>
+        {busy ? t('cancel.working') : t('cancel.button')}
+      </Button>
+      <ConfirmDialog
+        open={refundCents !== null}
+        onClose={() => setRefundCents(null)}
+        title={t('cancel.confirmTitle', { reference: bookingRef })}
+        cancelLabel={t('cancel.keep')}
+        confirmLabel={t('cancel.confirm')}
+        onConfirm={() => void confirm()}
+      >
+        <p>{t('cancel.confirmBody')}</p>
+        <p className="font-semibold">{refundCents !== null && refundCents > 0 ? t('cancel.confirmRefund', { amount: formatCad(refundCents, locale) }) : t('cancel.confirmNoRefund')}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { decideBookingCancel, decideVisitChange, keepDatesBeforeCutoff } from './customer-changes';
+
+const TORONTO = 'America/Toronto';
+// Friday 2027-06-11 (EDT): its cut-off is Wednesday 2027-06-09 at 8:00 AM, 12:00Z.
+const before = new Date('2027-06-09T11:59:00Z');
+const after = new Date('2027-06-09T12:00:00Z');
+const visit = (id: number, date: string, status: string) => ({ id, date, status });
+
+describe('moving a visit online', () => {
+  it('is open for a confirmed visit until its cut-off, then a phone call', () => {
+    expect(decideVisitChange(visit(1, '2027-06-11', 'confirmed'), before, TORONTO)).toEqual({ kind: 'move', cutoffAt: new Date('2027-06-09T12:00:00Z') });
+    expect(decideVisitChange(visit(1, '2027-06-11', 'confirmed'), after, TORONTO)).toEqual({ kind: 'call', reason: 'cutoff' });
+  });
+
+  it.each(['completed', 'cancelled', 'pending-payment', 'pending', 'expired'])('is not offered for a %s visit', (status) => {
+    expect(decideVisitChange(visit(1, '2027-06-11', status), before, TORONTO)).toEqual({ kind: 'none' });
+  });
+
+  it('offers only Fridays whose own cut-off is still ahead', () => {
+    expect(keepDatesBeforeCutoff(['2027-06-11', '2027-06-18'], after, TORONTO)).toEqual(['2027-06-18']);
+    expect(keepDatesBeforeCutoff(['2027-06-11', '2027-06-18'], before, TORONTO)).toEqual(['2027-06-11', '2027-06-18']);
+  });
+});
+
+describe('cancelling a booking online', () => {
+  const plan = [visit(1, '2027-06-11', 'confirmed'), visit(2, '2027-07-02', 'confirmed'), visit(3, '2027-07-23', 'confirmed')];
+
+  it('is open for a paid booking until the first visit\'s cut-off', () => {
+    expect(decideBookingCancel(plan, 32318, before, TORONTO)).toEqual({ kind: 'cancel', cutoffAt: new Date('2027-06-09T12:00:00Z') });
+    expect(decideBookingCancel(plan, 32318, after, TORONTO)).toEqual({ kind: 'call', reason: 'cutoff' });
+  });
+
+  it('counts from the first visit still to come, not from one already cancelled', () => {
+    const moved = [visit(1, '2027-06-04', 'cancelled'), ...plan];
+    expect(decideBookingCancel(moved, 32318, new Date('2027-06-03T12:00:00Z'), TORONTO).kind).toBe('cancel');
+  });
+
+  it('is the office\'s once a visit has been carried out, even weeks before the next one', () => {
+    const started = [visit(1, '2027-06-11', 'completed'), visit(2, '2027-07-02', 'confirmed')];
+    expect(decideBookingCancel(started, 32318, new Date('2027-06-20T12:00:00Z'), TORONTO)).toEqual({ kind: 'call', reason: 'started' });
+  });
+
+  it('is the office\'s for an unpaid booking, and offers nothing once all is cancelled or done', () => {
+    expect(decideBookingCancel([visit(1, '2027-06-11', 'pending-payment')], 0, before, TORONTO)).toEqual({ kind: 'call', reason: 'unpaid' });
+    expect(decideBookingCancel([visit(1, '2027-06-11', 'cancelled')], 11187, before, TORONTO)).toEqual({ kind: 'none' });
+    expect(decideBookingCancel([visit(1, '2027-06-11', 'completed')], 11187, before, TORONTO)).toEqual({ kind: 'none' });
+  });
+});

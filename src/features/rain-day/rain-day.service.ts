@@ -1,0 +1,220 @@
+import 'server-only';
+import { getDb } from '@/db/client';
+import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { clearEmptyRoutes } from '@/features/routing/route.service';
+import { findToday, isFriday } from '@/features/scheduling/available-dates';
+import { checkAvailableDate, countFreeStops, getAvailableDates } from '@/features/scheduling/available-dates.service';
+import { checkVisitSpacing, findSpacingWindow, isWithinSpacing, type SpacingCheck, type SpacingWindow } from '@/features/scheduling/visit-spacing';
+import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
+import { AppError, isAppError } from '@/lib/errors';
+import { getLogger } from '@/server/logger';
+import { allocateRainDay, type FridayRoom, listFillOrder, summariseByFriday, type UnplacedReason } from './rain-day-allocation';
+import { countHeldDayVisits, listBookingPlanVisits, listConfirmedDayVisits } from './rain-day.repository';
+
+/** One booking's visits on the rained-out Friday: they move together (0011's same-day companions). */
+export type RainDayBooking = { appointmentId: number; bookingRef: string; customerId: number; customerName: string; stops: number };
+
+export type RainDayFriday = { date: string; visits: number; customers: number; bookings: RainDayBooking[] };
+
+/** The plan's visit a booking would come too close to (or pass) on every Friday with room (0035). */
+export type RainDaySpacingBlock = { side: 'previous' | 'next'; visitNumber: number; date: string; minIntervalDays: number };
+
+/** A booking that stays on the rained-out Friday, and why: no room ('full') or its plan's spacing ('spacing'). */
+export type RainDayUnplaced = RainDayBooking & UnplacedReason<RainDaySpacingBlock>;
+
+/** What "Move this Friday" would do, as the dialog shows it before the office confirms. */
+export type RainDayPreview = {
+  date: string;
+  /** The chosen target Friday. */
+  to: string;
+  /** Fridays the office may choose as the target (bookable, with room for at least one stop). */
+  targets: string[];
+  visits: number;
+  customers: number;
+  /** Where the visits go: the target first, then the Fridays after it that take the overflow. */
+  moves: RainDayFriday[];
+  /** Bookings no offered Friday takes (no room, or their plan's spacing): they stay on the rained-out Friday. */
+  unplaced: RainDayUnplaced[];
+  /** Unpaid bookings still holding a stop on the day: not moved (their payment flow decides). */
+  stillHeld: number;
+};
+
+export type RainDayResult = {
+  date: string;
+  moved: { date: string; visits: number; customers: number }[];
+  movedVisits: number;
+  movedCustomers: number;
+  /** Bookings moved or changed by someone else meanwhile: nothing was done to them. */
+  skipped: number;
+  unplaced: RainDayUnplaced[];
+};
+
+type RainDayInput = { date: string; to?: string; now?: Date; branchId?: number };
+
+/** Stops left on each date, as the available-dates rule counts them (`countFreeStops`). */
+async function loadFridayRoom(branchId: number, dates: string[], now: Date): Promise<FridayRoom[]> {
+  const free = await countFreeStops({ dates, now, branchId });
+  return dates.map((date) => ({ date, free: free.get(date) ?? 0 }));
+}
+
+/**
+ * The day's confirmed visits, one entry per booking, in booking order, and each booking's spacing
+ * window (0035): the Fridays its visits of the day may go to without breaking its plan.
+ */
+async function listDayBookings(branchId: number, date: string): Promise<{ groups: RainDayBooking[]; windows: Map<string, SpacingWindow> }> {
+  const db = await getDb();
+  const bookings = new Map<string, RainDayBooking>();
+  const dayVisitIds = new Map<string, number[]>();
+  for (const visit of await listConfirmedDayVisits(db, branchId, date)) {
+    const known = bookings.get(visit.bookingRef);
+    if (known) known.stops += 1;
+    else bookings.set(visit.bookingRef, { appointmentId: visit.id, bookingRef: visit.bookingRef, customerId: visit.customerId, customerName: `${visit.firstName} ${visit.lastName}`, stops: 1 });
+    dayVisitIds.set(visit.bookingRef, [...(dayVisitIds.get(visit.bookingRef) ?? []), visit.id]);
+  }
+  const planVisits = await listBookingPlanVisits(db, [...bookings.keys()]);
+  const windows = new Map([...dayVisitIds].map(([ref, ids]) => [ref, findSpacingWindow(planVisits.filter((v) => v.bookingRef === ref), ids)]));
+  return { groups: [...bookings.values()], windows };
+}
+
+/** What a refused Friday was too close to, for the preview and the result. */
+function toSpacingBlock(check: Extract<SpacingCheck, { ok: false }>): RainDaySpacingBlock | null {
+  const neighbour = check.window[check.side];
+  return neighbour ? { side: check.side, visitNumber: neighbour.visitNumber, date: neighbour.date, minIntervalDays: check.window.minIntervalDays } : null;
+}
+
+/** Why `date` would break the booking's plan, or null when it keeps it (a booking without a window: any Friday). */
+function findSpacingBlock(window: SpacingWindow | undefined, date: string): RainDaySpacingBlock | null {
+  const check = window ? checkVisitSpacing(date, window) : null;
+  return check && !check.ok ? toSpacingBlock(check) : null;
+}
+
+/** Refuses a target the office may not fill, with the available-dates rule's own reason. */
+async function refuseTarget(date: string, to: string, branchId: number, now: Date): Promise<never> {
+  if (to === date) throw new AppError('validation', 'rainDay.errors.sameDay', { fields: { to: 'rainDay.errors.sameDay' } });
+  const check = await checkAvailableDate({ date: to, now, branchId, stopsNeeded: 1 });
+  if (check.ok || check.reason === 'full') throw new AppError('day_full', 'rainDay.errors.targetFull', { fields: { to: 'rainDay.errors.targetFull' } });
+  const key = `adminDashboard.move.date.${check.reason}`;
+  throw new AppError('validation', key, { fields: { to: key }, reason: check.reason });
+}
+
+/** Checks the rained-out day and the target, and works out who goes where. */
+async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fillOrder: string[]; placed: { group: RainDayBooking; date: string }[]; windows: Map<string, SpacingWindow> }> {
+  const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
+  const now = input.now ?? new Date();
+  if (!isFriday(input.date)) throw new AppError('validation', 'rainDay.errors.notFriday', { fields: { date: 'rainDay.errors.notFriday' } });
+  const branch = await getBranch(branchId);
+  const today = findToday(now, branch.timezone);
+  if (input.date < today) throw new AppError('validation', 'rainDay.errors.pastDay', { fields: { date: 'rainDay.errors.pastDay' } });
+
+  const { groups, windows } = await listDayBookings(branchId, input.date);
+  if (groups.length === 0) throw new AppError('conflict', 'rainDay.errors.nothingToMove');
+  const targets = (await getAvailableDates({ now, branchId, stopsNeeded: 1 })).filter((d) => d !== input.date);
+  if (targets.length === 0) throw new AppError('day_full', 'rainDay.errors.noFridays');
+  const to = input.to ?? targets[0]!;
+  if (!targets.includes(to)) await refuseTarget(input.date, to, branchId, now);
+
+  const fillOrder = listFillOrder(to, targets, input.date);
+  const { placed, unplaced } = allocateRainDay(
+    groups,
+    await loadFridayRoom(branchId, fillOrder, now),
+    (group, date) => findSpacingBlock(windows.get(group.bookingRef), date),
+  );
+  return {
+    date: input.date,
+    to,
+    targets,
+    visits: groups.reduce((sum, g) => sum + g.stops, 0),
+    customers: new Set(groups.map((g) => g.customerId)).size,
+    moves: summariseByFriday(placed, fillOrder),
+    unplaced,
+    stillHeld: await countHeldDayVisits(await getDb(), branchId, input.date, now),
+    fillOrder,
+    placed,
+    windows,
+  };
+}
+
+/**
+ * The preview of a rain day: how many visits and customers move, to which Friday each booking goes
+ * (the target until it is full, then the next Fridays with room that keep its plan's visits at
+ * least `MIN_INTERVAL_DAYS` apart and in order, 0035), and who cannot be placed and why.
+ *
+ * @throws AppError 400 for a day that is not a Friday or has passed, or a target the available-dates
+ *   rule refuses; 409 for a day with no confirmed visit left, or a target without room
+ */
+export async function previewRainDay(input: RainDayInput): Promise<RainDayPreview> {
+  const { fillOrder: _order, placed: _placed, windows: _windows, ...preview } = await planRainDay(input);
+  return preview;
+}
+
+/**
+ * Moves a rained-out Friday's confirmed visits, one booking at a time, each through the single
+ * visit move (`moveAppointment`: the Friday's capacity counted under its lock, the booking's rows
+ * locked, the weather email queued, the reminder reset, all in the booking's own transaction).
+ * The day's planned routes are dropped once they visit nobody. Safe to run again after a failure part-way: a
+ * booking already moved is no longer confirmed on the day and is neither listed nor moved again;
+ * a Friday filled meanwhile by someone else sends the booking on to the next Friday with room.
+ *
+ * @throws as `previewRainDay`; a second run over a day already moved is 409 'nothingToMove'
+ */
+export async function applyRainDay(input: RainDayInput & { to: string; by?: string }): Promise<RainDayResult> {
+  const now = input.now ?? new Date();
+  const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
+  const plan = await planRainDay({ ...input, now, branchId });
+
+  const moved: { group: RainDayBooking; date: string }[] = [];
+  const unplaced: RainDayUnplaced[] = [...plan.unplaced];
+  let skipped = 0;
+  for (const { group, date } of plan.placed) {
+    let placedOn: { date: string; stops: number } | null = null;
+    let left = false;
+    let blocked: RainDaySpacingBlock | null = null;
+    const window = plan.windows.get(group.bookingRef);
+    for (const candidate of plan.fillOrder.slice(plan.fillOrder.indexOf(date))) {
+      // A Friday the plan's spacing rules out is not tried (moveAppointment would refuse it too).
+      if (window && !isWithinSpacing(candidate, window)) continue;
+      try {
+        const result = await moveAppointment(group.appointmentId, candidate, { now, by: input.by, reason: 'weather', onlyFromDate: input.date });
+        if (result.movedIds.length === 0) left = true;
+        else placedOn = { date: candidate, stops: result.movedIds.length };
+        break;
+      } catch (error) {
+        // Taken meanwhile: the next Friday in line. Cancelled or changed meanwhile: not ours to move.
+        if (isAppError(error) && error.code === 'day_full') continue;
+        // Another visit of the plan moved meanwhile (checked under the booking's lock): the next
+        // Friday in line may still fit; if none does, the booking stays, with the reason.
+        if (isAppError(error) && error.code === 'visit_spacing') {
+          blocked ??= toSpacingBlock({ ok: false, ...(error.details as { side: 'previous' | 'next'; window: SpacingWindow }) });
+          continue;
+        }
+        if (isAppError(error) && (error.code === 'conflict' || error.code === 'not_found')) {
+          left = true;
+          break;
+        }
+        throw error;
+      }
+    }
+    if (placedOn) moved.push({ group: { ...group, stops: placedOn.stops }, date: placedOn.date });
+    else if (left) skipped += 1;
+    else unplaced.push(blocked ? { ...group, reason: 'spacing', blockedBy: blocked } : { ...group, reason: 'full' });
+  }
+
+  // The rained-out day's planned routes now visit nobody: drop them. While a booking that fits
+  // nowhere is still on a route, the routing service keeps the plan (409), and so do we.
+  try {
+    await clearEmptyRoutes(input.date, { branchId, now });
+  } catch (error) {
+    if (!(isAppError(error) && error.code === 'conflict')) throw error;
+  }
+
+  const byFriday = summariseByFriday(moved, plan.fillOrder).map(({ bookings: _b, ...day }) => day);
+  getLogger().info({ date: input.date, to: input.to, moved: byFriday, skipped, unplaced: unplaced.map((g) => g.bookingRef), by: input.by }, 'rain day: the office moved a Friday');
+  return {
+    date: input.date,
+    moved: byFriday,
+    movedVisits: byFriday.reduce((sum, d) => sum + d.visits, 0),
+    movedCustomers: new Set(moved.map((m) => m.group.customerId)).size,
+    skipped,
+    unplaced,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * What the route manager shows for a loaded date, from the day's appointment count and its routes:
+ * - 'noAppointments': nothing is booked ('No appointments scheduled for this date');
+ * - 'allDone': every appointment was marked done without ever being on a route, so nothing is
+ *   left to plan and Optimize Route is off (0006, 2026-11-24 (c));
+ * - 'notPlanned': no route yet ('No route optimized for this date yet');
+ * - 'routes': the routes, with the visits still to plan and those done without a route.
+ * Null while the date is loading (or could not be read).
+ */
+export type RouteManagerView = 'noAppointments' | 'allDone' | 'notPlanned' | 'routes';
+
+export function selectRouteManagerView(
+  count: number | null,
+  day: { routes: readonly unknown[]; doneWithoutRoute: readonly unknown[] } | null,
+): RouteManagerView | null {
+  if (count === null || day === null) return null;
+  if (count === 0) return 'noAppointments';
+  if (day.doneWithoutRoute.length >= count) return 'allDone';
+  return day.routes.length === 0 ? 'notPlanned' : 'routes';
+}
+
+/** Optimize Route has something to plan: some appointment of the day is not done without a route. */
+export function canOptimize(view: RouteManagerView | null): boolean {
+  return view === 'notPlanned' || view === 'routes';
+}

@@ -1,0 +1,32 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { getTranslator, pickMessages } from '@/i18n/messages';
+import type { DayRoutes } from '../route.service';
+import { DoneWithoutRoute } from './route-manager';
+
+const visit = {
+  appointment: { id: 41, address: '12 Locke St S', city: 'Hamilton', serviceType: 'onetime', status: 'completed' },
+  customer: { firstName: 'Ada', lastName: 'Lovell' },
+} as unknown as DayRoutes['doneWithoutRoute'][number];
+
+const render = (locale: 'en' | 'fr', visits: DayRoutes['doneWithoutRoute'], level: 2 | 3) => renderToStaticMarkup(
+  <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
+    <DoneWithoutRoute visits={visits} level={level} />
+  </NextIntlClientProvider>,
+);
+
+describe('"Done without a route" on the route manager', () => {
+  it.each(['en', 'fr'] as const)('lists a visit done before any route had it under its own heading, apart from the work to plan (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    const html = render(locale, [visit], 3);
+    expect(html).toContain(`<h3 class="font-semibold">${t('doneWithoutRouteTitle')}</h3>`);
+    expect(html).toContain('Ada Lovell, 12 Locke St S, Hamilton');
+    expect(html).not.toContain(t('unassignedTitle'));
+  });
+
+  it('is an h2 on a day without routes, and absent when there is nothing done that way', () => {
+    expect(render('en', [visit], 2)).toContain('<h2 class="font-semibold">Done without a route</h2>');
+    expect(render('en', [], 3)).toBe('');
+  });
+});

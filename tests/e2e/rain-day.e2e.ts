@@ -1,0 +1,92 @@
+import type { APIRequestContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
+import { setupBrowser } from './support/browser';
+import { bookAndPay, listQuietFridays } from './support/fridays';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+  .format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * A Friday of its own with a Friday offered after it: late in the season, away from the demo
+ * Friday and its seasonal follow-ups, with nothing booked on it by other tests.
+ */
+async function pickEmptyFriday(request: APIRequestContext, taken: string[]): Promise<{ date: string; next: string }> {
+  const { quiet, offered: dates } = await listQuietFridays(request, taken);
+  for (const candidate of quiet.slice(Math.floor(quiet.length / 3)).sort(() => Math.random() - 0.5)) {
+    const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+    const next = dates.find((d) => d > candidate && !taken.includes(d));
+    if (count === 0 && next) return { date: candidate, next };
+  }
+  throw new Error('no empty Friday left');
+}
+
+describe('rain day on the route manager', () => {
+  it('moves a rained-out Friday in English: preview, move, the day left empty, a second press answered', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page, '/routes');
+    const { date, next } = await pickEmptyFriday(context.request, []);
+    await bookAndPay(context.request, date, 'Rory');
+    await bookAndPay(context.request, date, 'Sky');
+
+    await page.goto(`/routes?date=${date}`);
+    await page.getByTestId('appointment-count').filter({ hasText: '2 appointments' }).waitFor();
+    const open = page.getByRole('button', { name: 'Move this Friday (rain day)' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: `Rain day: move ${longDate(date, 'en')}` });
+    await dialog.waitFor();
+    await dialog.getByLabel('Move the visits to').selectOption(next);
+    await dialog.getByText('2 visits of 2 customers move.').waitFor();
+    expect(await dialog.getByText(`${longDate(next, 'en')}: 2 visits (2 customers)`).isVisible()).toBe(true);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Move 2 visits' }).click();
+    await dialog.getByText('2 visits of 2 customers moved. Each customer gets an email with the new date.').waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('No appointments scheduled for this date').waitFor();
+
+    // The visits are on the new Friday, still to be planned there.
+    const moved = (await (await context.request.get(`/api/routes/appointments?date=${next}`)).json()) as { count: number };
+    expect(moved.count).toBeGreaterThanOrEqual(2);
+
+    // A second press: the server's answer, nothing moved again.
+    await open.click();
+    await dialog.getByText('No confirmed visit is left on this Friday. If you just moved it, the move is done.').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Move \d+ visits?$/ }).isDisabled()).toBe(true);
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+  });
+
+  it('walks the dialog in French, with a target the server refuses shown in French and the choice kept', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page, '/routes');
+    const { date, next } = await pickEmptyFriday(context.request, []);
+    await bookAndPay(context.request, date, 'Maude');
+
+    await page.goto(`/fr/routes?date=${date}`);
+    await page.getByTestId('appointment-count').filter({ hasText: '1' }).waitFor();
+    await page.getByRole('button', { name: 'Déplacer ce vendredi (jour de pluie)' }).click();
+    const dialog = page.getByRole('dialog', { name: `Jour de pluie\u00a0: déplacer le ${longDate(date, 'fr')}` });
+    await dialog.waitFor();
+    const select = dialog.getByLabel('Déplacer les visites au');
+    await select.selectOption(next);
+    await dialog.getByText('1 visite de 1 client est déplacée.').waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // A colleague moves the day from another screen meanwhile: the press gets the server's answer in
+    // French, and the Friday chosen stays chosen.
+    const colleague = await context.request.post('/api/admin/rain-day', { data: { date, to: next } });
+    expect(colleague.status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Déplacer 1 visite' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Il ne reste aucune visite confirmée ce vendredi. Si vous venez de les déplacer, c’est fait.' }).first().waitFor();
+    expect(await select.inputValue()).toBe(next);
+    expect(await findAxeViolations(page)).toEqual([]);
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+  });
+});

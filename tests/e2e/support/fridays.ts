@@ -1,0 +1,63 @@
+import type { APIRequestContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { pickDemoFriday } from '@/server/bootstrap/seed';
+
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+
+const randomIp = (net: number) => `10.${net}.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
+
+/**
+ * The offered Fridays a test may take for itself: after the demo Friday and off its seasonal
+ * follow-ups (every 21 days), without the last one (another test books that), leaving out `taken`.
+ */
+export async function listQuietFridays(request: APIRequestContext, taken: readonly string[] = []): Promise<{ quiet: string[]; offered: string[] }> {
+  const demo = pickDemoFriday(new Date());
+  const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+  const quiet = dates.filter((d) => d > demo && daysBetween(demo, d) % 21 !== 0 && !taken.includes(d)).slice(0, -1);
+  return { quiet, offered: dates };
+}
+
+/**
+ * Books one visit (a pending payment, held for 30 minutes) on a Friday of its own: late in the
+ * season, away from the demo Friday and its seasonal follow-ups, and not planned by any test
+ * before. Other tests' leftovers on it are tolerated: the count is read back.
+ */
+export async function bookUnplannedFriday(request: APIRequestContext): Promise<{ date: string; booked: number }> {
+  const { quiet } = await listQuietFridays(request);
+  const candidates = quiet.slice(Math.floor(quiet.length / 2)).sort(() => Math.random() - 0.5);
+  let date: string | undefined;
+  for (const candidate of candidates) {
+    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+    if (day.routes.length === 0) { date = candidate; break; }
+  }
+  expect(date, 'a Friday without routes').toBeDefined();
+  const created = await request.post('/api/appointments', {
+    headers: { 'x-forwarded-for': randomIp(91) },
+    data: {
+      serviceType: 'onetime', propertySize: 0.25, firstName: 'Thursday', lastName: 'Evening', email: `thursday.${Date.now()}@example.com`, phone: '905-555-0168',
+      address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', date, status: 'pending-payment',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { count } = (await (await request.get(`/api/routes/appointments?date=${date}`)).json()) as { count: number };
+  expect(count).toBeGreaterThanOrEqual(1);
+  return { date: date!, booked: count };
+}
+
+/** A paid one-time booking on `date` (confirmed), as the checkout makes it. */
+export async function bookAndPay(request: APIRequestContext, date: string, name: string): Promise<{ appointmentId: number; bookingRef: string }> {
+  const ip = randomIp(93);
+  const created = await request.post('/api/appointments', {
+    headers: { 'x-forwarded-for': ip },
+    data: {
+      serviceType: 'onetime', propertySize: 0.25, firstName: name, lastName: 'Rainday', email: `${name.toLowerCase()}.${Date.now()}@example.com`, phone: '905-555-0170',
+      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date, status: 'pending-payment',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
+  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: booking })).json()) as { paymentIntentId: string; clientSecret: string };
+  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return booking;
+}
