@@ -104,6 +104,8 @@ export interface DayRoutes {
    * had them): nothing to plan, never offered for planning (0006, 2026-11-24 (c)).
    */
   doneWithoutRoute: { appointment: RouteAppointment; customer: RouteCustomer }[];
+  /** The branch's calendar day when the routes were read: a plan for today only has the rest of today's shifts. */
+  today: string;
 }
 
 function requireServiceDate(date: string): void {
@@ -430,7 +432,7 @@ export interface TechnicianDay {
  * The day read once: its routes (only `technicianId`'s when given) with their stops, the active
  * appointments no route visits, and the counts for the day sheet over all of the day's routes.
  */
-async function readDay(date: string, options: { branchId?: number; now?: Date; technicianId?: number }): Promise<DayRoutes & { plan: DayPlanSummary; today: string }> {
+async function readDay(date: string, options: { branchId?: number; now?: Date; technicianId?: number }): Promise<DayRoutes & { plan: DayPlanSummary }> {
   requireServiceDate(date);
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const now = options.now ?? new Date();
@@ -468,7 +470,7 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
  * active appointments no route visits. Cancelled or expired appointments drop out of the stops.
  */
 export async function getDayRoutes(date: string, options: { branchId?: number; now?: Date } = {}): Promise<DayRoutes> {
-  const { plan: _plan, today: _today, ...day } = await readDay(date, options);
+  const { plan: _plan, ...day } = await readDay(date, options);
   return day;
 }
 

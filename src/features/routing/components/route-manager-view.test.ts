@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '@/i18n/messages';
-import { canOptimize, selectRouteManagerView } from './route-manager-view';
+import { canOptimize, countPlannedStops, selectRouteManagerView } from './route-manager-view';
 
 const day = (routes: number, doneWithoutRoute: number) => ({ routes: Array.from({ length: routes }), doneWithoutRoute: Array.from({ length: doneWithoutRoute }) });
 
@@ -38,5 +38,14 @@ describe('"Done without a route" in every language', () => {
     expect(t('doneWithoutRouteBody', { count: 1 })).not.toBe(t('doneWithoutRouteBody', { count: 2 }));
     expect(t('allDoneWithoutRoute')).not.toBe(t('noRouteTitle'));
     for (const key of ['doneWithoutRouteTitle', 'allDoneWithoutRoute']) expect(t(key)).not.toMatch(/^routing\./);
+  });
+});
+
+describe('countPlannedStops', () => {
+  const stop = (status: string) => ({ appointment: { status } });
+  it('counts what is left to drive, not the stops already done that stay first on a route', () => {
+    const routes = [{ appointments: [stop('completed'), stop('completed'), stop('confirmed')] }, { appointments: [stop('confirmed'), stop('confirmed')] }];
+    expect(countPlannedStops(routes)).toBe(3);
+    expect(countPlannedStops([])).toBe(0);
   });
 });

@@ -23,3 +23,11 @@ export function selectRouteManagerView(
 export function canOptimize(view: RouteManagerView | null): boolean {
   return view === 'notPlanned' || view === 'routes';
 }
+
+/**
+ * The stops an optimisation planned: what is still to drive. Stops already done stay first on
+ * their routes (0006), but the "Route optimized" notice counts only the work it planned.
+ */
+export function countPlannedStops(routes: readonly { appointments: readonly { appointment: { status: string } }[] }[]): number {
+  return routes.reduce((sum, route) => sum + route.appointments.filter((stop) => stop.appointment.status !== 'completed').length, 0);
+}

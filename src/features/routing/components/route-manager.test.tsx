@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator, pickMessages } from '@/i18n/messages';
 import type { DayRoutes } from '../route.service';
-import { DoneWithoutRoute } from './route-manager';
+import { DoneWithoutRoute, NotOnAnyRoute } from './route-manager';
 
 const visit = {
   appointment: { id: 41, address: '12 Locke St S', city: 'Hamilton', serviceType: 'onetime', status: 'completed' },
@@ -28,5 +28,24 @@ describe('"Done without a route" on the route manager', () => {
   it('is an h2 on a day without routes, and absent when there is nothing done that way', () => {
     expect(render('en', [visit], 2)).toContain('<h2 class="font-semibold">Done without a route</h2>');
     expect(render('en', [], 3)).toBe('');
+  });
+});
+
+describe('"Not on any route" on the route manager', () => {
+  const open = { ...visit, appointment: { ...visit.appointment, status: 'confirmed' } } as DayRoutes['unassigned'][number];
+  // The text as a reader gets it: React writes an apostrophe as an entity.
+  const renderOpen = (locale: 'en' | 'de', isToday: boolean) => renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
+      <NotOnAnyRoute visits={[open]} isToday={isToday} />
+    </NextIntlClientProvider>,
+  ).replaceAll('&#x27;', "'");
+
+  it.each(['en', 'de'] as const)('on the day itself points to another Friday or a longer shift, not to optimizing again (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    const today = renderOpen(locale, true);
+    expect(today).toContain(t('unassignedBodyToday'));
+    expect(today).not.toContain(t('unassignedBody'));
+    expect(today).toContain('Ada Lovell, 12 Locke St S, Hamilton');
+    expect(renderOpen(locale, false)).toContain(t('unassignedBody'));
   });
 });

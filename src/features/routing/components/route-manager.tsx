@@ -14,7 +14,7 @@ import { MapsLinkButtons } from './maps-link-buttons';
 import { findServiceLabelKey, formatDuration, formatKilometres } from './route-format';
 import { RouteHeading } from './route-heading';
 import { LoadFailureAlert } from './load-failure-alert';
-import { canOptimize, selectRouteManagerView } from './route-manager-view';
+import { canOptimize, countPlannedStops, selectRouteManagerView } from './route-manager-view';
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
@@ -51,6 +51,24 @@ export function DoneWithoutRoute({ visits, level }: { visits: DayRoutes['doneWit
     <section aria-label={t('doneWithoutRouteTitle')} className="space-y-2 rounded-lg border border-gray-200 bg-gray-50 p-4" data-testid="done-without-route">
       <Heading className="font-semibold">{t('doneWithoutRouteTitle')}</Heading>
       <p className="text-sm text-gray-700">{t('doneWithoutRouteBody', { count: visits.length })}</p>
+      <ul className="list-disc pl-5 text-sm">
+        {visits.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Open visits no route has: work still to plan. On the day itself the plan only had what is left
+ * of today's shifts, so the way out is another Friday or a longer shift, not a new technician.
+ */
+export function NotOnAnyRoute({ visits, isToday }: { visits: DayRoutes['unassigned']; isToday: boolean }) {
+  const t = useTranslations('routing');
+  if (visits.length === 0) return null;
+  return (
+    <section aria-label={t('unassignedTitle')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h3 className="font-semibold">{t('unassignedTitle')}</h3>
+      <p className="text-sm text-gray-700">{t(isToday ? 'unassignedBodyToday' : 'unassignedBody')}</p>
       <ul className="list-disc pl-5 text-sm">
         {visits.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
       </ul>
@@ -140,8 +158,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
       const result = (await res.json()) as DayRoutes;
       setRefusal(null);
       setDay(result);
-      const stops = result.routes.reduce((sum, r) => sum + r.appointments.length, 0);
-      toast({ title: t('optimizedTitle'), description: t('optimizedBody', { stops, routes: result.routes.length }) });
+      toast({ title: t('optimizedTitle'), description: t('optimizedBody', { stops: countPlannedStops(result.routes), routes: result.routes.length }) });
     } catch (error) {
       const failure = classifyLoadFailure(error);
       toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'optimizeFailed') });
@@ -291,15 +308,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
                   </section>
                 );
               })}
-              {day.unassigned.length > 0 ? (
-                <section aria-label={t('unassignedTitle')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4">
-                  <h3 className="font-semibold">{t('unassignedTitle')}</h3>
-                  <p className="text-sm text-gray-700">{t('unassignedBody')}</p>
-                  <ul className="list-disc pl-5 text-sm">
-                    {day.unassigned.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
-                  </ul>
-                </section>
-              ) : null}
+              <NotOnAnyRoute visits={day.unassigned} isToday={day.date === day.today} />
               <DoneWithoutRoute visits={day.doneWithoutRoute} level={3} />
             </CardContent>
           </Card>
