@@ -33,7 +33,10 @@ for (const stage of stages) {
     let counts = { p: 0, f: 0 };
     if (existsSync(out)) {
       const json = JSON.parse(readFileSync(out, 'utf8'));
-      counts = { p: json.numPassedTests ?? 0, f: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) };
+      // A failed test counts once; a file that failed without a failed test (it did not load) counts too.
+      const brokenFiles = (json.testResults ?? []).filter((file) => file.status === 'failed'
+        && !(file.assertionResults ?? []).some((test) => test.status === 'failed')).length;
+      counts = { p: json.numPassedTests ?? 0, f: (json.numFailedTests ?? 0) + brokenFiles };
     }
     ok = res.status === 0 && counts.f === 0 && counts.p > 0;
     passed += counts.p;

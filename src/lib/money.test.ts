@@ -10,6 +10,7 @@ import {
   formatWholeDollars,
   roundToWholeDollars,
   scaleToWholeDollars,
+  splitTaxIncluded,
 } from './money';
 
 /** Intl uses narrow no-break spaces in some locales; compare with plain spaces. */
@@ -64,6 +65,33 @@ describe('applyRateHalfUp', () => {
 
   it('rejects fractional cents', () => {
     expect(() => applyRateHalfUp(99.5, 0.13)).toThrow(RangeError);
+  });
+});
+
+describe('splitTaxIncluded', () => {
+  it.each([
+    [11187, 0.13, 9900, 1287], // one-time 0.25 acre
+    [41245, 0.13, 36500, 4745], // seasonal 0.25 acre
+    [32318, 0.13, 28600, 3718], // seasonal with MIDSEASON
+    [1, 0.13, 1, 0],
+    [0, 0.13, 0, 0],
+    [5000, 0, 5000, 0],
+  ])('%i at %s → %i + %i', (cents, rate, preTaxCents, taxCents) => {
+    expect(splitTaxIncluded(cents, rate)).toEqual({ preTaxCents, taxCents });
+  });
+
+  it('gives back the pre-tax amount and tax that applyRateHalfUp added, for any amount and basis-point rate', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (preTax, bp) => {
+        const tax = applyRateHalfUp(preTax, bp / 10_000);
+        const split = splitTaxIncluded(preTax + tax, bp / 10_000);
+        return split.preTaxCents === preTax && split.taxCents === tax;
+      }),
+    );
+  });
+
+  it('rejects fractional cents', () => {
+    expect(() => splitTaxIncluded(111.5, 0.13)).toThrow(RangeError);
   });
 });
 

@@ -68,6 +68,19 @@ export function applyRateHalfUp(cents: Cents, rate: number): Cents {
   return Number(divideRoundHalfUp(product, RATE_SCALE));
 }
 
+/**
+ * A tax-included amount split into its pre-tax part and its tax, for money whose split was not
+ * recorded (an older payment, a share of what was paid): the pre-tax part is `cents ÷ (1 + rate)`
+ * rounded half-up to the cent, the tax is the rest, so the two always add up to `cents`.
+ * `splitTaxIncluded(11187, 0.13)` → `{ preTaxCents: 9900, taxCents: 1287 }`. It gives back exactly
+ * the split `applyRateHalfUp` made: the tax's rounding (at most half a cent) shrinks below half a
+ * cent when divided by `1 + rate`.
+ */
+export function splitTaxIncluded(cents: Cents, rate: number): { preTaxCents: Cents; taxCents: Cents } {
+  const preTaxCents = Number(divideRoundHalfUp(requireSafeCents(cents) * RATE_SCALE, RATE_SCALE + toRatePpm(rate)));
+  return { preTaxCents, taxCents: cents - preTaxCents };
+}
+
 /** Rounds an amount in cents to whole dollars, half-up (`40150` → `40200`, `40149` → `40100`). */
 export function roundToWholeDollars(cents: Cents): Cents {
   return Number(divideRoundHalfUp(requireSafeCents(cents), 100n) * 100n);

@@ -62,6 +62,25 @@ describe('rain day on the route manager', () => {
     await context.close();
   });
 
+  it('is off, with the reason beside it, on a Friday whose only visit was marked done before any route had it', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page, '/routes');
+    const { date } = await pickEmptyFriday(context.request, []);
+    const { appointmentId } = await bookAndPay(context.request, date, 'Dora');
+    const done = await context.request.patch(`/api/admin/appointments/${appointmentId}`, { data: { status: 'completed' } });
+    expect(done.status(), await done.text()).toBe(200);
+
+    await page.goto(`/routes?date=${date}`);
+    await page.getByText('Every appointment on this date is already marked done, so there is nothing left to plan.').waitFor();
+    const button = page.getByRole('button', { name: 'Move this Friday (rain day)' });
+    expect(await button.isDisabled()).toBe(true);
+    const reasonId = await button.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${reasonId}"]`).textContent()).toBe('Nothing to move: every visit on this Friday is already marked done.');
+    expect(await findAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('walks the dialog in French, with a target the server refuses shown in French and the choice kept', async () => {
     const { page, context, errors } = await newPage();
     await signInAsAdmin(page, '/routes');

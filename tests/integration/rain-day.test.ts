@@ -136,6 +136,34 @@ describe('rain day: refusals, translated', () => {
   });
 });
 
+describe('rain day: a day whose visits are all done', () => {
+  it('refuses, translated, a Friday whose only visits were marked done before any route had them, and moves nothing', async () => {
+    jar.token = adminToken;
+    const date = takeFriday();
+    const to = takeFriday();
+    const done = await book(date, { status: 'completed', values: { completedAt: new Date() } });
+    const before = await readVisits(done.ids);
+
+    const refusedPreview = await preview({ date, to }, 'fr');
+    expect(refusedPreview.status).toBe(409);
+    expect(await refusedPreview.json()).toMatchObject({
+      reason: 'allDone',
+      message: 'Toutes les visites qui restent ce vendredi sont déjà marquées comme faites\u00a0: il n’y a rien à déplacer.',
+    });
+    const refusedApply = await apply({ date, to });
+    expect(refusedApply.status).toBe(409);
+    expect((await refusedApply.json()).message).toBe('Every visit left on this Friday is already marked done, so there is nothing to move.');
+    expect(await readVisits(done.ids)).toEqual(before);
+    expect(await emailsTo(done.email, 'visit-moved')).toEqual([]);
+
+    // An unpaid hold beside the done visit is not the office's to move either: the general answer.
+    await book(date, { status: 'pending-payment', values: { holdExpiresAt: new Date(Date.now() + 60 * 60_000) } });
+    const held = await preview({ date, to });
+    expect(held.status).toBe(409);
+    expect(await held.json()).toMatchObject({ reason: 'nothingToMove', message: 'No confirmed visit is left on this Friday. If you just moved it, the move is done.' });
+  });
+});
+
 describe('rain day: preview', () => {
   it('counts visits and customers, fills the target first, sends the rest on, names who fits nowhere, and writes nothing', async () => {
     jar.token = adminToken;

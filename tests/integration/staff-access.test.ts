@@ -69,6 +69,7 @@ const PUBLIC_APIS: Record<string, string> = {
 const TECHNICIAN_APIS: Record<string, string> = {
   'GET /api/routes/technician': 'a technician\'s own stops; another technician\'s day is refused inside',
   'PATCH /api/routes/technician/stops/[id]': 'marks a stop of their own route done from its day on; other stops are refused inside (docs/decisions/0027)',
+  'POST /api/account/password': 'every staff member changes their own password, never another account\'s (docs/decisions/0037)',
 };
 
 type ApiCase = { key: string; file: string; method: (typeof METHODS)[number]; params: Record<string, string> };
@@ -187,6 +188,7 @@ describe('every route handler under src/app/api', () => {
  */
 const TECHNICIAN_PAGES: Record<string, string> = {
   'day-sheet': 'a technician\'s own route (docs/decisions/0014)',
+  account: 'every staff member\'s own account and password (docs/decisions/0037)',
 };
 const LOGIN_PAGE = 'admin';
 

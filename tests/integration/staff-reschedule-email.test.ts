@@ -210,15 +210,17 @@ describe('nothing is emailed when nothing moves', () => {
     expect(await countOutbox()).toBe(before + 1);
   });
 
-  it('queues nothing when staff mark a visit completed or take it back, and one email for a move', async () => {
+  it('queues only the visit report when staff mark a visit completed, nothing when they take it back, and one email for a move', async () => {
     const { ids: [id] } = await addVisits(takeFriday(), 'confirmed');
     const before = await countOutbox();
     expect(await (await patch(id!, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
+    // The customer's visit report (docs/decisions/0038), queued once.
+    expect(await countOutbox()).toBe(before + 1);
     expect(await (await patch(id!, { status: 'confirmed' })).json()).toMatchObject({ status: 'confirmed' });
-    expect(await countOutbox()).toBe(before);
+    expect(await countOutbox()).toBe(before + 1);
     // A move with `status: 'confirmed'` is a move, and is emailed once.
     expect((await patch(id!, { date: takeFriday(), status: 'confirmed' })).status).toBe(200);
-    expect(await countOutbox()).toBe(before + 1);
+    expect(await countOutbox()).toBe(before + 2);
   });
 
   it('moves nothing when the email cannot be queued: the move and its email commit together', async () => {

@@ -229,5 +229,11 @@ describe('GET /api/admin/customers?q=', () => {
     expect(await search('%')).toEqual([]);
     expect(await search('   ')).toEqual([]);
     expect((await search('newer')).length).toBe(50);
+    // A word never matches across two fields (the town and the postal code here).
+    expect(await search('hamiltonl8h3y7')).toEqual([]);
+    // The folded search columns follow a change to the row.
+    await db.update(customers).set({ lastName: 'Lévesque', phone: '905 555 0177' }).where(eq(customers.email, 'emile.obrien@example.com'));
+    expect((await search('levesque 9055550177')).map((c) => c.email)).toEqual(['emile.obrien@example.com']);
+    expect(await search('o_brien')).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
  * (docs/decisions/0034), on the real database, through the office's cancel and move services (the
  * customer's page and the rain day go through the same two): withdrawn, kept for staff to read and
  * never delivered, when the customer has no visit left that day; rewritten, and still delivered,
- * when another visit of theirs is; untouched once sent or while a worker is sending it.
+ * when another visit of theirs is; untouched once sent or while a worker is sending it. And a
+ * visit that arrives on a Friday whose reminder is waiting joins it (0034, 2026-11-24 (b)): one
+ * reminder per customer and Friday.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -126,14 +128,13 @@ describe('a reminder waiting in the outbox', () => {
   it('is untouched once sent; a later reminder of the same day still waiting is withdrawn', async () => {
     const customer = await insertCustomer({ email: 'theo@example.com', firstName: 'Theo' });
     const first = await insertConfirmedVisits(customer, '2027-08-06');
-    const second = await insertConfirmedVisits(customer, '2027-08-13', [{ serviceType: 'tick-seasonal' }]);
     await queueDueVisitReminders(toronto('2027-08-04', '08:00'));
     await deliverTo('theo@example.com', toronto('2027-08-04', '08:05'));
     const [sent] = await reminders('theo@example.com');
     expect(sent).toMatchObject({ status: 'sent' });
 
-    // The second booking joins that Friday: news to the customer, so a reminder of its own (0031).
-    await moveAppointment(second.ids[0]!, '2027-08-06', { now: toronto('2027-08-04', '09:00') });
+    // A second booking is paid for that Friday after the reminder went: a reminder of its own (0031).
+    const second = await insertConfirmedVisits(customer, '2027-08-06', [{ serviceType: 'tick-seasonal' }]);
     await queueDueVisitReminders(toronto('2027-08-04', '09:05'));
     // Then both are called off before the worker sends it.
     await cancel(first.bookingRef, toronto('2027-08-04', '09:10'));
@@ -144,5 +145,72 @@ describe('a reminder waiting in the outbox', () => {
     expect(later).toMatchObject({ status: 'withdrawn', sentAt: null });
     const delivered = await deliverTo('theo@example.com', toronto('2027-08-04', '09:20'));
     expect(delivered.filter((m) => m.subject.startsWith('Reminder'))).toEqual([]);
+  });
+});
+
+describe('a visit moved onto a Friday whose reminder is waiting', () => {
+  it('joins it: one reminder naming both, rewritten back when the visit leaves, and the job queues nothing new', async () => {
+    const customer = await insertCustomer({ email: 'uma@example.com', firstName: 'Uma' });
+    const stays = await insertConfirmedVisits(customer, '2027-08-20');
+    const arrives = await insertConfirmedVisits(customer, '2027-08-27', [{ serviceType: 'tick-seasonal' }]);
+    await queueDueVisitReminders(toronto('2027-08-18', '08:00'));
+    const [queued] = await reminders('uma@example.com');
+    expect(queued!.text).toContain('Service: One-Time Treatment\n');
+
+    // Wednesday morning the customer asks for the tick treatment the same Friday.
+    await moveAppointment(arrives.ids[0]!, '2027-08-20', { now: toronto('2027-08-18', '09:00') });
+    const [joined, ...more] = await reminders('uma@example.com');
+    expect(more).toHaveLength(0);
+    expect(joined).toMatchObject({ id: queued!.id, status: 'pending', subject: queued!.subject });
+    expect(joined!.text).toContain('Service: One-Time Treatment, Seasonal Tick Protection\n');
+    expect(joined!.text).toContain(`Booking reference: ${stays.bookingRef}, ${arrives.bookingRef}\n`);
+    // The job finds the arriving visit reminded: nothing more for that Friday.
+    expect(await queueDueVisitReminders(toronto('2027-08-18', '09:05'))).toEqual({ emails: 0, visits: 0 });
+    expect(await reminders('uma@example.com')).toHaveLength(1);
+
+    // Then back to its own Friday: the reminder names the first visit only, as it did.
+    await moveAppointment(arrives.ids[0]!, '2027-08-27', { now: toronto('2027-08-18', '10:00') });
+    const [back, ...after] = await reminders('uma@example.com');
+    expect(after).toHaveLength(0);
+    expect(back).toMatchObject({ id: queued!.id, status: 'pending', subject: queued!.subject, text: queued!.text, html: queued!.html });
+    expect(await queueDueVisitReminders(toronto('2027-08-18', '10:05'))).toEqual({ emails: 0, visits: 0 });
+
+    const delivered = (await deliverTo('uma@example.com', toronto('2027-08-18', '10:10'))).filter((m) => m.subject.startsWith('Reminder'));
+    expect(delivered.map((m) => m.text)).toEqual([queued!.text]);
+    // Its own Friday is reminded the next Wednesday, as any moved visit's is.
+    expect(await queueDueVisitReminders(toronto('2027-08-25', '08:00'))).toEqual({ emails: 1, visits: 1 });
+  });
+
+  it('a booking paid for that Friday joins the waiting reminder when the job runs', async () => {
+    const customer = await insertCustomer({ email: 'vic@example.com', firstName: 'Vic' });
+    const first = await insertConfirmedVisits(customer, '2027-09-03');
+    await queueDueVisitReminders(toronto('2027-09-01', '08:00'));
+    const second = await insertConfirmedVisits(customer, '2027-09-03', [{ serviceType: 'tick-seasonal' }]);
+
+    expect(await queueDueVisitReminders(toronto('2027-09-01', '09:00'))).toEqual({ emails: 0, visits: 1 });
+    const [reminder, ...more] = await reminders('vic@example.com');
+    expect(more).toHaveLength(0);
+    expect(reminder!.status).toBe('pending');
+    expect(reminder!.text).toContain(`Booking reference: ${first.bookingRef}, ${second.bookingRef}\n`);
+  });
+
+  it('gets no second reminder once the day\'s reminder was sent: the move email is its notice', async () => {
+    const customer = await insertCustomer({ email: 'wes@example.com', firstName: 'Wes' });
+    await insertConfirmedVisits(customer, '2027-09-10');
+    const arrives = await insertConfirmedVisits(customer, '2027-09-17', [{ serviceType: 'tick-seasonal' }]);
+    await queueDueVisitReminders(toronto('2027-09-08', '08:00'));
+    await deliverTo('wes@example.com', toronto('2027-09-08', '08:05'));
+    const [sent] = await reminders('wes@example.com');
+    expect(sent).toMatchObject({ status: 'sent' });
+
+    await moveAppointment(arrives.ids[0]!, '2027-09-10', { now: toronto('2027-09-08', '09:00') });
+    expect(await queueDueVisitReminders(toronto('2027-09-08', '09:05'))).toEqual({ emails: 0, visits: 0 });
+    expect(await queueDueVisitReminders(toronto('2027-09-09', '09:00'))).toEqual({ emails: 0, visits: 0 });
+    expect(await reminders('wes@example.com')).toEqual([sent]);
+    // What the customer gets: the move email, with the new Friday, the arrival window and the service.
+    const delivered = await deliverTo('wes@example.com', toronto('2027-09-09', '09:05'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.subject).toContain('September 10, 2027');
+    expect(delivered[0]!.text).toContain('Seasonal Tick Protection');
   });
 });

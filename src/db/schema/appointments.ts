@@ -60,12 +60,17 @@ export const appointments = pgTable('appointments', {
   completedAt: timestamp({ withTimezone: true }),
   // When the visit's reminder email was queued (features/reminders); a move to another Friday clears it.
   reminderSentAt: timestamp({ withTimezone: true }),
+  // The technician's note to the customer, written when the visit is marked done (0038); kept on Undo.
+  visitNote: text(),
+  // When the visit report naming this visit was queued (features/visit-reports, 0038): never a second one.
+  visitReportQueuedAt: timestamp({ withTimezone: true }),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
   check('appointments_service_type', sql`${t.serviceType} in (${inList(SERVICE_TYPES)})`),
   check('appointments_friday', sql`extract(isodow from ${t.date}) = 5`),
   check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
+  check('appointments_visit_note_length', sql`char_length(${t.visitNote}) <= 500`),
   // A branch's Fridays (capacity counts, day plans) and the staff list's keyset order (date, time, id)
   // in both directions, so a page of upcoming or past visits is read straight off the index.
   index('appointments_date_time_idx').on(t.branchId, t.date, t.time, t.id),

@@ -16,7 +16,7 @@
  *   the engine does), and the rest of what was paid comes back.
  * - The refund is never below 0 nor above what is still refundable (paid minus refunds already made).
  */
-import { applyRateHalfUp } from '@/lib/money';
+import { applyRateHalfUp, splitTaxIncluded } from '@/lib/money';
 import { calculatePrice, resolveSizeTier, type PriceInput } from '@/features/pricing/pricing';
 import type { PriceTable } from '@/features/pricing/price-table';
 
@@ -123,8 +123,7 @@ export function computeRefundPolicy(input: RefundPolicyInput): RefundBreakdown {
   } else {
     valuation = 'amount-paid';
     const share = mulDivHalfUp(input.paidCents, completedCount, visitCount);
-    carriedOutTaxCents = share - mulDivHalfUp(share, 10_000, 10_000 + Math.round(input.taxRate * 10_000));
-    carriedOutPreTaxCents = share - carriedOutTaxCents;
+    ({ preTaxCents: carriedOutPreTaxCents, taxCents: carriedOutTaxCents } = splitTaxIncluded(share, input.taxRate));
   }
   const carriedOutCents = carriedOutPreTaxCents + carriedOutTaxCents;
   return {

@@ -10,7 +10,7 @@ import {
   requeueFailedEmail, rewriteWaitingEmails, selectWaitingEmailsByTopic,
 } from './outbox.repository';
 
-export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder' | 'manage-link';
+export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder' | 'manage-link' | 'visit-report';
 
 export type EnqueueEmailInput = {
   kind: EmailKind;

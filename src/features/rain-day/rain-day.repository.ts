@@ -52,3 +52,12 @@ export async function countHeldDayVisits(db: DbExecutor, branchId: number, date:
     ));
   return Number(row?.visits ?? 0);
 }
+
+/** The statuses of the day's appointments that take a stop (as the route manager counts them): what is left when nothing confirmed is. */
+export async function listDayStopStatuses(db: DbExecutor, branchId: number, date: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(and(eq(appointments.branchId, branchId), eq(appointments.date, date), takesStopAt(now)));
+  return rows.map((r) => r.status);
+}

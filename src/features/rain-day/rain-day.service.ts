@@ -9,7 +9,8 @@ import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { allocateRainDay, type FridayRoom, listFillOrder, summariseByFriday, type UnplacedReason } from './rain-day-allocation';
-import { countHeldDayVisits, listBookingPlanVisits, listConfirmedDayVisits } from './rain-day.repository';
+import { findRainDayBlock } from './rain-day-offer';
+import { countHeldDayVisits, listBookingPlanVisits, listConfirmedDayVisits, listDayStopStatuses } from './rain-day.repository';
 
 /** One booking's visits on the rained-out Friday: they move together (0011's same-day companions). */
 export type RainDayBooking = { appointmentId: number; bookingRef: string; customerId: number; customerName: string; stops: number };
@@ -97,6 +98,17 @@ async function refuseTarget(date: string, to: string, branchId: number, now: Dat
   throw new AppError('validation', key, { fields: { to: key }, reason: check.reason });
 }
 
+/**
+ * Refuses a day with no confirmed visit left (409, `details.reason`): every visit on it marked done
+ * ('allDone', the route manager offers no rain day then), or nothing at all, or only unpaid holds
+ * ('nothingToMove': also the answer to a second press after a rain day moved it).
+ */
+async function refuseNothingToMove(branchId: number, date: string, now: Date): Promise<never> {
+  const block = findRainDayBlock(await listDayStopStatuses(await getDb(), branchId, date, now));
+  if (block === 'allDone') throw new AppError('conflict', 'rainDay.errors.allDone', { reason: 'allDone' });
+  throw new AppError('conflict', 'rainDay.errors.nothingToMove', { reason: 'nothingToMove' });
+}
+
 /** Checks the rained-out day and the target, and works out who goes where. */
 async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fillOrder: string[]; placed: { group: RainDayBooking; date: string }[]; windows: Map<string, SpacingWindow> }> {
   const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
@@ -107,7 +119,7 @@ async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fill
   if (input.date < today) throw new AppError('validation', 'rainDay.errors.pastDay', { fields: { date: 'rainDay.errors.pastDay' } });
 
   const { groups, windows } = await listDayBookings(branchId, input.date);
-  if (groups.length === 0) throw new AppError('conflict', 'rainDay.errors.nothingToMove');
+  if (groups.length === 0) await refuseNothingToMove(branchId, input.date, now);
   const targets = (await getAvailableDates({ now, branchId, stopsNeeded: 1 })).filter((d) => d !== input.date);
   if (targets.length === 0) throw new AppError('day_full', 'rainDay.errors.noFridays');
   const to = input.to ?? targets[0]!;
@@ -140,7 +152,8 @@ async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fill
  * least `MIN_INTERVAL_DAYS` apart and in order, 0035), and who cannot be placed and why.
  *
  * @throws AppError 400 for a day that is not a Friday or has passed, or a target the available-dates
- *   rule refuses; 409 for a day with no confirmed visit left, or a target without room
+ *   rule refuses; 409 for a day with no confirmed visit left ('allDone' when every visit on it is
+ *   done), or a target without room
  */
 export async function previewRainDay(input: RainDayInput): Promise<RainDayPreview> {
   const { fillOrder: _order, placed: _placed, windows: _windows, ...preview } = await planRainDay(input);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -33,6 +33,35 @@ export async function claimCustomerDayReminder(db: DbExecutor, customerId: numbe
     .set({ reminderSentAt: at })
     .where(and(eq(appointments.customerId, customerId), eq(appointments.date, date), awaitingReminder))
     .returning({ id: appointments.id });
+}
+
+/**
+ * Claims the reminder of visits that joined a day whose reminder is already queued or sent (moved
+ * onto it): marks the customer's visits among `ids` still without one. Only these rows, which the move already holds
+ * locked, so the claim never waits on another booking's rows (0034, 2026-11-24 (b)).
+ */
+export async function claimVisitReminders(db: DbExecutor, customerId: number, ids: readonly number[], at: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .update(appointments)
+    .set({ reminderSentAt: at })
+    .where(and(inArray(appointments.id, [...ids]), eq(appointments.customerId, customerId), awaitingReminder))
+    .returning({ id: appointments.id });
+}
+
+/**
+ * Whether the customer has a confirmed visit on `date` whose reminder was queued (claimed). With
+ * none of that day's reminders still waiting in the outbox, that reminder has gone out (or is
+ * going): a withdrawn one leaves no confirmed visit behind, and a move clears the claim of what
+ * it moves. Read through `appointments_customer_idx`, not the outbox's sent mail.
+ */
+export async function hasRemindedVisitOn(db: DbExecutor, customerId: number, date: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customerId), eq(appointments.date, date), eq(appointments.status, 'confirmed'), isNotNull(appointments.reminderSentAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -6,10 +6,12 @@ import { toLocale } from '@/i18n/routing';
 import { getLogger } from '@/server/logger';
 import { findReminderDates } from './reminder-timing';
 import {
-  claimCustomerDayReminder, listCustomerDaysAwaitingReminder, listCustomerDayVisits, type CustomerDayVisit, selectCustomersOfVisits,
+  claimCustomerDayReminder, claimVisitReminders, hasRemindedVisitOn, listCustomerDaysAwaitingReminder, listCustomerDayVisits, type CustomerDayVisit,
+  selectCustomersOfVisits,
 } from './reminder.repository';
 import { renderVisitReminderEmail, type ReminderVisit } from './visit-reminder-email';
 
+/** `emails` queued, `visits` claimed: a visit that joined a day's reminder still waiting is claimed without a new email. */
 export type ReminderRunReport = { emails: number; visits: number };
 
 /** The outbox topic of a customer's reminder for one Friday: what a cancel or move looks it up by (0034). */
@@ -33,21 +35,32 @@ function toReminderVisit(visit: CustomerDayVisit): ReminderVisit {
  * One customer's Friday, in the caller's transaction: claims the reminder (the conditional UPDATE
  * of `claimCustomerDayReminder`) and queues the email with it, so the email exists exactly when
  * the claim was committed, and a second worker finds the day claimed and queues nothing.
- * Returns how many visits the claim took (0: another run had sent it, or none is left to remind).
+ * A reminder of the day still waiting in the outbox (queued before these visits arrived: a booking
+ * paid for the same Friday) is rewritten to name them instead, so the customer gets one reminder
+ * for the day (0034, 2026-11-24 (b)). Claim first, then the outbox rows, as a cancel or a move
+ * takes its visits' rows before the reminders.
+ * Returns how many visits the claim took (0: another run had sent it, or none is left to remind)
+ * and whether an email was queued.
  */
-async function queueCustomerDayReminder(tx: DbExecutor, customerId: number, date: string, now: Date): Promise<number> {
+async function queueCustomerDayReminder(tx: DbExecutor, customerId: number, date: string, now: Date): Promise<{ visits: number; queued: boolean }> {
   const claimed = await claimCustomerDayReminder(tx, customerId, date, now);
-  if (claimed.length === 0) return 0;
+  if (claimed.length === 0) return { visits: 0, queued: false };
+  const topic = reminderTopic(customerId, date);
+  const waiting = await lockWaitingEmails(tx, topic);
+  if (waiting.length > 0) {
+    await rewriteDayReminders(tx, waiting, customerId, date, now);
+    return { visits: claimed.length, queued: false };
+  }
   const email = await renderCustomerDayReminder(tx, customerId, date);
-  if (!email) return 0;
+  if (!email) return { visits: 0, queued: false };
   await enqueueEmail(tx, {
     kind: 'visit-reminder',
     ...email,
     relatedType: 'appointment',
     relatedId: Math.min(...claimed.map((c) => c.id)),
-    topic: reminderTopic(customerId, date),
+    topic,
   });
-  return claimed.length;
+  return { visits: claimed.length, queued: true };
 }
 
 /** The reminder of a customer's Friday as the day stands now (every confirmed visit on it); null when none is left. */
@@ -71,6 +84,18 @@ async function renderCustomerDayReminder(tx: DbExecutor, customerId: number, dat
 export type ReminderRevision = { withdrawn: number[]; rewritten: number[] };
 
 /**
+ * Brings the waiting reminders `waiting` of a customer's Friday in line with the day as it stands
+ * (the one renderer, `renderCustomerDayReminder`): rewritten in place for the confirmed visits on
+ * it, or withdrawn when none is left. The address stays the one the reminder was queued for.
+ */
+async function rewriteDayReminders(tx: DbExecutor, waiting: number[], customerId: number, date: string, now: Date): Promise<ReminderRevision> {
+  const email = await renderCustomerDayReminder(tx, customerId, date);
+  if (!email) return { withdrawn: await withdrawWaitingEmails(tx, waiting, now), rewritten: [] };
+  return { withdrawn: [], rewritten: await rewriteEmails(tx, waiting, { locale: email.locale, subject: email.subject, html: email.html, text: email.text }, now) };
+}
+
+
+/**
  * Visits `visitIds` have just left `dates` (cancelled, or moved to another Friday), in the
  * caller's transaction, after the change is written (docs/decisions/0034). Each reminder of those
  * customers' days still waiting in the outbox (not sent, not being sent) is:
@@ -89,17 +114,55 @@ export async function reviseWaitingReminders(tx: DbExecutor, visitIds: readonly 
     for (const date of new Set(dates)) {
       const waiting = await lockWaitingEmails(tx, reminderTopic(customerId, date));
       if (waiting.length === 0) continue;
-      const email = await renderCustomerDayReminder(tx, customerId, date);
-      if (email) {
-        // The address stays the one the reminder was queued for; only what it says changes.
-        revision.rewritten.push(...await rewriteEmails(tx, waiting, { locale: email.locale, subject: email.subject, html: email.html, text: email.text }, now));
-      } else {
-        revision.withdrawn.push(...await withdrawWaitingEmails(tx, waiting, now));
-      }
+      const day = await rewriteDayReminders(tx, waiting, customerId, date, now);
+      revision.withdrawn.push(...day.withdrawn);
+      revision.rewritten.push(...day.rewritten);
     }
   }
   if (revision.withdrawn.length + revision.rewritten.length > 0) getLogger().info({ ...revision, visitIds, dates }, 'waiting visit reminders revised after a cancel or move');
   return revision;
+}
+
+export type ReminderJoin = { rewritten: number[]; claimed: number[] };
+
+/**
+ * Visits `visitIds` have just been moved onto `date` (written, claims cleared by
+ * `moveVisitsToDate`), in the move's transaction: one reminder per customer and Friday
+ * (0034, 2026-11-24 (b)).
+ * - A reminder of that customer's day still waiting in the outbox is rewritten to name every
+ *   visit of the day, the arriving ones too, and they are claimed: the worker queues no second one.
+ * - The day's reminder has already gone out (or is being sent: a visit of the day is claimed and
+ *   nothing waits): they are claimed without a new reminder. The move email, queued in the same
+ *   transaction, tells the date, arrival, service and address; the day's reminder told the rest.
+ * - No reminder yet: nothing; the worker reminds the whole day when it is due (0031).
+ */
+async function joinWaitingReminders(tx: DbExecutor, visitIds: readonly number[], date: string, now: Date): Promise<ReminderJoin> {
+  const join: ReminderJoin = { rewritten: [], claimed: [] };
+  for (const customerId of await selectCustomersOfVisits(tx, visitIds)) {
+    const waiting = await lockWaitingEmails(tx, reminderTopic(customerId, date));
+    if (waiting.length > 0) join.rewritten.push(...(await rewriteDayReminders(tx, waiting, customerId, date, now)).rewritten);
+    else if (!(await hasRemindedVisitOn(tx, customerId, date))) continue;
+    join.claimed.push(...(await claimVisitReminders(tx, customerId, visitIds, now)).map((v) => v.id));
+  }
+  return join;
+}
+
+/**
+ * A move's reminders, in its transaction, after the visits are written: the old Friday's waiting
+ * reminder is withdrawn or rewritten without them (`reviseWaitingReminders`), the new Friday's
+ * names them (`joinWaitingReminders`). Both days' waiting reminders are locked in date order
+ * first, so two moves of one customer's bookings in opposite directions take turns instead of
+ * deadlocking.
+ */
+export async function reviseRemindersAfterMove(tx: DbExecutor, visitIds: readonly number[], move: { from: string; to: string }, now: Date) {
+  const customers = await selectCustomersOfVisits(tx, visitIds);
+  for (const customerId of customers) {
+    for (const date of [move.from, move.to].sort()) await lockWaitingEmails(tx, reminderTopic(customerId, date));
+  }
+  const left = await reviseWaitingReminders(tx, visitIds, [move.from], now);
+  const joined = await joinWaitingReminders(tx, visitIds, move.to, now);
+  if (joined.rewritten.length + joined.claimed.length > 0) getLogger().info({ ...joined, visitIds, date: move.to }, 'moved visits joined the reminder of their new Friday');
+  return { left, joined };
 }
 
 /**
@@ -117,15 +180,13 @@ export async function queueDueVisitReminders(now = new Date()): Promise<Reminder
   const db = await getDb();
   for (const day of await listCustomerDaysAwaitingReminder(db, dates)) {
     try {
-      const claimed = await db.transaction((tx) => queueCustomerDayReminder(tx, day.customerId, day.date, now));
-      if (claimed > 0) {
-        report.emails += 1;
-        report.visits += claimed;
-      }
+      const { visits, queued } = await db.transaction((tx) => queueCustomerDayReminder(tx, day.customerId, day.date, now));
+      if (queued) report.emails += 1;
+      report.visits += visits;
     } catch (error) {
       getLogger().error({ err: error, customerId: day.customerId, date: day.date }, 'visit reminder could not be queued; the next run tries again');
     }
   }
-  if (report.emails > 0) getLogger().info({ ...report, dates }, 'visit reminders queued');
+  if (report.visits > 0) getLogger().info({ ...report, dates }, 'visit reminders queued');
   return report;
 }

@@ -56,7 +56,7 @@ describe('renderVisitReminderEmail', () => {
     ].join('\n'));
     expect(email.text).toContain([
       'How to get ready',
-      '- Keep children and pets indoors during the treatment and until treated surfaces are dry (about 30 minutes).',
+      '- Keep children and pets indoors during the treatment and until treated surfaces are dry (usually 30 to 60 minutes).',
       '- Close the windows and doors that face the yard.',
       '- Bring in toys, laundry and pet bowls.',
       '- Unlock your gates, or call or email us the gate code.',

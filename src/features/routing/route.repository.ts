@@ -20,6 +20,8 @@ const appointmentColumns = {
   routePosition: appointments.routePosition,
   estimatedArrivalTime: appointments.estimatedArrivalTime,
   completedAt: appointments.completedAt,
+  // The technician's note to the customer (0038), shown on a done stop.
+  visitNote: appointments.visitNote,
 };
 
 const customerColumns = {

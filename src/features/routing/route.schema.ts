@@ -26,9 +26,17 @@ export function readQuery(req: Request): Record<string, string> {
   return Object.fromEntries(new URL(req.url).searchParams.entries());
 }
 
-/** PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. */
+/** The longest note a technician leaves the customer when marking a stop done (0038). */
+export const VISIT_NOTE_MAX_LENGTH = 500;
+
+/**
+ * PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. With
+ * 'completed', an optional note to the customer (trimmed; empty means none) that the visit report
+ * carries (docs/decisions/0038); with 'confirmed' a note is not read.
+ */
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
+  note: z.string('routing.noteDialog.tooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.noteDialog.tooLong').optional(),
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

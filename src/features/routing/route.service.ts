@@ -491,7 +491,8 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
  * one transaction with the visit's row locked (0006, 2026-11-24 (b)): a re-plan or a move of the
  * visit waits for it, or it for them, so a stop that stopped being theirs cannot be changed.
  * The transition is the dashboard's `changeAppointmentStatus`, so both screens allow and refuse
- * the same changes.
+ * the same changes, and a done mark queues the customer's visit report from either (0038); the
+ * day sheet's mark may carry the technician's note to the customer.
  */
 export async function changeStopStatus(
   staff: { role: 'admin' | 'technician'; technicianId: number | null },
@@ -517,7 +518,9 @@ export async function changeStopStatus(
       const branch = await getBranch(visit.branchId, tx);
       if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
     }
-    return changeAppointmentStatus(appointmentId, change, now, tx);
+    // The note is written with the done mark only (an Undo keeps it); an empty one is no note.
+    const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
+    return changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, now, tx);
   });
 }
 

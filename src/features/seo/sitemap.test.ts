@@ -32,7 +32,7 @@ describe('sitemap', () => {
   });
 
   it('keeps staff pages out of the sitemap', () => {
-    expect(urls.some((u) => /admin|routes|checkout|email-preview/.test(u))).toBe(false);
+    expect(urls.some((u) => /admin|routes|checkout|email-preview|account/.test(u))).toBe(false);
   });
 });
 
@@ -40,7 +40,7 @@ describe('robots', () => {
   it('disallows staff pages in every language and points to the sitemap', () => {
     const robots = buildRobots('https://escarpmentmosquito.ca');
     const disallow = robots.rules[0]!.disallow;
-    for (const p of ['/admin', '/de/admin', '/quotes-admin', '/fr/routes', '/api/']) expect(disallow).toContain(p);
+    for (const p of ['/admin', '/de/admin', '/quotes-admin', '/fr/routes', '/account', '/es/account', '/api/']) expect(disallow).toContain(p);
     expect(disallow).not.toContain('/');
     expect(robots.sitemap).toBe('https://escarpmentmosquito.ca/sitemap.xml');
   });

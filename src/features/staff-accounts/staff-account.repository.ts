@@ -85,3 +85,23 @@ export type StaffAccountUpdate = Partial<{ displayName: string; role: string; te
 export async function updateStaffAccount(db: DbExecutor, id: number, values: StaffAccountUpdate) {
   await db.update(staffUsers).set(values).where(eq(staffUsers.id, id));
 }
+
+/** The stored hash an account's own password change is checked against (never sent anywhere); null when not found. */
+export async function findPasswordHash(db: DbExecutor, id: number): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, id));
+  return row?.passwordHash ?? null;
+}
+
+/**
+ * Sets a new password hash only if the account still has `expectedHash` (the one the current
+ * password was checked against) and is active: an admin's reset or another change that came
+ * first wins, and this one changes nothing. False when nothing was changed.
+ */
+export async function replacePasswordHash(db: DbExecutor, id: number, expectedHash: string, passwordHash: string): Promise<boolean> {
+  const rows = await db
+    .update(staffUsers)
+    .set({ passwordHash })
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.passwordHash, expectedHash), eq(staffUsers.isActive, true)))
+    .returning({ id: staffUsers.id });
+  return rows.length > 0;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildPasswordResetSchema, isPasswordTheUsername, StaffAccountChangeSchema, StaffAccountEditSchema, StaffAccountInputSchema,
+  buildOwnPasswordChangeSchema, buildOwnPasswordFormSchema, buildPasswordResetSchema, isPasswordTheUsername, StaffAccountChangeSchema,
+  StaffAccountEditSchema, StaffAccountInputSchema,
 } from './staff-account.schema';
 
 /** The first message per field, as the form and the handler see them. */
@@ -139,5 +140,72 @@ describe('StaffAccountChangeSchema', () => {
 
   it('drops keys that cannot change', () => {
     expect(StaffAccountChangeSchema.parse({ isActive: true, username: 'x' })).toEqual({ isActive: true });
+  });
+});
+
+describe('buildOwnPasswordFormSchema (decision 0037)', () => {
+  const schema = buildOwnPasswordFormSchema('dana.reyes.crew');
+  const good = { currentPassword: 'handed over in person', newPassword: 'my own new password', repeatPassword: 'my own new password' };
+
+  it('accepts a new password typed twice, keeping every password exactly as typed', () => {
+    expect(schema.parse(good)).toEqual(good);
+    const spaced = { currentPassword: ' old ', newPassword: '  spaces count too  ', repeatPassword: '  spaces count too  ' };
+    expect(schema.parse(spaced)).toEqual(spaced);
+  });
+
+  it.each([
+    [{ currentPassword: '' }, { currentPassword: 'account.currentPasswordRequired' }],
+    [{ currentPassword: undefined }, { currentPassword: 'account.currentPasswordRequired' }],
+    [{ currentPassword: 'x'.repeat(201) }, { currentPassword: 'account.currentPasswordWrong' }],
+    [{ repeatPassword: 'my own new passwort' }, { repeatPassword: 'account.passwordsDiffer' }],
+    [{ repeatPassword: 'My own new password' }, { repeatPassword: 'account.passwordsDiffer' }],
+    [{ repeatPassword: '' }, { repeatPassword: 'account.repeatRequired' }],
+    [{ newPassword: 'handed over in person', repeatPassword: 'handed over in person' }, { newPassword: 'account.sameAsCurrent' }],
+    [{ newPassword: 'Dana.Reyes.Crew', repeatPassword: 'Dana.Reyes.Crew' }, { newPassword: 'staffAccounts.passwordIsUsername' }],
+    [{ newPassword: ' DANA.REYES.CREW ', repeatPassword: ' DANA.REYES.CREW ' }, { newPassword: 'staffAccounts.passwordIsUsername' }],
+    [{ newPassword: 'too short', repeatPassword: 'too short' }, { newPassword: 'staffAccounts.passwordTooShort' }],
+    [{ newPassword: `${'🦟'.repeat(6)}`, repeatPassword: `${'🦟'.repeat(6)}` }, { newPassword: 'staffAccounts.passwordTooShort' }],
+    [{ newPassword: 'x'.repeat(129), repeatPassword: 'x'.repeat(129) }, { newPassword: 'staffAccounts.passwordTooLong' }],
+    [{ newPassword: '            ', repeatPassword: '            ' }, { newPassword: 'staffAccounts.passwordRequired' }],
+  ])('refuses %j with %j', (change, expected) => {
+    expect(issues(schema.safeParse({ ...good, ...change }))).toEqual(expected);
+  });
+
+  it('counts a new password of exactly 12 characters (eleven emoji and a letter) as long enough', () => {
+    const twelve = `${'🦟'.repeat(11)}x`;
+    expect(schema.safeParse({ ...good, newPassword: twelve, repeatPassword: twelve }).success).toBe(true);
+  });
+
+  it('reports every problem at once, and no mismatch or same-as-current for empty fields', () => {
+    expect(issues(schema.safeParse({ currentPassword: '', newPassword: 'short', repeatPassword: 'shorter' }))).toEqual({
+      currentPassword: 'account.currentPasswordRequired',
+      newPassword: 'staffAccounts.passwordTooShort',
+      repeatPassword: 'account.passwordsDiffer',
+    });
+    expect(issues(schema.safeParse({}))).toEqual({
+      currentPassword: 'account.currentPasswordRequired',
+      newPassword: 'staffAccounts.passwordRequired',
+      repeatPassword: 'account.repeatRequired',
+    });
+  });
+});
+
+describe('buildOwnPasswordChangeSchema (the API: the new password once)', () => {
+  const schema = buildOwnPasswordChangeSchema('crew-d');
+
+  it('takes the current and the new password, and drops anything else', () => {
+    expect(schema.parse({ currentPassword: 'old', newPassword: 'a brand new password', repeatPassword: 'x', username: 'admin' }))
+      .toEqual({ currentPassword: 'old', newPassword: 'a brand new password' });
+  });
+
+  it.each([
+    [{ currentPassword: 'a brand new password', newPassword: 'a brand new password' }, { newPassword: 'account.sameAsCurrent' }],
+    // Twelve characters with the spaces, but still the account's username.
+    [{ currentPassword: 'old', newPassword: '   CREW-D   ' }, { newPassword: 'staffAccounts.passwordIsUsername' }],
+    [{ currentPassword: 'old', newPassword: 'short' }, { newPassword: 'staffAccounts.passwordTooShort' }],
+    [{ currentPassword: '', newPassword: 'a brand new password' }, { currentPassword: 'account.currentPasswordRequired' }],
+    [{ currentPassword: 7, newPassword: 'a brand new password' }, { currentPassword: 'account.currentPasswordRequired' }],
+  ])('refuses %j with %j', (body, expected) => {
+    expect(issues(schema.safeParse(body))).toEqual(expected);
   });
 });

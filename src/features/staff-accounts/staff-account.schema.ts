@@ -75,10 +75,10 @@ function checkRoleAndTechnician(value: { role?: unknown; technicianId?: unknown 
   }
 }
 
-function checkPasswordAgainstUsername(value: { password?: unknown; username?: unknown }, ctx: Issues) {
+function checkPasswordAgainstUsername(value: { password?: unknown; username?: unknown }, ctx: Issues, field = 'password') {
   if (typeof value.password === 'string' && typeof value.username === 'string' && value.username !== ''
     && isPasswordTheUsername(value.password, value.username)) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: 'staffAccounts.passwordIsUsername' });
+    ctx.addIssue({ code: 'custom', path: [field], message: 'staffAccounts.passwordIsUsername' });
   }
 }
 
@@ -109,6 +109,48 @@ export function buildPasswordResetSchema(accountUsername: string) {
     .superRefine((value, ctx) => checkPasswordAgainstUsername({ password: value.password, username: accountUsername }, ctx), always);
 }
 export type PasswordResetValues = z.output<ReturnType<typeof buildPasswordResetSchema>>;
+
+/**
+ * The current password as the person types it to prove it is them: kept as typed, and no longer
+ * than the login form takes (a longer one could never have signed in).
+ */
+const currentPassword = z
+  .string('account.currentPasswordRequired')
+  .min(1, 'account.currentPasswordRequired')
+  .max(200, 'account.currentPasswordWrong');
+
+/** A new password of one's own: the rules above, not the username, and not the password it replaces. */
+// Values typed `unknown`: with `always`, these run on input that may have failed its own checks.
+function checkOwnNewPassword(value: { currentPassword?: unknown; newPassword?: unknown }, accountUsername: string, ctx: Issues) {
+  checkPasswordAgainstUsername({ password: value.newPassword, username: accountUsername }, ctx, 'newPassword');
+  if (typeof value.newPassword === 'string' && value.newPassword !== '' && value.newPassword === value.currentPassword) {
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'account.sameAsCurrent' });
+  }
+}
+
+/**
+ * POST /api/account/password (decision 0037): a signed-in staff member changes their own password.
+ * The username is the signed-in account's; the service checks the current password.
+ */
+export function buildOwnPasswordChangeSchema(accountUsername: string) {
+  return z
+    .object({ currentPassword, newPassword: password })
+    .superRefine((value, ctx) => checkOwnNewPassword(value, accountUsername, ctx), always);
+}
+export type OwnPasswordChange = z.output<ReturnType<typeof buildOwnPasswordChangeSchema>>;
+
+/** The /account form: the same rules, and the new password typed twice (the server needs it once). */
+export function buildOwnPasswordFormSchema(accountUsername: string) {
+  return z
+    .object({ currentPassword, newPassword: password, repeatPassword: z.string('account.repeatRequired').min(1, 'account.repeatRequired') })
+    .superRefine((value, ctx) => {
+      checkOwnNewPassword(value, accountUsername, ctx);
+      if (typeof value.repeatPassword === 'string' && value.repeatPassword !== '' && value.repeatPassword !== value.newPassword) {
+        ctx.addIssue({ code: 'custom', path: ['repeatPassword'], message: 'account.passwordsDiffer' });
+      }
+    }, always);
+}
+export type OwnPasswordFormValues = z.output<ReturnType<typeof buildOwnPasswordFormSchema>>;
 
 /**
  * PATCH /api/admin/staff-accounts/{id}: any of the edit fields, `isActive` (deactivate,

@@ -1,19 +1,20 @@
 import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
-import { hashPassword } from '@/features/staff-auth/password';
-import { deleteSessionsOfStaffUser, hasStaffUsername } from '@/features/staff-auth/session.repository';
+import { hashPassword, verifyPassword } from '@/features/staff-auth/password';
+import { deleteSessionsOfStaffUser, findSessionWithUser, hasStaffUsername } from '@/features/staff-auth/session.repository';
 import type { StaffSession } from '@/features/staff-auth/session.service';
 import { findTechnicianForUpdate, listTechnicianRecords } from '@/features/technicians/technician.repository';
 import { AppError } from '@/lib/errors';
 import { parseWith } from '@/server/handler';
 import { getLogger } from '@/server/logger';
+import { consumeRateLimit, type LimitSpec, resetRateLimit } from '@/server/rate-limit';
 import {
-  countOtherActiveAdmins, findStaffAccountForUpdate, findStaffAccountRecord, insertStaffAccount, isActiveAdmin, listStaffAccountRecords,
-  lockStaffAccounts, type StaffAccountRecord, type StaffAccountUpdate, updateStaffAccount,
+  countOtherActiveAdmins, findPasswordHash, findStaffAccountForUpdate, findStaffAccountRecord, insertStaffAccount, isActiveAdmin,
+  listStaffAccountRecords, lockStaffAccounts, replacePasswordHash, type StaffAccountRecord, type StaffAccountUpdate, updateStaffAccount,
 } from './staff-account.repository';
 import {
-  isPasswordTheUsername, type StaffAccountChange, StaffAccountEditSchema, type StaffAccountInput, type StaffRole,
+  isPasswordTheUsername, type OwnPasswordChange, type StaffAccountChange, StaffAccountEditSchema, type StaffAccountInput, type StaffRole,
 } from './staff-account.schema';
 
 export interface StaffAccountView {
@@ -89,6 +90,14 @@ async function requireLinkableTechnician(tx: DbExecutor, branchId: number, techn
   const tech = await findTechnicianForUpdate(tx, branchId, technicianId);
   if (!tech) refuse('validation', 'technicianId', 'staffAccounts.technicianNotFound');
   if (!tech.isActive) refuse('validation', 'technicianId', 'staffAccounts.technicianInactive');
+}
+
+/**
+ * Ends an account's sessions after a new password or a deactivation, in the change's transaction.
+ * Someone changing their own account stays signed in where they did it; everywhere else is signed out.
+ */
+async function endSessionsOfAccount(tx: DbExecutor, accountId: number, actor: Actor): Promise<number> {
+  return deleteSessionsOfStaffUser(tx, accountId, accountId === actor.staffUserId ? actor.sessionId : undefined);
 }
 
 async function readBack(tx: DbExecutor, id: number, actor: Actor): Promise<StaffAccountView> {
@@ -168,10 +177,7 @@ export async function changeStaffAccount(actor: Actor, id: number | null, change
 
     const deactivated = current.isActive && !isActive;
     let sessionsEnded = 0;
-    if (deactivated || passwordHash !== undefined) {
-      // Someone setting their own password stays signed in here; everywhere else is signed out.
-      sessionsEnded = await deleteSessionsOfStaffUser(tx, current.id, isSelf ? actor.sessionId : undefined);
-    }
+    if (deactivated || passwordHash !== undefined) sessionsEnded = await endSessionsOfAccount(tx, current.id, actor);
     const kind: StaffAccountChangeResult['kind'] = deactivated ? 'deactivated'
       : !current.isActive && isActive ? 'reactivated'
         : passwordHash !== undefined ? 'passwordReset'
@@ -183,4 +189,50 @@ export async function changeStaffAccount(actor: Actor, id: number | null, change
     passwordChanged: change.password !== undefined, sessionsEnded: result.sessionsEnded,
   }, 'staff account changed');
   return result;
+}
+
+/**
+ * Tries at an account's own password change (decision 0037), counted per account whatever the
+ * session: someone holding a stolen session gets five guesses at the password in 15 minutes.
+ * A success clears the count.
+ */
+export const OWN_PASSWORD_LIMIT: LimitSpec = { points: 5, durationSec: 15 * 60 };
+
+export interface OwnPasswordChangeResult {
+  ok: true;
+  /** The account's other sessions that ended (this one stays). */
+  sessionsEnded: number;
+}
+
+/**
+ * A signed-in staff member (any role) changes their own password: the current one must match the
+ * stored hash. The new hash is set and the account's other sessions end in one transaction, as
+ * when an admin sets their own password; the session used here stays. Refused without a change
+ * when the account was deactivated, this session ended, or the password was reset meanwhile.
+ */
+export async function changeOwnPassword(actor: Actor, input: OwnPasswordChange): Promise<OwnPasswordChangeResult> {
+  const key = String(actor.staffUserId);
+  // Spent before the check, so an exhausted budget answers 429 without saying whether the guess was right.
+  await consumeRateLimit('own-password', key, OWN_PASSWORD_LIMIT);
+  const db = await getDb();
+  const verifiedHash = await findPasswordHash(db, actor.staffUserId);
+  if (verifiedHash === null) throw new AppError('unauthorized', 'errors.unauthorized');
+  if (!(await verifyPassword(verifiedHash, input.currentPassword))) {
+    getLogger().warn({ account: actor.staffUserId }, 'own password change refused: wrong current password');
+    refuse('validation', 'currentPassword', 'account.currentPasswordWrong');
+  }
+  // Hashing takes a moment; done before the transaction so the account's row is locked only briefly.
+  const passwordHash = await hashPassword(input.newPassword);
+  const sessionsEnded = await db.transaction(async (tx) => {
+    // The account's row lock: an admin's deactivation or reset is taken wholly before or after this.
+    const current = await findStaffAccountForUpdate(tx, actor.staffUserId);
+    if (!current?.isActive || !(await findSessionWithUser(tx, actor.sessionId))) throw new AppError('unauthorized', 'errors.unauthorized');
+    if (isPasswordTheUsername(input.newPassword, current.username)) refuse('validation', 'newPassword', 'staffAccounts.passwordIsUsername');
+    // Changed since it was checked (another tab's change): the password typed is no longer the current one.
+    if (!(await replacePasswordHash(tx, current.id, verifiedHash, passwordHash))) refuse('validation', 'currentPassword', 'account.currentPasswordWrong');
+    return endSessionsOfAccount(tx, current.id, actor);
+  });
+  await resetRateLimit('own-password', key);
+  getLogger().info({ account: actor.staffUserId, sessionsEnded }, 'own password changed');
+  return { ok: true, sessionsEnded };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, lt, ne, not, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, like, lt, ne, not, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -9,7 +9,7 @@ import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment } from '@/features/payments/payment.repository';
-import { ACCENTED_LETTERS, foldSearchWord, PLAIN_LETTERS } from '@/lib/search-fold';
+import { foldSearchWord } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
 import type { RecordCursor } from './record-list';
@@ -113,26 +113,18 @@ export async function selectRecentCustomers(db: DbExecutor) {
 /** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** A column in lower case without accents, as `matchesCustomer` folds on the dashboard ('Émile' -> 'emile'). */
-const foldColumn = (column: SQL | Column) => sql`lower(translate(${column}, ${ACCENTED_LETTERS}, ${PLAIN_LETTERS}))`;
-
 /**
  * Customers whose name, email, address, city or postal code holds every word of the query (case
  * and accents ignored, like the dashboard's instant filter), or whose phone holds a word's digits
- * however it was typed. Newest first.
+ * however it was typed. Newest first. Reads the columns the database folded when the row was
+ * written (`customers.search_text`, `search_phone`), so a search is one pass over short strings.
  */
 export async function searchCustomers(db: DbExecutor, words: string[], limit: number) {
   const conditions = words.map((word) => {
-    const pattern = `%${escapeLike(foldSearchWord(word))}%`;
     const digits = word.replace(/\D/g, '');
     return or(
-      sql`${foldColumn(customers.firstName)} like ${pattern}`,
-      sql`${foldColumn(customers.lastName)} like ${pattern}`,
-      sql`${foldColumn(customers.email)} like ${pattern}`,
-      sql`${foldColumn(customers.address)} like ${pattern}`,
-      sql`${foldColumn(customers.city)} like ${pattern}`,
-      sql`${foldColumn(sql`replace(${customers.postalCode}, ' ', '')`)} like ${`%${escapeLike(foldSearchWord(word).replace(/\s+/g, ''))}%`}`,
-      digits.length >= 3 ? sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}` : undefined,
+      like(customers.searchText, `%${escapeLike(foldSearchWord(word))}%`),
+      digits.length >= 3 ? like(customers.searchPhone, `%${digits}%`) : undefined,
     );
   });
   return db
@@ -252,7 +244,7 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
     .where(eq(customers.id, customerId));
   if (!customer) return null;
   const visits = await db
-    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, address: appointments.address, city: appointments.city, notes: appointments.notes })
+    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, address: appointments.address, city: appointments.city, notes: appointments.notes, visitNote: appointments.visitNote })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))
     .orderBy(appointments.date);
@@ -271,12 +263,13 @@ export async function findAppointmentStatus(db: DbExecutor, id: number) {
 
 /**
  * Moves one appointment to `to` only while it is still `from`: a concurrent change makes this a
- * no-op (null). A visit marked done records when (a re-plan keeps done stops in that order, 0006).
+ * no-op (null). A visit marked done records when (a re-plan keeps done stops in that order, 0006),
+ * and the technician's note when one is given (`visitNote`, null clears it; 0038). An Undo keeps the note.
  */
-export async function updateAppointmentStatus(db: DbExecutor, id: number, from: string, to: string, at: Date) {
+export async function updateAppointmentStatus(db: DbExecutor, id: number, from: string, to: string, at: Date, visitNote?: string | null) {
   const [row] = await db
     .update(appointments)
-    .set({ status: to, completedAt: to === 'completed' ? at : null, updatedAt: at })
+    .set({ status: to, completedAt: to === 'completed' ? at : null, ...(to === 'completed' && visitNote !== undefined ? { visitNote } : {}), updatedAt: at })
     .where(and(eq(appointments.id, id), eq(appointments.status, from)))
     .returning({ id: appointments.id, status: appointments.status });
   return row ?? null;

@@ -4,6 +4,7 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { locate } from '@/features/booking/booking.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
+import { queueVisitReport } from '@/features/visit-reports/visit-report.service';
 import { AppError } from '@/lib/errors';
 import { encodeAppointmentCursor } from './appointment-list';
 import {
@@ -178,21 +179,28 @@ const APPOINTMENT_STATUS_FROM: Record<AppointmentStatusChange['status'], string>
 
 /**
  * Staff mark a confirmed visit completed, or take a completion back. Unpaid, cancelled or expired
- * appointments belong to the booking and payment flows: 409 with the current status. `db` is the
- * caller's transaction when the change must happen with its checks (the day sheet's, 0006).
+ * appointments belong to the booking and payment flows: 409 with the current status. `tx` is the
+ * caller's transaction when the change must happen with its checks (the day sheet's, 0006);
+ * without one the change opens its own. A visit marked done stores the technician's note when one
+ * comes (`visitNote`, the day sheet's) and queues the customer's visit report in the same
+ * transaction when the booking's Friday is done (`queueVisitReport`, 0038): the dashboard and the
+ * day sheet both come through here, so the report has one place.
  */
-export async function changeAppointmentStatus(id: number | null, change: AppointmentStatusChange, now = new Date(), db?: DbExecutor) {
+export async function changeAppointmentStatus(
+  id: number | null, change: AppointmentStatusChange & { visitNote?: string | null }, now = new Date(), tx?: DbExecutor,
+): Promise<{ id: number; status: string }> {
   if (id === null) throw new AppError('not_found', 'errors.notFound');
-  db ??= await getDb();
-  const current = await findAppointmentStatus(db, id);
+  if (!tx) return (await getDb()).transaction((own) => changeAppointmentStatus(id, change, now, own));
+  const current = await findAppointmentStatus(tx, id);
   if (!current) throw new AppError('not_found', 'errors.notFound');
   if (current.status === change.status) return current;
   const from = APPOINTMENT_STATUS_FROM[change.status];
-  const updated = current.status === from ? await updateAppointmentStatus(db, id, from, change.status, now) : null;
+  const updated = current.status === from ? await updateAppointmentStatus(tx, id, from, change.status, now, change.visitNote) : null;
   if (!updated) {
-    const latest = (await findAppointmentStatus(db, id))?.status ?? current.status;
+    const latest = (await findAppointmentStatus(tx, id))?.status ?? current.status;
     throw new AppError('conflict', change.status === 'completed' ? 'adminDashboard.onlyConfirmedCanComplete' : 'adminDashboard.onlyCompletedCanReopen', { status: latest });
   }
+  if (updated.status === 'completed') await queueVisitReport(tx, id, now);
   return updated;
 }
 

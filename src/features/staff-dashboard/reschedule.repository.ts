@@ -57,6 +57,8 @@ export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus
       estimatedArrivalTime: null,
       // The new Friday gets its own reminder (features/reminders).
       reminderSentAt: null,
+      // A visit done, undone and moved is a visit on another day: its report is that day's (0038).
+      visitReportQueuedAt: null,
       updatedAt: at,
     })
     .where(and(inArray(appointments.id, ids), eq(appointments.status, fromStatus)))

@@ -5,7 +5,7 @@ import { enqueueEmail } from '@/features/email/outbox.service';
 import { calendarSequenceAt } from '@/features/email/visit-calendar';
 import { renderVisitMovedEmail, type VisitDateChange, type VisitMoveReason } from '@/features/email/visit-moved-email';
 import { listBookingAppointments } from '@/features/payments/payment.repository';
-import { reviseWaitingReminders } from '@/features/reminders/reminder.service';
+import { reviseRemindersAfterMove } from '@/features/reminders/reminder.service';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isUnbounded, isWithinSpacing, spacingMessageValues } from '@/features/scheduling/visit-spacing';
@@ -172,8 +172,9 @@ export async function moveAppointment(id: number | null, date: string, options: 
     const moved = await moveVisitsToDate(tx, ids, locked.target.status, date, now, options.reason ?? null);
     // Under the row locks nothing can have changed them; if it did, write nothing at all.
     if (moved.length !== ids.length) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: locked.target.status });
-    // A reminder of the old Friday still waiting in the outbox is withdrawn, or rewritten without these visits (0034).
-    await reviseWaitingReminders(tx, ids, [locked.target.date], now);
+    // A reminder of the old Friday still waiting in the outbox is withdrawn, or rewritten without
+    // these visits; one of the new Friday names them, so the customer gets one reminder for it (0034).
+    await reviseRemindersAfterMove(tx, ids, { from: locked.target.date, to: date }, now);
     await queueVisitMovedEmail(tx, {
       targetId: target.id,
       bookingRef: locked.target.bookingRef,

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
+import type { RainDayBlock } from '../rain-day-offer';
 import type { RainDayBooking, RainDayPreview, RainDayResult, RainDayUnplaced } from '../rain-day.service';
 
 type PreviewState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; preview: RainDayPreview };
@@ -17,9 +18,16 @@ type PreviewState = { state: 'loading' } | { state: 'failed'; message: string } 
  * go to, reads where each booking would land (the target until it is full, then the next Fridays
  * with room, and who fits nowhere: no room, or a Friday too close to another visit of the plan,
  * 0035), and moves them all at once. A refusal shows the server's
- * message and keeps the choice; after the move the dialog says what was done.
+ * message and keeps the choice; after the move the dialog says what was done. A day with
+ * appointments but nothing confirmed left to do shows the button off, with the reason.
  */
-export function RainDayAction({ date, count, onMoved }: { date: string; count: number | null; onMoved: () => void }) {
+export function RainDayAction({ date, count, block, onMoved }: {
+  date: string;
+  count: number | null;
+  /** Why the day has nothing to move though it has appointments (`findRainDayBlock`): the button is off and says why. */
+  block: RainDayBlock | null;
+  onMoved: () => void;
+}) {
   const t = useTranslations('rainDay');
   const locale = useLocale();
   const selectId = useId();
@@ -109,6 +117,16 @@ export function RainDayAction({ date, count, onMoved }: { date: string; count: n
     );
   };
   if (!open && !done && (count ?? 0) === 0) return null;
+  // Visits all done (say, marked done before any route had them): off, with the reason beside it,
+  // as Optimize Route is off on such a day (0006 c).
+  if (!open && !done && block) {
+    return (
+      <span className="flex max-w-xs flex-col gap-1 sm:items-end">
+        <Button type="button" variant="outline" disabled aria-describedby={`${selectId}-block`}>{t('open')}</Button>
+        <span id={`${selectId}-block`} className="text-xs text-gray-600 sm:text-right">{t(`unavailable.${block}`)}</span>
+      </span>
+    );
+  }
 
   return (
     <Dialog.Root open={open} onOpenChange={changeOpen}>

@@ -113,13 +113,15 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   };
 
   // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
-  const updateStopStatus = (appointmentId: number, status: string) => {
+  const updateStopStatus = (appointmentId: number, status: string, visitNote?: string | null) => {
     setSheet((current) => current?.route ? {
       ...current,
       route: {
         ...current.route,
         appointments: current.route.appointments.map((stop) => (
-          stop.appointment.id === appointmentId ? { ...stop, appointment: { ...stop.appointment, status } } : stop
+          stop.appointment.id === appointmentId
+            ? { ...stop, appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
+            : stop
         )),
       },
     } : current);

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { RainDayAction } from '@/features/rain-day/components/rain-day-action';
+import { findRainDayBlock, type RainDayBlock } from '@/features/rain-day/rain-day-offer';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
 import type { DayRoutes } from '../route.service';
@@ -19,15 +20,19 @@ import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-l
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
 
-/** The day's appointment count and its saved routes. */
-async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: number; day: DayRoutes }> {
+/** The day's appointment count, what a rain day would find to move on it, and its saved routes. */
+async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: number; rainDayBlock: RainDayBlock | null; day: DayRoutes }> {
   const [countRes, routesRes] = await Promise.all([
     fetch(`/api/routes/appointments?date=${encodeURIComponent(date)}`, { signal }),
     fetch(`/api/routes?date=${encodeURIComponent(date)}`, { signal }),
   ]);
   if (!countRes.ok || !routesRes.ok) throw new RouteLoadError(countRes.ok ? routesRes.status : countRes.status);
-  const counted = (await countRes.json()) as { count: number };
-  return { count: counted.count, day: (await routesRes.json()) as DayRoutes };
+  const counted = (await countRes.json()) as { count: number; appointments: { appointment: { status: string } }[] };
+  return {
+    count: counted.count,
+    rainDayBlock: findRainDayBlock(counted.appointments.map((a) => a.appointment.status)),
+    day: (await routesRes.json()) as DayRoutes,
+  };
 }
 
 /** Why the server left the day's routes as they were (its translated message), and whether the technicians screen can help. */
@@ -82,6 +87,8 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
   const locale = useLocale();
   const [date, setDate] = useState(initialDate);
   const [count, setCount] = useState<number | null>(null);
+  // Set with the count: the rain-day button only shows once the count is known.
+  const [rainDayBlock, setRainDayBlock] = useState<RainDayBlock | null>(null);
   const [day, setDay] = useState<DayRoutes | null>(null);
   const [optimizing, setOptimizing] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -100,6 +107,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
     fetchDay(date, controller.signal).then(
       (loaded) => {
         setCount(loaded.count);
+        setRainDayBlock(loaded.rainDayBlock);
         setDay(loaded.day);
       },
       (error: unknown) => {
@@ -222,7 +230,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
               <span data-testid="appointment-count">{!hasDate ? t('chooseDate') : count !== null ? t('appointmentCount', { count }) : loadFailed ? t('countUnknown') : t('loading')}</span>
             </p>
             <div className="flex flex-wrap gap-2 sm:justify-end">
-              {hasDate ? <RainDayAction key={date} date={date} count={count} onMoved={reloadDay} /> : null}
+              {hasDate ? <RainDayAction key={date} date={date} count={count} block={rainDayBlock} onMoved={reloadDay} /> : null}
               <Button type="button" onClick={optimize} disabled={optimizing || !canOptimize(view)}>
                 {optimizing ? t('optimizing') : t('optimize')}
               </Button>

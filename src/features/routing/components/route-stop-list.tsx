@@ -8,7 +8,7 @@ import { findServiceLabelKey, formatClock } from './route-format';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
- * service, notes, and "Done" on a completed visit. `renderAction` adds a control under a stop (the
+ * service, notes, and "Done" on a completed visit with the technician's note to the customer (0038). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
 export function RouteStopList({ stops, color, label, renderAction }: {
@@ -55,6 +55,9 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                 <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment.serviceType))}</span>
               </p>
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
+              {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (
+                <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>
+              ) : null}
               {renderAction?.(stop)}
             </div>
           </li>

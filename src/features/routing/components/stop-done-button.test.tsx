@@ -9,10 +9,10 @@ import { StopDoneButton } from './stop-done-button';
 
 const FRIDAY = '2027-06-11';
 
-function makeStop(status: string, date = FRIDAY): RouteStop {
+function makeStop(status: string, date = FRIDAY, visitNote: string | null = null): RouteStop {
   return {
     position: 1, eta: '09:00', legDistanceM: null, legDurationMin: null,
-    appointment: { id: 7, date, status, serviceType: 'onetime', time: '09:00', address: '12 King St W', city: 'Hamilton', phone: null, notes: null } as RouteStop['appointment'],
+    appointment: { id: 7, date, status, serviceType: 'onetime', time: '09:00', address: '12 King St W', city: 'Hamilton', phone: null, notes: null, visitNote } as RouteStop['appointment'],
     customer: { firstName: 'Olivia', lastName: 'Tremblay', phone: '(905) 555-0177' } as RouteStop['customer'],
   };
 }
@@ -48,5 +48,20 @@ describe('RouteStopList', () => {
     const html = render('en', <RouteStopList stops={[makeStop('completed')]} color="#2563eb" label="Crew A" />);
     expect(html).toContain('>Done</span>');
     expect(html).not.toContain('<button');
+  });
+
+  it("shows the technician's note to the customer on a done stop, escaped, and not on an open one (0038)", () => {
+    const note = 'Back hedge & <deck>';
+    const done = render('en', <RouteStopList stops={[makeStop('completed', FRIDAY, note)]} color="#2563eb" label="Crew A" />);
+    expect(done).toContain('Note to the customer: Back hedge &amp; &lt;deck&gt;');
+    const fr = render('fr', <RouteStopList stops={[makeStop('completed', FRIDAY, note)]} color="#2563eb" label="Crew A" />);
+    expect(fr).toContain('Note pour le client\u00a0: Back hedge');
+    // Taken back (Undo keeps the note for the next done mark): not shown as if it were done.
+    expect(render('en', <RouteStopList stops={[makeStop('confirmed', FRIDAY, note)]} color="#2563eb" label="Crew A" />)).not.toContain('Note to the customer');
+  });
+
+  it('opens the note dialog from "Mark done" (the button says a dialog follows); "Undo" changes at once', () => {
+    expect(render('en', <StopDoneButton stop={makeStop('confirmed')} today={FRIDAY} onStatus={noop} />)).toContain('aria-haspopup="dialog"');
+    expect(render('en', <StopDoneButton stop={makeStop('completed')} today={FRIDAY} onStatus={noop} />)).not.toContain('aria-haspopup');
   });
 });

@@ -25,7 +25,7 @@ const selectClass = 'flex h-10 w-full rounded-md border border-gray-300 bg-white
 const toTechnicianId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
 /** A labelled control with its hint and error, tied to it by aria-describedby. */
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error: string | null; children: (props: FieldProps) => ReactNode }) {
+export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error: string | null; children: (props: FieldProps) => ReactNode }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1.5">
@@ -38,13 +38,13 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
 }
 
 /** Browser checks give translation keys; the server's refusals come already translated. */
-function useDescribeError() {
+export function useDescribeError() {
   const tAll = useTranslations();
   return (error: FieldError | undefined) => (error?.message ? (error.type === 'server' ? error.message : tAll(error.message)) : null);
 }
 
 /** Puts the server's field messages next to their fields (focusing the first); false when none matched. */
-function placeServerErrors<T extends FieldValues>(outcome: SaveOutcome, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
+export function placeServerErrors<T extends FieldValues>(outcome: SaveOutcome, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
   if (outcome.ok) return true;
   let placed = false;
   for (const field of fields) {
@@ -58,7 +58,7 @@ function placeServerErrors<T extends FieldValues>(outcome: SaveOutcome, fields: 
 }
 
 /** The form's refusal and buttons; submit waits for React, so the browser never sends a password itself. */
-function FormFooter({ formError, onCancel, busy, submitLabel }: { formError: string | null; onCancel?: () => void; busy: boolean; submitLabel: string }) {
+export function FormFooter({ formError, onCancel, busy, submitLabel }: { formError: string | null; onCancel?: () => void; busy: boolean; submitLabel: string }) {
   const t = useTranslations('staffAccounts');
   const hydrated = useHydrated();
   return (

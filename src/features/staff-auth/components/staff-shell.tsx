@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { LanguageMenu } from '@/components/site/language-menu';
 import { languageNames } from '@/components/site/language-names';
@@ -26,10 +27,11 @@ export function staffLinks(locale: Locale, role: StaffSession['role'] | null, la
 }
 
 export async function StaffShell({ locale, session }: { locale: Locale; session: StaffSession | null }) {
-  const [t, tAuth, tSite] = await Promise.all([
+  const [t, tAuth, tSite, tAccount] = await Promise.all([
     getTranslations({ locale, namespace: 'staffShell' }),
     getTranslations({ locale, namespace: 'staffAuth' }),
     getTranslations({ locale, namespace: 'site' }),
+    getTranslations({ locale, namespace: 'account' }),
   ]);
   const links = staffLinks(locale, session?.role ?? null, (key) => (key === 'dashboard' ? t('dashboard') : tAuth(`links.${key}`)));
 
@@ -46,6 +48,13 @@ export async function StaffShell({ locale, session }: { locale: Locale; session:
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             {session ? <span className="hidden text-sm text-gray-300 md:inline">{tAuth('signedInAs', { name: session.displayName })}</span> : null}
+            {session ? (
+              // Every role's own account and password (0037); icon only on phones, like Logout.
+              <a href={localePath(locale, '/account')} className="inline-flex min-h-6 items-center gap-1 rounded p-1 text-sm underline-offset-2 hover:underline">
+                <UserRound aria-hidden className="h-4 w-4" />
+                <span className="max-sm:sr-only">{tAccount('shellLink')}</span>
+              </a>
+            ) : null}
             <a href={localePath(locale, '/')} className="text-sm underline-offset-2 hover:underline">{t('publicSite')}</a>
             <LanguageMenu label={tSite('language')} names={languageNames(tSite)} locale={locale} />
             {session ? <LogoutButton afterHref={localePath(locale, '/admin')} /> : null}

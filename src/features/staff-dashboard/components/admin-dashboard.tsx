@@ -11,6 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatCad } from '@/lib/format';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
+import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
+import type { ExportRange } from '@/features/exports/export-range';
 import { matchesCustomer } from '../customer-search';
 import { buildSummaryCards } from '../summary-cards';
 import type { MessageStatusChange } from '../dashboard.schema';
@@ -25,7 +27,12 @@ import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath }: { initial: DashboardData; customerDetailsPath: string }) {
+export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange }: {
+  initial: DashboardData;
+  customerDetailsPath: string;
+  /** The payments export form's default range: the current month so far (docs/decisions/0036). */
+  paymentsExportRange: ExportRange;
+}) {
   const t = useTranslations('adminDashboard');
   const tSubject = useTranslations('contactForm.subjects');
   const locale = useLocale();
@@ -149,9 +156,12 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
           <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
         </TabsContent>
         <TabsContent value="customers">
-          <div className="mb-3 max-w-sm space-y-1.5">
-            <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
-            <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+          <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+            <div className="w-full max-w-sm space-y-1.5">
+              <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
+              <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+            </div>
+            <CustomersExportLink />
           </div>
           <DataTable
             empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
@@ -162,6 +172,7 @@ export function AdminDashboard({ initial, customerDetailsPath }: { initial: Dash
           />
         </TabsContent>
         <TabsContent value="payments">
+          <PaymentsExportForm defaultRange={paymentsExportRange} />
           <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.payments', { count: payments.rows.length })}</p>
           <DataTable
             empty={t('empty')}

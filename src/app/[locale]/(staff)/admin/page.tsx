@@ -6,6 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
+import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
@@ -25,7 +26,7 @@ export default async function AdminPage({ params, searchParams }: {
   const next = typeof query.next === 'string' ? query.next : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
@@ -38,7 +39,7 @@ export default async function AdminPage({ params, searchParams }: {
           {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
           <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
           <div className="mt-8">
-            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} />
+            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} paymentsExportRange={await findDefaultPaymentExportRange()} />
           </div>
         </div>
       ) : (

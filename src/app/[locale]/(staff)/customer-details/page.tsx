@@ -6,6 +6,7 @@ import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
+import { formatLabelled } from '@/features/email/email-layout';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
@@ -26,9 +27,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc] = await Promise.all([
+  const [t, tc, tr] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
+    getTranslations({ locale, namespace: 'visitReport' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -40,6 +42,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     );
   }
   const { customer } = details;
+  // The technician's note to the customer on each visit marked done (0038).
+  const visitNotes = new Map(details.appointments.filter((a) => a.status === 'completed' && a.visitNote).map((a) => [a.id, a.visitNote!]));
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
   const { bookings, payments } = await loadCustomerBookings(customer.id);
   const serviceLabels = Object.fromEntries(
@@ -83,6 +87,11 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                       <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                         <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[a.serviceType] ?? a.serviceType}</span>
                         <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
+                        {a.status === 'completed' && visitNotes.has(a.id) ? (
+                          <p className="w-full whitespace-pre-line text-gray-700">
+                            <span className="font-medium">{formatLabelled(locale, tr('staff.noteLabel'))}</span> {visitNotes.get(a.id)}
+                          </p>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

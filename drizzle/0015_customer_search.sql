@@ -1,0 +1,3 @@
+ALTER TABLE "customers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(translate(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(replace(postal_code, ' ', ''), ''), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝ', 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuy'))) STORED;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search_phone" text GENERATED ALWAYS AS (regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')) STORED;--> statement-breakpoint
+CREATE INDEX "customers_created_at_id_idx" ON "customers" USING btree ("created_at","id");

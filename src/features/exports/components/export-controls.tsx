@@ -1,0 +1,97 @@
+'use client';
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useId, useState } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { readRefusal } from '@/features/staff-dashboard/components/staff-api';
+import type { ExportRange } from '../export-range';
+
+export const PAYMENTS_EXPORT_PATH = '/api/admin/exports/payments';
+export const CUSTOMERS_EXPORT_PATH = '/api/admin/exports/customers';
+
+/** The file name a download's Content-Disposition gives (`attachment; filename="x.csv"`), or null. */
+export function readAttachmentName(header: string | null): string | null {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
+}
+
+/** Hands a fetched file to the browser's downloads, under `filename`. */
+function saveFile(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has the file by then; the address only had to outlive the click.
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/**
+ * The Payments tab's "Export CSV" (docs/decisions/0036): a From/To range, the current month so far
+ * by default, and a download. A plain GET form that downloads without JavaScript too; once
+ * hydrated it fetches the file, so a refused range shows the server's message beside the fields
+ * instead of a page of JSON.
+ */
+export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
+  const t = useTranslations('exports.form');
+  const id = useId();
+  const [range, setRange] = useState(defaultRange);
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<{ message: string; field: string | null } | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPending(true);
+    setRefusal(null);
+    const query = new URLSearchParams({ from: range.from, to: range.to });
+    const res = await fetch(`${PAYMENTS_EXPORT_PATH}?${query}`, { credentials: 'include' }).catch(() => null);
+    if (res?.ok) {
+      saveFile(await res.blob(), readAttachmentName(res.headers.get('content-disposition')) ?? `payments-${range.from}-to-${range.to}.csv`);
+    } else {
+      const body = (await res?.json().catch(() => null)) as (Parameters<typeof readRefusal>[0] & { field?: string }) | null;
+      setRefusal({ message: readRefusal(body) ?? t('failed'), field: body?.field ?? null });
+    }
+    setPending(false);
+  };
+
+  const field = (name: 'from' | 'to') => {
+    const invalid = refusal !== null && (refusal.field === name || refusal.field === null);
+    return (
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-${name}`}>{t(name)}</Label>
+        <Input
+          id={`${id}-${name}`}
+          name={name}
+          type="date"
+          required
+          className="w-44"
+          value={range[name]}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(event) => setRange((current) => ({ ...current, [name]: event.target.value }))}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-4 rounded-md border border-gray-200 bg-white p-4">
+      <h2 id={`${id}-title`} className="text-base font-semibold">{t('paymentsTitle')}</h2>
+      <p className="mt-1 text-sm text-gray-600">{t('paymentsIntro')}</p>
+      <form method="get" action={PAYMENTS_EXPORT_PATH} onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
+        {field('from')}
+        {field('to')}
+        <Button type="submit" disabled={pending}>{t('download')}</Button>
+      </form>
+      {refusal ? <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{refusal.message}</p> : null}
+    </section>
+  );
+}
+
+/** The Customers tab's "Export CSV": the customer list as a download (docs/decisions/0036). */
+export function CustomersExportLink() {
+  const t = useTranslations('exports.form');
+  return <a href={CUSTOMERS_EXPORT_PATH} className={buttonVariants({ variant: 'outline' })}>{t('customersLink')}</a>;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
+import { setupBrowser } from './support/browser';
+import { bookAndPay, listQuietFridays } from './support/fridays';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisions/0038)', () => {
+  it('asks for the note in a dialog that works by keyboard at 360 px, marks the stop done, shows the note and queues the report', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAsAdmin(page, '/day-sheet');
+    const request = context.request;
+
+    // A Friday of its own with one paid visit, planned.
+    const { quiet } = await listQuietFridays(request);
+    let date: string | undefined;
+    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
+      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+      if (count === 0) { date = candidate; break; }
+    }
+    expect(date, 'a Friday with nothing booked').toBeDefined();
+    const { appointmentId } = await bookAndPay(request, date!, 'Hedge');
+    expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
+    const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { technicianId: number; appointmentOrder: number[] }[] };
+    const technicianId = day.routes.find((r) => r.appointmentOrder.includes(appointmentId))?.technicianId;
+    expect(technicianId, 'the visit is on a route').toBeDefined();
+
+    // Every bookable Friday is still to come; the sheet offers "Mark done" from the visit's day on.
+    // Its answer says which day the branch is on, so that day is the visit's here (the server's
+    // own check is the technicians' rule; an admin may mark any visit, 0027).
+    await page.route('**/api/routes/technician?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { today: string };
+      await route.fulfill({ response, json: { ...body, today: date } });
+    });
+    await page.goto(`/day-sheet?date=${date}`);
+    await page.getByLabel('Technician').selectOption(String(technicianId));
+    const stop = page.getByTestId('route-stop').filter({ hasText: 'Hedge Rainday' });
+    const markDone = stop.getByRole('button', { name: 'Mark done: Hedge Rainday' });
+    await markDone.waitFor();
+
+    // Escape closes the dialog without changing anything; focus goes back to the button.
+    await markDone.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the visit to Hedge Rainday done' });
+    await dialog.waitFor();
+    const note = dialog.getByRole('textbox', { name: 'Note to the customer (optional)' });
+    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => markDone.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Again by keyboard: the note box has the focus, a counter, and the dialog fits the phone.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    const text = 'Treated the back hedge and under the deck; tipped out water in two planters';
+    await page.keyboard.type(text);
+    await dialog.getByText(`${text.length} of 500 characters`).waitFor();
+    expect(await note.getAttribute('maxlength')).toBe('500');
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await dialog.getByRole('button', { name: 'Mark done' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The stop is done in place, with the note; Undo has the focus.
+    await stop.getByText('Done', { exact: true }).waitFor();
+    await stop.getByText(`Note to the customer: ${text}`).waitFor();
+    const undo = stop.getByRole('button', { name: 'Undo: Hedge Rainday' });
+    await expect.poll(() => undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The same button turned from "Mark done" into "Undo": let its colour transition end before axe reads the contrast.
+    await undo.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // The customer's report waits in the outbox, with the note.
+    const { outbox } = (await (await request.get('/api/admin/outbox?limit=100')).json()) as { outbox: { id: number; kind: string; toAddress: string }[] };
+    const reports = outbox.filter((o) => o.kind === 'visit-report' && o.toAddress.startsWith('hedge.'));
+    expect(reports).toHaveLength(1);
+    const html = await (await request.get(`/api/admin/outbox/${reports[0]!.id}`)).text();
+    expect(html).toContain('Your visit is done');
+    expect(html).toContain(text);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

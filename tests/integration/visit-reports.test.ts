@@ -1,0 +1,210 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/db/client';
+import { appointments, serviceRoutes } from '@/db/schema/appointments';
+import { technicians } from '@/db/schema/branches';
+import { staffUsers } from '@/db/schema/staff';
+import { buildManageBookingUrl } from '@/features/manage-booking/manage-link';
+import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { hashPassword } from '@/features/staff-auth/password';
+import { signIn } from '@/features/staff-auth/session.service';
+import { getTranslator } from '@/i18n/messages';
+import { emailsTo } from '../support/outbox';
+import { insertConfirmedVisits, insertCustomer } from '../support/records';
+import { signInAdminAndTechnician } from '../support/staff-sessions';
+
+// Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
+const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
+vi.mock('next/headers', () => ({
+  cookies: async () => ({ get: (name: string) => (jar.token ? { name, value: jar.token } : undefined) }),
+}));
+
+const { PATCH: patchStop } = await import('@/app/api/routes/technician/stops/[id]/route');
+const { PATCH: patchAppointment } = await import('@/app/api/admin/appointments/[id]/route');
+const { moveAppointment } = await import('@/features/staff-dashboard/reschedule.service');
+
+const FRIDAY = '2027-06-11';
+const LATER_FRIDAY = '2027-07-02';
+// Friday 10:00 in Hamilton (UTC-4 in June): the day sheet is used on the visit's day.
+const ON_THE_DAY = new Date('2027-06-11T14:00:00Z');
+const NBSP = '\u00a0';
+
+let adminToken = '';
+let crewAToken = '';
+let crewBToken = '';
+let crewA = 0;
+let crewB = 0;
+
+async function call(handler: typeof patchStop, token: string, url: string, id: number, body: unknown) {
+  jar.token = token;
+  const res = await handler(
+    new Request(url, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    { params: Promise.resolve({ id: String(id) }) },
+  );
+  return { status: res.status, body: (await res.json()) as { status?: string; message?: string } };
+}
+
+const markStop = (token: string, id: number, body: { status: string; note?: string }) => call(patchStop, token, `http://localhost/api/routes/technician/stops/${id}`, id, body);
+const markOnDashboard = (id: number, status: string) => call(patchAppointment, adminToken, `http://localhost/api/admin/appointments/${id}`, id, { status });
+
+async function planRoute(technicianId: number, appointmentOrder: number[]) {
+  await (await getDb()).insert(serviceRoutes).values({ date: FRIDAY, technicianId, technician: `Crew ${technicianId}`, status: 'planned', appointmentOrder });
+}
+
+async function visitOf(id: number) {
+  const [row] = await (await getDb()).select({ status: appointments.status, visitNote: appointments.visitNote }).from(appointments).where(eq(appointments.id, id));
+  return row!;
+}
+
+/** A customer of their own (reports are found by address) with one booking's visits on the Friday. */
+async function bookCustomer(email: string, locale: string, visits: Partial<typeof appointments.$inferInsert>[] = [{}]) {
+  const customerId = await insertCustomer({ email, locale });
+  return insertConfirmedVisits(customerId, FRIDAY, visits.map((v) => ({ locale, ...v })));
+}
+
+beforeAll(async () => {
+  // Only Date is faked: "today" in Hamilton is the visit's Friday, sessions are signed in at that time.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ON_THE_DAY);
+  const db = await getDb();
+  await seedDemoCrew(db);
+  ({ adminToken } = await signInAdminAndTechnician());
+  [crewA, crewB] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id) as [number, number];
+  await db.insert(staffUsers).values({ username: 'crew-b', passwordHash: await hashPassword('crew b password'), displayName: 'Crew B', role: 'technician', technicianId: crewB });
+  crewAToken = (await signIn(DEMO_TECHNICIAN.username, DEMO_TECHNICIAN.password, { userAgent: null })).token;
+  crewBToken = (await signIn('crew-b', 'crew b password', { userAgent: null })).token;
+});
+
+afterAll(() => {
+  jar.token = undefined;
+  vi.useRealTimers();
+});
+
+describe('the visit report (docs/decisions/0038)', () => {
+  it("goes to the customer when the technician marks their stop done, in the booking's language, with the note", async () => {
+    const email = 'chloe.report@example.com';
+    const { ids: [stop] } = await bookCustomer(email, 'fr', [{ includeTick: true }]);
+    await planRoute(crewA, [stop!]);
+    const note = 'Haie du fond traitée & <terrasse> ; eau vidée dans deux jardinières';
+
+    expect(await markStop(crewAToken, stop!, { status: 'completed', note: `  ${note}  ` })).toEqual({ status: 200, body: { id: stop, status: 'completed' } });
+    expect(await visitOf(stop!)).toEqual({ status: 'completed', visitNote: note });
+
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(1);
+    const [report] = reports;
+    expect(report!.locale).toBe('fr');
+    expect(report!.subject).toBe('Compte rendu de votre visite du 11 juin 2027');
+    expect(report!.text).toContain(`Jour${NBSP}: vendredi 11 juin 2027`);
+    expect(report!.text).toContain(`Traitements effectués${NBSP}: Traitement unique, Option anti-tiques`);
+    expect(report!.text).toContain(note);
+    expect(report!.html).toContain('Haie du fond traitée &amp; &lt;terrasse&gt;');
+    expect(report!.html).not.toContain('<terrasse>');
+    // A one-time booking has no next visit: no link to manage it.
+    expect(report!.text).not.toContain('/manage-booking/');
+  });
+
+  it('is sent once: a stop taken back and marked done again sends no second report, and keeps the new note', async () => {
+    const email = 'undo.report@example.com';
+    const { ids: [stop] } = await bookCustomer(email, 'en');
+    await planRoute(crewA, [stop!]);
+
+    expect((await markStop(crewAToken, stop!, { status: 'completed', note: 'Front beds' })).status).toBe(200);
+    expect((await markStop(crewAToken, stop!, { status: 'confirmed' })).status).toBe(200);
+    // Undo keeps the note for the next done mark.
+    expect(await visitOf(stop!)).toEqual({ status: 'confirmed', visitNote: 'Front beds' });
+    expect((await markStop(crewAToken, stop!, { status: 'completed', note: 'Front beds and the side yard' })).status).toBe(200);
+
+    expect(await visitOf(stop!)).toEqual({ status: 'completed', visitNote: 'Front beds and the side yard' });
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.text).toContain('Front beds');
+  });
+
+  it('reports again for a visit taken back and moved to another Friday, once it is done there', async () => {
+    const email = 'moved.report@example.com';
+    const { ids: [visit] } = await bookCustomer(email, 'en');
+    expect((await markOnDashboard(visit!, 'completed')).status).toBe(200);
+    expect((await markOnDashboard(visit!, 'confirmed')).status).toBe(200);
+    await moveAppointment(visit!, LATER_FRIDAY, { now: ON_THE_DAY, by: 'office' });
+
+    expect((await markOnDashboard(visit!, 'completed')).status).toBe(200);
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports.map((r) => r.subject)).toEqual(['Your visit report for June 11, 2027', 'Your visit report for July 2, 2027']);
+  });
+
+  it("goes out when the office marks the visit completed on the dashboard, with the booking's next visit and its link", async () => {
+    const email = 'office.report@example.com';
+    const customerId = await insertCustomer({ email, locale: 'de' });
+    const { bookingRef, ids: [first] } = await insertConfirmedVisits(customerId, FRIDAY, [{ serviceType: 'seasonal', locale: 'de' }]);
+    await (await getDb()).insert(appointments).values({
+      customerId, bookingRef, serviceType: 'seasonal', date: LATER_FRIDAY, status: 'confirmed', locale: 'de', visitNumber: 2,
+      address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5',
+    });
+
+    expect(await markOnDashboard(first!, 'completed')).toEqual({ status: 200, body: { id: first, status: 'completed' } });
+
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.locale).toBe('de');
+    expect(reports[0]!.subject).toBe('Ihr Besuchsbericht vom 11. Juni 2027');
+    expect(reports[0]!.text).toContain('Ihr nächster Besuch: Freitag, 2. Juli 2027.');
+    expect(reports[0]!.text).toContain(buildManageBookingUrl('de', bookingRef));
+    // Taken back and completed again on the dashboard: still one.
+    expect((await markOnDashboard(first!, 'confirmed')).status).toBe(200);
+    expect((await markOnDashboard(first!, 'completed')).status).toBe(200);
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(1);
+  });
+
+  it("makes one report of a one-time treatment and its standing-water visit on the same Friday, when the day's last is done", async () => {
+    const email = 'two.visits@example.com';
+    const { ids: [treatment, standingWater] } = await bookCustomer(email, 'es', [
+      { serviceType: 'onetime', includeTargetedInsects: true },
+      { serviceType: 'standingwater', includeTargetedInsects: true },
+    ]);
+    await planRoute(crewA, [treatment!, standingWater!]);
+
+    expect((await markStop(crewAToken, treatment!, { status: 'completed', note: 'Seto del fondo' })).status).toBe(200);
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(0);
+    expect((await markStop(crewAToken, standingWater!, { status: 'completed', note: 'Dos barriles de lluvia' })).status).toBe(200);
+
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.text).toContain('Tratamientos realizados: Tratamiento único, Tratamiento de agua estancada');
+    expect(reports[0]!.text).toContain('Seto del fondo\n\nDos barriles de lluvia');
+    // Either visit taken back and done again: still the one report.
+    expect((await markStop(crewAToken, treatment!, { status: 'confirmed' })).status).toBe(200);
+    expect((await markStop(crewAToken, treatment!, { status: 'completed' })).status).toBe(200);
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(1);
+  });
+
+  it("keeps a technician off another technician's stop: refused, no note stored, and the report carries the note of the one who did it", async () => {
+    const email = 'other.crew@example.com';
+    const { ids: [stop] } = await bookCustomer(email, 'en');
+    await planRoute(crewB, [stop!]);
+
+    const refused = await markStop(crewAToken, stop!, { status: 'completed', note: 'Not my stop' });
+    expect(refused).toEqual({ status: 403, body: expect.objectContaining({ message: getTranslator('en', 'routing')('stopNotOnYourRoute') }) });
+    expect(await visitOf(stop!)).toEqual({ status: 'confirmed', visitNote: null });
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(0);
+
+    expect((await markStop(crewBToken, stop!, { status: 'completed', note: 'Under the deck' })).status).toBe(200);
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.text).toContain('Under the deck');
+    expect(reports[0]!.text).not.toContain('Not my stop');
+  });
+
+  it('refuses a note over 500 characters, changing nothing', async () => {
+    const email = 'long.note@example.com';
+    const { ids: [stop] } = await bookCustomer(email, 'en');
+    await planRoute(crewA, [stop!]);
+
+    const refused = await markStop(crewAToken, stop!, { status: 'completed', note: 'x'.repeat(501) });
+    expect(refused.status).toBe(400);
+    expect(await visitOf(stop!)).toEqual({ status: 'confirmed', visitNote: null });
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(0);
+    expect((await markStop(crewAToken, stop!, { status: 'completed', note: 'x'.repeat(500) })).status).toBe(200);
+    expect(await emailsTo(email, 'visit-report')).toHaveLength(1);
+  });
+});
