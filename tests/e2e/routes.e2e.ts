@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickDemoFriday } from '@/server/bootstrap/seed';
 import { setupBrowser } from './support/browser';
 import { findAxeViolations } from './support/axe';
-import { bookAndPay, bookUnplannedFriday, listQuietFridays } from './support/fridays';
+import { bookAndPay, bookUnplannedFriday, findEmptyFriday } from './support/fridays';
 
 const { newPage } = setupBrowser();
 
@@ -110,14 +110,7 @@ describe('a planned Friday whose visits all left', () => {
     await logIn(office.page, '/routes');
     const request = office.page.context().request;
     // A Friday of its own: no demo visit, no route, nothing booked (leftovers of other runs are skipped).
-    const { quiet } = await listQuietFridays(request);
-    let date: string | undefined;
-    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
-      const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
-      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-      if (day.routes.length === 0 && count === 0) { date = candidate; break; }
-    }
-    expect(date, 'a Friday without routes or visits').toBeDefined();
+    const date = await findEmptyFriday(request);
     const created = await request.post('/api/appointments', {
       headers: { 'x-forwarded-for': `10.93.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
       data: {
@@ -160,14 +153,8 @@ describe('a visit marked done before any route had it', () => {
     const { page, context, errors } = await newPage();
     await logIn(page, '/routes');
     const request = context.request;
-    const { quiet } = await listQuietFridays(request);
-    let date: string | undefined;
-    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
-      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-      if (count === 0) { date = candidate; break; }
-    }
-    expect(date, 'a Friday with nothing booked').toBeDefined();
-    const { appointmentId } = await bookAndPay(request, date!, 'Early');
+    const date = await findEmptyFriday(request);
+    const { appointmentId } = await bookAndPay(request, date, 'Early');
     const done = await request.patch(`/api/admin/appointments/${appointmentId}`, { data: { status: 'completed' } });
     expect(done.status(), await done.text()).toBe(200);
 
@@ -180,7 +167,7 @@ describe('a visit marked done before any route had it', () => {
     expect(await findAxeViolations(page)).toEqual([]);
 
     // A second visit still to do: the day can be planned again, and the done one stays apart.
-    await bookAndPay(request, date!, 'Later');
+    await bookAndPay(request, date, 'Later');
     await page.reload();
     await page.getByText('No route optimized for this date yet').waitFor();
     await doneList.getByText(/Early Rainday/).waitFor();

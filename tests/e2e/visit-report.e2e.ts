@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, listQuietFridays } from './support/fridays';
+import { bookAndPay, findEmptyFriday } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -13,14 +13,8 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     const request = context.request;
 
     // A Friday of its own with one paid visit, planned.
-    const { quiet } = await listQuietFridays(request);
-    let date: string | undefined;
-    for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
-      const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-      if (count === 0) { date = candidate; break; }
-    }
-    expect(date, 'a Friday with nothing booked').toBeDefined();
-    const { appointmentId } = await bookAndPay(request, date!, 'Hedge');
+    const date = await findEmptyFriday(request);
+    const { appointmentId } = await bookAndPay(request, date, 'Hedge');
     expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
     const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { technicianId: number; appointmentOrder: number[] }[] };
     const technicianId = day.routes.find((r) => r.appointmentOrder.includes(appointmentId))?.technicianId;

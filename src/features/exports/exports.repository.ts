@@ -1,21 +1,22 @@
 import 'server-only';
-import { and, asc, eq, gte, lt, not, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
-import { isOfficeTestPayment } from '@/features/payments/payment.repository';
+import { isPaymentReceived } from '@/features/payments/payment.repository';
+import { customerAddressColumns } from '@/features/booking/customer.repository';
 import type { CustomerSummary, PaidPayment } from './export-rows';
+
+// The customer's name, email, phone and address, as staff screens read them (not the row id).
+const { id: _id, ...contactColumns } = customerAddressColumns;
 
 /** A whole number the payment's metadata holds under `key`, or null (a row written before it did, or a test page row). */
 const metadataCents = (key: 'subtotalCents' | 'taxCents' | 'taxRateBps') => {
   const field = sql.raw(`'${key}'`); // one of three constant names, never input
   return sql<string | null>`case when jsonb_typeof(${payments.metadata}->${field}) = 'number' then (${payments.metadata}->>${field})::bigint end`;
 };
-
-/** Payments received as the dashboard counts them (docs/decisions/0028): succeeded, and not the payment test page's. */
-const isPaymentReceived = () => and(eq(payments.status, 'succeeded'), not(isOfficeTestPayment()));
 
 /** Per payment, the refunds the provider has made (succeeded); pending or failed ones are no money back yet. */
 function refundsMade(db: DbExecutor) {
@@ -89,13 +90,7 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
     .as('customer_payments');
   const rows = await db
     .select({
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      phone: customers.phone,
-      address: customers.address,
-      city: customers.city,
-      postalCode: customers.postalCode,
+      ...contactColumns,
       createdAt: customers.createdAt,
       bookings: bookings.count,
       paidCents: received.paidCents,

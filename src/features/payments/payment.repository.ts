@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -95,6 +95,14 @@ export async function findSucceededPaymentForBooking(db: DbExecutor, bookingRef:
  */
 export function isOfficeTestPayment(): SQL<boolean> {
   return sql<boolean>`coalesce(${payments.metadata}->>'purpose' = 'payment-test', false)`;
+}
+
+/**
+ * The payments received, as the dashboard's Total Revenue and Total Payments and the accountant's
+ * export count them (docs/decisions/0028, 0036): succeeded, and not the payment test page's.
+ */
+export function isPaymentReceived(): SQL | undefined {
+  return and(eq(payments.status, 'succeeded'), not(isOfficeTestPayment()));
 }
 
 /** Statuses in which an intent can still be paid with a card: a decline leaves Stripe's intent open for another card. */

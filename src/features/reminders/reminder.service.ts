@@ -1,5 +1,6 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
+import { findServiceAddress } from '@/features/booking/service-address';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail, lockWaitingEmails, rewriteEmails, withdrawWaitingEmails } from '@/features/email/outbox.service';
 import { toLocale } from '@/i18n/routing';
@@ -17,17 +18,14 @@ export type ReminderRunReport = { emails: number; visits: number };
 /** The outbox topic of a customer's reminder for one Friday: what a cancel or move looks it up by (0034). */
 export const reminderTopic = (customerId: number, date: string) => `visit-reminder:${customerId}:${date}`;
 
-/** The visit's own address; a visit booked without one is served at the customer's address on file. */
+/** A visit as its reminder names it, at the address it is served at. */
 function toReminderVisit(visit: CustomerDayVisit): ReminderVisit {
-  const own = visit.address || visit.city || visit.postalCode;
   return {
     bookingRef: visit.bookingRef,
     serviceType: visit.serviceType,
     time: visit.time,
     estimatedArrivalTime: visit.estimatedArrivalTime,
-    address: own ? visit.address : visit.customerAddress,
-    city: own ? visit.city : visit.customerCity,
-    postalCode: own ? visit.postalCode : visit.customerPostalCode,
+    ...findServiceAddress(visit),
   };
 }
 

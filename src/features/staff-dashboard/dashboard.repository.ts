@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, like, lt, ne, not, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -8,7 +8,7 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
-import { isOfficeTestPayment } from '@/features/payments/payment.repository';
+import { isOfficeTestPayment, isPaymentReceived } from '@/features/payments/payment.repository';
 import { foldSearchWord } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
@@ -23,7 +23,7 @@ const LIST_LIMIT = 500;
  * Unpaid, failed and cancelled rows stay in the Payments tab only.
  */
 export async function selectDashboardTotals(db: DbExecutor) {
-  const received = and(eq(payments.status, 'succeeded'), not(isOfficeTestPayment()));
+  const received = isPaymentReceived();
   const [paid] = await db.select({ cents: sum(payments.amount), n: count() }).from(payments).where(received);
   // Money given back (cancellations, decision 0017) is not revenue; a pending or failed refund still is.
   const [refunded] = await db

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DbExecutor } from '@/db/client';
+import { findServiceAddress } from '@/features/booking/service-address';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { toLocale } from '@/i18n/routing';
@@ -25,8 +26,6 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
   const reported = findReportVisits(visits);
   if (!reported) return null;
   const first = reported[0]!;
-  // The visit's own address; a visit booked without one is served at the customer's address on file.
-  const own = first.address || first.city || first.postalCode;
   const locale = toLocale(first.locale);
   const email = renderVisitReportEmail({
     locale,
@@ -34,9 +33,7 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
     customerFirstName: first.customerFirstName,
     bookingRef: day.bookingRef,
     date: day.date,
-    address: own
-      ? { address: first.address, city: first.city, postalCode: first.postalCode }
-      : { address: first.customerAddress, city: first.customerCity, postalCode: first.customerPostalCode },
+    address: findServiceAddress(first),
     visits: reported.map((v) => ({ serviceType: v.serviceType, includeTick: v.includeTick, includeTargetedInsects: v.includeTargetedInsects, note: v.visitNote })),
     nextVisitDate: await findNextVisitDate(tx, day.bookingRef, day.date),
   });

@@ -17,6 +17,17 @@ export async function listQuietFridays(request: APIRequestContext, taken: readon
   return { quiet, offered: dates };
 }
 
+/** A quiet Friday (see `listQuietFridays`) with no route and nothing booked, for a test to have to itself; other runs' leftovers are skipped. */
+export async function findEmptyFriday(request: APIRequestContext): Promise<string> {
+  const { quiet } = await listQuietFridays(request);
+  for (const candidate of quiet.sort(() => Math.random() - 0.5)) {
+    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+    const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+    if (day.routes.length === 0 && count === 0) return candidate;
+  }
+  throw new Error('No Friday without routes or visits is left for this test.');
+}
+
 /**
  * Books one visit (a pending payment, held for 30 minutes) on a Friday of its own: late in the
  * season, away from the demo Friday and its seasonal follow-ups, and not planned by any test

@@ -46,14 +46,19 @@ export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange
     setPending(true);
     setRefusal(null);
     const query = new URLSearchParams({ from: range.from, to: range.to });
-    const res = await fetch(`${PAYMENTS_EXPORT_PATH}?${query}`, { credentials: 'include' }).catch(() => null);
-    if (res?.ok) {
-      saveFile(await res.blob(), readAttachmentName(res.headers.get('content-disposition')) ?? `payments-${range.from}-to-${range.to}.csv`);
-    } else {
-      const body = (await res?.json().catch(() => null)) as (Parameters<typeof readRefusal>[0] & { field?: string }) | null;
-      setRefusal({ message: readRefusal(body) ?? t('failed'), field: body?.field ?? null });
+    try {
+      const res = await fetch(`${PAYMENTS_EXPORT_PATH}?${query}`, { credentials: 'include' }).catch(() => null);
+      // A connection lost while the file arrives is a failed download too, never a button left spinning.
+      const file = res?.ok ? await res.blob().catch(() => null) : null;
+      if (res?.ok && file) {
+        saveFile(file, readAttachmentName(res.headers.get('content-disposition')) ?? `payments-${range.from}-to-${range.to}.csv`);
+      } else {
+        const body = (res && !res.ok ? await res.json().catch(() => null) : null) as (Parameters<typeof readRefusal>[0] & { field?: string }) | null;
+        setRefusal({ message: readRefusal(body) ?? t('failed'), field: body?.field ?? null });
+      }
+    } finally {
+      setPending(false);
     }
-    setPending(false);
   };
 
   const field = (name: 'from' | 'to') => {
