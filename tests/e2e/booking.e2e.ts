@@ -7,7 +7,7 @@ import { signInAsAdmin } from './support/staff';
 const { newPage, baseURL } = setupBrowser();
 
 let counter = 0;
-const nextEmail = (tag: string) => `${tag}.${Date.now()}.${++counter}@example.com`;
+const nextEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${++counter}@example.com`;
 
 /** Chromium logs every 4xx fetch as a console error; the ones a test provokes on purpose are expected. */
 const unexpected = (errors: string[], allowedStatus: number[] = []) =>

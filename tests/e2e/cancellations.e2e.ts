@@ -13,7 +13,7 @@ describe('staff cancel a paid booking from the customer details page', () => {
     const created = await request.post('/api/appointments', {
       headers: { 'x-forwarded-for': ip },
       data: {
-        serviceType: 'onetime', propertySize: 0.25, firstName: 'Quinn', lastName: 'Refund', email: `quinn.${Date.now()}@example.com`, phone: '905-555-0177',
+        serviceType: 'onetime', propertySize: 0.25, firstName: 'Quinn', lastName: 'Refund', email: `quinn.${Date.now().toString(36)}@example.com`, phone: '905-555-0177',
         address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[dates.length - 1], status: 'pending-payment',
       },
     });

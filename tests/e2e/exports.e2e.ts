@@ -14,7 +14,7 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     const { page, context, errors } = await newPage();
     const request = context.request;
     const ip = `10.79.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
-    const email = `renee.${Date.now()}@example.com`;
+    const email = `renee.${Date.now().toString(36)}@example.com`;
     const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
     const created = await request.post('/api/appointments', {
       headers: { 'x-forwarded-for': ip },

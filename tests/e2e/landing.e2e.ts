@@ -285,7 +285,7 @@ describe('landing page (en)', () => {
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     await toastText(page, 'Please provide your address to get a quote by email.').waitFor();
 
-    const email = `landing-${Date.now()}@example.ca`;
+    const email = `landing-${Date.now().toString(36)}@example.ca`;
     await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
@@ -319,7 +319,7 @@ describe('landing page (en)', () => {
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await toastText(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
 
-    await fillCalculatorCustomer(page, { first: 'Alan', last: 'Turing', email: `book-${Date.now()}@example.ca`, phone: '905-555-0142', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Alan', last: 'Turing', email: `book-${Date.now().toString(36)}@example.ca`, phone: '905-555-0142', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);
     const checkout = await page.evaluate(() => JSON.parse(sessionStorage.getItem('checkoutData') ?? '{}') as Record<string, unknown>);
@@ -373,7 +373,7 @@ describe('landing page (en)', () => {
     });
     const calc = await openCalculator(page);
     await waitForFridays(page);
-    await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email: `nostorage-${Date.now()}@example.ca`, phone: '905-555-0143', address: '12 King St W, Hamilton', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email: `nostorage-${Date.now().toString(36)}@example.ca`, phone: '905-555-0143', address: '12 King St W, Hamilton', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+/);
     expect(errors.filter((e) => !/checkout|payment/i.test(e))).toEqual([]);
@@ -386,7 +386,7 @@ describe('landing page (en)', () => {
     const calc = await openCalculator(page);
     await waitForFridays(page);
     // The street names no town; the Ancaster postal code (L9G) is what makes it a premium area.
-    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now()}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
+    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `premium-${Date.now().toString(36)}@example.ca`, phone: '905-555-0177', address: '300 Wilson St E', postal: 'L9G 2B9' });
     const expected = expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '300 Wilson St E, Ancaster' });
     expect(expected.premiumCents).toBeGreaterThan(0);
     expect(await readTotals(page)).toEqual(moneyOf(expected, 'en'));
@@ -404,7 +404,7 @@ describe('landing page (en)', () => {
     await skipPromo(context);
     const calc = await openCalculator(page);
     await waitForFridays(page);
-    await fillCalculatorCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now()}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Mary', last: 'Jackson', email: `changed-${Date.now().toString(36)}@example.ca`, phone: '905-555-0178', address: '71 Main St W', postal: 'L8P 4Y5' });
     const sent: Record<string, unknown>[] = [];
     await page.route('**/api/appointments', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -448,7 +448,7 @@ describe('landing page (en)', () => {
     await waitForFridays(page);
     const dateSelect = calc.getByLabel('Preferred service date');
     await dateSelect.selectOption(wanted);
-    await fillCalculatorCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now()}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now().toString(36)}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await toastText(page, 'Booking Failed').waitFor();
     await calc.getByText('Sorry, that Friday is now fully booked. Please pick another date.').waitFor();
@@ -491,7 +491,7 @@ describe('landing page (en)', () => {
     expect(await calc.getByLabel('First name').getAttribute('maxlength')).toBe('100');
     expect(await calc.getByLabel('Last name').getAttribute('maxlength')).toBe('100');
     expect(await calc.getByLabel('Phone number').getAttribute('maxlength')).toBe('30');
-    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `limits-${Date.now()}@example.ca`, phone: 'abcdefghijk', address: '71 Main St W', postal: 'L8P 4Y5' });
+    await fillCalculatorCustomer(page, { first: 'Ada', last: 'Byron', email: `limits-${Date.now().toString(36)}@example.ca`, phone: 'abcdefghijk', address: '71 Main St W', postal: 'L8P 4Y5' });
     // Longer than the limit (a script or an old browser ignoring maxlength): its own message, not a vague one.
     await calc.getByLabel('First name').evaluate((input) => input.removeAttribute('maxlength'));
     await calc.getByLabel('First name').fill('A'.repeat(101));
@@ -552,7 +552,7 @@ describe('landing page (en)', () => {
     expect(await form.getByText('Invalid email address').isVisible()).toBe(true);
     expect(await form.getByText('Message should be at least 10 characters').isVisible()).toBe(true);
 
-    const email = `contact-${Date.now()}@example.ca`;
+    const email = `contact-${Date.now().toString(36)}@example.ca`;
     await form.getByLabel('Name', { exact: true }).fill('Rosa Parks');
     await form.getByLabel('Email address').fill(email);
     await form.getByLabel('Message').fill('Do you treat cedar hedges along the back fence?');
@@ -576,7 +576,7 @@ describe('landing page (en)', () => {
     await page.goto('/#contact');
     const form = page.locator('#contact').getByRole('form', { name: 'Contact form' });
     await form.getByRole('button', { name: 'Send Message' }).waitFor();
-    const bot = `bot-${Date.now()}@example.ca`;
+    const bot = `bot-${Date.now().toString(36)}@example.ca`;
     const posts: string[] = [];
     page.on('request', (req) => { if (req.method() === 'POST' && req.url().endsWith('/api/messages')) posts.push(req.url()); });
     await form.getByLabel('Name', { exact: true }).fill('Spam Bot');
@@ -910,7 +910,7 @@ describe('landing page (fr)', () => {
     await page.goto('/fr#quote');
     const calc = page.locator('#quote');
     await calc.getByLabel('Prénom').waitFor();
-    const email = `fr-${Date.now()}@example.ca`;
+    const email = `fr-${Date.now().toString(36)}@example.ca`;
     await calc.getByLabel('Prénom').fill('Gabrielle');
     await calc.getByLabel(/^Nom\b/).fill('Roy');
     await calc.getByLabel('Adresse courriel').fill(email);

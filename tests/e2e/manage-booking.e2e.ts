@@ -11,7 +11,7 @@ const { newPage } = setupBrowser();
 async function bookAndPay(request: APIRequestContext, locale: string, pick: (dates: string[]) => string) {
   const ip = `10.79.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
   const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
-  const email = `manage.${locale}.${Date.now()}@example.com`;
+  const email = `manage.${locale}.${Date.now().toString(36)}@example.com`;
   const created = await request.post('/api/appointments', {
     headers: { 'x-forwarded-for': ip },
     data: {

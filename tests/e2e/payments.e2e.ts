@@ -18,7 +18,7 @@ async function createBooking(request: APIRequestContext, overrides: Record<strin
     headers: { 'x-forwarded-for': ip },
     data: {
       serviceType: 'onetime', propertySize: 0.25, firstName: 'Robin', lastName: 'Payer',
-      email: `robin.${Date.now()}.${counter}@example.com`, phone: '905-555-0199',
+      email: `robin.${Date.now().toString(36)}.${counter}@example.com`, phone: '905-555-0199',
       address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[counter % 3], status: 'pending-payment',
       ...overrides,
     },
@@ -156,7 +156,7 @@ describe('payments through the built-in test gateway', () => {
     const { page, context, errors } = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': `10.80.${Math.floor(Math.random() * 200)}.7` } });
     const query = new URLSearchParams({
       service: 'onetime', size: '0.25', includeTick: 'false', includeStandingWater: 'false', address: '88 James St S', city: 'Hamilton', postalCode: 'L8P 4R5',
-      name, email: `jamie.${Date.now()}@example.com`, phone: '905-555-0177',
+      name, email: `jamie.${Date.now().toString(36)}@example.com`, phone: '905-555-0177',
     });
     await page.goto(`/checkout-new?${query.toString()}`);
     await page.getByTestId('order-total').filter({ hasText: '$111.87' }).waitFor();
@@ -243,7 +243,7 @@ describe('payments through the built-in test gateway', () => {
     const { page, context, errors } = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': `10.81.${Math.floor(Math.random() * 200)}.3` } });
     await openCalculator(context, page);
     const calc = await fillCalculator(page, {
-      first: 'Morgan', last: 'Copy', email: `copied.${Date.now()}@example.ca`, phone: '905-555-0145', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5',
+      first: 'Morgan', last: 'Copy', email: `copied.${Date.now().toString(36)}@example.ca`, phone: '905-555-0145', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5',
     });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
     await page.waitForURL(/\/checkout\?appointmentId=\d+&ref=BK-[A-Z2-9]+$/);
@@ -274,7 +274,7 @@ describe('payments through the built-in test gateway', () => {
 
   it('answers Buy Now for an order already paid with its confirmation, not a second booking; another Friday is a new order', async () => {
     const { page, context, errors } = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': `10.82.${Math.floor(Math.random() * 200)}.4` } });
-    const email = `twice.${Date.now()}@example.ca`;
+    const email = `twice.${Date.now().toString(36)}@example.ca`;
     const order = { first: 'Riley', last: 'Twice', email, phone: '905-555-0146', address: '15 Locke St S, Hamilton', postal: 'L8P 4A9' };
     await openCalculator(context, page);
     let calc = await fillCalculator(page, order);
@@ -485,7 +485,7 @@ describe('payments through the built-in test gateway', () => {
     const { page, context, errors } = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': `10.78.${Math.floor(Math.random() * 200)}.9` } });
     const query = new URLSearchParams({
       service: 'onetime', size: '0.25', includeTick: 'false', includeStandingWater: 'false',
-      address: '88 James St S', name: 'Casey Direct', email: `casey.${Date.now()}@example.com`, price: '99',
+      address: '88 James St S', name: 'Casey Direct', email: `casey.${Date.now().toString(36)}@example.com`, price: '99',
     });
     await page.goto(`/checkout-new?${query.toString()}`);
     expect(await page.getByLabel('Service address').inputValue()).toBe('88 James St S');

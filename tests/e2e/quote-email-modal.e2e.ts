@@ -50,7 +50,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     const { page, context, errors } = await newPage(ownClient());
     await skipPromo(context);
     const calc = await openCalculator(page);
-    const values = customer(`toronto-${Date.now()}@example.ca`, 'M5H 2N2');
+    const values = customer(`toronto-${Date.now().toString(36)}@example.ca`, 'M5H 2N2');
     await fill(page, values);
     const dialog = await sendFromModal(page);
 
@@ -76,7 +76,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     const calc = await openCalculator(page);
     const posted: string[] = [];
     page.on('request', (req) => { if (req.url().endsWith('/api/send-quote')) posted.push(req.postData() ?? ''); });
-    const email = `malformed-${Date.now()}@example.ca`;
+    const email = `malformed-${Date.now().toString(36)}@example.ca`;
     await fill(page, customer(email, '12345'));
     const dialog = await sendFromModal(page);
 
@@ -98,7 +98,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     const { page, context, errors } = await newPage(ownClient());
     await skipPromo(context);
     const calc = await openCalculator(page);
-    const email = `acreage-${Date.now()}@example.ca`;
+    const email = `acreage-${Date.now().toString(36)}@example.ca`;
     await fill(page, { ...customer(email, 'L0R 1H0'), 'Service address': '1200 Ridge Rd' });
     await calc.getByLabel('Property size').selectOption('999');
     await calc.getByRole('button', { name: 'Request Quote' }).click();

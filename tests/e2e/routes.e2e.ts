@@ -110,11 +110,11 @@ describe('a planned Friday whose visits all left', () => {
     await logIn(office.page, '/routes');
     const request = office.page.context().request;
     // A Friday of its own: no demo visit, no route, nothing booked (leftovers of other runs are skipped).
-    const date = await findEmptyFriday(request);
+    const date = await findEmptyFriday(request, { withoutRoutes: true });
     const created = await request.post('/api/appointments', {
       headers: { 'x-forwarded-for': `10.93.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
       data: {
-        serviceType: 'onetime', propertySize: 0.25, firstName: 'Called', lastName: 'Off', email: `called.off.${Date.now()}@example.com`, phone: '905-555-0171',
+        serviceType: 'onetime', propertySize: 0.25, firstName: 'Called', lastName: 'Off', email: `called.off.${Date.now().toString(36)}@example.com`, phone: '905-555-0171',
         address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', date, status: 'pending-payment',
       },
     });
@@ -289,7 +289,7 @@ describe('technician day sheet', () => {
     const late = await office.page.context().request.post('/api/appointments', {
       headers: { 'x-forwarded-for': `10.92.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}` },
       data: {
-        serviceType: 'onetime', propertySize: 0.25, firstName: 'Late', lastName: 'Booking', email: `late.${Date.now()}@example.com`, phone: '905-555-0169',
+        serviceType: 'onetime', propertySize: 0.25, firstName: 'Late', lastName: 'Booking', email: `late.${Date.now().toString(36)}@example.com`, phone: '905-555-0169',
         address: '300 Wilson St E', city: 'Ancaster', postalCode: 'L9G 2B9', date, status: 'pending-payment',
       },
     });

@@ -243,7 +243,7 @@ describe('staff screens', () => {
     for (let i = 0; i < 15; i++) {
       const res = await context.request.post('/api/appointments', {
         headers: { 'x-forwarded-for': `10.93.${i}.3` },
-        data: { serviceType: 'onetime', propertySize: 0.25, firstName: 'Filter', lastName: `Customer${i}`, email: `filter${i}.${Date.now()}@example.com`, phone: '905-555-0133', address: `${i + 1} Locke St S`, city: 'Hamilton', postalCode: 'L8P 4A9', date: friday },
+        data: { serviceType: 'onetime', propertySize: 0.25, firstName: 'Filter', lastName: `Customer${i}`, email: `filter${i}.${Date.now().toString(36)}@example.com`, phone: '905-555-0133', address: `${i + 1} Locke St S`, city: 'Hamilton', postalCode: 'L8P 4A9', date: friday },
       });
       expect(res.status(), await res.text()).toBe(201);
     }
@@ -397,7 +397,7 @@ describe('staff screens', () => {
     for (let i = held; i < 110; i++) {
       const res = await context.request.post('/api/messages', {
         headers: { 'x-forwarded-for': `10.94.${Math.floor(i / 200)}.${(i % 200) + 1}` },
-        data: { name: `Paging Sender${i}`, email: `paging${i}.${Date.now()}@example.com`, message: 'When is the next treatment on our street?' },
+        data: { name: `Paging Sender${i}`, email: `paging${i}.${Date.now().toString(36)}@example.com`, message: 'When is the next treatment on our street?' },
       });
       expect(res.status(), await res.text()).toBe(200);
     }

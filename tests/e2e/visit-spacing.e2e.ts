@@ -24,7 +24,7 @@ async function bookTickPlan(request: APIRequestContext, name: string) {
   const created = await request.post('/api/appointments', {
     headers: { 'x-forwarded-for': ip },
     data: {
-      serviceType: 'tick-seasonal', propertySize: 0.25, firstName: name, lastName: 'Spacing', email: `${name.toLowerCase()}.${Date.now()}@example.com`, phone: '905-555-0172',
+      serviceType: 'tick-seasonal', propertySize: 0.25, firstName: name, lastName: 'Spacing', email: `${name.toLowerCase()}.${Date.now().toString(36)}@example.com`, phone: '905-555-0172',
       address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: start, status: 'pending-payment',
     },
   });
