@@ -1,5 +1,6 @@
 // The schema object Drizzle's relational queries and the client are typed with.
 import * as analytics from './schema/analytics';
+import * as applications from './schema/applications';
 import * as appointments from './schema/appointments';
 import * as branches from './schema/branches';
 import * as catalog from './schema/catalog';
@@ -11,5 +12,5 @@ import * as refunds from './schema/refunds';
 import * as staff from './schema/staff';
 
 export const schema = {
-  ...analytics, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...staff,
+  ...analytics, ...applications, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...staff,
 };

@@ -17,7 +17,15 @@ export type HandlerContext<P> = { req: Request; params: P; locale: Locale };
  */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export type ApiRouteOptions = { maxBodyBytes?: number };
+export type ApiRouteOptions = {
+  maxBodyBytes?: number;
+  /**
+   * Accept state changes another site started: only for an endpoint whose key is in its address
+   * and that reads no cookie (RFC 8058 one-click unsubscribe, which mail providers POST from
+   * anywhere). Everything else keeps the cross-site check.
+   */
+  allowCrossSite?: boolean;
+};
 
 /**
  * Wraps every route handler: refuses a state change another site's page asked the browser for
@@ -33,7 +41,7 @@ export function apiRoute<P extends Record<string, string> = Record<string, never
   return async (req: Request, segment: { params: Promise<P> }): Promise<Response> => {
     const locale = getRequestLocale(req);
     try {
-      if (isCrossSiteRequest(req)) throw new AppError('forbidden', 'errors.crossSite');
+      if (!options.allowCrossSite && isCrossSiteRequest(req)) throw new AppError('forbidden', 'errors.crossSite');
       const limited = limitBody(req, options.maxBodyBytes ?? MAX_BODY_BYTES);
       const params = segment?.params ? await segment.params : ({} as P);
       const result = await fn({ req: limited, params, locale });

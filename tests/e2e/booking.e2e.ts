@@ -23,7 +23,8 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T12:00
 async function fillBookingForm(form: Locator, values: { email: string; postalCode?: string; date?: string }) {
   await form.getByLabel('First Name').fill('Morgan');
   await form.getByLabel('Last Name').fill('Reyes');
-  await form.getByLabel('Email').fill(values.email);
+  // Exact: the promotional-email consent box's label starts with "Email me" (0043).
+  await form.getByLabel('Email', { exact: true }).fill(values.email);
   await form.getByLabel('Phone').fill('905-555-0142');
   await form.getByLabel('Service Address').fill('88 James St S');
   await form.getByLabel('City').fill('Hamilton');
@@ -128,7 +129,7 @@ describe('booking section on the landing page', () => {
     await form.getByText('This Friday is fully booked. Please pick another Friday.').waitFor();
     expect(page.url()).not.toContain('/checkout');
     // Nothing the customer typed is lost; the full Friday is no longer offered.
-    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     expect(await form.getByLabel('Service Address').inputValue()).toBe('88 James St S');
     expect(await form.locator(`option[value="${lastStopDate}"]`).count()).toBe(0);
     expect(unexpected(errors, [409])).toEqual([]);

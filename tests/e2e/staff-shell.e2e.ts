@@ -37,6 +37,8 @@ describe('staff shell', () => {
       'Routes* -> /routes',
       'Day sheets -> /day-sheet',
       'Technicians -> /technicians',
+      'Products -> /products',
+      'Business details -> /business',
       'Staff accounts -> /staff-accounts',
       'Quotes -> /quotes-admin',
       'Email preview -> /email-preview',

@@ -76,7 +76,7 @@ describe('technicians screen', () => {
     // The form is ready for the next one.
     expect(await add.getByLabel('Name').inputValue()).toBe('');
 
-    // Edit: a new name and an earlier end.
+    // Edit: a new name, an earlier end and the exterminator licence number (0042).
     const renamed = `${name} North`;
     await row.getByRole('button', { name: `Edit ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
@@ -85,11 +85,13 @@ describe('technicians screen', () => {
     expect(await findAxeViolations(page)).toEqual([]);
     await dialog.getByLabel('Name').fill(renamed);
     await dialog.getByLabel('Shift end').fill('16:00');
+    await dialog.getByLabel('Exterminator licence number (optional)').fill('e-10442');
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText(`The changes to ${renamed} are saved.`).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const renamedRow = rows.filter({ has: page.getByRole('heading', { name: new RegExp(`^${renamed}`) }) });
     await renamedRow.getByText('Shift: 9:00 AM to 4:00 PM').waitFor();
+    await renamedRow.getByText('Licence: E-10442').waitFor();
 
     // Deactivate, after a confirmation; the technician stays listed as inactive.
     await renamedRow.getByRole('button', { name: `Deactivate ${renamed}` }).click();

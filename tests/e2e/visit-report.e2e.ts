@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findEmptyFriday } from './support/fridays';
+import { bookAndPay, findSharedFriday } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
-describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisions/0038)', () => {
+describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisions/0038, 0042)', () => {
   it('asks for the note in a dialog that works by keyboard at 360 px, marks the stop done, shows the note and queues the report', async () => {
     const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // A Friday of its own with one paid visit, planned.
-    const date = await findEmptyFriday(request);
+    // A Friday no test has planned, with its own paid visit among the demo's, planned.
+    const date = await findSharedFriday(request, { withoutRoutes: true });
     const { appointmentId } = await bookAndPay(request, date, 'Hedge');
     expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
     const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { technicianId: number; appointmentOrder: number[] }[] };
@@ -38,15 +38,24 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     await markDone.click();
     const dialog = page.getByRole('dialog', { name: 'Mark the visit to Hedge Rainday done' });
     await dialog.waitFor();
+    // A treatment: the products applied come first (the application record, 0042), then the note.
+    const product = dialog.getByRole('combobox', { name: 'Product', exact: true });
     const note = dialog.getByRole('textbox', { name: 'Note to the customer (optional)' });
-    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await product.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => markDone.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Again by keyboard: the note box has the focus, a counter, and the dialog fits the phone.
+    // Again by keyboard: the product (one of the seeded demo products), its amount, past "Add
+    // product" to the note box with its counter; the dialog fits the phone.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
+    await product.selectOption({ label: 'Demo Barrier Concentrate (PCP 99901)' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('20');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
     const text = 'Treated the back hedge and under the deck; tipped out water in two planters';
     await page.keyboard.type(text);
     await dialog.getByText(`${text.length} of 500 characters`).waitFor();

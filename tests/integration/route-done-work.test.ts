@@ -11,10 +11,16 @@ import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
 import { countVisitsAwaitingRoute, selectDaySheetView } from '@/features/routing/components/day-sheet-view';
 import { canOptimize, selectRouteManagerView } from '@/features/routing/components/route-manager-view';
-import { changeStopStatus, type DayRoutes, getTechnicianDay, optimizeDay } from '@/features/routing/route.service';
+import { type DayRoutes, getTechnicianDay, optimizeDay } from '@/features/routing/route.service';
+import type { StopStatusChange } from '@/features/routing/route.schema';
+import { changeStopStatusWithRecord } from '@/features/application-records/application-record.service';
 import { signIn } from '@/features/staff-auth/session.service';
 import { changeTechnician, createTechnician, listTechniciansForOffice } from '@/features/technicians/technician.service';
 import { pickDemoFriday, seedDemoSeason, seedStaffAccount } from '@/server/bootstrap/seed';
+
+/** The day sheet's PATCH as a call (no product exists here, so no application record is asked for). */
+const markStop = (staff: { role: 'admin' | 'technician'; technicianId: number | null }, id: number | null, change: StopStatusChange, now: Date) =>
+  changeStopStatusWithRecord({ ...staff, staffUserId: 0 }, id, change, now);
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -80,7 +86,7 @@ describe('a visit marked done before any route had it', () => {
     // After the plan, one visit is booked and done by the office at once (say, a neighbour served on the spot),
     // and another is booked and still to do.
     const doneEarly = await addVisit(FRIDAY);
-    await changeStopStatus(office, doneEarly, { status: 'completed' }, THURSDAY_EVENING);
+    await markStop(office, doneEarly, { status: 'completed' }, THURSDAY_EVENING);
     const stillOpen = await addVisit(FRIDAY);
 
     const day = await readRoutes(FRIDAY);
@@ -104,7 +110,7 @@ describe('a visit marked done before any route had it', () => {
 
   it('on a date whose every visit is done that way, leaves nothing to plan: no "not optimized yet", Optimize Route off', async () => {
     const done = await addVisit(ALL_DONE_FRIDAY);
-    await changeStopStatus(office, done, { status: 'completed' }, THURSDAY_EVENING);
+    await markStop(office, done, { status: 'completed' }, THURSDAY_EVENING);
     const day = await readRoutes(ALL_DONE_FRIDAY);
     expect(day).toMatchObject({ count: 1, routes: [], unassigned: [] });
     expect(day.doneWithoutRoute.map((u) => u.appointment.id)).toEqual([done]);
@@ -124,7 +130,7 @@ describe('the technicians screen lists only days with stops still to do', () => 
     const routeA = routes.find((r) => r.technicianId === crewA)!;
     expect(routes.find((r) => r.technicianId === crewB)!.appointmentOrder.length).toBeGreaterThan(0);
     const evening = new Date(`${FRIDAY}T17:30:00-04:00`);
-    for (const id of routeA.appointmentOrder) await changeStopStatus({ role: 'technician', technicianId: crewA }, id, { status: 'completed' }, evening);
+    for (const id of routeA.appointmentOrder) await markStop({ role: 'technician', technicianId: crewA }, id, { status: 'completed' }, evening);
 
     // 21:30 in Hamilton is 01:30 on Saturday in UTC: the Friday is still today for the branch.
     const late = new Date(`${FRIDAY}T21:30:00-04:00`);
@@ -157,7 +163,7 @@ describe('the technicians screen lists only days with stops still to do', () => 
     expect((await createTechnician({ name: 'Crew E', color: '#0f766e', shiftStart: '08:00', shiftEnd: '18:00' }, { now: late })).replanDates).toContain(NEXT_FRIDAY);
 
     // The office marks both visits done ahead of the day (the dashboard allows it).
-    for (const id of [first, second]) await changeStopStatus(office, id, { status: 'completed' }, late);
+    for (const id of [first, second]) await markStop(office, id, { status: 'completed' }, late);
     const overview = await listTechniciansForOffice({ now: late });
     for (const holder of holders) expect(overview.technicians.find((t) => t.id === holder)!.upcomingRouteDates).not.toContain(NEXT_FRIDAY);
     const crewE = overview.technicians.find((t) => t.name === 'Crew E')!;

@@ -11,11 +11,17 @@ import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
 import { selectDaySheetView } from '@/features/routing/components/day-sheet-view';
 import { DEMO_TECHNICIAN } from '@/features/routing/demo-crew.repository';
-import { changeStopStatus, getDayRoutes, getTechnicianDay, optimizeDay, type RouteData } from '@/features/routing/route.service';
+import { getDayRoutes, getTechnicianDay, optimizeDay, type RouteData } from '@/features/routing/route.service';
+import type { StopStatusChange } from '@/features/routing/route.schema';
+import { changeStopStatusWithRecord } from '@/features/application-records/application-record.service';
 import { buildGreatCircleMatrix } from '@/features/routing/travel/distance-matrix';
 import { signIn } from '@/features/staff-auth/session.service';
 import { getTranslator } from '@/i18n/messages';
 import { pickDemoFriday, seedDemoSeason, seedStaffAccount } from '@/server/bootstrap/seed';
+
+/** The day sheet's PATCH as a call (no product exists here, so no application record is asked for). */
+const markStop = (staff: { role: 'admin' | 'technician'; technicianId: number | null }, id: number | null, change: StopStatusChange, now: Date) =>
+  changeStopStatusWithRecord({ ...staff, staffUserId: 0 }, id, change, now);
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -106,9 +112,9 @@ describe('re-optimising a day under way keeps what happened', () => {
     const before = await loadVisits([a1, a2, b1]);
 
     // Friday morning: Crew A does its second stop first, then its first; Crew B does one stop.
-    await changeStopStatus(asTechnician(crewB), b1, { status: 'completed' }, at('09:30'));
-    await changeStopStatus(asTechnician(crewA), a2, { status: 'completed' }, at('09:40'));
-    await changeStopStatus(asTechnician(crewA), a1, { status: 'completed' }, at('10:25'));
+    await markStop(asTechnician(crewB), b1, { status: 'completed' }, at('09:30'));
+    await markStop(asTechnician(crewA), a2, { status: 'completed' }, at('09:40'));
+    await markStop(asTechnician(crewA), a1, { status: 'completed' }, at('10:25'));
     // Then Crew B goes home sick, and a visit is added to the day.
     await setActive(crewB, false);
     const [customer] = await db.insert(customers).values({ firstName: 'Noon', lastName: 'Caller', email: 'noon.caller@example.com', phone: '(905) 555-0166' }).returning();
@@ -180,7 +186,7 @@ describe('re-optimising a day under way keeps what happened', () => {
     // The office marked the first stop of Crew C done ahead of the day (the dashboard allows it) and re-plans on Thursday.
     const current = (await loadRoutes()).find((r) => r.technicianId === crewC)!;
     const first = current.appointmentOrder[0]!;
-    await changeStopStatus({ role: 'admin', technicianId: null }, first, { status: 'completed' }, THURSDAY_EVENING);
+    await markStop({ role: 'admin', technicianId: null }, first, { status: 'completed' }, THURSDAY_EVENING);
     const eta = (await loadVisits([first])).get(first)!.estimatedArrivalTime!;
     await optimizeDay({ date: FRIDAY, now: THURSDAY_EVENING });
     const data = (await loadRoutes()).find((r) => r.technicianId === crewC)!.routeData as RouteData;

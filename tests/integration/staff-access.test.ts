@@ -63,6 +63,7 @@ const PUBLIC_APIS: Record<string, string> = {
   'GET /api/manage-booking/[token]/cancel': 'the refund the terms give if the token\'s booking were cancelled now (0032)',
   'POST /api/manage-booking/request-link': 'a customer asks for their link again; the answer is the same for any address, the link goes only to the address on file (0032, rate-limited)',
   'POST /api/manage-booking/[token]/cancel': 'the customer cancels the token\'s booking before its cut-off (0032, rate-limited)',
+  'POST /api/unsubscribe/[token]': 'a promotional email\'s unsubscribe (page button and RFC 8058 one-click) by the customer\'s HMAC token (0043); idempotent',
 };
 
 /** Staff APIs a technician may call as well as an admin: their own day sheet (docs/decisions/0014). */

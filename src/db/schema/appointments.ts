@@ -6,6 +6,7 @@ import { branches, technicians, timestamps } from './branches';
 import { servicePlans } from './catalog';
 import { customers } from './customers';
 import { quotes } from './quotes';
+import { staffUsers } from './staff';
 
 export const SERVICE_TYPES = ['onetime', 'seasonal', 'tick-seasonal', 'standingwater', 'consult'] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
@@ -64,6 +65,9 @@ export const appointments = pgTable('appointments', {
   visitNote: text(),
   // When the visit report naming this visit was queued (features/visit-reports, 0038): never a second one.
   visitReportQueuedAt: timestamp({ withTimezone: true }),
+  // The office's last edit of the visit's note or application record (0042): when, and by whom.
+  visitRecordEditedAt: timestamp({ withTimezone: true }),
+  visitRecordEditedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),

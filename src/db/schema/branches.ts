@@ -20,6 +20,9 @@ export const branches = pgTable('branches', {
   city: text(),
   province: text(),
   postalCode: text(),
+  /** The registered business name and GST/HST registration number printed on tax receipts (0040). */
+  legalName: text(),
+  hstNumber: text(),
   serviceArea: jsonb().$type<string[]>(),
   logoUrl: text(),
   primaryColor: text().notNull().default('#f59e0b'),
@@ -65,6 +68,8 @@ export const technicians = pgTable('technicians', {
   color: text().notNull().default('#2563eb'),
   shiftStartMin: integer().notNull().default(480),
   shiftEndMin: integer().notNull().default(1080),
+  // The Ontario exterminator licence number each application record carries (0042); optional.
+  licenceNumber: text(),
   isActive: boolean().notNull().default(true),
   ...timestamps,
 }, (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
 import { branches, timestamps } from './branches';
 
@@ -17,6 +17,11 @@ export const customers = pgTable('customers', {
   longitude: doublePrecision(),
   propertySize: numeric({ precision: 7, scale: 2, mode: 'number' }),
   locale: text().notNull().default('en'),
+  // Express consent to promotional email (CASL, 0043): when it was given, the words the customer
+  // agreed to (as proof), and when they unsubscribed. Service email never depends on these.
+  marketingConsentAt: timestamp({ withTimezone: true }),
+  marketingConsentText: text(),
+  marketingUnsubscribedAt: timestamp({ withTimezone: true }),
   // What the dashboard's customer search reads, folded once when a row is written instead of on
   // every search (as quotes do, 0019): name, email, street, town and postal code without its space,
   // in lower case without accents and one space apart (a search word never holds a space, so it

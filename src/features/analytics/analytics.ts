@@ -77,10 +77,10 @@ export function withoutPrivateParams(href: string): string | null {
 }
 
 /**
- * Pages whose path itself is a key: a customer's "Manage your booking" link (decision 0032),
- * in every language. No pixel loads or reports there either.
+ * Pages whose path itself is a key: a customer's "Manage your booking" link (decision 0032) and
+ * their unsubscribe link (0043), in every language. No pixel loads or reports there either.
  */
-export const PRIVATE_PATH_PATTERN = /^\/(?:[a-z]{2}\/)?manage-booking(?:\/|$)/;
+export const PRIVATE_PATH_PATTERN = /^\/(?:[a-z]{2}\/)?(?:manage-booking|unsubscribe)(?:\/|$)/;
 
 /** Whether a page address opens someone's data: a private query parameter, or a private path. */
 export function isPrivateAddress(href: string): boolean {

@@ -31,6 +31,8 @@ export const BookingFormSchema = z.object({
   includeTargetedInsects: z.boolean(),
   date: z.string().min(1, 'booking.validation.dateRequired'),
   specialInstructions: limitedText('notes').optional(),
+  /** The optional, unticked "Email me seasonal reminders and offers" box (CASL, 0043). */
+  marketingConsent: z.boolean().optional(),
 });
 export type BookingFormValues = z.infer<typeof BookingFormSchema>;
 
@@ -157,6 +159,8 @@ export const AppointmentRequestSchema = z.object({
   /** SPEC's booking form saves its after-tax estimate as `confirmedQuoteTotal` (dollars). */
   confirmedQuoteTotal: z.coerce.number().nonnegative().optional().nullable(),
   locale: z.string().max(5).optional().nullable(),
+  /** The customer ticked the box for promotional email (0043); absent or false records nothing. */
+  marketingConsent: looseBoolean,
 });
 export type AppointmentRequest = z.infer<typeof AppointmentRequestSchema>;
 
@@ -187,6 +191,8 @@ export interface BookingInput {
   /** What the customer saw, in cents after tax; a different server total is a 409. */
   confirmedTotalCents: number | null;
   locale: string | null;
+  /** Ticked "Email me seasonal reminders and offers": consent is recorded on the customer (0043). */
+  marketingConsent?: boolean;
 }
 
 /** Default size when a flow sends none (SPEC §9: 0.25). */
@@ -230,6 +236,7 @@ export function normaliseAppointmentPayload(req: AppointmentRequest): BookingInp
     status: req.status ?? 'pending',
     confirmedTotalCents,
     locale: req.locale ?? null,
+    marketingConsent: req.marketingConsent === true,
   };
 }
 

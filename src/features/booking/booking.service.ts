@@ -4,6 +4,7 @@ import { getEnv } from '@/env';
 import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { type BookingReceivedEmailInput, renderBookingReceivedEmail } from '@/features/email/booking-received-email';
 import { enqueueEmail } from '@/features/email/outbox.service';
+import { recordMarketingConsent } from '@/features/marketing-email/consent.service';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { geocodeAddress } from '@/features/routing/geocoding/geocode';
@@ -273,6 +274,10 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
           longitude: coordinates?.longitude ?? null,
           locale,
         });
+
+    // Ticked "Email me seasonal reminders and offers": recorded with the booking, never removed by
+    // one without it (0043). A booking never depends on it.
+    await recordMarketingConsent(tx, { customerId: customer.id, ticked: input.marketingConsent === true, locale, businessName: branch.displayName, now });
 
     const quoteId = await findExistingQuoteId(tx, input.quoteId);
 

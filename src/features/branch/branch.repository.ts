@@ -3,17 +3,27 @@ import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { branches, branchSettings } from '@/db/schema/branches';
 
+/**
+ * The branch's identity as a receipt's "Sold by" prints it (0040, 0044): its legal and display
+ * names, GST/HST number, mailing address and contacts. One list for every query that prints it.
+ */
+export const branchIdentityColumns = {
+  legalName: branches.legalName,
+  hstNumber: branches.hstNumber,
+  displayName: branches.displayName,
+  phone: branches.phone,
+  email: branches.email,
+  address: branches.address,
+  city: branches.city,
+  province: branches.province,
+  postalCode: branches.postalCode,
+};
+
 export async function findBranchWithSettings(db: DbExecutor, branchId: number) {
   const [row] = await db
     .select({
       id: branches.id,
-      displayName: branches.displayName,
-      phone: branches.phone,
-      email: branches.email,
-      address: branches.address,
-      city: branches.city,
-      province: branches.province,
-      postalCode: branches.postalCode,
+      ...branchIdentityColumns,
       timezone: branches.timezone,
       currency: branches.currency,
       taxRateBps: branches.taxRateBps,

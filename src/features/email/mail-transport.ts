@@ -12,6 +12,8 @@ export type MailMessage = {
   html: string;
   text: string;
   attachments?: OutboxAttachment[] | null;
+  /** Extra header lines (a promotional email's List-Unsubscribe and List-Unsubscribe-Post, 0043). */
+  headers?: Record<string, string> | null;
 };
 
 /** How the outbox worker hands a message to the outside world (SMTP in production, fakes in tests). */
@@ -38,6 +40,7 @@ export function createSmtpTransport(url: string): MailTransport {
         html: message.html,
         text: message.text,
         attachments: (message.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       return { messageId: String(info.messageId ?? '') };
     },

@@ -23,6 +23,20 @@ export async function insertOutboxEmail(db: DbExecutor, email: NewOutboxEmail): 
   return row!.id;
 }
 
+/** Many emails in one statement (a mailing's batch); returns their ids in the given order. */
+export async function insertOutboxEmails(db: DbExecutor, emails: NewOutboxEmail[]): Promise<number[]> {
+  if (emails.length === 0) return [];
+  const rows = await db.insert(emailOutbox).values(emails).returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Which of `topics` the outbox holds, in any state (sent, waiting, withdrawn). */
+export async function selectExistingTopics(db: DbExecutor, topics: string[]): Promise<Set<string>> {
+  if (topics.length === 0) return new Set();
+  const rows = await db.selectDistinct({ topic: emailOutbox.topic }).from(emailOutbox).where(inArray(emailOutbox.topic, topics));
+  return new Set(rows.map((r) => r.topic!));
+}
+
 const claimedColumns = {
   id: emailOutbox.id,
   toAddress: emailOutbox.toAddress,
@@ -32,9 +46,13 @@ const claimedColumns = {
   attachments: emailOutbox.attachments,
   attempts: emailOutbox.attempts,
   replyTo: emailOutbox.replyTo,
+  kind: emailOutbox.kind,
+  relatedType: emailOutbox.relatedType,
+  relatedId: emailOutbox.relatedId,
 };
 export type ClaimedEmail = {
   id: number; toAddress: string; replyTo: string | null; subject: string; html: string; text: string; attachments: OutboxAttachment[] | null; attempts: number;
+  kind: string; relatedType: string | null; relatedId: number | null;
 };
 
 /**

@@ -3,14 +3,19 @@ import { getDb, type DbExecutor } from '@/db/client';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { getEnv } from '@/env';
 import { AppError } from '@/lib/errors';
+import { buildPromotionalHeaders } from '@/features/marketing-email/list-unsubscribe';
 import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
-  claimDueEmails, insertOutboxEmail, listOutboxEmails, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn, type OutboxListItem, releaseClaimedEmails,
-  requeueFailedEmail, rewriteWaitingEmails, selectWaitingEmailsByTopic,
+  claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn, type NewOutboxEmail,
+  type OutboxListItem, releaseClaimedEmails, requeueFailedEmail, rewriteWaitingEmails, selectExistingTopics, selectWaitingEmailsByTopic,
 } from './outbox.repository';
 
-export type EmailKind = 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder' | 'manage-link' | 'visit-report';
+export type EmailKind =
+  | 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder'
+  | 'manage-link' | 'visit-report'
+  /** Promotional, sent only on consent; carries the one-click unsubscribe headers (0043). */
+  | 'season-opener';
 
 export type EnqueueEmailInput = {
   kind: EmailKind;
@@ -55,7 +60,16 @@ export function computeRetryDelayMs(attempts: number): number {
  * was committed. Delivery happens later (`deliverDueEmails`).
  */
 export async function enqueueEmail(tx: DbExecutor, input: EnqueueEmailInput): Promise<{ id: number }> {
-  const id = await insertOutboxEmail(tx, {
+  return { id: await insertOutboxEmail(tx, toOutboxRow(input)) };
+}
+
+/** `enqueueEmail` for a batch (a mailing): one INSERT for all of them, in the caller's transaction. */
+export async function enqueueEmails(tx: DbExecutor, inputs: EnqueueEmailInput[]): Promise<{ ids: number[] }> {
+  return { ids: await insertOutboxEmails(tx, inputs.map(toOutboxRow)) };
+}
+
+function toOutboxRow(input: EnqueueEmailInput): NewOutboxEmail {
+  return {
     kind: input.kind,
     toAddress: input.to,
     replyTo: input.replyTo ?? null,
@@ -67,8 +81,15 @@ export async function enqueueEmail(tx: DbExecutor, input: EnqueueEmailInput): Pr
     relatedType: input.relatedType ?? null,
     relatedId: input.relatedId ?? null,
     topic: input.topic ?? null,
-  });
-  return { id };
+  };
+}
+
+/**
+ * Which of `topics` already have an email in the outbox, in any state. The outbox does not refuse
+ * a second email of a topic; a sender that must send one at most checks here, under its own lock.
+ */
+export async function findQueuedTopics(tx: DbExecutor, topics: string[]): Promise<Set<string>> {
+  return selectExistingTopics(tx, topics);
 }
 
 /**
@@ -118,8 +139,10 @@ export async function deliverDueEmails(options: {
       break;
     }
     try {
+      const headers = buildPromotionalHeaders(email);
       await options.transport.send({
         from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments,
+        ...(headers ? { headers } : {}),
       });
       await markEmailSent(db, email.id, new Date());
       report.sent += 1;

@@ -32,6 +32,11 @@ export function findDefaultExportRange(today: string): ExportRange {
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 
+/** The year so far, from January 1 to `today` (the branch's calendar day): a season's records in one file. */
+export function findYearSoFarRange(today: string): ExportRange {
+  return { from: `${today.slice(0, 4)}-01-01`, to: today };
+}
+
 /**
  * The instants a range covers in `timezone`: from midnight starting `from` up to, not including,
  * midnight ending `to` (a day of 23 or 25 hours when the clocks change is still one day).

@@ -57,6 +57,25 @@ export const PAYMENT_COLUMNS = [
 
 export const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid'] as const;
 
+/** One product applied at a visit marked done, as the record keeps it (docs/decisions/0042). */
+export type AppliedProduct = {
+  /** The visit's Friday, YYYY-MM-DD (the branch's calendar day). */
+  appliedOn: string;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+  productName: string;
+  pcpNumber: string;
+  /** Hundredths of the unit, as money is cents. */
+  amountHundredths: number;
+  /** `ml-concentrate`, `l-mix` or `g`. */
+  unit: string;
+  technicianName: string | null;
+  licenceNumber: string | null;
+};
+
+export const APPLICATION_COLUMNS = ['date', 'address', 'product', 'pcpNumber', 'amount', 'unit', 'technician', 'licence'] as const;
+
 export type RefundState = 'paid' | 'partlyRefunded' | 'refunded';
 
 /**
@@ -134,5 +153,32 @@ export function buildCustomersCsv(customers: readonly CustomerSummary[], context
   return buildCsv(
     CUSTOMER_COLUMNS.map((column) => context.t(`customers.columns.${column}`)),
     customers.map((customer) => buildCustomerRow(customer, context.timezone)),
+  );
+}
+
+/**
+ * One application as the export's cells, in `APPLICATION_COLUMNS` order: the address in one cell
+ * (street, town, postal code), the amount with two decimals and a point like money, the unit in
+ * the staff member's language.
+ */
+export function buildApplicationRow(application: AppliedProduct, describeUnit: (unit: string) => string): string[] {
+  return [
+    application.appliedOn,
+    [application.address, application.city, application.postalCode].filter(Boolean).join(', '),
+    application.productName,
+    application.pcpNumber,
+    // Hundredths to two decimals: the same integer arithmetic as cents to dollars.
+    formatDollars(application.amountHundredths),
+    describeUnit(application.unit),
+    application.technicianName ?? '',
+    application.licenceNumber ?? '',
+  ];
+}
+
+/** The application records export: translated headers, then one row per product applied, in the order given. */
+export function buildApplicationsCsv(applications: readonly AppliedProduct[], context: { t: ExportTranslate; describeUnit: (unit: string) => string }): string {
+  return buildCsv(
+    APPLICATION_COLUMNS.map((column) => context.t(`applications.columns.${column}`)),
+    applications.map((application) => buildApplicationRow(application, context.describeUnit)),
   );
 }

@@ -1,13 +1,14 @@
 import 'server-only';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { applicationRecords } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { isPaymentReceived } from '@/features/payments/payment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
-import type { CustomerSummary, PaidPayment } from './export-rows';
+import type { AppliedProduct, CustomerSummary, PaidPayment } from './export-rows';
 
 // The customer's name, email, phone and address, as staff screens read them (not the row id).
 const { id: _id, ...contactColumns } = customerAddressColumns;
@@ -105,6 +106,35 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
     bookings: Number(row.bookings ?? 0),
     paidCents: Number(row.paidCents ?? 0) - Number(refundedCents ?? 0),
   }));
+}
+
+/**
+ * The products applied from `from` to `to` (the visits' Fridays, both included), oldest first, one
+ * row per product, for the branch's licence records (docs/decisions/0042). Only visits that are
+ * done now: a record kept through an Undo is the technician's draft until the stop is done again.
+ */
+export async function selectApplicationsApplied(db: DbExecutor, branchId: number, range: { from: string; to: string }): Promise<AppliedProduct[]> {
+  return db
+    .select({
+      appliedOn: applicationRecords.appliedOn,
+      address: applicationRecords.address,
+      city: applicationRecords.city,
+      postalCode: applicationRecords.postalCode,
+      productName: applicationRecords.productName,
+      pcpNumber: applicationRecords.pcpNumber,
+      amountHundredths: applicationRecords.amountHundredths,
+      unit: applicationRecords.unit,
+      technicianName: applicationRecords.technicianName,
+      licenceNumber: applicationRecords.licenceNumber,
+    })
+    .from(applicationRecords)
+    .innerJoin(appointments, eq(appointments.id, applicationRecords.appointmentId))
+    .where(and(
+      eq(applicationRecords.branchId, branchId),
+      between(applicationRecords.appliedOn, range.from, range.to),
+      eq(appointments.status, 'completed'),
+    ))
+    .orderBy(asc(applicationRecords.appliedOn), asc(appointments.completedAt), asc(applicationRecords.id));
 }
 
 // Sums and bigint casts come back as strings from PostgreSQL drivers.

@@ -6,10 +6,13 @@ import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation } from '@/features/email/visit-calendar';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
-import { formatTaxRatePercent, isPricedServiceType } from '@/features/pricing/pricing';
+import { isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { getEnv } from '@/env';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
+import { renderReceiptBlock, renderReceiptLink } from '@/features/receipts/receipt-email';
+import { buildReceiptPageUrl } from '@/features/receipts/receipt-links';
+import { loadReceiptForEmail } from '@/features/receipts/receipt.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
@@ -414,7 +417,7 @@ export async function markPaymentSucceeded(
       if (unplaced.length > 0) await queueStaffUnplacedAlert(tx, payment, unplaced, visits);
       if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
       if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
-      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced.map((v) => v.id));
+      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced.map((v) => v.id), now);
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
     return { applied: true, refundsToSend: [] };
@@ -522,11 +525,13 @@ async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unpl
 }
 
 /**
- * The receipt: service, visit dates, subtotal / HST / total, an .ics file, in the customer's
- * language. Visits in `unplacedIds` (their day filled up) get no calendar file, and a note that
- * the office will call to set their date.
+ * The receipt: the tax receipt itself (`buildReceipt`, docs/decisions/0040: seller, GST/HST
+ * number, receipt number, date paid, amounts), the arrival window and visit dates, an .ics file,
+ * and links to the printable receipt and the booking's page, in the customer's language. Visits in
+ * `unplacedIds` (their day filled up) get no calendar file, and a note that the office will call to
+ * set their date.
  */
-async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: BookingAppointment[], unplacedIds: number[]) {
+async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: BookingAppointment[], unplacedIds: number[], paidAt: Date) {
   const allVisits = bookingVisits.filter((v) => v.status !== 'cancelled');
   const unplaced = allVisits.filter((v) => unplacedIds.includes(v.id));
   const visits = allVisits.filter((v) => !unplacedIds.includes(v.id));
@@ -537,35 +542,38 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const branch = await getBranch(first.branchId, tx);
   const m = payment.metadata;
   const service = t(`services.${m.serviceType ?? first.serviceType}`);
-  const money = (cents: number) => formatMoney(cents, locale);
-  const location = formatVisitLocation(first);
-  const lines: [string, string][] = [
-    [t('receipt.service'), service],
-    [t('receipt.reference'), payment.bookingRef!],
-    [getTranslator(locale, 'email')('arrival.label'), describeArrivalWindow(first.time, branch.settings, locale)],
-    [t('receipt.subtotal'), money(m.subtotalCents ?? payment.amount)],
-    // The rate the tax was computed with at checkout; the branch's current one for older rows.
-    [t('receipt.hst', { rate: formatTaxRatePercent((m.taxRateBps ?? branch.taxRateBps) / 10_000, locale) }), money(m.taxCents ?? 0)],
-    [t('receipt.total'), money(payment.amount)],
-  ];
+  const receipt = await loadReceiptForEmail(tx, payment.id, locale, paidAt);
+  if (!receipt) return;
+  const document = renderReceiptBlock(receipt, locale);
+  const arrival = formatLabelled(locale, getTranslator(locale, 'email')('arrival.label'), describeArrivalWindow(first.time, branch.settings, locale));
   const dates = visits.map((v) => `${formatLongDate(v.date, locale)} · ${t(`services.${v.serviceType}`)}`);
   const rescheduleNote = unplaced.length > 0
     ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
+  const receiptLink = renderReceiptLink(locale, buildReceiptPageUrl(locale, payment.bookingRef!, payment.id));
   // The customer's own page for this booking: see it, move a visit or cancel before the cut-off (0032).
   const manage = renderManageLink({ locale, bookingRef: payment.bookingRef!, context: 'receipt' });
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
-<table style="border-collapse:collapse;width:100%;margin:12px 0">${lines
-    .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(v)}</td></tr>`)
-    .join('')}</table>
+${document.html}
+${receiptLink.html}
+<p>${escapeHtml(arrival)}</p>
 <p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
 <ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
-${location ? `<p>${escapeHtml(formatLabelled(locale, t('receipt.address'), location))}</p>` : ''}
 ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
 <p>${escapeHtml(t('receipt.calendarNote'))}</p>
 ${manage.html}`;
-  const bodyText = `${t('receipt.greeting', { name: first.customerFirstName })}\n\n${t('receipt.intro')}\n\n${lines.map(([k, v]) => formatLabelled(locale, k, v)).join('\n')}\n\n${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}\n${location ? `\n${formatLabelled(locale, t('receipt.address'), location)}\n` : ''}${rescheduleNote ? `\n${rescheduleNote}\n` : ''}\n${t('receipt.calendarNote')}\n\n${manage.text}`;
+  const bodyText = [
+    t('receipt.greeting', { name: first.customerFirstName }),
+    t('receipt.intro'),
+    document.text,
+    receiptLink.text,
+    arrival,
+    `${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}`,
+    ...(rescheduleNote ? [rescheduleNote] : []),
+    t('receipt.calendarNote'),
+    manage.text,
+  ].join('\n\n');
   const { html, text } = renderEmailLayout({
     branch,
     locale,
@@ -575,7 +583,7 @@ ${manage.html}`;
     footer: t('receipt.footer', { phone: branch.phone }),
   });
   const attachments = visits.map((v, i) =>
-    buildVisitCalendarEvent({ locale, branch, visit: v, location, filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics' }),
+    buildVisitCalendarEvent({ locale, branch, visit: v, location: formatVisitLocation(first), filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics' }),
   );
   await enqueueEmail(tx, {
     kind: 'receipt',

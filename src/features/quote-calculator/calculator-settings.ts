@@ -21,4 +21,6 @@ export interface CalculatorSettings {
     intervalDays: number;
   };
   servedPrefixes: ServedPrefix[];
+  /** The branch's name, which the promotional-email consent box names (0043). */
+  businessName: string;
 }

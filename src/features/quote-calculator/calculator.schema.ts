@@ -57,6 +57,8 @@ export const CalculatorFormSchema = z.object({
   extras: z.array(z.enum(EXTRA_CODES)),
   date: z.string().min(1, 'calculator.errors.dateRequired'),
   secondContact: SecondContactSchema,
+  /** The optional, unticked promotional-email consent box (CASL, 0043). */
+  marketingConsent: z.boolean().optional(),
 });
 export type CalculatorFormInput = z.input<typeof CalculatorFormSchema>;
 export type CalculatorFormValues = z.output<typeof CalculatorFormSchema>;

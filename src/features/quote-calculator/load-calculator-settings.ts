@@ -22,5 +22,6 @@ export async function loadCalculatorSettings(now = new Date()): Promise<Calculat
     promoDiscounts,
     schedule: scheduleRulesOf(branch),
     servedPrefixes: branch.settings.servedPrefixes,
+    businessName: branch.displayName,
   };
 }

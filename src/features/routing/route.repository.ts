@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
+import { payments } from '@/db/schema/payments';
 import { appointmentVisitColumns } from '@/features/booking/appointment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import { takesStopAt } from '@/features/scheduling/capacity.repository';
@@ -105,6 +106,23 @@ export async function assignAppointment(db: DbExecutor, id: number, plan: { tech
   await db.update(appointments).set({ ...plan, updatedAt: new Date() }).where(eq(appointments.id, id));
 }
 
+/**
+ * Writes a planned route's stops and totals again after stops were added to it (0041); only while
+ * it is still planned. Returns false when it is not (started meanwhile, or gone).
+ */
+export async function updatePlannedRoute(
+  db: DbExecutor,
+  id: number,
+  plan: { appointmentOrder: number[]; routeData: unknown; totalDistance: number; totalDuration: number; at: Date },
+): Promise<boolean> {
+  const updated = await db
+    .update(serviceRoutes)
+    .set({ appointmentOrder: plan.appointmentOrder, routeData: plan.routeData, totalDistance: plan.totalDistance, totalDuration: plan.totalDuration, updatedAt: plan.at })
+    .where(and(eq(serviceRoutes.id, id), eq(serviceRoutes.status, 'planned')))
+    .returning({ id: serviceRoutes.id });
+  return updated.length > 0;
+}
+
 export type ServiceRouteRow = typeof serviceRoutes.$inferSelect;
 
 /** Every route of the day (a technician's day sheet also counts the other crews' stops). */
@@ -168,4 +186,14 @@ export async function findNextBookedDate(db: DbExecutor, branchId: number, fromD
 export async function hasCustomerWithEmail(db: DbExecutor, email: string): Promise<boolean> {
   const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email)).limit(1);
   return !!row;
+}
+
+/** The branch and Friday of each confirmed visit of the booking a payment intent paid (0041). */
+export async function listDatesOfPaymentBooking(db: DbExecutor, paymentIntentId: string) {
+  return db
+    .selectDistinct({ branchId: appointments.branchId, date: appointments.date })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.bookingRef, payments.bookingRef))
+    .where(and(eq(payments.paymentIntentId, paymentIntentId), eq(appointments.status, 'confirmed')))
+    .orderBy(asc(appointments.date));
 }

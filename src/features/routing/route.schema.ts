@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationLinesSchema } from '@/features/application-records/application-record.schema';
 
 /** True for a real calendar day written 'YYYY-MM-DD' (not '2027-02-30', which Date.parse rolls over). */
 export function isCalendarDate(value: string): boolean {
@@ -32,11 +33,13 @@ export const VISIT_NOTE_MAX_LENGTH = 500;
 /**
  * PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. With
  * 'completed', an optional note to the customer (trimmed; empty means none) that the visit report
- * carries (docs/decisions/0038); with 'confirmed' a note is not read.
+ * carries (docs/decisions/0038), and the products applied with their amounts (0042: required for
+ * a treatment while the branch has products); with 'confirmed' neither is read.
  */
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
   note: z.string('routing.noteDialog.tooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.noteDialog.tooLong').optional(),
+  applications: ApplicationLinesSchema.optional(),
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

@@ -3,7 +3,6 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { demoPerson } from '@/db/seed-data/demo-addresses';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday, getSeasonWindow, isFriday, readBranchClock } from '@/features/scheduling/available-dates';
-import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import {
@@ -17,7 +16,7 @@ import {
   isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
-import { isCalendarDate, type StopStatusChange } from './route.schema';
+import { isCalendarDate } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
 import type { VrpSolution } from './solver/vrp-model';
 import { isVisitDayReached } from './stop-completion';
@@ -46,7 +45,8 @@ export interface RouteData {
   departDepotMin: number;
   returnDepotMin: number;
   returnLeg: { distanceM: number; durationMin: number };
-  stops: (PlannedStopView & { latitude: number; longitude: number })[];
+  /** `addedAfterPlanning`: placed on the route after it was planned, by `fitLateVisits` (0041). */
+  stops: (PlannedStopView & { latitude: number; longitude: number; addedAfterPlanning?: boolean })[];
 }
 
 export interface RouteStop {
@@ -55,6 +55,8 @@ export interface RouteStop {
   eta: string | null;
   legDistanceM: number | null;
   legDurationMin: number | null;
+  /** Joined the route after it was planned (a visit moved or booked onto the day since, 0041). */
+  addedAfterPlanning?: boolean;
   appointment: RouteAppointment;
   customer: RouteCustomer;
 }
@@ -95,8 +97,9 @@ export interface DayRoutes {
   depot: Depot;
   routes: DayRoute[];
   /**
-   * Open appointments of the day that no route visits (could not fit, or booked after the last
-   * optimisation): work still to plan. Empty while the day has no route at all.
+   * Open appointments of the day that no route visits (did not fit when the day was optimised, or
+   * placed on the day since and fitting no route as planned, 0041): work still to plan. Empty while
+   * the day has no route at all.
    */
   unassigned: { appointment: RouteAppointment; customer: RouteCustomer }[];
   /**
@@ -108,12 +111,12 @@ export interface DayRoutes {
   today: string;
 }
 
-function requireServiceDate(date: string): void {
+export function requireServiceDate(date: string): void {
   if (!isCalendarDate(date)) throw new AppError('validation', 'routing.invalidDate');
 }
 
 /** Coordinates for every stop: saved ones as they are, missing ones geocoded now and saved. */
-async function ensureCoordinates(db: DbExecutor, rows: RouteAppointmentRow[]): Promise<{ located: RouteAppointmentRow[]; unlocated: RouteAppointmentRow[] }> {
+export async function ensureCoordinates(db: DbExecutor, rows: RouteAppointmentRow[]): Promise<{ located: RouteAppointmentRow[]; unlocated: RouteAppointmentRow[] }> {
   const located: RouteAppointmentRow[] = [];
   const unlocated: RouteAppointmentRow[] = [];
   for (const row of rows) {
@@ -353,7 +356,7 @@ export async function optimizeDay(input: { date: string; branchId?: number; now?
   return getDayRoutes(input.date, { branchId, now });
 }
 
-function readRouteData(value: unknown): RouteData | null {
+export function readRouteData(value: unknown): RouteData | null {
   return value && typeof value === 'object' && (value as { version?: unknown }).version === 1 ? (value as RouteData) : null;
 }
 
@@ -372,6 +375,7 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
       eta: found.appointment.estimatedArrivalTime ?? plan?.eta ?? null,
       legDistanceM: plan?.legDistanceM ?? null,
       legDurationMin: plan?.legDurationMin ?? null,
+      addedAfterPlanning: plan?.addedAfterPlanning === true,
       appointment: found.appointment,
       customer: found.customer,
     });
@@ -484,21 +488,21 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
 }
 
 /**
- * A visit marked done from the day sheet, or taken back. An admin may change any visit, as on the
- * dashboard. A technician only a stop of their own route of the visit's day, and only once that
- * day has come in the branch's time zone (not next Friday's by mistake): 403 for a visit not on
- * their route (whether it exists is not told), 409 before its day. The check and the change are
- * one transaction with the visit's row locked (0006, 2026-11-24 (b)): a re-plan or a move of the
- * visit waits for it, or it for them, so a stop that stopped being theirs cannot be changed.
- * The transition is the dashboard's `changeAppointmentStatus`, so both screens allow and refuse
- * the same changes, and a done mark queues the customer's visit report from either (0038); the
- * day sheet's mark may carry the technician's note to the customer.
+ * Who may mark a stop done from the day sheet, or take it back, checked inside the caller's
+ * transaction with the visit's row locked (0006, 2026-11-24 (b)): a re-plan or a move of the visit
+ * waits for the change, or it for them, so a stop that stopped being theirs cannot be changed.
+ * An admin may change any visit, as on the dashboard. A technician only a stop of their own route
+ * of the visit's day, and only once that day has come in the branch's time zone (not next Friday's
+ * by mistake): 403 for a visit not on their route (whether it exists is not told), 409 before its
+ * day. Returns the locked visit (null only for an admin's unknown visit: the status change then
+ * answers 404). The change itself is the dashboard's `changeAppointmentStatus`, called by the
+ * day sheet's service (application records, 0042), so both screens allow and refuse the same changes.
  */
-export async function changeStopStatus(
+export async function lockStaffStop(
+  tx: DbExecutor,
   staff: { role: 'admin' | 'technician'; technicianId: number | null },
   appointmentId: number | null,
-  change: StopStatusChange,
-  now = new Date(),
+  now: Date,
 ) {
   if (staff.role === 'admin') {
     if (appointmentId === null) throw new AppError('not_found', 'errors.notFound');
@@ -507,21 +511,15 @@ export async function changeStopStatus(
   } else if (appointmentId === null) {
     throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
   }
-  const technicianId = staff.role === 'admin' ? null : staff.technicianId;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const visit = await lockStopVisit(tx, appointmentId);
-    if (technicianId !== null) {
-      if (!visit || !(await isOnTechnicianRoute(tx, visit.branchId, visit.date, technicianId, visit.id))) {
-        throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
-      }
-      const branch = await getBranch(visit.branchId, tx);
-      if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
+  const visit = await lockStopVisit(tx, appointmentId!);
+  if (staff.role === 'technician') {
+    if (!visit || !(await isOnTechnicianRoute(tx, visit.branchId, visit.date, staff.technicianId!, visit.id))) {
+      throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
     }
-    // The note is written with the done mark only (an Undo keeps it); an empty one is no note.
-    const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
-    return changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, now, tx);
-  });
+    const branch = await getBranch(visit.branchId, tx);
+    if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
+  }
+  return visit;
 }
 
 /**

@@ -11,6 +11,7 @@ const technicianColumns = {
   color: technicians.color,
   shiftStartMin: technicians.shiftStartMin,
   shiftEndMin: technicians.shiftEndMin,
+  licenceNumber: technicians.licenceNumber,
   isActive: technicians.isActive,
 };
 
@@ -57,7 +58,7 @@ export async function lockBranchTechnicians(db: DbExecutor, branchId: number) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technicians:${branchId}`}))`);
 }
 
-export type TechnicianValues = { name: string; color: string; shiftStartMin: number; shiftEndMin: number };
+export type TechnicianValues = { name: string; color: string; shiftStartMin: number; shiftEndMin: number; licenceNumber: string | null };
 
 export async function insertTechnician(db: DbExecutor, branchId: number, values: TechnicianValues): Promise<TechnicianRecord> {
   const [row] = await db.insert(technicians).values({ branchId, ...values, isActive: true }).returning(technicianColumns);

@@ -82,3 +82,22 @@ describe('TechnicianChangeSchema', () => {
     expect(TechnicianChangeSchema.safeParse(change).success).toBe(ok);
   });
 });
+
+describe('the exterminator licence number (docs/decisions/0042)', () => {
+  const schema = buildTechnicianSchema(HOURS);
+
+  it('is optional, upper-cased and tidied', () => {
+    expect(schema.parse(valid).licenceNumber).toBeUndefined();
+    expect(schema.parse({ ...valid, licenceNumber: '' }).licenceNumber).toBe('');
+    expect(schema.parse({ ...valid, licenceNumber: '  e-12345   ab ' }).licenceNumber).toBe('E-12345 AB');
+    expect(TechnicianChangeSchema.parse({ licenceNumber: 'x1' })).toEqual({ licenceNumber: 'X1' });
+  });
+
+  it.each([
+    ['E12345!', 'technicians.licenceInvalid'],
+    ['E/123', 'technicians.licenceInvalid'],
+    ['E'.repeat(31), 'technicians.licenceTooLong'],
+  ])('refuses %j', (licenceNumber, message) => {
+    expect(issues(schema.safeParse({ ...valid, licenceNumber }))).toEqual({ licenceNumber: message });
+  });
+});

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A technician as the office enters it: name, colour on the route map, and the shift in local
- * time ('HH:MM'). The same schemas feed the form (react-hook-form) and the handlers; messages are
+ * A technician as the office enters it: name, colour on the route map, the shift in local time
+ * ('HH:MM') and an optional exterminator licence number. The same schemas feed the form (react-hook-form) and the handlers; messages are
  * translation keys. Client-safe: no server imports.
  */
 
@@ -61,11 +61,24 @@ const color = z
 
 const clock = (message: string) => z.string(message).refine((value) => parseClockMinutes(value) !== null, message);
 
+export const LICENCE_NUMBER_MAX = 30;
+
+/**
+ * The technician's Ontario exterminator licence number, printed on each application record they
+ * make (docs/decisions/0042). Optional: empty is none. Upper-cased, spaces tidied.
+ */
+const licenceNumber = z
+  .string('technicians.licenceInvalid')
+  .overwrite((value) => value.trim().replace(/\s+/g, ' ').toUpperCase())
+  .max(LICENCE_NUMBER_MAX, 'technicians.licenceTooLong')
+  .regex(/^[A-Z0-9 -]*$/, 'technicians.licenceInvalid');
+
 const fields = {
   name,
   color,
   shiftStart: clock('technicians.shiftStartInvalid'),
   shiftEnd: clock('technicians.shiftEndInvalid'),
+  licenceNumber: licenceNumber.optional(),
 };
 
 type ShiftFields = { shiftStart: string; shiftEnd: string };
@@ -102,6 +115,7 @@ export const TechnicianChangeSchema = z
     color: color.optional(),
     shiftStart: fields.shiftStart.optional(),
     shiftEnd: fields.shiftEnd.optional(),
+    licenceNumber: licenceNumber.optional(),
     isActive: z.boolean('technicians.invalidActive').optional(),
   })
   .superRefine((change, ctx) => {

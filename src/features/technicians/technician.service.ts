@@ -20,6 +20,8 @@ export interface TechnicianView {
   /** 'HH:MM' local time. */
   shiftStart: string;
   shiftEnd: string;
+  /** The exterminator licence number application records carry (0042), or null. */
+  licenceNumber: string | null;
   isActive: boolean;
   /** Days from today on where this technician has a planned (not started) route with stops still to do. */
   upcomingRouteDates: string[];
@@ -56,13 +58,17 @@ function toView(record: TechnicianRecord, upcoming: DaysToReplan['byTechnician']
     color: record.color,
     shiftStart: formatClockMinutes(record.shiftStartMin),
     shiftEnd: formatClockMinutes(record.shiftEndMin),
+    licenceNumber: record.licenceNumber,
     isActive: record.isActive,
     upcomingRouteDates: upcoming.filter((r) => r.technicianId === record.id).map((r) => r.date),
   };
 }
 
 function toValues(input: TechnicianInput): TechnicianValues {
-  return { name: input.name, color: input.color, shiftStartMin: parseClockMinutes(input.shiftStart)!, shiftEndMin: parseClockMinutes(input.shiftEnd)! };
+  return {
+    name: input.name, color: input.color, shiftStartMin: parseClockMinutes(input.shiftStart)!, shiftEndMin: parseClockMinutes(input.shiftEnd)!,
+    licenceNumber: input.licenceNumber || null,
+  };
 }
 
 const uniqueDates = (rows: { date: string }[]) => [...new Set(rows.map((r) => r.date))];
@@ -132,8 +138,11 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
     const current = await findTechnicianForUpdate(tx, branchId, id);
     if (!current) throw new AppError('not_found', 'technicians.notFound');
 
-    let values: TechnicianValues = { name: current.name, color: current.color, shiftStartMin: current.shiftStartMin, shiftEndMin: current.shiftEndMin };
-    const editsDetails = change.name !== undefined || change.color !== undefined || change.shiftStart !== undefined || change.shiftEnd !== undefined;
+    let values: TechnicianValues = {
+      name: current.name, color: current.color, shiftStartMin: current.shiftStartMin, shiftEndMin: current.shiftEndMin, licenceNumber: current.licenceNumber,
+    };
+    const editsDetails = change.name !== undefined || change.color !== undefined || change.shiftStart !== undefined || change.shiftEnd !== undefined
+      || change.licenceNumber !== undefined;
     if (editsDetails) {
       // The stored record after the change must be a valid technician (a new end is checked against the kept start).
       const merged = parseWith(schema, {
@@ -141,6 +150,7 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
         color: change.color ?? current.color,
         shiftStart: change.shiftStart ?? formatClockMinutes(current.shiftStartMin),
         shiftEnd: change.shiftEnd ?? formatClockMinutes(current.shiftEndMin),
+        licenceNumber: change.licenceNumber ?? current.licenceNumber ?? '',
       });
       if (await hasTechnicianNamed(tx, branchId, merged.name, id)) refuseTakenName();
       values = toValues(merged);

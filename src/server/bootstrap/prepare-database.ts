@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { runMigrations } from '@/db/migrate';
 import { getEnv } from '@/env';
-import { DEMO_STAFF, seedBaseData, seedDemoSeason, seedStaffAccount } from './seed';
+import { DEMO_STAFF, seedBaseData, seedDemoProducts, seedDemoSeason, seedStaffAccount } from './seed';
 
 /** Runs on every start: migrations, base data, and demo data for local runs only. */
 export async function prepareDatabase(options: { demo?: boolean } = {}): Promise<void> {
@@ -15,5 +15,6 @@ export async function prepareDatabase(options: { demo?: boolean } = {}): Promise
   if (demo) {
     await seedStaffAccount(db, DEMO_STAFF.username, DEMO_STAFF.password);
     await seedDemoSeason(db);
+    await seedDemoProducts(db);
   }
 }

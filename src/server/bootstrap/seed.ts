@@ -1,8 +1,9 @@
 import 'server-only';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db/client';
+import { pesticideProducts } from '@/db/schema/applications';
 import { appointments, serviceDays } from '@/db/schema/appointments';
 import { branches, branchSettings, technicians } from '@/db/schema/branches';
 import { discountCodes, servicePlans } from '@/db/schema/catalog';
@@ -90,12 +91,41 @@ export async function seedBaseData(db: Database): Promise<void> {
 }
 
 /**
+ * The demo company's receipt identity (docs/decisions/0040): a legal name and a GST/HST number in
+ * the CRA's format that is plainly made up (its business number fails the check digit, so it can
+ * be nobody's). Local runs only, and only where the branch has none: a real installation prints
+ * its own number, set by the owner, and until then receipts leave the line out (and the server
+ * logs a warning), rather than show a number that is not theirs.
+ */
+export const DEMO_BRANCH_IDENTITY = { legalName: 'Escarpment Mosquito & Tick Inc.', hstNumber: '123456789 RT0001' } as const;
+
+export async function seedDemoBranchIdentity(db: Database): Promise<void> {
+  await db.update(branches).set({ legalName: DEMO_BRANCH_IDENTITY.legalName }).where(and(eq(branches.id, 1), isNull(branches.legalName)));
+  await db.update(branches).set({ hstNumber: DEMO_BRANCH_IDENTITY.hstNumber }).where(and(eq(branches.id, 1), isNull(branches.hstNumber)));
+}
+
+/**
  * Creates an admin account unless one of that name exists in any case. The name is stored
  * normalised (lower-case), so sign-in, the login limit and the unique index all see one spelling.
  */
 export async function seedStaffAccount(db: Database, username: string, password: string): Promise<void> {
   if (await hasStaffUsername(db, username)) return;
   await db.insert(staffUsers).values({ username: normaliseUsername(username), passwordHash: await hashPassword(password), displayName: 'Administrator', role: 'admin' });
+}
+
+/**
+ * Local runs only: three made-up products to record at "Mark done" (docs/decisions/0042). The
+ * names say "Demo" and the PCP numbers (999xx) belong to no registered product. Idempotent: a
+ * branch that has any product keeps its own.
+ */
+export async function seedDemoProducts(db: Database): Promise<void> {
+  const [any] = await db.select({ id: pesticideProducts.id }).from(pesticideProducts).where(eq(pesticideProducts.branchId, 1)).limit(1);
+  if (any) return;
+  await db.insert(pesticideProducts).values([
+    { branchId: 1, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' },
+    { branchId: 1, name: 'Demo Tick Perimeter Mix', pcpNumber: '99902', unit: 'l-mix' },
+    { branchId: 1, name: 'Demo Larvicide Granules', pcpNumber: '99903', unit: 'g' },
+  ]).onConflictDoNothing();
 }
 
 /** The first Friday of the next season that is at least a week away: the demo route day. */
@@ -119,6 +149,7 @@ export function pickDemoFriday(now: Date): string {
  */
 export async function seedDemoSeason(db: Database, now = new Date()): Promise<void> {
   await seedDemoCrew(db);
+  await seedDemoBranchIdentity(db);
   const [already] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, demoPerson(0).email));
   if (already) return;
   const friday = pickDemoFriday(now);

@@ -38,6 +38,24 @@ export async function findEmptyFriday(request: APIRequestContext, options: { wit
 }
 
 /**
+ * A Friday for a test that books its own visit, and may plan the day, among others' visits: one of
+ * the demo's seasonal follow-up Fridays (every 21 days after the demo Friday), which the quiet
+ * Fridays leave out, so they stay for the tests that need a day to themselves. The test finds its
+ * own stop by name. `withoutRoutes` takes the first such Friday that no test has planned yet.
+ */
+export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean } = {}): Promise<string> {
+  const demo = pickDemoFriday(new Date());
+  const { offered } = await listQuietFridays(request);
+  const shared = offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0);
+  for (const candidate of shared) {
+    if (!options.withoutRoutes) return candidate;
+    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+    if (day.routes.length === 0) return candidate;
+  }
+  throw new Error(`No demo follow-up Friday ${options.withoutRoutes ? 'without routes ' : ''}is left for this test.`);
+}
+
+/**
  * Books one visit (a pending payment, held for 30 minutes) on a Friday of its own: late in the
  * season, away from the demo Friday and its seasonal follow-ups, and not planned by any test
  * before. Other tests' leftovers on it are tolerated: the count is read back.

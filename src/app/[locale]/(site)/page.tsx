@@ -52,13 +52,13 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
 
   return (
-    <IslandMessagesProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors'])}>
+    <IslandMessagesProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors', 'marketingConsent'])}>
       <HeroSection locale={locale} />
       <ProcessSection locale={locale} />
       <PricingSection locale={locale} priceTable={settings.priceTable} />
       <QuoteSection locale={locale} settings={settings} />
       {/* The booking feature's section (what its BookingSection renders), fetched only when it is opened. */}
-      <LazyBookingSection pricing={booking.pricing} schedule={booking.schedule} pathPrefix={locale === 'en' ? '' : `/${locale}`} />
+      <LazyBookingSection pricing={booking.pricing} schedule={booking.schedule} pathPrefix={locale === 'en' ? '' : `/${locale}`} businessName={booking.businessName} />
       <HowItWorksSection locale={locale} />
       <ServiceAreaSection
         locale={locale}

@@ -23,6 +23,7 @@ function renderForm(props: Partial<BookingFormProps>) {
         pricing={{ priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13, promoDiscounts: [promo] }}
         schedule={schedule}
         pathPrefix=""
+        businessName="Escarpment Mosquito & Tick"
         {...props}
       />
     </NextIntlClientProvider>,

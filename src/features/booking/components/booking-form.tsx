@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { type ApplicableDiscount, normaliseDiscountCode } from '@/features/pricing/discount';
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType } from '@/features/pricing/pricing';
@@ -40,6 +41,8 @@ export type BookingFormProps = {
   schedule: ScheduleProps;
   /** The locale-prefixed /checkout path builder (`localePath`) result prefix, e.g. '' or '/fr'. */
   pathPrefix: string;
+  /** The branch's name, which the promotional-email consent box names (CASL: who is asking). */
+  businessName: string;
   initialValues?: Partial<BookingFormValues>;
   discountCode?: string | null;
   quoteId?: number | null;
@@ -58,7 +61,7 @@ export function translateMessage(te: (key: string) => string, message: string): 
 
 const NO_EXTRAS: readonly string[] = [];
 
-export function BookingForm({ variant, pricing, schedule, pathPrefix, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent }: BookingFormProps) {
+export function BookingForm({ variant, pricing, schedule, pathPrefix, businessName, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent }: BookingFormProps) {
   const hydrated = useHydrated();
   const t = useTranslations('booking');
   const te = useTranslations();
@@ -73,7 +76,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
 
   const defaults: BookingFormValues = {
     firstName: '', lastName: '', email: '', phone: '', address: '', city: 'Hamilton', zipCode: '',
-    serviceType: 'onetime', propertySize: '0.5', includeTick: false, includeTargetedInsects: false, date: '', specialInstructions: '',
+    serviceType: 'onetime', propertySize: '0.5', includeTick: false, includeTargetedInsects: false, date: '', specialInstructions: '', marketingConsent: false,
     ...initialValues,
   };
   const form = useForm<BookingFormValues>({ resolver: zodResolver(BookingFormSchema), mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: defaults });
@@ -259,6 +262,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
         // What the customer confirmed; with a code the page cannot price, only the server knows the figure.
         confirmedTotalCents: activeDiscount && !knownDiscount ? undefined : shownTotalCents ?? undefined,
         locale,
+        marketingConsent: values.marketingConsent === true,
       });
       if (!appointment.ok) { await handleApiError(appointment.error); return; }
 
@@ -380,7 +384,10 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
       </fieldset>
 
       <section aria-label={t('form.priceConfirmation')} className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm">
-        <h3 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h3>
+        {/* /book's own heading is its h1; on the landing page and /book-quote the form sits under an h2. */}
+        {variant === 'page'
+          ? <h2 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h2>
+          : <h3 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h3>}
         {preview ? (
           <dl className="grid grid-cols-2 gap-1">
             <dt>{t('form.subtotal')}</dt><dd className="text-right">{formatMoney(preview.subtotalCents, locale)}</dd>
@@ -413,6 +420,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, initialVal
           {fieldError('specialInstructions')}
         </div>
       </div>
+
+      <ConsentCheckbox id={`${variant}-marketingConsent`} businessName={businessName} inputProps={register('marketingConsent')} />
 
       <Button type="submit" size="lg" className="w-full" disabled={!hydrated || busy}>
         {variant !== 'page' ? (busy ? t('form.scheduling') : t('form.bookNowPay')) : busy ? t('form.booking') : t('form.bookAppointment')}

@@ -4,11 +4,15 @@ import { loadPriceContext, loadPromoDiscounts } from '@/features/pricing/pricing
 import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import type { PricingProps, ScheduleProps } from './booking-form';
 
-/** What a booking form needs from the branch to preview prices (promo code included) and compute fallback dates. */
-export async function loadBookingFormProps(): Promise<{ pricing: PricingProps; schedule: ScheduleProps }> {
+/**
+ * What a booking form needs from the branch to preview prices (promo code included), compute
+ * fallback dates, and name the business in its promotional-email consent box.
+ */
+export async function loadBookingFormProps(): Promise<{ pricing: PricingProps; schedule: ScheduleProps; businessName: string }> {
   const [branch, priceContext, promoDiscounts] = await Promise.all([getBranch(), loadPriceContext(), loadPromoDiscounts()]);
   return {
     pricing: { ...priceContext, promoDiscounts },
     schedule: scheduleRulesOf(branch),
+    businessName: branch.displayName,
   };
 }

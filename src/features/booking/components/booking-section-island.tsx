@@ -24,7 +24,7 @@ function readStoredServiceType(): BookingFormValues['serviceType'] | null {
  * The landing page's booking section: hidden until a plan is picked (planSelected) or the URL hash
  * targets it (#schedule, #appointment-section), as SPEC §2 describes.
  */
-export function BookingSectionIsland({ pricing, schedule, pathPrefix }: { pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string }) {
+export function BookingSectionIsland({ pricing, schedule, pathPrefix, businessName }: { pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string; businessName: string }) {
   const t = useTranslations('booking');
   const [open, setOpen] = useState(false);
   const [planEvent, setPlanEvent] = useState<PlanEvent | null>(null);
@@ -64,7 +64,7 @@ export function BookingSectionIsland({ pricing, schedule, pathPrefix }: { pricin
         <h2 id="schedule-heading" className="text-3xl font-bold">{t('section.title')}</h2>
         <p className="mt-2 text-gray-700">{t('section.intro')}</p>
         <div className="mt-8 rounded-xl border border-gray-200 p-6 shadow-sm">
-          <BookingForm variant="section" pricing={pricing} schedule={schedule} pathPrefix={pathPrefix} planEvent={planEvent} />
+          <BookingForm variant="section" pricing={pricing} schedule={schedule} pathPrefix={pathPrefix} businessName={businessName} planEvent={planEvent} />
         </div>
       </div>
     </section>

@@ -7,10 +7,10 @@ import { BookingSectionIsland } from './booking-section-island';
 /** The landing page's booking block (#schedule / #appointment-section), hidden until asked for. */
 export async function BookingSection({ locale }: { locale: string }) {
   const loc = toLocale(locale);
-  const { pricing, schedule } = await loadBookingFormProps();
+  const { pricing, schedule, businessName } = await loadBookingFormProps();
   return (
-    <NextIntlClientProvider locale={loc} messages={pickMessages(loc, ['booking', 'errors'])}>
-      <BookingSectionIsland pricing={pricing} schedule={schedule} pathPrefix={loc === 'en' ? '' : `/${loc}`} />
+    <NextIntlClientProvider locale={loc} messages={pickMessages(loc, ['booking', 'errors', 'marketingConsent'])}>
+      <BookingSectionIsland pricing={pricing} schedule={schedule} pathPrefix={loc === 'en' ? '' : `/${loc}`} businessName={businessName} />
     </NextIntlClientProvider>
   );
 }

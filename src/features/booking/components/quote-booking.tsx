@@ -14,7 +14,7 @@ import { BookingForm, type PricingProps, type ScheduleProps } from './booking-fo
 
 type State = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; quote: QuoteSummary };
 
-export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: string; pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string }) {
+export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessName }: { token: string; pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string; businessName: string }) {
   const t = useTranslations('booking');
   const locale = useLocale();
   const [state, setState] = useState<State>(token ? { status: 'loading' } : { status: 'invalid' });
@@ -102,6 +102,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix }: { token: 
           pricing={pricing}
           schedule={schedule}
           pathPrefix={pathPrefix}
+          businessName={businessName}
           quoteId={quote.id}
           discountCode={quote.discountCode}
           extras={quote.extras}

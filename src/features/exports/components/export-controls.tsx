@@ -9,6 +9,7 @@ import type { ExportRange } from '../export-range';
 
 export const PAYMENTS_EXPORT_PATH = '/api/admin/exports/payments';
 export const CUSTOMERS_EXPORT_PATH = '/api/admin/exports/customers';
+export const APPLICATIONS_EXPORT_PATH = '/api/admin/exports/applications';
 
 /** The file name a download's Content-Disposition gives (`attachment; filename="x.csv"`), or null. */
 export function readAttachmentName(header: string | null): string | null {
@@ -30,11 +31,25 @@ function saveFile(blob: Blob, filename: string) {
 
 /**
  * The Payments tab's "Export CSV" (docs/decisions/0036): a From/To range, the current month so far
- * by default, and a download. A plain GET form that downloads without JavaScript too; once
- * hydrated it fetches the file, so a refused range shows the server's message beside the fields
- * instead of a page of JSON.
+ * by default, and a download.
  */
 export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
+  const t = useTranslations('exports.form');
+  return <RangeExportForm path={PAYMENTS_EXPORT_PATH} name="payments" title={t('paymentsTitle')} intro={t('paymentsIntro')} defaultRange={defaultRange} />;
+}
+
+/** The products screen's export of application records (docs/decisions/0042), as the payments one. */
+export function ApplicationsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
+  const t = useTranslations('exports.form');
+  return <RangeExportForm path={APPLICATIONS_EXPORT_PATH} name="application-records" title={t('applicationsTitle')} intro={t('applicationsIntro')} defaultRange={defaultRange} />;
+}
+
+/**
+ * A CSV download of a From/To range. A plain GET form that downloads without JavaScript too; once
+ * hydrated it fetches the file, so a refused range shows the server's message beside the fields
+ * instead of a page of JSON. `name` is the file's name when the server gives none.
+ */
+function RangeExportForm({ path, name: fileName, title, intro, defaultRange }: { path: string; name: string; title: string; intro: string; defaultRange: ExportRange }) {
   const t = useTranslations('exports.form');
   const id = useId();
   const [range, setRange] = useState(defaultRange);
@@ -47,11 +62,11 @@ export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange
     setRefusal(null);
     const query = new URLSearchParams({ from: range.from, to: range.to });
     try {
-      const res = await fetch(`${PAYMENTS_EXPORT_PATH}?${query}`, { credentials: 'include' }).catch(() => null);
+      const res = await fetch(`${path}?${query}`, { credentials: 'include' }).catch(() => null);
       // A connection lost while the file arrives is a failed download too, never a button left spinning.
       const file = res?.ok ? await res.blob().catch(() => null) : null;
       if (res?.ok && file) {
-        saveFile(file, readAttachmentName(res.headers.get('content-disposition')) ?? `payments-${range.from}-to-${range.to}.csv`);
+        saveFile(file, readAttachmentName(res.headers.get('content-disposition')) ?? `${fileName}-${range.from}-to-${range.to}.csv`);
       } else {
         const body = (res && !res.ok ? await res.json().catch(() => null) : null) as (Parameters<typeof readRefusal>[0] & { field?: string }) | null;
         setRefusal({ message: readRefusal(body) ?? t('failed'), field: body?.field ?? null });
@@ -83,9 +98,9 @@ export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4 rounded-md border border-gray-200 bg-white p-4">
-      <h2 id={`${id}-title`} className="text-base font-semibold">{t('paymentsTitle')}</h2>
-      <p className="mt-1 text-sm text-gray-600">{t('paymentsIntro')}</p>
-      <form method="get" action={PAYMENTS_EXPORT_PATH} onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
+      <h2 id={`${id}-title`} className="text-base font-semibold">{title}</h2>
+      <p className="mt-1 text-sm text-gray-600">{intro}</p>
+      <form method="get" action={path} onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
         {field('from')}
         {field('to')}
         <Button type="submit" disabled={pending}>{t('download')}</Button>

@@ -13,6 +13,7 @@ import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatLongDate } from '@/lib/format';
 import { formatDeduction, formatMoney } from '@/lib/money';
 import { fetchAvailableDates } from '@/features/booking/booking-client';
+import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { FIELD_LIMITS } from '@/lib/field-limits';
@@ -142,8 +143,11 @@ function keepBookingInAddress(appointmentId: number | null, bookingRef: string |
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-/** `taxRate`: the branch's rate (0.13 = 13%) for the HST label until the server's order summary arrives. */
-export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query; supportPhone: string; taxRate: number }) {
+/**
+ * `taxRate`: the branch's rate (0.13 = 13%) for the HST label until the server's order summary
+ * arrives; `businessName`: the branch's name, which the promotional-email consent box names (0043).
+ */
+export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: { query: Query; supportPhone: string; taxRate: number; businessName: string }) {
   const hydrated = useHydrated();
   const t = useTranslations('checkout');
   const tn = useTranslations('checkout.new');
@@ -158,6 +162,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
   const [customer, setCustomer] = useState<Customer>({ name: '', email: '', phone: '', city: '', postalCode: '' });
   const [invalid, setInvalid] = useState<Partial<Record<keyof Customer | 'date', string>>>({});
   const [busy, setBusy] = useState(false);
+  const [marketingConsent, setMarketingConsent] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -278,7 +283,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
         customerId, email: contact.email, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
         includeTargetedInsects: details.includeStandingWater, extras: details.extras ?? [], address: details.address, city: contact.city, postalCode: contact.postalCode,
         date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
-        ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale,
+        ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale, marketingConsent,
       });
       appointmentId = booking.appointmentId;
       const { bookingRef } = booking;
@@ -390,6 +395,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate }: { query: Query
               )}
               {invalid.date ? <p id="cn-date-error" className="text-sm text-red-700">{invalid.date}</p> : null}
             </div>
+            <ConsentCheckbox id="cn-marketingConsent" businessName={businessName} inputProps={{ checked: marketingConsent, disabled: locked, onChange: (e) => setMarketingConsent(e.target.checked) }} />
             {!locked ? (
               <Button type="submit" className="w-full" disabled={!hydrated || busy}>{busy ? t('settingUp') : tn('continue')}</Button>
             ) : null}

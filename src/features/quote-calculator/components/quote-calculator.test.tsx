@@ -17,6 +17,7 @@ const settings: CalculatorSettings = {
   promoDiscounts: [],
   schedule: { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '09-30' }, leadDays: 2, capacityPerFriday: 30, intervalDays: 21 },
   servedPrefixes: [],
+  businessName: 'Escarpment Mosquito & Tick',
 };
 
 /** The calculator's first render (before any effect runs), as markup. */

@@ -17,6 +17,7 @@ import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { checkoutPath, fetchAvailableDates } from '@/features/booking/booking-client';
+import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -38,6 +39,7 @@ const EMPTY: CalculatorFormInput = {
   firstName: '', lastName: '', email: '', phone: '', address: '', postalCode: '',
   propertySize: '0.25', serviceType: 'onetime', includeTick: false, includeTargetedInsects: false, extras: [], date: '',
   secondContact: { enabled: false, name: '', email: '', phone: '' },
+  marketingConsent: false,
 };
 
 /** A price the server announced with 409 price_changed, valid for the inputs it was computed for. */
@@ -234,6 +236,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       // What the customer agreed to: the preview, or the server's figure once they confirmed it.
       confirmedTotalCents: confirmedServerCents ?? price.totalCents,
       locale,
+      marketingConsent: values.marketingConsent === true,
     };
     let res: Response | null = null;
     let data: AppointmentResponse | null = null;
@@ -535,6 +538,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               {t('priceChangedNotice', { price: money(confirmedServerCents) })}
             </p>
           ) : null}
+          <div className="mt-4">
+            <ConsentCheckbox id={fid('marketingConsent')} businessName={settings.businessName} inputProps={register('marketingConsent')} />
+          </div>
           <Button type="submit" size="lg" className="mt-4 w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? t('processing') : confirmedServerCents !== null ? t('confirmPrice', { price: money(confirmedServerCents) }) : t('buyNow')}
           </Button>

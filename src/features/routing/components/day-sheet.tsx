@@ -16,6 +16,8 @@ import { RouteHeading } from './route-heading';
 import { LoadFailureAlert } from './load-failure-alert';
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteStopList } from './route-stop-list';
+import { pickDefaultProduct } from '@/features/application-records/application-rules';
+import type { StopRecordForm } from '@/features/application-records/application-record.service';
 import { StopDoneButton } from './stop-done-button';
 
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
@@ -36,7 +38,7 @@ type TechnicianOption = { id: number; name: string };
  * The technician's day on a phone: stops in driving order with ETAs, tap-to-call phones, notes and
  * the maps links. Admins pick the technician and may re-optimise the day.
  */
-export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize, officePhone }: {
+export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize, officePhone, recordForm }: {
   initialDate: string;
   technicians: TechnicianOption[];
   /** Set for a technician's own sheet; admins choose from `technicians`. */
@@ -44,6 +46,8 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   canOptimize: boolean;
   /** The branch's phone, for a technician whose day is booked but not planned yet. */
   officePhone: string;
+  /** The products "Mark done" records and each technician's last one (docs/decisions/0042). */
+  recordForm?: StopRecordForm;
 }) {
   const t = useTranslations('routing');
   const locale = useLocale();
@@ -55,6 +59,8 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
   // known, which is not the same as having none.
   const [loadFailed, setLoadFailed] = useState<LoadFailure | null>(null);
+  // Each technician's last recorded product, updated as they mark stops done.
+  const [lastProducts, setLastProducts] = useState<Record<number, number>>(recordForm?.lastProductByTechnician ?? {});
 
   // Bumped after an optimisation to reload the sheet.
   const [version, setVersion] = useState(0);
@@ -128,6 +134,11 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   };
 
   const name = technicians.find((tech) => tech.id === technicianId)?.name ?? route?.technician ?? '';
+  const recording = recordForm && technicianId !== null ? {
+    products: recordForm.products,
+    defaultProductId: pickDefaultProduct(recordForm.products.map((p) => p.id), lastProducts[technicianId]),
+    onRecorded: (productId: number) => setLastProducts((last) => ({ ...last, [technicianId]: productId })),
+  } : undefined;
 
   return (
     <div className="space-y-4">
@@ -212,7 +223,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
             stops={route.appointments}
             color={route.technicianColor}
             label={name}
-            renderAction={(stop) => (sheet ? <StopDoneButton stop={stop} today={sheet.today} onStatus={updateStopStatus} /> : null)}
+            renderAction={(stop) => (sheet ? <StopDoneButton stop={stop} today={sheet.today} onStatus={updateStopStatus} recording={recording} /> : null)}
           />
         </section>
       ) : null}

@@ -8,7 +8,8 @@ import { findServiceLabelKey, formatClock } from './route-format';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
- * service, notes, and "Done" on a completed visit with the technician's note to the customer (0038). `renderAction` adds a control under a stop (the
+ * service, notes, "Added after planning" on a stop that joined the route after it was planned (0041),
+ * and "Done" on a completed visit with the technician's note to the customer (0038). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
 export function RouteStopList({ stops, color, label, renderAction }: {
@@ -40,6 +41,8 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                   <span className="sr-only">{`${stop.position}. `}</span>
                   {name}
                   {stop.appointment.status === 'completed' ? <Badge variant="secondary" className="ml-2 align-middle">{t('stopDone')}</Badge> : null}
+                  {/* Joined the route after it was planned (0041): the office tells the crew, the crew sees it on their sheet. */}
+                  {stop.addedAfterPlanning ? <Badge variant="outline" className="ml-2 border-amber-400 bg-amber-50 align-middle text-amber-950">{t('addedAfterPlanning')}</Badge> : null}
                 </p>
                 <p className="text-sm font-medium text-gray-700">
                   {eta ? formatLabelled(locale, t('eta'), eta) : formatLabelled(locale, t('appointmentTime'), formatClock(stop.appointment.time, locale) ?? '')}

@@ -1,66 +1,98 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { createLine, type LineDraft } from '@/features/application-records/application-form';
+import { isTreatmentVisit } from '@/features/application-records/application-rules';
+import type { ProductChoice } from '@/features/application-records/components/application-lines-fields';
 import type { RouteStop } from '../route.service';
 import { findStopAction } from '../stop-completion';
-import { VisitNoteDialog } from './visit-note-dialog';
+import { type DoneMark, type DoneOutcome, VisitNoteDialog } from './visit-note-dialog';
 
 type StopStatus = 'completed' | 'confirmed';
 
+/** What the day sheet knows for a stop's application record (docs/decisions/0042). */
+export type StopRecording = {
+  /** The branch's active products; none: treatment visits are marked done without a record. */
+  products: ProductChoice[];
+  /** The product a new record starts with (the technician's last one), or null. */
+  defaultProductId: number | null;
+  /** Told the first product of a record saved, so the next stop starts with it. */
+  onRecorded: (productId: number) => void;
+};
+
+type Refusal = { status?: unknown; message?: unknown; fields?: Record<string, string> };
+
 /**
  * "Mark done" on a confirmed stop from its day on, "Undo" on a completed one (day sheet only, not
- * on paper). "Mark done" opens the note dialog first (an optional note to the customer, whose
- * visit report carries it, 0038); "Undo" changes at once. The server decides (own route, the
- * visit's day, the dashboard's transitions); its translated refusal is shown as it is.
- * `onStatus` updates the stop in place, with the note when one was saved.
+ * on paper). "Mark done" opens the dialog first: for a treatment, while the branch has products,
+ * the products applied (required, 0042), and an optional note to the customer, whose visit report
+ * carries it (0038); "Undo" changes at once. The server decides (own route, the visit's day, the
+ * dashboard's transitions, the record's rules); its translated refusal is shown as it is, by
+ * field in the dialog. `onStatus` updates the stop in place, with the note when one was saved.
+ * Lines sent for a stop that is then taken back are offered again at its next done mark.
  */
-export function StopDoneButton({ stop, today, onStatus }: {
-  stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void;
+export function StopDoneButton({ stop, today, onStatus, recording }: {
+  stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording;
 }) {
   const t = useTranslations('routing');
   const [saving, setSaving] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
+  const lastSent = useRef<LineDraft[] | null>(null);
   const action = findStopAction(stop.appointment, today);
   if (!action) return null;
   const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
+  const recordsProducts = recording !== undefined && recording.products.length > 0 && isTreatmentVisit(stop.appointment.serviceType);
 
-  /** Sends the change; true when the stop is now as asked. */
-  const change = async (status: StopStatus, note?: string): Promise<boolean> => {
+  /** Sends the change; ok when the stop is now as asked, else the server's messages by field. */
+  const change = async (status: StopStatus, mark?: DoneMark): Promise<DoneOutcome> => {
     setSaving(true);
     try {
       const res = await fetch(`/api/routes/technician/stops/${stop.appointment.id}`, {
-        method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(note === undefined ? { status } : { status, note }),
+        method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mark === undefined ? { status } : { status, ...mark }),
       });
-      const body = (await res.json().catch(() => null)) as { status?: unknown; message?: unknown } | null;
+      const body = (await res.json().catch(() => null)) as Refusal | null;
       if (res.ok) {
-        onStatus(stop.appointment.id, status, note === undefined ? undefined : note || null);
+        onStatus(stop.appointment.id, status, mark === undefined ? undefined : mark.note || null);
         toast(status === 'completed'
           ? { title: t('markedDoneTitle'), description: t('markedDoneBody', { name }) }
           : { title: t('undoneTitle'), description: t('undoneBody', { name }) });
-        return true;
+        return { ok: true };
       }
       // Someone else changed it first (the office, a second phone): show the stop as it now is.
       if (res.status === 409 && (body?.status === 'completed' || body?.status === 'confirmed')) {
         onStatus(stop.appointment.id, body.status);
         setNoteOpen(false);
       }
-      toast({ variant: 'destructive', title: t('stopNotChangedTitle'), description: typeof body?.message === 'string' ? body.message : t('stopChangeFailed') });
-      return false;
+      const fieldMessage = body?.fields ? Object.values(body.fields)[0] : undefined;
+      const message = fieldMessage ?? (typeof body?.message === 'string' ? body.message : t('stopChangeFailed'));
+      toast({ variant: 'destructive', title: t('stopNotChangedTitle'), description: message });
+      return { ok: false, fields: body?.fields };
     } catch {
       toast({ variant: 'destructive', title: t('stopNotChangedTitle'), description: t('stopChangeFailed') });
-      return false;
+      return { ok: false };
     } finally {
       setSaving(false);
     }
   };
 
-  const confirmDone = async (note: string) => {
-    const changed = await change('completed', note);
-    if (changed) setNoteOpen(false);
-    return changed;
+  const confirmDone = async (mark: DoneMark) => {
+    const outcome = await change('completed', mark);
+    if (outcome.ok) {
+      setNoteOpen(false);
+      if (mark.applications && mark.applications.length > 0) {
+        lastSent.current = mark.applications.map((line) => ({ ...createLine(line.productId), amount: line.amount }));
+        recording?.onRecorded(mark.applications[0]!.productId);
+      }
+    }
+    return outcome;
   };
+
+  const dialogRecording = recording && recordsProducts ? {
+    products: recording.products,
+    initialLines: () => lastSent.current?.map((line) => ({ ...line })) ?? [createLine(recording.defaultProductId)],
+  } : undefined;
 
   return (
     <>
@@ -76,7 +108,14 @@ export function StopDoneButton({ stop, today, onStatus }: {
         {t(action === 'markDone' ? 'markDone' : 'undoDone')}
       </Button>
       {/* Rendered while closed too: once the stop is done it closes as a dialog does, focus back on this button (now Undo). */}
-      <VisitNoteDialog open={noteOpen} name={name} initialNote={stop.appointment.visitNote ?? ''} onClose={() => setNoteOpen(false)} onConfirm={confirmDone} />
+      <VisitNoteDialog
+        open={noteOpen}
+        name={name}
+        initialNote={stop.appointment.visitNote ?? ''}
+        recording={dialogRecording}
+        onClose={() => setNoteOpen(false)}
+        onConfirm={confirmDone}
+      />
     </>
   );
 }

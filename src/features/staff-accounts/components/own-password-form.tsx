@@ -9,7 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { buildOwnPasswordFormSchema, type OwnPasswordFormValues } from '../staff-account.schema';
 import type { OwnPasswordChangeResult } from '../staff-account.service';
-import { Field, FormFooter, placeServerErrors, useDescribeError } from './staff-account-forms';
+import { placeServerErrors, useDescribeError } from '@/components/ui/form-outcome';
+import { Field, FormFooter } from './staff-account-forms';
 
 const FIELDS = ['currentPassword', 'newPassword', 'repeatPassword'] as const;
 const blank: OwnPasswordFormValues = { currentPassword: '', newPassword: '', repeatPassword: '' };
@@ -39,8 +40,7 @@ export function OwnPasswordForm({ username, labelledBy }: { username: string; la
       toast({ title: t('changedTitle'), description: t('changedBody') });
       return;
     }
-    const outcome = { ok: false as const, message: body?.message ?? null, fields: body?.fields };
-    if (!placeServerErrors(outcome, FIELDS, setError)) setFormError(outcome.message ?? t('failed'));
+    if (!placeServerErrors(body?.fields, FIELDS, setError)) setFormError(body?.message ?? t('failed'));
   };
 
   return (

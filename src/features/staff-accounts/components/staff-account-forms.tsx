@@ -2,8 +2,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { type FieldError, type FieldValues, type Path, useForm, type UseFormRegisterReturn, type UseFormSetError, useWatch } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { placeServerErrors, type SaveOutcome, useDescribeError } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -12,9 +13,6 @@ import {
   type StaffAccountFormValues, type StaffAccountInput, StaffAccountInputSchema,
 } from '../staff-account.schema';
 import type { StaffAccountsOverview } from '../staff-account.service';
-
-/** What saving answered: done, or refused with the server's translated message and field messages. */
-export type SaveOutcome = { ok: true } | { ok: false; message: string | null; fields?: Record<string, string> };
 
 type Technicians = StaffAccountsOverview['technicians'];
 type FieldProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
@@ -35,26 +33,6 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
       {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
     </div>
   );
-}
-
-/** Browser checks give translation keys; the server's refusals come already translated. */
-export function useDescribeError() {
-  const tAll = useTranslations();
-  return (error: FieldError | undefined) => (error?.message ? (error.type === 'server' ? error.message : tAll(error.message)) : null);
-}
-
-/** Puts the server's field messages next to their fields (focusing the first); false when none matched. */
-export function placeServerErrors<T extends FieldValues>(outcome: SaveOutcome, fields: readonly Path<T>[], setError: UseFormSetError<T>): boolean {
-  if (outcome.ok) return true;
-  let placed = false;
-  for (const field of fields) {
-    const message = outcome.fields?.[field];
-    if (message) {
-      setError(field, { type: 'server', message }, { shouldFocus: !placed });
-      placed = true;
-    }
-  }
-  return placed;
 }
 
 /** The form's refusal and buttons; submit waits for React, so the browser never sends a password itself. */
@@ -159,7 +137,7 @@ export function StaffAccountCreateForm({ technicians, onSave, labelledBy }: {
       reset(blank);
       return;
     }
-    if (!placeServerErrors(outcome, CREATE_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
+    if (!placeServerErrors(outcome.fields, CREATE_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
   };
 
   return (
@@ -218,7 +196,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
   const submit = async (values: StaffAccountEdit) => {
     setFormError(null);
     const outcome = await onSave(values);
-    if (!outcome.ok && !placeServerErrors(outcome, EDIT_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
+    if (!outcome.ok && !placeServerErrors(outcome.fields, EDIT_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
   };
 
   return (
@@ -272,7 +250,7 @@ export function PasswordForm({ username, onSave, onCancel, submitLabel }: {
   const submit = async (values: PasswordResetValues) => {
     setFormError(null);
     const outcome = await onSave(values);
-    if (!outcome.ok && !placeServerErrors(outcome, ['password'], setError)) setFormError(outcome.message ?? t('saveFailed'));
+    if (!outcome.ok && !placeServerErrors(outcome.fields, ['password'], setError)) setFormError(outcome.message ?? t('saveFailed'));
   };
 
   return (

@@ -7,7 +7,8 @@ import { ConfirmDialog, FormDialog, RecordActionButton } from '@/components/ui/r
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
 import type { StaffAccountChangeResult, StaffAccountsOverview, StaffAccountView } from '../staff-account.service';
-import { PasswordForm, type SaveOutcome, StaffAccountCreateForm, StaffAccountEditForm } from './staff-account-forms';
+import type { SaveOutcome } from '@/components/ui/form-outcome';
+import { PasswordForm, StaffAccountCreateForm, StaffAccountEditForm } from './staff-account-forms';
 
 const API = '/api/admin/staff-accounts';
 

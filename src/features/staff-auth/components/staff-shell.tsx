@@ -17,6 +17,8 @@ export function staffLinks(locale: Locale, role: StaffSession['role'] | null, la
       link('/routes', 'routes'),
       link('/day-sheet', 'daySheets'),
       link('/technicians', 'technicians'),
+      link('/products', 'products'),
+      link('/business', 'business'),
       link('/staff-accounts', 'staffAccounts'),
       link('/quotes-admin', 'quotes'),
       link('/email-preview', 'emailPreview'),

@@ -13,6 +13,8 @@ import { formatCad } from '@/lib/format';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
 import type { ExportRange } from '@/features/exports/export-range';
+import { SeasonOpenerAction } from '@/features/marketing-email/components/season-opener-action';
+import { StaffReceiptActions } from '@/features/receipts/components/staff-receipt-actions';
 import { matchesCustomer } from '../customer-search';
 import { buildSummaryCards } from '../summary-cards';
 import type { MessageStatusChange } from '../dashboard.schema';
@@ -27,11 +29,13 @@ import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange }: {
+export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath }: {
   initial: DashboardData;
   customerDetailsPath: string;
   /** The payments export form's default range: the current month so far (docs/decisions/0036). */
   paymentsExportRange: ExportRange;
+  /** The staff email preview of the season opener (0043), in the page's language. */
+  seasonOpenerPreviewPath: string;
 }) {
   const t = useTranslations('adminDashboard');
   const tSubject = useTranslations('contactForm.subjects');
@@ -161,7 +165,11 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
               <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
             </div>
-            <CustomersExportLink />
+            <div className="flex flex-wrap items-end gap-2">
+              {/* The season opener email to customers who agreed to seasonal emails (0043). */}
+              <SeasonOpenerAction previewPath={seasonOpenerPreviewPath} />
+              <CustomersExportLink />
+            </div>
           </div>
           <DataTable
             empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
@@ -176,7 +184,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
           <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.payments', { count: payments.rows.length })}</p>
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId')]}
+            head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}
             rows={payments.rows.map((p) => [
               date(p.createdAt),
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
@@ -184,6 +192,10 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               // The payment test page's rows are listed like the others, marked (docs/decisions/0028).
               p.isTest ? <span key="s" className="inline-flex flex-wrap gap-1">{status(p.status)}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(p.status),
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
+              // A receipt for each payment received (docs/decisions/0040): view it, or email it again.
+              p.status === 'succeeded' && !p.isTest
+                ? <StaffReceiptActions key="r" paymentId={p.id} who={`${name(p.firstName, p.lastName)}, ${formatCad(p.amountCents, locale)}`} />
+                : null,
             ])}
           />
           <LoadMore hasMore={payments.nextCursor !== null} loading={payments.pending === 'more'} error={payments.error} onLoad={payments.loadMore} />

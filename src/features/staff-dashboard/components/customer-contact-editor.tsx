@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { placeServerErrors, useDescribeError } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FormDialog } from '@/components/ui/record-dialogs';
@@ -23,7 +24,6 @@ const INPUT_TYPE: Partial<Record<Field, string>> = { email: 'email', phone: 'tel
  */
 export function CustomerContactEditor({ customerId, name, initial }: { customerId: number; name: string; initial: CustomerContactInput }) {
   const t = useTranslations('adminDashboard.customerEdit');
-  const tAll = useTranslations();
   const router = useRouter();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -33,8 +33,7 @@ export function CustomerContactEditor({ customerId, name, initial }: { customerI
     defaultValues: initial,
   });
   const { errors, isSubmitting } = formState;
-  // Browser checks give translation keys; the server's refusals come already translated.
-  const describe = (error: FieldError | undefined) => (error?.message ? (error.type === 'server' ? error.message : tAll(error.message)) : null);
+  const describe = useDescribeError();
 
   const close = () => {
     setOpen(false);
@@ -51,15 +50,7 @@ export function CustomerContactEditor({ customerId, name, initial }: { customerI
       router.refresh();
       return;
     }
-    let placed = false;
-    for (const field of FIELDS) {
-      const message = body?.fields?.[field];
-      if (message) {
-        setError(field, { type: 'server', message }, { shouldFocus: !placed });
-        placed = true;
-      }
-    }
-    if (!placed) setFormError(body?.message ?? t('failed'));
+    if (!placeServerErrors(body?.fields, FIELDS, setError)) setFormError(body?.message ?? t('failed'));
   };
 
   return (

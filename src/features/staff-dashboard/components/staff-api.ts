@@ -7,7 +7,7 @@ export type StaffApiAnswer<T> = { ok: boolean; body: (T & { message?: string; fi
  * One call from the dashboard to a staff API, with the session cookie. A network failure or a
  * body that is not JSON is an answer too (`ok: false`, `body: null`), never a thrown error.
  */
-export async function callStaffApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; signal?: AbortSignal } = {}): Promise<StaffApiAnswer<T>> {
+export async function callStaffApi<T>(path: string, init: { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<StaffApiAnswer<T>> {
   const res = await fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'include',

@@ -2,21 +2,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import { type FieldError, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { placeServerErrors, type SaveOutcome, useDescribeError } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatClock } from '@/features/routing/components/route-format';
 import { buildTechnicianSchema, parseClockMinutes, type TechnicianFormValues, type TechnicianInput } from '../technician.schema';
 import type { TechniciansOverview } from '../technician.service';
 
-/** What saving answered: done, or refused with the server's translated message and field messages. */
-export type SaveOutcome = { ok: true } | { ok: false; message: string | null; fields?: Record<string, string> };
-
-const FIELDS = ['name', 'color', 'shiftStart', 'shiftEnd'] as const;
+const FIELDS = ['name', 'color', 'shiftStart', 'shiftEnd', 'licenceNumber'] as const;
 
 /**
- * Name, colour and shift of one technician: the add form and the edit dialog. Checked in the
+ * Name, colour, shift and licence number of one technician: the add form and the edit dialog. Checked in the
  * browser with the same schema (and the branch's Friday hours) the server applies.
  */
 export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onCancel, resetOnSuccess = false, labelledBy }: {
@@ -30,7 +28,6 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
   labelledBy?: string;
 }) {
   const t = useTranslations('technicians');
-  const tAll = useTranslations();
   const locale = useLocale();
   const id = useId();
   const schema = useMemo(() => buildTechnicianSchema({
@@ -46,8 +43,7 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
   const color = useWatch({ control, name: 'color' });
   const [formError, setFormError] = useState<string | null>(null);
 
-  // Browser checks give translation keys; the server's refusals come already translated.
-  const describe = (error: FieldError | undefined) => (error?.message ? (error.type === 'server' ? error.message : tAll(error.message)) : null);
+  const describe = useDescribeError();
 
   const submit = async (values: TechnicianInput) => {
     setFormError(null);
@@ -56,15 +52,7 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
       if (resetOnSuccess) reset(initial);
       return;
     }
-    let placed = false;
-    for (const field of FIELDS) {
-      const message = outcome.fields?.[field];
-      if (message) {
-        setError(field, { type: 'server', message }, { shouldFocus: !placed });
-        placed = true;
-      }
-    }
-    if (!placed) setFormError(outcome.message ?? t('saveFailed'));
+    if (!placeServerErrors(outcome.fields, FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
   };
 
   const field = (name: (typeof FIELDS)[number]) => {
@@ -72,7 +60,11 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
     return {
       id: `${id}-${name}`,
       'aria-invalid': message ? true : undefined,
-      'aria-describedby': [message ? `${id}-${name}-error` : null, name.startsWith('shift') ? `${id}-hours` : null].filter(Boolean).join(' ') || undefined,
+      'aria-describedby': [
+        message ? `${id}-${name}-error` : null,
+        name.startsWith('shift') ? `${id}-hours` : null,
+        name === 'licenceNumber' ? `${id}-licence-hint` : null,
+      ].filter(Boolean).join(' ') || undefined,
     };
   };
   const errorText = (name: (typeof FIELDS)[number]) => {
@@ -110,6 +102,12 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
       <p id={`${id}-hours`} className="text-sm text-gray-600">
         {t('workingHours', { start: formatClock(workingHours.start, locale) ?? workingHours.start, end: formatClock(workingHours.end, locale) ?? workingHours.end })}
       </p>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-licenceNumber`}>{t('licence')}</Label>
+        <Input autoComplete="off" {...field('licenceNumber')} {...register('licenceNumber')} />
+        <p id={`${id}-licence-hint`} className="text-sm text-gray-600">{t('licenceHint')}</p>
+        {errorText('licenceNumber')}
+      </div>
       {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? <Button type="button" variant="outline" onClick={onCancel}>{t('cancel')}</Button> : null}

@@ -9,7 +9,8 @@ import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
 import type { TechnicianInput } from '../technician.schema';
 import type { TechnicianChangeResult, TechniciansOverview, TechnicianView } from '../technician.service';
-import { TechnicianForm, type SaveOutcome } from './technician-form';
+import type { SaveOutcome } from '@/components/ui/form-outcome';
+import { TechnicianForm } from './technician-form';
 
 /** Colours that keep white stop numbers readable; a new technician gets the first one nobody uses. */
 const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#7c3aed', '#c2410c', '#0f766e', '#be185d', '#4d7c0f'];
@@ -34,7 +35,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
   const clock = (time: string) => formatClock(time, locale) ?? time;
   const hasActive = overview.technicians.some((tech) => tech.isActive);
   const nextColor = PALETTE.find((color) => !overview.technicians.some((tech) => tech.color === color)) ?? PALETTE[0]!;
-  const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end };
+  const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end, licenceNumber: '' };
 
   const reload = async () => {
     const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
@@ -105,6 +106,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
                   <Badge variant={tech.isActive ? 'default' : 'secondary'}>{t(tech.isActive ? 'active' : 'inactive')}</Badge>
                 </h3>
                 <p className="text-sm text-gray-700">{t('shiftLine', { start: clock(tech.shiftStart), end: clock(tech.shiftEnd) })}</p>
+                <p className="text-sm text-gray-700">{tech.licenceNumber ? t('licenceLine', { number: tech.licenceNumber }) : t('noLicence')}</p>
                 {tech.upcomingRouteDates.length > 0 ? (
                   <p className="text-sm text-gray-700">{t('plannedDaysLine', { dates: tech.upcomingRouteDates.map((date) => formatLongDate(date, locale)).join(' · ') })}</p>
                 ) : null}
@@ -144,7 +146,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
         {editing ? (
           <TechnicianForm
             workingHours={overview.workingHours}
-            initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd }}
+            initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd, licenceNumber: editing.licenceNumber ?? '' }}
             submitLabel={t('save')}
             onCancel={() => setEditing(null)}
             onSave={async (values: TechnicianInput) => {

@@ -28,7 +28,7 @@ export default async function BookPage({ params, searchParams }: { params: Promi
         <h1 className="text-3xl font-bold">{t('page.title')}</h1>
         <p className="mt-2 text-gray-700">{t('page.intro')}</p>
         <div className="mt-8 rounded-xl border border-gray-200 p-6 shadow-sm">
-          <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors'])}>
+          <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors', 'marketingConsent'])}>
             <BookingForm variant="page" {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} initialValues={serviceType ? { serviceType } : undefined} />
           </NextIntlClientProvider>
         </div>

@@ -26,8 +26,8 @@ export default async function CheckoutNewPage({ params, searchParams }: Props) {
   const query = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
   return (
     <div className="px-4 py-12">
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout', 'errors'])}>
-        <CheckoutNewView query={query} supportPhone={branch.phone} taxRate={taxRate} />
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout', 'errors', 'marketingConsent'])}>
+        <CheckoutNewView query={query} supportPhone={branch.phone} taxRate={taxRate} businessName={branch.displayName} />
       </NextIntlClientProvider>
     </div>
   );

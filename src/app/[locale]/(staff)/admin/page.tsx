@@ -26,7 +26,7 @@ export default async function AdminPage({ params, searchParams }: {
   const next = typeof query.next === 'string' ? query.next : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
@@ -39,7 +39,7 @@ export default async function AdminPage({ params, searchParams }: {
           {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
           <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
           <div className="mt-8">
-            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} paymentsExportRange={await findDefaultPaymentExportRange()} />
+            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} paymentsExportRange={await findDefaultPaymentExportRange()} seasonOpenerPreviewPath={localePath(locale, '/email-preview?email=season-opener')} />
           </div>
         </div>
       ) : (

@@ -4,9 +4,11 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
+import { loadVisitRecords } from '@/features/application-records/application-record.service';
+import { VisitRecordPanel } from '@/features/application-records/components/visit-record-panel';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
-import { formatLabelled } from '@/features/email/email-layout';
+import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
@@ -27,10 +29,9 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tr] = await Promise.all([
+  const [t, tc] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
-    getTranslations({ locale, namespace: 'visitReport' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -42,8 +43,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     );
   }
   const { customer } = details;
-  // The technician's note to the customer on each visit marked done (0038).
-  const visitNotes = new Map(details.appointments.filter((a) => a.status === 'completed' && a.visitNote).map((a) => [a.id, a.visitNote!]));
+  // Each visit marked done: the technician's note to the customer (0038) and the application record (0042).
+  const visitRecords = await loadVisitRecords(details.appointments.filter((a) => a.status === 'completed').map((a) => a.id));
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
   const { bookings, payments } = await loadCustomerBookings(customer.id);
   const serviceLabels = Object.fromEntries(
@@ -71,7 +72,9 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
         </p>
       </div>
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'errors'])}>
+      {/* Consent to seasonal (promotional) email: given, withdrawn, or none (0043). */}
+      <MarketingConsentStatus customerId={customer.id} locale={locale} />
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'errors'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
@@ -87,10 +90,14 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                       <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                         <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[a.serviceType] ?? a.serviceType}</span>
                         <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
-                        {a.status === 'completed' && visitNotes.has(a.id) ? (
-                          <p className="w-full whitespace-pre-line text-gray-700">
-                            <span className="font-medium">{formatLabelled(locale, tr('staff.noteLabel'))}</span> {visitNotes.get(a.id)}
-                          </p>
+                        {a.status === 'completed' && visitRecords.records[a.id] ? (
+                          <VisitRecordPanel
+                            visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
+                            initial={visitRecords.records[a.id]!}
+                            products={visitRecords.products}
+                            technicians={visitRecords.technicians}
+                            branchHasActiveProducts={visitRecords.branchHasActiveProducts}
+                          />
                         ) : null}
                       </li>
                     ))}

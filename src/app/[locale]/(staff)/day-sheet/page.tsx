@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { loadStopRecordForm } from '@/features/application-records/application-record.service';
 import { getPublicBranchInfo } from '@/features/branch/branch.service';
 import { DaySheet } from '@/features/routing/components/day-sheet';
 import { isCalendarDate } from '@/features/routing/route.schema';
@@ -27,6 +28,10 @@ export default async function DaySheetPage({ params, searchParams }: {
   const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());
   const isAdmin = session.role === 'admin';
+  // What "Mark done" records (0042): the products, and the last one of each technician shown.
+  const recordForm = await loadStopRecordForm({
+    technicianIds: isAdmin ? technicians.map((tech) => tech.id) : session.technicianId === null ? [] : [session.technicianId],
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
@@ -37,7 +42,7 @@ export default async function DaySheetPage({ params, searchParams }: {
       {!isAdmin && session.technicianId === null ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicianLinked')}</p>
       ) : (
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing'])}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing', 'applicationRecords'])}>
           <DaySheet
             initialDate={initialDate}
             technicians={technicians
@@ -48,6 +53,7 @@ export default async function DaySheetPage({ params, searchParams }: {
             fixedTechnicianId={isAdmin ? null : session.technicianId}
             canOptimize={isAdmin}
             officePhone={branch.phone}
+            recordForm={recordForm}
           />
         </NextIntlClientProvider>
       )}

@@ -1,7 +1,9 @@
 import { RainDayApplySchema, RainDayQuerySchema } from '@/features/rain-day/rain-day.schema';
 import { applyRainDay, previewRainDay } from '@/features/rain-day/rain-day.service';
+import { fitLateVisitsSafely } from '@/features/routing/late-visits.service';
 import { readQuery } from '@/features/routing/route.schema';
 import { requireStaff } from '@/features/staff-auth/require-staff';
+import { runAfterResponse } from '@/server/after-response';
 import { apiRoute, parseJson, parseWith } from '@/server/handler';
 
 /** GET (admins) `?date=YYYY-MM-DD&to=YYYY-MM-DD`: what moving the rained-out Friday `date` to `to` would do (0033). */
@@ -10,9 +12,14 @@ export const GET = apiRoute(async ({ req }) => {
   return previewRainDay(parseWith(RainDayQuerySchema, readQuery(req)));
 });
 
-/** POST (admins) `{ date, to }`: moves the Friday's confirmed visits, the target first; safe to send again. */
+/**
+ * POST (admins) `{ date, to }`: moves the Friday's confirmed visits, the target first; safe to send
+ * again. Once answered, the moved visits join their new Fridays' planned routes where one has room (0041).
+ */
 export const POST = apiRoute(async ({ req }) => {
   const session = await requireStaff({ role: 'admin' });
   const input = await parseJson(req, RainDayApplySchema);
-  return applyRainDay({ ...input, by: session.username });
+  const result = await applyRainDay({ ...input, by: session.username });
+  if (result.moved.length > 0) await runAfterResponse(() => fitLateVisitsSafely(result.moved.map((d) => d.date), { reason: 'rain-day' }));
+  return result;
 });

@@ -9,6 +9,7 @@ import { localePath } from '@/components/site/locale-paths';
 import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service';
 import { CancelBookingOnline, MoveVisitAction } from '@/features/manage-booking/components/manage-booking-actions';
 import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/features/manage-booking/manage-booking.service';
+import { listBookingReceipts } from '@/features/receipts/receipt.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale, type Locale } from '@/i18n/routing';
 import { isAppError } from '@/lib/errors';
@@ -49,9 +50,10 @@ export default async function ManageBookingPage({ params }: Props) {
   const token = readRouteParam(rawToken);
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, tServices, branchInfo, branch] = await Promise.all([
+  const [t, tServices, tReceipts, branchInfo, branch] = await Promise.all([
     getTranslations({ locale, namespace: 'manageBooking' }),
     getTranslations({ locale, namespace: 'payments' }),
+    getTranslations({ locale, namespace: 'receipts' }),
     getPublicBranchInfo(),
     getBranch(),
   ]);
@@ -83,6 +85,8 @@ export default async function ManageBookingPage({ params }: Props) {
   const money = (cents: number) => formatCad(cents, locale);
   const location = [booking.address.address, booking.address.city, booking.address.postalCode].filter(Boolean).join(', ');
   const { cancel } = booking;
+  // One receipt per payment received, printable, with the GST/HST number (0040).
+  const receipts = await listBookingReceipts(token, locale, branch.timezone);
 
   return (
     <div className="px-4 py-12">
@@ -153,6 +157,20 @@ export default async function ManageBookingPage({ params }: Props) {
                     <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('refundPending')}</dt><dd className="font-semibold">{money(booking.money.refundPendingCents)}</dd></div>
                   ) : null}
                 </dl>
+                {receipts.length > 0 ? (
+                  <div className="mt-4 border-t border-gray-100 pt-4 text-sm">
+                    <h3 className="font-semibold">{tReceipts('manage.heading')}</h3>
+                    <p className="mt-1 text-gray-700">{tReceipts('manage.intro')}</p>
+                    <ul className="mt-2 space-y-1">
+                      {receipts.map((r) => (
+                        <li key={r.paymentId} className="break-words">
+                          <a className="font-semibold text-brand-800 underline" href={r.path}>{tReceipts('manage.link', { number: r.number })}</a>
+                          {r.paidOn ? <span className="text-gray-700"> · {tReceipts('manage.paid', { amount: r.amount, date: r.paidOn })}</span> : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
               </CardContent>
             </Card>
           </section>

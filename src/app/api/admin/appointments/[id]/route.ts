@@ -1,16 +1,26 @@
+import { fitLateVisitsSafely } from '@/features/routing/late-visits.service';
 import { AppointmentChangeSchema } from '@/features/staff-dashboard/dashboard.schema';
 import { changeAppointment } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { readRecordId } from '@/lib/route-param';
+import { runAfterResponse } from '@/server/after-response';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /**
  * PATCH (admins) `{ status: 'completed' | 'confirmed' }`: staff mark a visit done, or take that back;
  * `{ date: 'YYYY-MM-DD' }`: staff move a confirmed visit, or a paid one that needs a new date, to
- * another bookable Friday with room, where it is confirmed.
+ * another bookable Friday with room, where it is confirmed; once answered, a moved visit joins that
+ * Friday's planned routes where one has room (0041).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
   const session = await requireStaff({ role: 'admin' });
   const change = await parseJson(req, AppointmentChangeSchema);
-  return changeAppointment(readRecordId(params.id), change, { by: session.username });
+  const result = await changeAppointment(readRecordId(params.id), change, { by: session.username });
+  // A move answers with the Friday and the visits moved (none when the visit was already there).
+  const moved = result as typeof result & { date?: string; movedIds?: number[] };
+  if (change.kind === 'move' && moved.date && moved.movedIds?.length) {
+    const date = moved.date;
+    await runAfterResponse(() => fitLateVisitsSafely([date], { reason: 'office-move' }));
+  }
+  return result;
 });

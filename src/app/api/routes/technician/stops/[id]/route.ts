@@ -1,17 +1,18 @@
+import { changeStopStatusWithRecord } from '@/features/application-records/application-record.service';
 import { StopStatusChangeSchema } from '@/features/routing/route.schema';
-import { changeStopStatus } from '@/features/routing/route.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { readRecordId } from '@/lib/route-param';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /**
- * PATCH `{ status: 'completed' | 'confirmed' }`: a stop marked done from the day sheet, or taken
- * back. A technician: only a stop of their own route, from its day on (routing's rule, checked
- * and changed in one transaction); an admin: any visit. The transition is the dashboard's
- * (confirmed <-> completed, 409 otherwise).
+ * PATCH `{ status: 'completed' | 'confirmed', note?, applications? }`: a stop marked done from the
+ * day sheet, with its application record (docs/decisions/0042), or taken back. A technician: only
+ * a stop of their own route, from its day on (routing's rule, checked and changed in one
+ * transaction); an admin: any visit. The transition is the dashboard's (confirmed <-> completed,
+ * 409 otherwise).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
   const session = await requireStaff();
   const change = await parseJson(req, StopStatusChangeSchema);
-  return changeStopStatus(session, readRecordId(params.id), change);
+  return changeStopStatusWithRecord(session, readRecordId(params.id), change);
 });

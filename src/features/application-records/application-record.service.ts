@@ -1,0 +1,242 @@
+import 'server-only';
+import { type DbExecutor, getDb } from '@/db/client';
+import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
+import { findServiceAddress } from '@/features/booking/service-address';
+import { lockStaffStop } from '@/features/routing/route.service';
+import type { StopStatusChange } from '@/features/routing/route.schema';
+import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
+import type { StaffSession } from '@/features/staff-auth/session.service';
+import { AppError } from '@/lib/errors';
+import type { ProductUnit } from '@/lib/product-units';
+import {
+  type ApplicationRecordRow, findTechnicianLicence, findVisitForRecord, listLastProductByTechnician, listTechnicianChoices, listUsableProducts,
+  listVisitApplications, listVisitRecordFacts, replaceVisitApplications, type StoredApplication, updateVisitRecordEdit, type VisitForRecord,
+} from './application-record.repository';
+import type { ApplicationLines, VisitRecordEdit } from './application-record.schema';
+import { checkRecordLines, isTreatmentVisit } from './application-rules';
+import { listActiveProducts, type ProductRecord } from './product.repository';
+
+/** A product as the forms offer it. */
+export type ProductOption = { id: number; name: string; pcpNumber: string; unit: ProductUnit };
+
+/** What the day sheet's "Mark done" needs to ask for the record (docs/decisions/0042). */
+export type StopRecordForm = {
+  /** The branch's active products; none means treatment visits are marked done without a record. */
+  products: ProductOption[];
+  /** Per technician id, the product they recorded last (the first line's default). */
+  lastProductByTechnician: Record<number, number>;
+};
+
+const toOption = ({ id, name, pcpNumber, unit }: ProductRecord): ProductOption => ({ id, name, pcpNumber, unit });
+
+/** The products to offer on the day sheet and each technician's last one (only `technicianIds`). */
+export async function loadStopRecordForm(options: { branchId?: number; technicianIds: readonly number[] }): Promise<StopRecordForm> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const db = await getDb();
+  const [products, last] = await Promise.all([listActiveProducts(db, branchId), listLastProductByTechnician(db, branchId, options.technicianIds)]);
+  return { products: products.map(toOption), lastProductByTechnician: Object.fromEntries(last) };
+}
+
+type Applicator = { id: number; name: string; licenceNumber: string | null };
+
+/**
+ * The rows a visit's record is stored as: what the product, the technician and the address were
+ * when it was written, the visit's Friday as the day applied.
+ */
+function buildRecordRows(visit: VisitForRecord, lines: ApplicationLines, products: ReadonlyMap<number, ProductRecord>, snapshot: {
+  applicator: Applicator;
+  address: { address: string | null; city: string | null; postalCode: string | null };
+  recordedById: number;
+  now: Date;
+}): ApplicationRecordRow[] {
+  return lines.map((line) => {
+    const product = products.get(line.productId)!;
+    return {
+      branchId: visit.branchId,
+      appointmentId: visit.id,
+      productId: product.id,
+      productName: product.name,
+      pcpNumber: product.pcpNumber,
+      amountHundredths: line.amount,
+      unit: product.unit,
+      appliedOn: visit.date,
+      recordedAt: snapshot.now,
+      technicianId: snapshot.applicator.id,
+      technicianName: snapshot.applicator.name,
+      licenceNumber: snapshot.applicator.licenceNumber,
+      ...snapshot.address,
+      recordedById: snapshot.recordedById,
+    };
+  });
+}
+
+/** Refuses lines `checkRecordLines` does not accept, with the field the form marks. */
+async function checkLines(db: DbExecutor, visit: VisitForRecord, lines: ApplicationLines, technicianId: number | null, alsoProductIds: readonly number[] = []) {
+  // Only a treatment reads the products (a consultation's lines are refused whatever they name).
+  const products = isTreatmentVisit(visit.serviceType) ? await listUsableProducts(db, visit.branchId, alsoProductIds) : [];
+  const usable = new Map(products.map((p) => [p.id, p]));
+  const check = checkRecordLines({
+    serviceType: visit.serviceType,
+    lines: lines.map((line) => ({ productId: line.productId, amountHundredths: line.amount })),
+    branchHasActiveProducts: products.some((p) => p.isActive),
+    usableProductIds: new Set(usable.keys()),
+    technicianId,
+  });
+  if (!check.ok) throw new AppError(check.code, check.messageKey, { fields: { [check.field]: check.messageKey } });
+  return usable;
+}
+
+async function findApplicator(db: DbExecutor, branchId: number, technicianId: number | null): Promise<Applicator | null> {
+  return technicianId === null ? null : findTechnicianLicence(db, branchId, technicianId);
+}
+
+/**
+ * A stop marked done from the day sheet, or taken back (PATCH /api/routes/technician/stops/{id};
+ * docs/decisions/0027, 0038, 0042). The day sheet's rules: a technician changes only a stop of
+ * their own route, from its day on; an admin any visit. A treatment marked done brings its
+ * application record (required while the branch has an active product; none for a consultation),
+ * checked and stored in the same transaction as the status change and the visit report it queues:
+ * a refused record leaves the stop open. Marking done again replaces the record; Undo keeps it.
+ * The applicator is the technician marking their stop, or for an admin the visit's technician.
+ */
+export async function changeStopStatusWithRecord(
+  staff: Pick<StaffSession, 'role' | 'technicianId' | 'staffUserId'>,
+  appointmentId: number | null,
+  change: StopStatusChange,
+  now = new Date(),
+) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const stop = await lockStaffStop(tx, staff, appointmentId, now);
+    const technicianId = staff.role === 'admin' ? null : staff.technicianId;
+    // The record comes with the done mark of an open stop; a stop already done (a second phone)
+    // keeps the record it has, and the status change answers as it always has.
+    let rows: ApplicationRecordRow[] | null = null;
+    if (change.status === 'completed' && stop?.status === 'confirmed') {
+      const visit = (await findVisitForRecord(tx, stop.id))!;
+      const lines = change.applications ?? [];
+      const applicator = lines.length > 0 ? await findApplicator(tx, visit.branchId, technicianId ?? visit.technicianId) : null;
+      const products = await checkLines(tx, visit, lines, applicator?.id ?? null);
+      rows = applicator ? buildRecordRows(visit, lines, products, { applicator, address: findServiceAddress(visit), recordedById: staff.staffUserId, now }) : [];
+    }
+    // The note is written with the done mark only (an Undo keeps it); an empty one is no note.
+    const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
+    const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, now, tx);
+    if (rows) await replaceVisitApplications(tx, appointmentId!, rows);
+    return changed;
+  });
+}
+
+/** One stored line as the office's screen shows it. */
+export type RecordLineView = Pick<StoredApplication, 'productId' | 'productName' | 'pcpNumber' | 'amountHundredths' | 'unit'>;
+
+/** A done visit's note and application record, for the customer's page (docs/decisions/0042). */
+export type VisitRecordView = {
+  appointmentId: number;
+  note: string | null;
+  /** The customer's visit report has been queued: a new note does not send it again. */
+  reportSent: boolean;
+  lines: RecordLineView[];
+  /** Who applied the products (as recorded), or the visit's technician while nothing is recorded. */
+  technician: { id: number | null; name: string; licenceNumber: string | null } | null;
+  /** The office's last edit: when (ISO) and by whom. */
+  editedAt: string | null;
+  editedBy: string | null;
+};
+
+export type TechnicianChoice = { id: number; name: string; licenceNumber: string | null; isActive: boolean };
+
+function toRecordView(
+  fact: Awaited<ReturnType<typeof listVisitRecordFacts>>[number],
+  lines: StoredApplication[],
+  technicians: ReadonlyMap<number, TechnicianChoice>,
+): VisitRecordView {
+  const first = lines[0];
+  const assigned = fact.technicianId === null ? undefined : technicians.get(fact.technicianId);
+  let technician: VisitRecordView['technician'] = null;
+  if (first?.technicianName) technician = { id: first.technicianId, name: first.technicianName, licenceNumber: first.licenceNumber };
+  else if (assigned) technician = { id: assigned.id, name: assigned.name, licenceNumber: assigned.licenceNumber };
+  return {
+    appointmentId: fact.id,
+    note: fact.visitNote,
+    reportSent: fact.visitReportQueuedAt !== null,
+    lines: lines.map(({ productId, productName, pcpNumber, amountHundredths, unit }) => ({ productId, productName, pcpNumber, amountHundredths, unit })),
+    technician,
+    editedAt: fact.editedAt?.toISOString() ?? null,
+    editedBy: fact.editedAt ? fact.editedBy : null,
+  };
+}
+
+/** The office's page data: each listed visit's record, the products and technicians its edit offers. */
+export type VisitRecordsOverview = {
+  records: Record<number, VisitRecordView>;
+  /** Active products, then retired ones that a shown record names (kept choosable for that record). */
+  products: (ProductOption & { isActive: boolean })[];
+  technicians: TechnicianChoice[];
+  /** While true, a treatment's record cannot be left empty. */
+  branchHasActiveProducts: boolean;
+};
+
+/** The records of these done visits (the customer's page passes its completed visits). */
+export async function loadVisitRecords(appointmentIds: readonly number[], options: { branchId?: number } = {}): Promise<VisitRecordsOverview> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const db = await getDb();
+  const [facts, lines, active, technicians] = await Promise.all([
+    listVisitRecordFacts(db, appointmentIds),
+    listVisitApplications(db, appointmentIds),
+    listActiveProducts(db, branchId),
+    listTechnicianChoices(db, branchId),
+  ]);
+  const byTechnician = new Map(technicians.map((t) => [t.id, t]));
+  const records: Record<number, VisitRecordView> = {};
+  for (const fact of facts) records[fact.id] = toRecordView(fact, lines.filter((l) => l.appointmentId === fact.id), byTechnician);
+  const products: VisitRecordsOverview['products'] = active.map((p) => ({ ...toOption(p), isActive: true }));
+  for (const line of lines) {
+    if (products.some((p) => p.id === line.productId)) continue;
+    products.push({ id: line.productId, name: line.productName, pcpNumber: line.pcpNumber, unit: line.unit, isActive: false });
+  }
+  return { records, products, technicians, branchHasActiveProducts: active.length > 0 };
+}
+
+/**
+ * The office edits a done visit's note and application record (PUT
+ * /api/admin/appointments/{id}/visit-record). The lines replace the stored ones under the same
+ * rules as the done mark, except that a product the record already names stays choosable after
+ * it was retired. The record keeps what it said about the technician (licence) and the address
+ * when the same technician is named; otherwise it takes the named technician's licence now. The
+ * visit remembers who edited it and when. The customer's report is not sent again (0038).
+ */
+export async function editVisitRecord(
+  staff: Pick<StaffSession, 'staffUserId'>,
+  appointmentId: number | null,
+  input: VisitRecordEdit,
+  now = new Date(),
+): Promise<VisitRecordView> {
+  if (appointmentId === null) throw new AppError('not_found', 'errors.notFound');
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const visit = await findVisitForRecord(tx, appointmentId, { lock: true });
+    if (!visit) throw new AppError('not_found', 'errors.notFound');
+    if (visit.status !== 'completed') throw new AppError('conflict', 'applicationRecords.visitRecord.onlyCompleted', { status: visit.status });
+    const stored = await listVisitApplications(tx, [visit.id]);
+    const applicator = input.applications.length > 0 ? await findApplicator(tx, visit.branchId, input.technicianId) : null;
+    if (input.applications.length > 0 && input.technicianId !== null && !applicator) {
+      throw new AppError('not_found', 'applicationRecords.technicianUnknown', { fields: { technicianId: 'applicationRecords.technicianUnknown' } });
+    }
+    const products = await checkLines(tx, visit, input.applications, applicator?.id ?? null, stored.map((line) => line.productId));
+    const previous = stored[0];
+    const sameTechnician = previous !== undefined && applicator !== null && previous.technicianId === applicator.id;
+    const rows = applicator
+      ? buildRecordRows(visit, input.applications, products, {
+        applicator: sameTechnician ? { id: applicator.id, name: previous.technicianName ?? applicator.name, licenceNumber: previous.licenceNumber } : applicator,
+        address: previous ? { address: previous.address, city: previous.city, postalCode: previous.postalCode } : findServiceAddress(visit),
+        recordedById: staff.staffUserId,
+        now,
+      })
+      : [];
+    await replaceVisitApplications(tx, visit.id, rows);
+    await updateVisitRecordEdit(tx, visit.id, { visitNote: input.note || null, editedAt: now, editedById: staff.staffUserId });
+  });
+  const { records } = await loadVisitRecords([appointmentId]);
+  return records[appointmentId]!;
+}

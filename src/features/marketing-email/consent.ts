@@ -1,0 +1,46 @@
+/**
+ * Express consent to promotional email (CASL, docs/decisions/0043), pure: what a customer's three
+ * columns say, and who may receive a promotional email. Service email never reads any of this.
+ *
+ * A customer is subscribed when they gave consent and did not withdraw it since: an unsubscribe
+ * older than a later consent (they ticked the box again on a new booking) no longer counts. The
+ * database asks the same question in `marketing.repository.ts` (`isSubscribedSql`).
+ */
+
+/** The customer columns this feature reads, as the repository returns them. */
+export type ConsentState = {
+  consentAt: Date | null;
+  consentText: string | null;
+  unsubscribedAt: Date | null;
+};
+
+export type ConsentStatus =
+  | { status: 'given'; since: Date; text: string | null }
+  | { status: 'unsubscribed'; since: Date }
+  | { status: 'none' };
+
+/** Whether promotional email may go to this customer now. */
+export function isSubscribed(state: Pick<ConsentState, 'consentAt' | 'unsubscribedAt'>): boolean {
+  if (!state.consentAt) return false;
+  return !state.unsubscribedAt || state.unsubscribedAt.getTime() < state.consentAt.getTime();
+}
+
+/** What the staff customer page says: agreed on a date, unsubscribed on a date, or nothing. */
+export function readConsentStatus(state: ConsentState): ConsentStatus {
+  if (isSubscribed(state)) return { status: 'given', since: state.consentAt!, text: state.consentText };
+  if (state.unsubscribedAt) return { status: 'unsubscribed', since: state.unsubscribedAt };
+  return { status: 'none' };
+}
+
+/**
+ * What a booking does to the columns. Ticked: consent is recorded (time and the exact words) unless
+ * the customer is already subscribed, whose first consent stays the proof. Not ticked: nothing, so a
+ * later booking without the box never removes an earlier consent. Null means "leave the row alone".
+ */
+export function planConsentChange(
+  state: Pick<ConsentState, 'consentAt' | 'unsubscribedAt'>,
+  booking: { ticked: boolean; now: Date; text: string },
+): { consentAt: Date; consentText: string } | null {
+  if (!booking.ticked || isSubscribed(state)) return null;
+  return { consentAt: booking.now, consentText: booking.text };
+}

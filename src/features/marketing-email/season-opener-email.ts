@@ -1,0 +1,67 @@
+import 'server-only';
+import { localePath } from '@/components/site/locale-paths';
+import { escapeHtml, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { getEnv } from '@/env';
+import { getTranslator } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+import { cachedDateTimeFormat, formatDisplayDate, formatLongDate } from '@/lib/format';
+import { buildUnsubscribePageUrl } from './unsubscribe-token';
+
+/** `customerId` null: the staff preview's made-up customer, whose unsubscribe link opens nothing. */
+export type SeasonOpenerRecipient = { customerId: number | null; firstName: string; previousService: string | null };
+export type SeasonOpenerEmail = { subject: string; html: string; text: string };
+
+const FRIDAY_WITHOUT_YEAR: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' };
+
+/** 'Friday, May 7', 'vendredi 7 mai', 'Freitag, 7. Mai': the subject line's date, its year being the season's. */
+function formatFridayWithoutYear(date: string, locale: string): string {
+  return formatDisplayDate(cachedDateTimeFormat(locale, 'friday-no-year', FRIDAY_WITHOUT_YEAR), new Date(`${date}T12:00:00Z`));
+}
+
+/**
+ * The "season opener" email in one language (docs/decisions/0043), as a renderer made once per
+ * language and mailing: what every customer's email shares is translated once, and each customer
+ * adds their name, their last plan when known, and their own unsubscribe link. In the shared
+ * layout, whose footer names the business with its mailing address, phone and email (CASL).
+ */
+export function createSeasonOpenerRenderer(input: {
+  locale: Locale; branch: EmailBranch; year: number; firstFriday: string; siteUrl?: string;
+}): (recipient: SeasonOpenerRecipient) => SeasonOpenerEmail {
+  const { locale, branch, year } = input;
+  const siteUrl = input.siteUrl ?? getEnv().PUBLIC_SITE_URL;
+  const t = getTranslator(locale, 'marketingEmail.email');
+  const services = getTranslator(locale, 'booking');
+  const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
+
+  const bookUrl = new URL(localePath(locale, '/book'), siteUrl).toString();
+  const subject = t('subject', { date: formatFridayWithoutYear(input.firstFriday, locale) });
+  const heading = t('heading', { year });
+  const intro = t('intro', { year, date: formatLongDate(input.firstFriday, locale) });
+  const why = t('why', { business: branch.displayName });
+  const footer = t('footer', { phone: branch.phone });
+  const bookHtml = `<p style="margin:16px 0">${renderButton(bookUrl, t('book'))}</p>`;
+  const bookText = t('bookLine', { url: bookUrl });
+  const unsubscribeLabel = t('unsubscribe');
+
+  return (recipient) => {
+    const greeting = t('greeting', { name: recipient.firstName });
+    const previous = recipient.previousService ? t('previous', { service: services(`services.${recipient.previousService}`) }) : null;
+    const unsubscribeUrl = recipient.customerId === null
+      ? new URL(localePath(locale, '/unsubscribe/sample'), siteUrl).toString()
+      : buildUnsubscribePageUrl(locale, recipient.customerId, siteUrl);
+    const lines = [greeting, intro, ...(previous ? [previous] : [])];
+    const { html, text } = renderEmailLayout({
+      branch,
+      locale,
+      heading,
+      bodyHtml: [
+        ...lines.map(paragraph),
+        bookHtml,
+        `<p style="margin:24px 0 0;font-size:13px;color:#4b5563">${escapeHtml(why)}<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#4b5563">${escapeHtml(unsubscribeLabel)}</a></p>`,
+      ].join('\n'),
+      bodyText: [...lines, bookText, `${why}\n${t('unsubscribeLine', { url: unsubscribeUrl })}`].join('\n\n'),
+      footer,
+    });
+    return { subject, html, text };
+  };
+}

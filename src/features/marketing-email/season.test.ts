@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { findSeasonOpening, seasonOpenerTopic } from './season';
+
+const rules = { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '10-31' }, leadDays: 2 };
+
+describe('the season the opener announces, and its first Friday', () => {
+  it.each([
+    // After the season: next year's. May 1, 2027 is a Saturday, so its first Friday is May 7.
+    { now: '2026-11-24T15:00:00Z', year: 2027, firstFriday: '2027-05-07' },
+    { now: '2027-02-15T15:00:00Z', year: 2027, firstFriday: '2027-05-07' },
+    // May 1, 2026 is a Friday: the season opens on it.
+    { now: '2026-03-01T15:00:00Z', year: 2026, firstFriday: '2026-05-01' },
+    // Mid-season: the first Friday that can still be booked (today + 2 days).
+    { now: '2026-06-10T15:00:00Z', year: 2026, firstFriday: '2026-06-12' },
+    { now: '2026-06-11T15:00:00Z', year: 2026, firstFriday: '2026-06-19' },
+    // Thursday evening in Toronto is already Friday in UTC: the day is Toronto's.
+    { now: '2026-06-12T02:30:00Z', year: 2026, firstFriday: '2026-06-19' },
+    // Oct 30, 2026 is the last Friday; two days before it nothing is left this season.
+    { now: '2026-10-28T15:00:00Z', year: 2026, firstFriday: '2026-10-30' },
+    { now: '2026-10-29T15:00:00Z', year: 2027, firstFriday: '2027-05-07' },
+  ])('$now → $year, $firstFriday', ({ now, year, firstFriday }) => {
+    expect(findSeasonOpening(new Date(now), rules)).toEqual({ year, firstFriday });
+  });
+
+  it('follows the branch season', () => {
+    expect(findSeasonOpening(new Date('2026-11-24T15:00:00Z'), { ...rules, season: { startMonthDay: '04-15', endMonthDay: '09-30' } })).toEqual({ year: 2027, firstFriday: '2027-04-16' });
+  });
+
+  it('refuses a season with no Friday in it instead of looping', () => {
+    expect(() => findSeasonOpening(new Date('2026-11-24T15:00:00Z'), { ...rules, season: { startMonthDay: '05-02', endMonthDay: '05-02' } })).toThrow(RangeError);
+  });
+
+  it('names one outbox topic per customer and season', () => {
+    expect(seasonOpenerTopic(2027, 42)).toBe('season-opener:2027:42');
+  });
+});

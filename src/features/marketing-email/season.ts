@@ -1,0 +1,37 @@
+/**
+ * Which season the "season opener" email announces, and its first Friday (docs/decisions/0043),
+ * pure: the clock and the branch's season settings are arguments.
+ *
+ * Until this year's season has ended it is this year's; after, next year's. The first Friday is the
+ * first one on or after the season's start that can still be booked (today + the lead days), so an
+ * email sent mid-season names a Friday the customer can actually have.
+ */
+import { addCalendarDays, findToday, getSeasonWindow, isFriday, type IsoDate, type SeasonConfig } from '@/features/scheduling/available-dates';
+
+export type SeasonRules = { timezone: string; season: SeasonConfig; leadDays: number };
+export type SeasonOpening = { year: number; firstFriday: IsoDate };
+
+export function findSeasonOpening(now: Date, rules: SeasonRules): SeasonOpening {
+  const today = findToday(now, rules.timezone);
+  const earliest = addCalendarDays(today, rules.leadDays);
+  const thisYear = Number(today.slice(0, 4));
+  // This year's season, else next year's; a season too short to hold a Friday fails loudly.
+  for (let year = thisYear; year <= thisYear + 1; year += 1) {
+    const window = getSeasonWindow(year, rules.season);
+    if (window.end < earliest) continue;
+    let day = window.start < earliest ? earliest : window.start;
+    while (!isFriday(day)) day = addCalendarDays(day, 1);
+    if (day <= window.end) return { year, firstFriday: day };
+  }
+  throw new RangeError(`the season ${rules.season.startMonthDay} to ${rules.season.endMonthDay} holds no Friday`);
+}
+
+/** What every outbox topic of one season's opener starts with. */
+export function seasonOpenerTopicPrefix(year: number): string {
+  return `season-opener:${year}:`;
+}
+
+/** The outbox topic of one customer's season opener: at most one per customer and season. */
+export function seasonOpenerTopic(year: number, customerId: number): string {
+  return `${seasonOpenerTopicPrefix(year)}${customerId}`;
+}

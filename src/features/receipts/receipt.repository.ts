@@ -1,0 +1,71 @@
+import 'server-only';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
+import { branches } from '@/db/schema/branches';
+import { branchIdentityColumns } from '@/features/branch/branch.repository';
+import { customers } from '@/db/schema/customers';
+import { payments } from '@/db/schema/payments';
+import { refunds } from '@/db/schema/refunds';
+import { isPaymentReceived } from '@/features/payments/payment.repository';
+
+/**
+ * One payment with everything its receipt prints: the payment and what it recorded at checkout,
+ * the visit it paid (address, language, branch), the customer (name, email, address on file), and
+ * the branch's identity. `received` is the dashboard's rule (0028): succeeded, not an office test.
+ */
+export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
+  const [row] = await db
+    .select({
+      id: payments.id,
+      bookingRef: payments.bookingRef,
+      amountCents: payments.amount,
+      paymentMethod: payments.paymentMethod,
+      discountCode: payments.discountCode,
+      metadata: payments.metadata,
+      succeededAt: payments.succeededAt,
+      received: sql<boolean>`coalesce(${isPaymentReceived()!}, false)`,
+      locale: sql<string>`coalesce(${appointments.locale}, ${customers.locale}, 'en')`,
+      address: appointments.address,
+      city: appointments.city,
+      postalCode: appointments.postalCode,
+      customerFirstName: customers.firstName,
+      customerLastName: customers.lastName,
+      customerEmail: customers.email,
+      customerAddress: customers.address,
+      customerCity: customers.city,
+      customerPostalCode: customers.postalCode,
+      branch: {
+        ...branchIdentityColumns,
+        timezone: branches.timezone,
+        taxRateBps: branches.taxRateBps,
+      },
+    })
+    .from(payments)
+    .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .leftJoin(customers, eq(customers.id, payments.customerId))
+    // The paid visit's branch; the customer's for a payment whose visit row is gone.
+    .innerJoin(branches, eq(branches.id, sql`coalesce(${appointments.branchId}, ${customers.branchId}, 1)`))
+    .where(eq(payments.id, paymentId));
+  return row ?? null;
+}
+
+export type ReceiptPaymentRow = NonNullable<Awaited<ReturnType<typeof selectReceiptPayment>>>;
+
+/** The payment's refunds, made, under way or failed, oldest first. */
+export async function selectPaymentRefunds(db: DbExecutor, paymentId: number) {
+  return db
+    .select({ id: refunds.id, amountCents: refunds.amountCents, status: refunds.status, refundedAt: refunds.refundedAt, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(asc(refunds.id));
+}
+
+/** The booking's payments received, oldest first: one receipt each. */
+export async function selectBookingReceipts(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({ id: payments.id, amountCents: payments.amount, succeededAt: payments.succeededAt })
+    .from(payments)
+    .where(and(eq(payments.bookingRef, bookingRef), isPaymentReceived()))
+    .orderBy(asc(payments.succeededAt), asc(payments.id));
+}

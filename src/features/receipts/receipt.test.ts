@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
+import { getTranslator } from '@/i18n/messages';
+import type { Locale } from '@/i18n/routing';
+import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, type ReceiptInput, splitRefundTax } from './receipt';
+
+const NBSP = '\u00a0';
+const MINUS = '\u2212';
+
+type Overrides = Partial<Omit<ReceiptInput, 'payment' | 'seller'>> & { payment?: Partial<ReceiptInput['payment']>; seller?: Partial<ReceiptInput['seller']> };
+
+/** A one-time treatment on a quarter acre, paid in Toronto on the evening of November 24, 2026 (03:30 UTC the next day). */
+function input(locale: Locale = 'en', overrides: Overrides = {}): ReceiptInput {
+  return {
+    locale,
+    translate: getTranslator(locale),
+    customer: { firstName: 'Olivia', lastName: 'Tremblay' },
+    address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5', customerAddress: '9 Other Rd', customerCity: 'Dundas', customerPostalCode: 'L9H 1A1' },
+    refunds: [],
+    ...overrides,
+    seller: { ...TEST_EMAIL_BRANCH, legalName: 'Escarpment Mosquito & Tick Inc.', hstNumber: '123456789 RT0001', taxRateBps: 1300, ...overrides.seller },
+    payment: {
+      id: 42,
+      bookingRef: 'BK-7Q2M4X9D',
+      amountCents: 11187,
+      paidAt: new Date('2026-11-25T03:30:00Z'),
+      paymentMethod: 'card_4242',
+      discountCode: null,
+      facts: { serviceType: 'onetime', includeTick: false, includeStandingWater: false, extras: [], subtotalCents: 9900, taxCents: 1287, discountCents: 0, taxRateBps: 1300 },
+      ...overrides.payment,
+    },
+  };
+}
+
+const refund = (id: number, amountCents: number, status: string, day: string) =>
+  ({ id, amountCents, status, refundedAt: status === 'succeeded' ? new Date(`${day}T16:00:00Z`) : null, createdAt: new Date(`${day}T15:00:00Z`) });
+
+describe('buildReceipt', () => {
+  it('gives an English customer what a Canadian HST receipt needs: seller, GST/HST number, number, Toronto date, customer, items, amounts, card', () => {
+    const receipt = buildReceipt(input());
+    expect(receipt.title).toBe('Payment receipt');
+    expect(receipt.number).toBe('BK-7Q2M4X9D-42');
+    expect(receipt.seller).toEqual({
+      name: 'Escarpment Mosquito & Tick Inc.',
+      operatingAs: 'Operating as Escarpment Mosquito & Tick',
+      address: '1 Hunter St E, Hamilton, ON L8N 3W1',
+      hstNumber: { label: 'GST/HST registration number', value: '123456789 RT0001' },
+    });
+    expect(receipt.facts).toEqual([
+      { label: 'Receipt number', value: 'BK-7Q2M4X9D-42' },
+      // 03:30 UTC on the 25th is 10:30 PM on the 24th in Toronto.
+      { label: 'Date paid', value: 'November 24, 2026' },
+      { label: 'Booking reference', value: 'BK-7Q2M4X9D' },
+      { label: 'Payment method', value: 'Card ending in 4242' },
+    ]);
+    expect(receipt.billedTo).toEqual({ name: 'Olivia Tremblay', address: { label: 'Service address', value: '71 Main St W, Hamilton, L8P 4Y5' } });
+    expect(receipt.items).toEqual(['One-Time Treatment']);
+    expect(receipt.amounts).toEqual([
+      { label: 'Subtotal', value: '$99.00' },
+      { label: 'HST (13%)', value: '$12.87' },
+      { label: 'Total paid', value: '$111.87' },
+    ]);
+    expect(receipt.refunds).toEqual([]);
+    expect(receipt.afterRefunds).toEqual([]);
+    expect(receipt.problems).toEqual([]);
+    expect(receipt.cents).toEqual({ subtotal: 9900, tax: 1287, total: 11187, refunded: 0, refundedTax: 0 });
+  });
+
+  it('writes a French receipt as a Quebec or Ontario francophone reads it: TVH, no-break spaces, day before month', () => {
+    const receipt = buildReceipt(input('fr'));
+    expect(receipt.title).toBe('Reçu de paiement');
+    expect(receipt.seller.hstNumber).toEqual({ label: 'Numéro d’inscription aux fins de la TPS/TVH', value: '123456789 RT0001' });
+    expect(receipt.facts).toEqual([
+      { label: 'Numéro de reçu', value: 'BK-7Q2M4X9D-42' },
+      { label: 'Date du paiement', value: '24 novembre 2026' },
+      { label: 'Numéro de réservation', value: 'BK-7Q2M4X9D' },
+      { label: 'Mode de paiement', value: 'Carte se terminant par 4242' },
+    ]);
+    expect(receipt.items).toEqual(['Traitement unique']);
+    expect(receipt.amounts).toEqual([
+      { label: 'Sous-total', value: `99,00${NBSP}$` },
+      { label: `TVH (13${NBSP}%)`, value: `12,87${NBSP}$` },
+      { label: 'Total payé', value: `111,87${NBSP}$` },
+    ]);
+  });
+
+  it.each([
+    ['fr', '2027-06-01T14:00:00Z', '1er juin 2027'],
+    ['de', '2027-06-01T14:00:00Z', '1. Juni 2027'],
+    ['es', '2026-11-25T03:30:00Z', '24 de noviembre de 2026'],
+    // Just after midnight in Toronto: already the next day there, as it is in UTC.
+    ['en', '2026-11-25T05:10:00Z', 'November 25, 2026'],
+  ] as const)('%s: a payment at %s is dated %s (the Toronto calendar day)', (locale, at, expected) => {
+    const receipt = buildReceipt(input(locale, { payment: { paidAt: new Date(at) } }));
+    expect(receipt.facts[1]!.value).toBe(expected);
+  });
+
+  it('shows a seasonal plan with add-ons and the MIDSEASON discount: price before discount, discount, then the taxed subtotal', () => {
+    const receipt = buildReceipt(input('en', {
+      payment: {
+        amountCents: 32318,
+        discountCode: 'MIDSEASON',
+        facts: { serviceType: 'seasonal', includeTick: true, includeStandingWater: true, extras: ['natural-barrier'], subtotalCents: 28600, taxCents: 3718, discountCents: 7900, taxRateBps: 1300 },
+      },
+    }));
+    expect(receipt.items).toEqual(['Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Natural barrier with repelling plants']);
+    expect(receipt.amounts).toEqual([
+      { label: 'Price before discount', value: '$365.00' },
+      { label: 'Discount (MIDSEASON)', value: `${MINUS}$79.00` },
+      { label: 'Subtotal', value: '$286.00' },
+      { label: 'HST (13%)', value: '$37.18' },
+      { label: 'Total paid', value: '$323.18' },
+    ]);
+  });
+
+  it('splits a payment that recorded no split at the branch rate, and then shows no discount it cannot place', () => {
+    const receipt = buildReceipt(input('en', { payment: { facts: { serviceType: 'onetime', discountCents: 500 } } }));
+    expect(receipt.amounts).toEqual([
+      { label: 'Subtotal', value: '$99.00' },
+      { label: 'HST (13%)', value: '$12.87' },
+      { label: 'Total paid', value: '$111.87' },
+    ]);
+  });
+
+  it('labels the HST with the rate the payment was taxed at, in the reader\'s number format', () => {
+    const receipt = buildReceipt(input('de', { payment: { amountCents: 11237, facts: { serviceType: 'onetime', subtotalCents: 9900, taxCents: 1337, taxRateBps: 1350 } } }));
+    expect(receipt.amounts[1]).toEqual({ label: 'HST (13,5 %)', value: `13,37${NBSP}$` });
+  });
+
+  it('lists a full refund with the HST it gave back, and the totals after it', () => {
+    const receipt = buildReceipt(input('en', { refunds: [refund(7, 11187, 'succeeded', '2026-11-30')] }));
+    expect(receipt.refunds).toEqual([
+      { status: 'succeeded', label: 'Refunded on November 30, 2026', amount: `${MINUS}$111.87`, hstLabel: 'HST refunded', hst: `${MINUS}$12.87` },
+    ]);
+    expect(receipt.afterRefunds).toEqual([
+      { label: 'Total paid after refunds', value: '$0.00' },
+      { label: 'HST paid after refunds', value: '$0.00' },
+    ]);
+    expect(receipt.cents).toMatchObject({ refunded: 11187, refundedTax: 1287 });
+  });
+
+  it('splits partial refunds so their HST adds up to the HST charged; a pending one is shown but not counted, a failed one not at all', () => {
+    const receipt = buildReceipt(input('en', {
+      refunds: [refund(9, 6187, 'succeeded', '2026-12-02'), refund(8, 5000, 'succeeded', '2026-12-01'), refund(10, 500, 'failed', '2026-12-03')],
+    }));
+    // 50.00 is 44.25 + 5.75 HST; the second refund brings the total to everything paid, so its HST is the rest (7.12).
+    expect(receipt.refunds.map((r) => [r.label, r.amount, r.hst])).toEqual([
+      ['Refunded on December 1, 2026', `${MINUS}$50.00`, `${MINUS}$5.75`],
+      ['Refunded on December 2, 2026', `${MINUS}$61.87`, `${MINUS}$7.12`],
+    ]);
+    expect(receipt.cents).toMatchObject({ refunded: 11187, refundedTax: 1287 });
+
+    const pending = buildReceipt(input('fr', { refunds: [refund(8, 5000, 'succeeded', '2026-12-01'), refund(11, 2000, 'pending', '2026-12-04')] }));
+    expect(pending.refunds.map((r) => [r.status, r.label])).toEqual([
+      ['succeeded', 'Remboursé le 1er décembre 2026'],
+      ['pending', 'Remboursement demandé le 4 décembre 2026 (en cours)'],
+    ]);
+    expect(pending.afterRefunds).toEqual([
+      { label: 'Total payé après remboursements', value: `61,87${NBSP}$` },
+      { label: 'TVH payée après remboursements', value: `7,12${NBSP}$` },
+    ]);
+  });
+
+  it.each([
+    [null, 'hst-number-missing'],
+    ['  ', 'hst-number-missing'],
+    ['12345 RT0001', 'hst-number-invalid'],
+  ] as const)('with a GST/HST number of %j it still renders, without that line, and says why (%s)', (hstNumber, problem) => {
+    const receipt = buildReceipt(input('en', { seller: { hstNumber } }));
+    expect(receipt.seller.hstNumber).toBeNull();
+    expect(receipt.problems).toEqual([problem]);
+    expect(receipt.amounts.at(-1)).toEqual({ label: 'Total paid', value: '$111.87' });
+  });
+
+  it('names the seller by its display name when no legal name is recorded, with no "operating as"', () => {
+    const receipt = buildReceipt(input('en', { seller: { legalName: null } }));
+    expect(receipt.seller.name).toBe('Escarpment Mosquito & Tick');
+    expect(receipt.seller.operatingAs).toBeNull();
+  });
+
+  it('says nothing of the card when the gateway recorded no digits (a Stripe payment-method id)', () => {
+    const receipt = buildReceipt(input('en', { payment: { paymentMethod: 'pm_1PzX2Y3Z' } }));
+    expect(receipt.facts.map((f) => f.label)).toEqual(['Receipt number', 'Date paid', 'Booking reference']);
+  });
+
+  it('takes the customer\'s address on file, whole, for a visit booked without one', () => {
+    const receipt = buildReceipt(input('en', { address: { address: null, city: null, postalCode: null, customerAddress: '9 Other Rd', customerCity: 'Dundas', customerPostalCode: 'L9H 1A1' } }));
+    expect(receipt.billedTo.address).toEqual({ label: 'Service address', value: '9 Other Rd, Dundas, L9H 1A1' });
+  });
+});
+
+describe('the receipt\'s parts', () => {
+  it('numbers a receipt by its booking and payment', () => {
+    expect(formatReceiptNumber('BK-AB23CD45', 7)).toBe('BK-AB23CD45-7');
+  });
+
+  it.each([
+    ['card_4242', '4242'],
+    ['card_3155', '3155'],
+    ['pm_1PzX2Y3Z', null],
+    ['card_42', null],
+    [null, null],
+  ] as const)('reads the card digits of %j as %j', (method, expected) => {
+    expect(readCardLastFour(method)).toBe(expected);
+  });
+
+  it('does not call a tick plan a tick add-on', () => {
+    expect(listReceiptItems({ serviceType: 'tick-seasonal', includeTick: true }, getTranslator('en'))).toEqual(['Seasonal Tick Protection']);
+  });
+
+  it.each([
+    [[11187], [1287]],
+    [[5000, 6187], [575, 712]],
+    [[1, 1, 1], [0, 0, 0]],
+    [[100, 100], [12, 11]],
+  ])('splits refunds %j of a $111.87 payment into HST %j', (refunds, taxes) => {
+    expect(splitRefundTax(refunds, { totalCents: 11187, taxCents: 1287, taxRate: 0.13 })).toEqual(taxes);
+  });
+});

@@ -1,0 +1,238 @@
+/**
+ * A payment's receipt as a Canadian customer files it (docs/decisions/0040): who sold (legal name,
+ * business address, GST/HST registration number), when it was paid (the branch's calendar day, in
+ * America/Toronto), to whom and where, what was bought, the amount before tax, the HST and its
+ * rate, the total paid, the card when the gateway recorded one, and the refunds made on it.
+ *
+ * Pure: the rows come from the repository, the words from the caller's translator (a root one:
+ * keys name their namespace). The email (`receipt-email.ts`) and the printable page
+ * (`components/receipt-document.tsx`) both show what this returns and nothing else, so the two
+ * never disagree on a label, an amount or a date.
+ */
+import { findServiceAddress } from '@/features/booking/service-address';
+import type { EmailBranch } from '@/features/email/email-layout';
+import { splitPaymentTax } from '@/features/exports/export-rows';
+import { formatTaxRatePercent } from '@/features/pricing/pricing';
+import { findToday } from '@/features/scheduling/available-dates';
+import { formatLongDate } from '@/lib/format';
+import { formatDeduction, formatMoney, splitTaxIncluded } from '@/lib/money';
+import { readHstNumber } from './hst-number';
+import { describeReceiptSeller, type ReceiptSeller } from './receipt-seller';
+
+/** Translates a key of any namespace (`receipts.total`, `booking.services.onetime`). */
+export type ReceiptTranslate = (key: string, values?: Record<string, string | number>) => string;
+
+/** What the payment's metadata recorded at checkout (all optional: older rows hold less). */
+export type ReceiptPaymentFacts = {
+  serviceType?: string;
+  includeTick?: boolean;
+  includeStandingWater?: boolean;
+  extras?: string[];
+  subtotalCents?: number;
+  taxCents?: number;
+  discountCents?: number;
+  taxRateBps?: number;
+};
+
+export type ReceiptRefundRow = {
+  id: number;
+  amountCents: number;
+  /** 'succeeded' (money sent back), 'pending' (on its way) or 'failed' (nothing moved: left out). */
+  status: string;
+  refundedAt: Date | null;
+  createdAt: Date;
+};
+
+export type ReceiptInput = {
+  locale: string;
+  translate: ReceiptTranslate;
+  /** The branch row: its identity and mailing address (as every email's footer), and: */
+  seller: EmailBranch & {
+    legalName: string | null;
+    hstNumber: string | null;
+    /** The branch's time zone: the day paid is the branch's calendar day. */
+    timezone: string;
+    /** The branch's rate, for a payment that did not record its own. */
+    taxRateBps: number;
+  };
+  payment: {
+    id: number;
+    bookingRef: string;
+    amountCents: number;
+    paidAt: Date;
+    /** As the gateway recorded it: `card_4242` from the built-in gateway, a Stripe `pm_...` id, or null. */
+    paymentMethod: string | null;
+    discountCode: string | null;
+    facts: ReceiptPaymentFacts;
+  };
+  customer: { firstName: string; lastName: string };
+  /** The paid visit's address and the customer's on file (used when the visit has none). */
+  address: Parameters<typeof findServiceAddress>[0];
+  refunds: readonly ReceiptRefundRow[];
+};
+
+export type ReceiptRow = { label: string; value: string };
+
+export type ReceiptRefundLine = {
+  status: 'succeeded' | 'pending';
+  /** 'Refunded on June 20, 2027' / 'Refund requested on ...'. */
+  label: string;
+  amount: string;
+  hstLabel: string;
+  hst: string;
+};
+
+/** Why the seller's GST/HST number is not on the receipt; the caller logs it. */
+export type ReceiptProblem = 'hst-number-missing' | 'hst-number-invalid';
+
+export type Receipt = {
+  number: string;
+  title: string;
+  headings: { seller: string; billedTo: string; description: string; amounts: string; refunds: string };
+  seller: ReceiptSeller;
+  /** Receipt number, date paid, booking reference and (when recorded) the card. */
+  facts: ReceiptRow[];
+  billedTo: { name: string; address: ReceiptRow | null };
+  items: string[];
+  /** Price before discount and discount (when one applied), subtotal, HST, total paid: the total last. */
+  amounts: ReceiptRow[];
+  refunds: ReceiptRefundLine[];
+  /** Total and HST after the refunds made; empty when nothing came back yet. */
+  afterRefunds: ReceiptRow[];
+  currencyNote: string;
+  problems: ReceiptProblem[];
+  cents: { subtotal: number; tax: number; total: number; refunded: number; refundedTax: number };
+};
+
+/** The receipt's number: the booking's reference and the payment's id, the same every time it is shown. */
+export function formatReceiptNumber(bookingRef: string, paymentId: number): string {
+  return `${bookingRef}-${paymentId}`;
+}
+
+/**
+ * The card as the gateway recorded it, or null. The built-in gateway stores `card_` and the last
+ * four digits; Stripe's row holds only a payment-method id, with no brand or digits, so nothing is
+ * said rather than something guessed.
+ */
+export function readCardLastFour(paymentMethod: string | null): string | null {
+  return /^card_(\d{4})$/.exec(paymentMethod ?? '')?.[1] ?? null;
+}
+
+/**
+ * What was bought, in the words the booking emails use (docs/decisions/0038): the plan's name
+ * (`booking.services`), then the add-ons as the quote names them (`pricing.lines`). A tick plan
+ * is not also called a tick add-on.
+ */
+export function listReceiptItems(facts: ReceiptPaymentFacts, translate: ReceiptTranslate): string[] {
+  const items: string[] = [];
+  if (facts.serviceType) items.push(translate(`booking.services.${facts.serviceType}`));
+  if (facts.includeTick && facts.serviceType !== 'tick-seasonal') items.push(translate('pricing.lines.tick-addon'));
+  if (facts.includeStandingWater) items.push(translate('pricing.lines.targeted-insects-addon'));
+  for (const extra of facts.extras ?? []) items.push(translate(`pricing.lines.${extra}`));
+  return items;
+}
+
+/**
+ * Each refund's HST, so that the refunds' HST never adds up to more than was charged and a full
+ * refund gives back exactly the HST paid: the refunds are taken in order, the HST of all of them
+ * so far is `splitTaxIncluded` of their sum (all of it once they reach the total), and each
+ * refund's share is the difference from the ones before.
+ */
+export function splitRefundTax(refundCents: readonly number[], payment: { totalCents: number; taxCents: number; taxRate: number }): number[] {
+  let refunded = 0;
+  let taxSoFar = 0;
+  return refundCents.map((cents) => {
+    refunded += cents;
+    const tax = refunded >= payment.totalCents ? payment.taxCents : Math.min(payment.taxCents, splitTaxIncluded(refunded, payment.taxRate).taxCents);
+    const share = tax - taxSoFar;
+    taxSoFar = tax;
+    return share;
+  });
+}
+
+export function buildReceipt(input: ReceiptInput): Receipt {
+  const { locale, translate: t, seller, payment } = input;
+  const money = (cents: number) => formatMoney(cents, locale);
+  const day = (at: Date) => formatLongDate(findToday(at, seller.timezone), locale, { weekday: false });
+  const number = formatReceiptNumber(payment.bookingRef, payment.id);
+  const problems: ReceiptProblem[] = [];
+
+  const hst = readHstNumber(seller.hstNumber);
+  if (hst.kind !== 'valid') problems.push(hst.kind === 'missing' ? 'hst-number-missing' : 'hst-number-invalid');
+
+  const rateBps = payment.facts.taxRateBps ?? seller.taxRateBps;
+  const taxRate = rateBps / 10_000;
+  const split = splitPaymentTax(
+    { amountCents: payment.amountCents, subtotalCents: payment.facts.subtotalCents ?? null, taxCents: payment.facts.taxCents ?? null, taxRateBps: rateBps },
+    seller.taxRateBps,
+  );
+  // The discount is shown only beside the split it was part of (the one recorded at checkout).
+  const recordedSplit = split.subtotalCents === payment.facts.subtotalCents;
+  const discountCents = recordedSplit ? payment.facts.discountCents ?? 0 : 0;
+  const amounts: ReceiptRow[] = [
+    ...(discountCents > 0
+      ? [
+        { label: t('receipts.beforeDiscount'), value: money(split.subtotalCents + discountCents) },
+        { label: payment.discountCode ? t('receipts.discountCode', { code: payment.discountCode }) : t('receipts.discount'), value: formatDeduction(discountCents, locale) },
+      ]
+      : []),
+    { label: t('receipts.subtotal'), value: money(split.subtotalCents) },
+    { label: t('receipts.hst', { rate: formatTaxRatePercent(taxRate, locale) }), value: money(split.taxCents) },
+    { label: t('receipts.total'), value: money(payment.amountCents) },
+  ];
+
+  // Failed refunds sent nothing back; pending ones are on their way and shown as such.
+  const counted = [...input.refunds].filter((r) => r.status === 'succeeded' || r.status === 'pending').sort((a, b) => a.id - b.id);
+  const refundTax = splitRefundTax(counted.map((r) => r.amountCents), { totalCents: payment.amountCents, taxCents: split.taxCents, taxRate });
+  const refunds: ReceiptRefundLine[] = counted.map((r, i) => {
+    const made = r.status === 'succeeded';
+    return {
+      status: made ? 'succeeded' : 'pending',
+      label: made ? t('receipts.refundMade', { date: day(r.refundedAt ?? r.createdAt) }) : t('receipts.refundPending', { date: day(r.createdAt) }),
+      amount: formatDeduction(r.amountCents, locale),
+      hstLabel: t('receipts.refundHst'),
+      hst: formatDeduction(refundTax[i]!, locale),
+    };
+  });
+  const refunded = counted.reduce((sum, r, i) => (r.status === 'succeeded' ? { cents: sum.cents + r.amountCents, tax: sum.tax + refundTax[i]! } : sum), { cents: 0, tax: 0 });
+  const afterRefunds: ReceiptRow[] = refunded.cents > 0
+    ? [
+      { label: t('receipts.totalAfterRefunds'), value: money(payment.amountCents - refunded.cents) },
+      { label: t('receipts.hstAfterRefunds'), value: money(split.taxCents - refunded.tax) },
+    ]
+    : [];
+
+  const lastFour = readCardLastFour(payment.paymentMethod);
+  const address = findServiceAddress(input.address);
+  const location = [address.address, address.city, address.postalCode].filter(Boolean).join(', ');
+
+  return {
+    number,
+    title: t('receipts.title'),
+    headings: {
+      seller: t('receipts.soldBy'),
+      billedTo: t('receipts.billedTo'),
+      description: t('receipts.description'),
+      amounts: t('receipts.amounts'),
+      refunds: t('receipts.refunds'),
+    },
+    seller: describeReceiptSeller(seller, t),
+    facts: [
+      { label: t('receipts.receiptNumber'), value: number },
+      { label: t('receipts.datePaid'), value: day(payment.paidAt) },
+      { label: t('receipts.reference'), value: payment.bookingRef },
+      ...(lastFour ? [{ label: t('receipts.paymentMethod'), value: t('receipts.cardEnding', { last4: lastFour }) }] : []),
+    ],
+    billedTo: {
+      name: `${input.customer.firstName} ${input.customer.lastName}`.trim(),
+      address: location ? { label: t('receipts.serviceAddress'), value: location } : null,
+    },
+    items: listReceiptItems(payment.facts, t),
+    amounts,
+    refunds,
+    afterRefunds,
+    currencyNote: t('receipts.currencyNote'),
+    problems,
+    cents: { subtotal: split.subtotalCents, tax: split.taxCents, total: payment.amountCents, refunded: refunded.cents, refundedTax: refunded.tax },
+  };
+}

@@ -1,0 +1,35 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { getTranslator, pickMessages } from '@/i18n/messages';
+import type { RouteStop } from '../route.service';
+import { RouteStopList } from './route-stop-list';
+
+function makeStop(id: number, position: number, addedAfterPlanning: boolean): RouteStop {
+  return {
+    position, eta: '10:15', legDistanceM: 1200, legDurationMin: 2, addedAfterPlanning,
+    appointment: { id, date: '2027-06-11', status: 'confirmed', serviceType: 'onetime', time: '09:00', address: `${id} King St W`, city: 'Hamilton', phone: null, notes: null, visitNote: null } as RouteStop['appointment'],
+    customer: { firstName: 'Olivia', lastName: `Tremblay ${id}`, phone: '(905) 555-0177' } as RouteStop['customer'],
+  };
+}
+
+const render = (locale: 'en' | 'es' | 'fr' | 'de', stops: RouteStop[]) => renderToStaticMarkup(
+  <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
+    <RouteStopList stops={stops} color="#2563eb" label="Crew A" />
+  </NextIntlClientProvider>,
+);
+
+describe('a stop that joined its route after planning (0041)', () => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('is marked on its own line, and only it (%s)', (locale) => {
+    const badge = getTranslator(locale, 'routing')('addedAfterPlanning');
+    const html = render(locale, [makeStop(1, 1, false), makeStop(2, 2, true)]);
+    const [first, second] = html.split('data-testid="route-stop"').slice(1);
+    expect(first).not.toContain(badge);
+    expect(second).toContain(`>${badge}</span>`);
+    expect(second).toContain('Tremblay 2');
+  });
+
+  it('says what it is in plain words', () => {
+    expect(getTranslator('en', 'routing')('addedAfterPlanning')).toBe('Added after planning');
+  });
+});
