@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { AppError } from '@/lib/errors';
 import {
@@ -38,11 +38,12 @@ export async function createProduct(input: ProductInput, options: Options = {}):
   });
 }
 
-/**
- * Edits a product, or retires / reactivates it. A retired product is no longer offered at "Mark
- * done"; the records that name it keep it (and keep the name and number they were made with).
- */
-export async function changeProduct(id: number | null, change: ProductChange, options: Options = {}): Promise<ProductChangeResult> {
+/** Runs `change` on the branch's product `id` in a transaction holding the branch's product lock; 404 when there is none. */
+async function withLockedProduct<T>(
+  id: number | null,
+  options: Options,
+  change: (tx: DbExecutor, branchId: number, current: NonNullable<Awaited<ReturnType<typeof findProductForUpdate>>>) => Promise<T>,
+): Promise<T> {
   if (id === null) throw new AppError('not_found', 'applicationRecords.products.notFound');
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const db = await getDb();
@@ -50,10 +51,20 @@ export async function changeProduct(id: number | null, change: ProductChange, op
     await lockBranchProducts(tx, branchId);
     const current = await findProductForUpdate(tx, branchId, id);
     if (!current) throw new AppError('not_found', 'applicationRecords.products.notFound');
+    return change(tx, branchId, current);
+  });
+}
+
+/**
+ * Edits a product, or retires / reactivates it. A retired product is no longer offered at "Mark
+ * done"; the records that name it keep it (and keep the name and number they were made with).
+ */
+export async function changeProduct(id: number | null, change: ProductChange, options: Options = {}): Promise<ProductChangeResult> {
+  return withLockedProduct(id, options, async (tx, branchId, current) => {
     const name = change.name ?? current.name;
-    if (change.name !== undefined && (await hasProductNamed(tx, branchId, name, id))) refuseTakenName();
+    if (change.name !== undefined && (await hasProductNamed(tx, branchId, name, current.id))) refuseTakenName();
     const isActive = change.isActive ?? current.isActive;
-    const product = await updateProduct(tx, id, { name, pcpNumber: change.pcpNumber ?? current.pcpNumber, unit: change.unit ?? current.unit, isActive }, options.now ?? new Date());
+    const product = await updateProduct(tx, current.id, { name, pcpNumber: change.pcpNumber ?? current.pcpNumber, unit: change.unit ?? current.unit, isActive }, options.now ?? new Date());
     const kind = current.isActive && !isActive ? 'retired' : !current.isActive && isActive ? 'reactivated' : 'updated';
     return { product, kind };
   });
@@ -64,15 +75,9 @@ export async function changeProduct(id: number | null, change: ProductChange, op
  * (the record must keep saying what was applied): 409, retire it instead.
  */
 export async function deleteProduct(id: number | null, options: Options = {}): Promise<ProductChangeResult> {
-  if (id === null) throw new AppError('not_found', 'applicationRecords.products.notFound');
-  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    await lockBranchProducts(tx, branchId);
-    const current = await findProductForUpdate(tx, branchId, id);
-    if (!current) throw new AppError('not_found', 'applicationRecords.products.notFound');
-    if (await isProductRecorded(tx, id)) throw new AppError('conflict', 'applicationRecords.products.hasRecords', undefined, { name: current.name });
-    await removeProduct(tx, id);
+  return withLockedProduct(id, options, async (tx, _branchId, current) => {
+    if (await isProductRecorded(tx, current.id)) throw new AppError('conflict', 'applicationRecords.products.hasRecords', undefined, { name: current.name });
+    await removeProduct(tx, current.id);
     return { product: current, kind: 'deleted' };
   });
 }
