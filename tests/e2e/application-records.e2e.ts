@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findSharedFriday } from './support/fridays';
+import { openOwnStopOnDaySheet } from './support/day-sheet';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -15,24 +15,8 @@ describe('pesticide application records (docs/decisions/0042)', () => {
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // A Friday no test has planned, with its own paid visit among the demo's, planned.
-    const date = await findSharedFriday(request, { withoutRoutes: true });
-    const booking = (await bookAndPay(request, date, 'Spray')) as { appointmentId: number; customerId?: number };
-    expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
-    const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { technicianId: number; appointmentOrder: number[] }[] };
-    const technicianId = day.routes.find((r) => r.appointmentOrder.includes(booking.appointmentId))?.technicianId;
-    expect(technicianId, 'the visit is on a route').toBeDefined();
-
-    // The sheet offers "Mark done" from the visit's day on: its answer says the branch is on that day
-    // (the server's own rule is the technicians'; an admin may mark any visit, 0027).
-    await page.route('**/api/routes/technician?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { today: string };
-      await route.fulfill({ response, json: { ...body, today: date } });
-    });
-    await page.goto(`/day-sheet?date=${date}`);
-    await page.getByLabel('Technician').selectOption(String(technicianId));
-    const stop = page.getByTestId('route-stop').filter({ hasText: 'Spray Rainday' });
+    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
+    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Spray');
     await stop.getByRole('button', { name: 'Mark done: Spray Rainday' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark the visit to Spray Rainday done' });
     await dialog.waitFor();

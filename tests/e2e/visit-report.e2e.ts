@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findSharedFriday } from './support/fridays';
+import { openOwnStopOnDaySheet } from './support/day-sheet';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -12,25 +12,8 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // A Friday no test has planned, with its own paid visit among the demo's, planned.
-    const date = await findSharedFriday(request, { withoutRoutes: true });
-    const { appointmentId } = await bookAndPay(request, date, 'Hedge');
-    expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
-    const day = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: { technicianId: number; appointmentOrder: number[] }[] };
-    const technicianId = day.routes.find((r) => r.appointmentOrder.includes(appointmentId))?.technicianId;
-    expect(technicianId, 'the visit is on a route').toBeDefined();
-
-    // Every bookable Friday is still to come; the sheet offers "Mark done" from the visit's day on.
-    // Its answer says which day the branch is on, so that day is the visit's here (the server's
-    // own check is the technicians' rule; an admin may mark any visit, 0027).
-    await page.route('**/api/routes/technician?*', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { today: string };
-      await route.fulfill({ response, json: { ...body, today: date } });
-    });
-    await page.goto(`/day-sheet?date=${date}`);
-    await page.getByLabel('Technician').selectOption(String(technicianId));
-    const stop = page.getByTestId('route-stop').filter({ hasText: 'Hedge Rainday' });
+    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
+    const { stop } = await openOwnStopOnDaySheet(page, request, 'Hedge');
     const markDone = stop.getByRole('button', { name: 'Mark done: Hedge Rainday' });
     await markDone.waitFor();
 

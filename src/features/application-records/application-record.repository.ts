@@ -6,6 +6,7 @@ import { appointments } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
 import { staffUsers } from '@/db/schema/staff';
+import { serviceAddressColumns } from '@/features/booking/service-address.columns';
 import type { ProductRecord } from './product.repository';
 
 /** What a visit's record is written from: its service, day, technician and both addresses. */
@@ -37,12 +38,7 @@ export async function findVisitForRecord(db: DbExecutor, id: number, options: { 
       serviceType: appointments.serviceType,
       technicianId: appointments.technicianId,
       visitReportQueuedAt: appointments.visitReportQueuedAt,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
-      customerAddress: customers.address,
-      customerCity: customers.city,
-      customerPostalCode: customers.postalCode,
+      ...serviceAddressColumns,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

@@ -8,6 +8,7 @@ import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { isPaymentReceived } from '@/features/payments/payment.repository';
+import { serviceAddressColumns } from '@/features/booking/service-address.columns';
 
 /**
  * One payment with everything its receipt prints: the payment and what it recorded at checkout,
@@ -26,15 +27,10 @@ export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
       succeededAt: payments.succeededAt,
       received: sql<boolean>`coalesce(${isPaymentReceived()!}, false)`,
       locale: sql<string>`coalesce(${appointments.locale}, ${customers.locale}, 'en')`,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
+      ...serviceAddressColumns,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,
       customerEmail: customers.email,
-      customerAddress: customers.address,
-      customerCity: customers.city,
-      customerPostalCode: customers.postalCode,
       branch: {
         ...branchIdentityColumns,
         timezone: branches.timezone,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { serviceAddressColumns } from '@/features/booking/service-address.columns';
 
 /** A visit takes a reminder while it is confirmed and none was queued for its current Friday. */
 const awaitingReminder = and(eq(appointments.status, 'confirmed'), isNull(appointments.reminderSentAt));
@@ -79,15 +80,10 @@ export async function listCustomerDayVisits(db: DbExecutor, customerId: number, 
       date: appointments.date,
       time: appointments.time,
       estimatedArrivalTime: appointments.estimatedArrivalTime,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
+      ...serviceAddressColumns,
       locale: appointments.locale,
       customerFirstName: customers.firstName,
       customerEmail: customers.email,
-      customerAddress: customers.address,
-      customerCity: customers.city,
-      customerPostalCode: customers.postalCode,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { serviceAddressColumns } from '@/features/booking/service-address.columns';
 
 /** The booking and Friday a visit belongs to: the unit of one report. */
 export async function findVisitBookingDay(db: DbExecutor, appointmentId: number) {
@@ -34,15 +35,10 @@ export async function listBookingDayVisits(db: DbExecutor, bookingRef: string, d
       includeTargetedInsects: appointments.includeTargetedInsects,
       visitNote: appointments.visitNote,
       visitReportQueuedAt: appointments.visitReportQueuedAt,
-      address: appointments.address,
-      city: appointments.city,
-      postalCode: appointments.postalCode,
+      ...serviceAddressColumns,
       locale: appointments.locale,
       customerFirstName: customers.firstName,
       customerEmail: customers.email,
-      customerAddress: customers.address,
-      customerCity: customers.city,
-      customerPostalCode: customers.postalCode,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
