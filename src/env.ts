@@ -64,7 +64,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.APP_ENV === 'production' && env.NODE_ENV === 'production' && !env.BOOKING_LINK_SECRET) {
     // Local runs key the links with a fixed development secret; a public site must have its own.
-    throw new Error('Invalid environment configuration:\n  - BOOKING_LINK_SECRET: required in production (32 or more random characters, e.g. `openssl rand -base64 48`); it keys the customers\' "Manage your booking" links');
+    throw new Error('Invalid environment configuration:\n  - BOOKING_LINK_SECRET: required in production (32 or more random characters, e.g. `openssl rand -base64 48`); it keys the customers\' "Manage your booking" links and their unsubscribe links');
   }
   if (env.APP_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new Error('Invalid environment configuration:\n  - STRIPE_WEBHOOK_SECRET: required in production with Stripe keys');
