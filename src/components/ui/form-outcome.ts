@@ -1,9 +1,22 @@
 'use client';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 
 /** What saving a staff form answered: done, or refused with the server's translated message and field messages. */
 export type SaveOutcome = { ok: true } | { ok: false; message: string | null; fields?: Record<string, string> };
+
+/** A refused save as an outcome: the body the server sent (null when it sent nothing readable). */
+export function toRefusal(body: { message?: string; fields?: Record<string, string> } | null): SaveOutcome {
+  return { ok: false, message: body?.message ?? null, fields: body?.fields };
+}
+
+/** For a dialog's form: closes the dialog once the save has gone through, and hands the outcome on to the form. */
+export async function closeOnSuccess(saving: Promise<SaveOutcome>, close: () => void): Promise<SaveOutcome> {
+  const outcome = await saving;
+  if (outcome.ok) close();
+  return outcome;
+}
 
 /** A field's error as text: browser checks give translation keys; the server's refusals come already translated. */
 export function useDescribeError() {
@@ -29,4 +42,20 @@ export function placeServerErrors<T extends FieldValues>(
     }
   }
   return placed;
+}
+
+/**
+ * A staff form's save: `runSave` clears the last refusal, saves, and on a refusal puts the field
+ * messages by their fields, or else shows the message (`fallback` when the server gave none) as
+ * `formError` above the buttons. It resolves true when the save went through.
+ */
+export function useSaveOutcome<T extends FieldValues>(fields: readonly Path<T>[], setError: UseFormSetError<T>, fallback: string) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const runSave = async (save: () => Promise<SaveOutcome>): Promise<boolean> => {
+    setFormError(null);
+    const outcome = await save();
+    if (!outcome.ok && !placeServerErrors(outcome.fields, fields, setError)) setFormError(outcome.message ?? fallback);
+    return outcome.ok;
+  };
+  return { formError, runSave };
 }

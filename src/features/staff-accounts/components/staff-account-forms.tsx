@@ -1,13 +1,14 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { placeServerErrors, type SaveOutcome, useDescribeError } from '@/components/ui/form-outcome';
+import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { type SaveOutcome, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useHydrated } from '@/lib/use-hydrated';
+import { Select } from '@/components/ui/select';
 import {
   buildPasswordResetSchema, type PasswordResetValues, type StaffAccountEdit, StaffAccountEditSchema, type StaffAccountEditValues,
   type StaffAccountFormValues, type StaffAccountInput, StaffAccountInputSchema,
@@ -15,39 +16,19 @@ import {
 import type { StaffAccountsOverview } from '../staff-account.service';
 
 type Technicians = StaffAccountsOverview['technicians'];
-type FieldProps = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
-
-const selectClass = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-ink aria-invalid:border-red-600';
 
 /** The select's value ('' for none) → the technician id the schema expects. */
 const toTechnicianId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
-/** A labelled control with its hint and error, tied to it by aria-describedby. */
-export function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error: string | null; children: (props: FieldProps) => ReactNode }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? <p id={`${id}-hint`} className="text-sm text-gray-600">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
-    </div>
-  );
-}
+/** An administrator's account has no technician: choosing that access clears it (the role radios' onChange). */
+const clearTechnicianForAdmin = (setValue: (name: 'technicianId', value: null) => void) => (e: { target: { value: string } }) => {
+  if (e.target.value === 'admin') setValue('technicianId', null);
+};
 
-/** The form's refusal and buttons; submit waits for React, so the browser never sends a password itself. */
-export function FormFooter({ formError, onCancel, busy, submitLabel }: { formError: string | null; onCancel?: () => void; busy: boolean; submitLabel: string }) {
+/** These forms' refusal and buttons; submit waits for React, so the browser never sends a password itself. */
+export function StaffFormFooter({ formError, onCancel, busy, submitLabel }: { formError: string | null; onCancel?: () => void; busy: boolean; submitLabel: string }) {
   const t = useTranslations('staffAccounts');
-  const hydrated = useHydrated();
-  return (
-    <>
-      {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? <Button type="button" variant="outline" onClick={onCancel}>{t('cancel')}</Button> : null}
-        <Button type="submit" disabled={!hydrated || busy}>{busy ? t('saving') : submitLabel}</Button>
-      </div>
-    </>
-  );
+  return <FormFooter formError={formError} onCancel={onCancel} busy={busy} submitLabel={submitLabel} savingLabel={t('saving')} cancelLabel={t('cancel')} holdUntilHydrated />;
 }
 
 /** The access radios: administrator or technician, each with what it opens. */
@@ -77,18 +58,24 @@ function RoleChoice({ id, registration, error }: { id: string; registration: Use
   );
 }
 
-/** Active technicians, and the one already linked even if it was deactivated since. */
-function TechnicianOptions({ technicians, currentId }: { technicians: Technicians; currentId: number | null }) {
+/** The technician a login shows the day sheet of: active ones, and the one already linked even if it was deactivated since. */
+function TechnicianField({ id, technicians, currentId, error, registration }: {
+  id: string; technicians: Technicians; currentId: number | null; error: string | null; registration: UseFormRegisterReturn<'technicianId'>;
+}) {
   const t = useTranslations('staffAccounts');
   return (
-    <>
-      <option value="">{t('technicianPlaceholder')}</option>
-      {technicians
-        .filter((tech) => tech.isActive || tech.id === currentId)
-        .map((tech) => (
-          <option key={tech.id} value={String(tech.id)}>{tech.isActive ? tech.name : t('technicianInactiveOption', { name: tech.name })}</option>
-        ))}
-    </>
+    <FormField id={`${id}-technicianId`} label={t('technician')} hint={t('technicianHint')} error={error}>
+      {(props) => (
+        <Select {...props} {...registration}>
+          <option value="">{t('technicianPlaceholder')}</option>
+          {technicians
+            .filter((tech) => tech.isActive || tech.id === currentId)
+            .map((tech) => (
+              <option key={tech.id} value={String(tech.id)}>{tech.isActive ? tech.name : t('technicianInactiveOption', { name: tech.name })}</option>
+            ))}
+        </Select>
+      )}
+    </FormField>
   );
 }
 
@@ -97,9 +84,9 @@ function PasswordField({ id, label, error, registration }: { id: string; label: 
   const [show, setShow] = useState(false);
   return (
     <div className="space-y-2">
-      <Field id={id} label={label} hint={t('passwordRule')} error={error}>
+      <FormField id={id} label={label} hint={t('passwordRule')} error={error}>
         {(props) => <Input type={show ? 'text' : 'password'} autoComplete="new-password" autoCapitalize="none" spellCheck={false} {...props} {...registration} />}
-      </Field>
+      </FormField>
       <div className="flex items-center gap-2">
         <input type="checkbox" id={`${id}-show`} className="h-4 w-4 accent-brand-700" checked={show} onChange={(e) => setShow(e.target.checked)} />
         <Label htmlFor={`${id}-show`} className="font-normal">{t('showPassword')}</Label>
@@ -126,44 +113,32 @@ export function StaffAccountCreateForm({ technicians, onSave, labelledBy }: {
   });
   const { errors, isSubmitting } = formState;
   const role = useWatch({ control, name: 'role' });
-  const [formError, setFormError] = useState<string | null>(null);
-  // An administrator's account has no technician: choosing that access clears it.
-  const clearTechnicianForAdmin = (e: { target: { value: string } }) => { if (e.target.value === 'admin') setValue('technicianId', null); };
+  const { formError, runSave } = useSaveOutcome(CREATE_FIELDS, setError, t('saveFailed'));
 
   const submit = async (values: StaffAccountInput) => {
-    setFormError(null);
-    const outcome = await onSave(values);
-    if (outcome.ok) {
-      reset(blank);
-      return;
-    }
-    if (!placeServerErrors(outcome.fields, CREATE_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
+    if (await runSave(() => onSave(values))) reset(blank);
   };
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
-      <Field id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
+      <FormField id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
         {(props) => <Input autoComplete="off" {...props} {...register('displayName')} />}
-      </Field>
-      <Field id={`${id}-username`} label={t('username')} hint={t('usernameHint')} error={describe(errors.username)}>
+      </FormField>
+      <FormField id={`${id}-username`} label={t('username')} hint={t('usernameHint')} error={describe(errors.username)}>
         {(props) => <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...props} {...register('username')} />}
-      </Field>
-      <RoleChoice
-        id={id}
-        error={describe(errors.role)}
-        registration={register('role', { onChange: clearTechnicianForAdmin })}
-      />
+      </FormField>
+      <RoleChoice id={id} error={describe(errors.role)} registration={register('role', { onChange: clearTechnicianForAdmin(setValue) })} />
       {role === 'technician' ? (
-        <Field id={`${id}-technicianId`} label={t('technician')} hint={t('technicianHint')} error={describe(errors.technicianId)}>
-          {(props) => (
-            <select className={selectClass} {...props} {...register('technicianId', { setValueAs: toTechnicianId })}>
-              <TechnicianOptions technicians={technicians} currentId={null} />
-            </select>
-          )}
-        </Field>
+        <TechnicianField
+          id={id}
+          technicians={technicians}
+          currentId={null}
+          error={describe(errors.technicianId)}
+          registration={register('technicianId', { setValueAs: toTechnicianId })}
+        />
       ) : null}
       <PasswordField id={`${id}-password`} label={t('password')} error={describe(errors.password)} registration={register('password')} />
-      <FormFooter formError={formError} busy={isSubmitting} submitLabel={t('add')} />
+      <StaffFormFooter formError={formError} busy={isSubmitting} submitLabel={t('add')} />
     </form>
   );
 }
@@ -189,22 +164,18 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
   });
   const { errors, isSubmitting } = formState;
   const role = useWatch({ control, name: 'role' });
-  const [formError, setFormError] = useState<string | null>(null);
-  // An administrator's account has no technician: choosing that access clears it.
-  const clearTechnicianForAdmin = (e: { target: { value: string } }) => { if (e.target.value === 'admin') setValue('technicianId', null); };
+  const { formError, runSave } = useSaveOutcome(EDIT_FIELDS, setError, t('saveFailed'));
 
   const submit = async (values: StaffAccountEdit) => {
-    setFormError(null);
-    const outcome = await onSave(values);
-    if (!outcome.ok && !placeServerErrors(outcome.fields, EDIT_FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
+    await runSave(() => onSave(values));
   };
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
       <p className="text-sm text-gray-700">{t('signsInAs', { username })}</p>
-      <Field id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
+      <FormField id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
         {(props) => <Input autoComplete="off" {...props} {...register('displayName')} />}
-      </Field>
+      </FormField>
       {isYou ? (
         <div className="space-y-1">
           <p className="text-sm font-medium text-ink">{t('access')}</p>
@@ -212,22 +183,18 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
           <p className="text-sm text-gray-600">{t('ownAccessFixed')}</p>
         </div>
       ) : (
-        <RoleChoice
-          id={id}
-          error={describe(errors.role)}
-          registration={register('role', { onChange: clearTechnicianForAdmin })}
-        />
+        <RoleChoice id={id} error={describe(errors.role)} registration={register('role', { onChange: clearTechnicianForAdmin(setValue) })} />
       )}
       {role === 'technician' ? (
-        <Field id={`${id}-technicianId`} label={t('technician')} hint={t('technicianHint')} error={describe(errors.technicianId)}>
-          {(props) => (
-            <select className={selectClass} {...props} {...register('technicianId', { setValueAs: toTechnicianId })}>
-              <TechnicianOptions technicians={technicians} currentId={initial.technicianId ?? null} />
-            </select>
-          )}
-        </Field>
+        <TechnicianField
+          id={id}
+          technicians={technicians}
+          currentId={initial.technicianId ?? null}
+          error={describe(errors.technicianId)}
+          registration={register('technicianId', { setValueAs: toTechnicianId })}
+        />
       ) : null}
-      <FormFooter formError={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={t('save')} />
+      <StaffFormFooter formError={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={t('save')} />
     </form>
   );
 }
@@ -245,18 +212,16 @@ export function PasswordForm({ username, onSave, onCancel, submitLabel }: {
   const schema = useMemo(() => buildPasswordResetSchema(username), [username]);
   const { register, handleSubmit, formState, setError } = useForm<PasswordResetValues>({ resolver: zodResolver(schema), defaultValues: { password: '' } });
   const { errors, isSubmitting } = formState;
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, runSave } = useSaveOutcome(['password'], setError, t('saveFailed'));
 
   const submit = async (values: PasswordResetValues) => {
-    setFormError(null);
-    const outcome = await onSave(values);
-    if (!outcome.ok && !placeServerErrors(outcome.fields, ['password'], setError)) setFormError(outcome.message ?? t('saveFailed'));
+    await runSave(() => onSave(values));
   };
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
       <PasswordField id={`${id}-password`} label={t('newPassword')} error={describe(errors.password)} registration={register('password')} />
-      <FormFooter formError={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={submitLabel} />
+      <StaffFormFooter formError={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={submitLabel} />
     </form>
   );
 }

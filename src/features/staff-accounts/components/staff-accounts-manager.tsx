@@ -2,12 +2,13 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { closeOnSuccess, type SaveOutcome, toRefusal } from '@/components/ui/form-outcome';
 import { ConfirmDialog, FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
+import { ActiveToggleButton, AddRecordCard, RecordListSection, RecordRow } from '@/components/ui/record-list';
+import { useRecordChanges } from '@/components/ui/use-record-changes';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
 import type { StaffAccountChangeResult, StaffAccountsOverview, StaffAccountView } from '../staff-account.service';
-import type { SaveOutcome } from '@/components/ui/form-outcome';
 import { PasswordForm, StaffAccountCreateForm, StaffAccountEditForm } from './staff-account-forms';
 
 const API = '/api/admin/staff-accounts';
@@ -20,18 +21,17 @@ const API = '/api/admin/staff-accounts';
 export function StaffAccountsManager({ initial }: { initial: StaffAccountsOverview }) {
   const t = useTranslations('staffAccounts');
   const locale = useLocale();
-  const [overview, setOverview] = useState(initial);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { records: overview, notice, actionError, busyId, applyChange, runRowAction } = useRecordChanges({
+    initial,
+    reload: async () => {
+      const { ok, body } = await callStaffApi<StaffAccountsOverview>(API);
+      return ok && body?.accounts ? { accounts: body.accounts, technicians: body.technicians } : null;
+    },
+    failedMessage: t('saveFailed'),
+  });
   const [editing, setEditing] = useState<StaffAccountView | null>(null);
   const [settingPassword, setSettingPassword] = useState<StaffAccountView | null>(null);
   const [confirming, setConfirming] = useState<StaffAccountView | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-
-  const reload = async () => {
-    const { ok, body } = await callStaffApi<StaffAccountsOverview>(API);
-    if (ok && body?.accounts) setOverview({ accounts: body.accounts, technicians: body.technicians });
-  };
 
   const describeResult = ({ account, kind }: StaffAccountChangeResult) => {
     const name = account.displayName;
@@ -42,84 +42,66 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
 
   const save = async (path: string, method: 'POST' | 'PATCH', values: unknown): Promise<SaveOutcome> => {
     const { ok, body } = await callStaffApi<StaffAccountChangeResult>(path, { method, body: values });
-    if (ok && body?.account) {
-      setNotice(describeResult(body));
-      setActionError(null);
-      await reload();
-      return { ok: true };
-    }
-    return { ok: false, message: body?.message ?? null, fields: body?.fields };
+    if (!ok || !body?.account) return toRefusal(body);
+    await applyChange(describeResult(body));
+    return { ok: true };
   };
 
-  const setActive = async (account: StaffAccountView, isActive: boolean) => {
-    setBusyId(account.id);
-    const outcome = await save(`${API}/${account.id}`, 'PATCH', { isActive });
-    setBusyId(null);
-    if (!outcome.ok) setActionError(outcome.message ?? t('saveFailed'));
-  };
-
-  const closeAfter = (close: () => void) => (outcome: SaveOutcome) => {
-    if (outcome.ok) close();
-    return outcome;
-  };
+  const setActive = (account: StaffAccountView, isActive: boolean) => runRowAction(account.id, () => save(`${API}/${account.id}`, 'PATCH', { isActive }));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <section aria-labelledby="staff-accounts-list-title" className="space-y-4">
-        <h2 id="staff-accounts-list-title" className="text-xl font-semibold">{t('listTitle')}</h2>
-        <div role="status" aria-live="polite">
-          {notice ? <p className="rounded-lg border border-leaf-700/30 bg-green-50 p-4 text-sm font-medium text-gray-900">{notice}</p> : null}
-        </div>
-        {actionError ? <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800">{actionError}</p> : null}
-        <ul className="space-y-3" aria-labelledby="staff-accounts-list-title">
-          {overview.accounts.map((account) => {
-            const lastSignIn = formatShortDateTime(account.lastLoginAt, locale);
-            const technicianMissing = account.role === 'technician' && account.technician === null;
-            const technicianInactive = account.role === 'technician' && account.technician !== null && !account.technician.isActive;
-            return (
-              <li key={account.id} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:flex-row sm:items-start sm:justify-between" data-testid="staff-account-row">
-                <div className="min-w-0 space-y-1">
-                  <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-                    <span className="break-words">{account.displayName}</span>
-                    {account.isYou ? <Badge variant="outline">{t('you')}</Badge> : null}
-                    <Badge variant={account.isActive ? 'default' : 'secondary'}>{t(account.isActive ? 'active' : 'inactive')}</Badge>
-                  </h3>
-                  <p className="text-sm text-gray-700">{t('usernameLine', { username: account.username })}</p>
-                  <p className="text-sm text-gray-700">{t(account.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</p>
-                  {account.role === 'technician' && account.technician ? (
-                    <p className="text-sm text-gray-700">{t('technicianLine', { name: account.technician.name })}</p>
-                  ) : null}
-                  {technicianInactive || technicianMissing ? (
-                    <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                      {technicianMissing ? t('noTechnicianWarning') : t('technicianInactiveWarning', { name: account.technician!.name })}
-                    </p>
-                  ) : null}
-                  <p className="text-sm text-gray-700">{lastSignIn ? t('lastSignIn', { when: lastSignIn }) : t('neverSignedIn')}</p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
+      <RecordListSection titleId="staff-accounts-list-title" title={t('listTitle')} notice={notice} error={actionError}>
+        {overview.accounts.map((account) => {
+          const lastSignIn = formatShortDateTime(account.lastLoginAt, locale);
+          const technicianMissing = account.role === 'technician' && account.technician === null;
+          const technicianInactive = account.role === 'technician' && account.technician !== null && !account.technician.isActive;
+          return (
+            <RecordRow
+              key={account.id}
+              testId="staff-account-row"
+              name={account.displayName}
+              isActive={account.isActive}
+              stateLabel={t(account.isActive ? 'active' : 'inactive')}
+              tags={account.isYou ? <Badge variant="outline">{t('you')}</Badge> : null}
+              alignTop
+              actions={(
+                <>
                   <RecordActionButton label={t('edit')} recordName={account.displayName} onClick={() => setEditing(account)} />
                   <RecordActionButton label={t('setPassword')} recordName={account.displayName} onClick={() => setSettingPassword(account)} />
-                  {account.isYou ? null : account.isActive ? (
-                    <RecordActionButton label={t('deactivate')} recordName={account.displayName} disabled={busyId === account.id} onClick={() => setConfirming(account)} />
-                  ) : (
-                    <RecordActionButton label={t('reactivate')} recordName={account.displayName} primary disabled={busyId === account.id} onClick={() => void setActive(account, true)} />
+                  {account.isYou ? null : (
+                    <ActiveToggleButton
+                      isActive={account.isActive}
+                      recordName={account.displayName}
+                      deactivateLabel={t('deactivate')}
+                      reactivateLabel={t('reactivate')}
+                      busy={busyId === account.id}
+                      onDeactivate={() => setConfirming(account)}
+                      onReactivate={() => void setActive(account, true)}
+                    />
                   )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+                </>
+              )}
+            >
+              <p className="text-sm text-gray-700">{t('usernameLine', { username: account.username })}</p>
+              <p className="text-sm text-gray-700">{t(account.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</p>
+              {account.role === 'technician' && account.technician ? (
+                <p className="text-sm text-gray-700">{t('technicianLine', { name: account.technician.name })}</p>
+              ) : null}
+              {technicianInactive || technicianMissing ? (
+                <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                  {technicianMissing ? t('noTechnicianWarning') : t('technicianInactiveWarning', { name: account.technician!.name })}
+                </p>
+              ) : null}
+              <p className="text-sm text-gray-700">{lastSignIn ? t('lastSignIn', { when: lastSignIn }) : t('neverSignedIn')}</p>
+            </RecordRow>
+          );
+        })}
+      </RecordListSection>
 
-      <Card>
-        <CardHeader>
-          <h2 id="staff-account-add-title" className="text-xl font-semibold leading-tight">{t('addTitle')}</h2>
-          <p className="text-sm text-gray-600">{t('addIntro')}</p>
-        </CardHeader>
-        <CardContent>
-          <StaffAccountCreateForm technicians={overview.technicians} labelledBy="staff-account-add-title" onSave={(values) => save(API, 'POST', values)} />
-        </CardContent>
-      </Card>
+      <AddRecordCard titleId="staff-account-add-title" title={t('addTitle')} intro={t('addIntro')}>
+        <StaffAccountCreateForm technicians={overview.technicians} labelledBy="staff-account-add-title" onSave={(values) => save(API, 'POST', values)} />
+      </AddRecordCard>
 
       <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={t('editTitle', { name: editing?.displayName ?? '' })} description={t('editDescription')} closeLabel={t('close')}>
         {editing ? (
@@ -129,7 +111,7 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
             username={editing.username}
             isYou={editing.isYou}
             onCancel={() => setEditing(null)}
-            onSave={async (values) => closeAfter(() => setEditing(null))(await save(`${API}/${editing.id}`, 'PATCH', values))}
+            onSave={(values) => closeOnSuccess(save(`${API}/${editing.id}`, 'PATCH', values), () => setEditing(null))}
           />
         ) : null}
       </FormDialog>
@@ -146,7 +128,7 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
             username={settingPassword.username}
             submitLabel={t('setPasswordConfirm')}
             onCancel={() => setSettingPassword(null)}
-            onSave={async (values) => closeAfter(() => setSettingPassword(null))(await save(`${API}/${settingPassword.id}`, 'PATCH', values))}
+            onSave={(values) => closeOnSuccess(save(`${API}/${settingPassword.id}`, 'PATCH', values), () => setSettingPassword(null))}
           />
         ) : null}
       </FormDialog>

@@ -1,12 +1,12 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { placeServerErrors, type SaveOutcome, useDescribeError } from '@/components/ui/form-outcome';
+import { FormField } from '@/components/ui/form-field';
+import { FormFooter } from '@/components/ui/form-footer';
+import { type SaveOutcome, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { formatClock } from '@/features/routing/components/route-format';
 import { buildTechnicianSchema, parseClockMinutes, type TechnicianFormValues, type TechnicianInput } from '../technician.schema';
 import type { TechniciansOverview } from '../technician.service';
@@ -41,78 +41,48 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
   });
   const { errors, isSubmitting } = formState;
   const color = useWatch({ control, name: 'color' });
-  const [formError, setFormError] = useState<string | null>(null);
-
   const describe = useDescribeError();
+  const { formError, runSave } = useSaveOutcome(FIELDS, setError, t('saveFailed'));
 
   const submit = async (values: TechnicianInput) => {
-    setFormError(null);
-    const outcome = await onSave(values);
-    if (outcome.ok) {
-      if (resetOnSuccess) reset(initial);
-      return;
-    }
-    if (!placeServerErrors(outcome.fields, FIELDS, setError)) setFormError(outcome.message ?? t('saveFailed'));
-  };
-
-  const field = (name: (typeof FIELDS)[number]) => {
-    const message = describe(errors[name]);
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': [
-        message ? `${id}-${name}-error` : null,
-        name.startsWith('shift') ? `${id}-hours` : null,
-        name === 'licenceNumber' ? `${id}-licence-hint` : null,
-      ].filter(Boolean).join(' ') || undefined,
-    };
-  };
-  const errorText = (name: (typeof FIELDS)[number]) => {
-    const message = describe(errors[name]);
-    return message ? <p id={`${id}-${name}-error`} className="text-sm text-red-700">{message}</p> : null;
+    if ((await runSave(() => onSave(values))) && resetOnSuccess) reset(initial);
   };
 
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-name`}>{t('name')}</Label>
-        <Input autoComplete="off" {...field('name')} {...register('name')} />
-        {errorText('name')}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-color`}>{t('color')}</Label>
-        <div className="flex items-center gap-3">
-          <Input type="color" className="h-10 w-16 cursor-pointer p-1" {...field('color')} {...register('color')} />
-          <span className="font-mono text-sm text-gray-700">{color}</span>
-        </div>
-        {errorText('color')}
-      </div>
+      <FormField id={`${id}-name`} label={t('name')} error={describe(errors.name)}>
+        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+      </FormField>
+      <FormField id={`${id}-color`} label={t('color')} error={describe(errors.color)}>
+        {(props) => (
+          <div className="flex items-center gap-3">
+            <Input type="color" className="h-10 w-16 cursor-pointer p-1" {...props} {...register('color')} />
+            <span className="font-mono text-sm text-gray-700">{color}</span>
+          </div>
+        )}
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-shiftStart`}>{t('shiftStart')}</Label>
-          <Input type="time" {...field('shiftStart')} {...register('shiftStart')} />
-          {errorText('shiftStart')}
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor={`${id}-shiftEnd`}>{t('shiftEnd')}</Label>
-          <Input type="time" {...field('shiftEnd')} {...register('shiftEnd')} />
-          {errorText('shiftEnd')}
-        </div>
+        <FormField id={`${id}-shiftStart`} label={t('shiftStart')} describedBy={`${id}-hours`} error={describe(errors.shiftStart)}>
+          {(props) => <Input type="time" {...props} {...register('shiftStart')} />}
+        </FormField>
+        <FormField id={`${id}-shiftEnd`} label={t('shiftEnd')} describedBy={`${id}-hours`} error={describe(errors.shiftEnd)}>
+          {(props) => <Input type="time" {...props} {...register('shiftEnd')} />}
+        </FormField>
       </div>
       <p id={`${id}-hours`} className="text-sm text-gray-600">
         {t('workingHours', { start: formatClock(workingHours.start, locale) ?? workingHours.start, end: formatClock(workingHours.end, locale) ?? workingHours.end })}
       </p>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-licenceNumber`}>{t('licence')}</Label>
-        <Input autoComplete="off" {...field('licenceNumber')} {...register('licenceNumber')} />
-        <p id={`${id}-licence-hint`} className="text-sm text-gray-600">{t('licenceHint')}</p>
-        {errorText('licenceNumber')}
-      </div>
-      {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
-      <div className="flex flex-wrap justify-end gap-2">
-        {onCancel ? <Button type="button" variant="outline" onClick={onCancel}>{t('cancel')}</Button> : null}
-        <Button type="submit" disabled={isSubmitting}>{isSubmitting ? t('saving') : submitLabel}</Button>
-      </div>
+      <FormField id={`${id}-licenceNumber`} label={t('licence')} hint={t('licenceHint')} error={describe(errors.licenceNumber)}>
+        {(props) => <Input autoComplete="off" {...props} {...register('licenceNumber')} />}
+      </FormField>
+      <FormFooter
+        formError={formError}
+        busy={isSubmitting}
+        submitLabel={submitLabel}
+        savingLabel={t('saving')}
+        cancelLabel={t('cancel')}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,15 +1,15 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { closeOnSuccess, type SaveOutcome, toRefusal } from '@/components/ui/form-outcome';
 import { ConfirmDialog, FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
+import { ActiveToggleButton, AddRecordCard, RecordListSection, RecordRow } from '@/components/ui/record-list';
+import { useRecordChanges } from '@/components/ui/use-record-changes';
 import { formatClock } from '@/features/routing/components/route-format';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
 import type { TechnicianInput } from '../technician.schema';
 import type { TechnicianChangeResult, TechniciansOverview, TechnicianView } from '../technician.service';
-import type { SaveOutcome } from '@/components/ui/form-outcome';
 import { TechnicianForm } from './technician-form';
 
 /** Colours that keep white stop numbers readable; a new technician gets the first one nobody uses. */
@@ -25,50 +25,36 @@ type Notice = { text: string; datesIntro: string | null; dates: string[] };
 export function TechniciansManager({ initial, routesHref }: { initial: TechniciansOverview; routesHref: string }) {
   const t = useTranslations('technicians');
   const locale = useLocale();
-  const [overview, setOverview] = useState(initial);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { records: overview, notice, actionError, busyId, applyChange, runRowAction } = useRecordChanges<TechniciansOverview, Notice>({
+    initial,
+    reload: async () => {
+      const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
+      return ok && body?.technicians ? { technicians: body.technicians, workingHours: body.workingHours } : null;
+    },
+    failedMessage: t('saveFailed'),
+  });
   const [editing, setEditing] = useState<TechnicianView | null>(null);
   const [confirming, setConfirming] = useState<TechnicianView | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
 
   const clock = (time: string) => formatClock(time, locale) ?? time;
   const hasActive = overview.technicians.some((tech) => tech.isActive);
   const nextColor = PALETTE.find((color) => !overview.technicians.some((tech) => tech.color === color)) ?? PALETTE[0]!;
   const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end, licenceNumber: '' };
 
-  const reload = async () => {
-    const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
-    if (ok && body?.technicians) setOverview({ technicians: body.technicians, workingHours: body.workingHours });
-  };
-
   /** Shows what a change means for the plans already stored, then refreshes the list from the server. */
-  const applied = async (result: TechnicianChangeResult) => {
-    const name = result.technician.name;
-    setNotice({
-      text: t(result.kind, { name }),
-      datesIntro: result.replanDates.length === 0 ? null : result.kind === 'deactivated' ? t('replanDaysDeactivated', { name }) : t('replanDays'),
-      dates: result.replanDates,
-    });
-    setActionError(null);
-    await reload();
-  };
-
   const save = async (path: string, method: 'POST' | 'PATCH', values: unknown): Promise<SaveOutcome> => {
     const { ok, body } = await callStaffApi<TechnicianChangeResult>(path, { method, body: values });
-    if (ok && body?.technician) {
-      await applied(body);
-      return { ok: true };
-    }
-    return { ok: false, message: body?.message ?? null, fields: body?.fields };
+    if (!ok || !body?.technician) return toRefusal(body);
+    const name = body.technician.name;
+    await applyChange({
+      text: t(body.kind, { name }),
+      datesIntro: body.replanDates.length === 0 ? null : body.kind === 'deactivated' ? t('replanDaysDeactivated', { name }) : t('replanDays'),
+      dates: body.replanDates,
+    });
+    return { ok: true };
   };
 
-  const setActive = async (tech: TechnicianView, isActive: boolean) => {
-    setBusyId(tech.id);
-    const outcome = await save(`/api/admin/technicians/${tech.id}`, 'PATCH', { isActive });
-    setBusyId(null);
-    if (!outcome.ok) setActionError(outcome.message ?? t('saveFailed'));
-  };
+  const setActive = (tech: TechnicianView, isActive: boolean) => runRowAction(tech.id, () => save(`/api/admin/technicians/${tech.id}`, 'PATCH', { isActive }));
 
   const dateLinks = (dates: string[]) => (
     <ul className="mt-1 list-disc pl-5">
@@ -82,65 +68,57 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <section aria-labelledby="technicians-list-title" className="space-y-4">
-        <h2 id="technicians-list-title" className="text-xl font-semibold">{t('listTitle')}</h2>
-        <div role="status" aria-live="polite">
-          {notice ? (
-            <div className="rounded-lg border border-leaf-700/30 bg-green-50 p-4 text-sm text-gray-900">
-              <p className="font-medium">{notice.text}</p>
-              {notice.datesIntro ? <><p className="mt-2">{notice.datesIntro}</p>{dateLinks(notice.dates)}</> : null}
-            </div>
-          ) : null}
-        </div>
-        {actionError ? <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800">{actionError}</p> : null}
-        {!hasActive ? (
-          <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">{t(overview.technicians.length === 0 ? 'empty' : 'noneActive')}</p>
-        ) : null}
-        <ul className="space-y-3" aria-labelledby="technicians-list-title">
-          {overview.technicians.map((tech) => (
-            <li key={tech.id} className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="technician-row">
-              <div className="min-w-0 space-y-1">
-                <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-                  <span className="inline-block h-4 w-4 shrink-0 rounded-full" style={{ backgroundColor: tech.color }} aria-hidden="true" />
-                  <span className="break-words">{tech.name}</span>
-                  <Badge variant={tech.isActive ? 'default' : 'secondary'}>{t(tech.isActive ? 'active' : 'inactive')}</Badge>
-                </h3>
-                <p className="text-sm text-gray-700">{t('shiftLine', { start: clock(tech.shiftStart), end: clock(tech.shiftEnd) })}</p>
-                <p className="text-sm text-gray-700">{tech.licenceNumber ? t('licenceLine', { number: tech.licenceNumber }) : t('noLicence')}</p>
-                {tech.upcomingRouteDates.length > 0 ? (
-                  <p className="text-sm text-gray-700">{t('plannedDaysLine', { dates: tech.upcomingRouteDates.map((date) => formatLongDate(date, locale)).join(' · ') })}</p>
-                ) : null}
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2">
+      <RecordListSection
+        titleId="technicians-list-title"
+        title={t('listTitle')}
+        notice={notice?.text ?? null}
+        noticeDetails={notice?.datesIntro ? <><p className="mt-2">{notice.datesIntro}</p>{dateLinks(notice.dates)}</> : null}
+        error={actionError}
+        warning={hasActive ? null : t(overview.technicians.length === 0 ? 'empty' : 'noneActive')}
+      >
+        {overview.technicians.map((tech) => (
+          <RecordRow
+            key={tech.id}
+            testId="technician-row"
+            name={tech.name}
+            isActive={tech.isActive}
+            stateLabel={t(tech.isActive ? 'active' : 'inactive')}
+            marker={<span className="inline-block h-4 w-4 shrink-0 rounded-full" style={{ backgroundColor: tech.color }} aria-hidden="true" />}
+            actions={(
+              <>
                 <RecordActionButton label={t('edit')} recordName={tech.name} onClick={() => setEditing(tech)} />
-                {tech.isActive ? (
-                  <RecordActionButton label={t('deactivate')} recordName={tech.name} disabled={busyId === tech.id} onClick={() => setConfirming(tech)} />
-                ) : (
-                  <RecordActionButton label={t('reactivate')} recordName={tech.name} primary disabled={busyId === tech.id} onClick={() => void setActive(tech, true)} />
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+                <ActiveToggleButton
+                  isActive={tech.isActive}
+                  recordName={tech.name}
+                  deactivateLabel={t('deactivate')}
+                  reactivateLabel={t('reactivate')}
+                  busy={busyId === tech.id}
+                  onDeactivate={() => setConfirming(tech)}
+                  onReactivate={() => void setActive(tech, true)}
+                />
+              </>
+            )}
+          >
+            <p className="text-sm text-gray-700">{t('shiftLine', { start: clock(tech.shiftStart), end: clock(tech.shiftEnd) })}</p>
+            <p className="text-sm text-gray-700">{tech.licenceNumber ? t('licenceLine', { number: tech.licenceNumber }) : t('noLicence')}</p>
+            {tech.upcomingRouteDates.length > 0 ? (
+              <p className="text-sm text-gray-700">{t('plannedDaysLine', { dates: tech.upcomingRouteDates.map((date) => formatLongDate(date, locale)).join(' · ') })}</p>
+            ) : null}
+          </RecordRow>
+        ))}
+      </RecordListSection>
 
-      <Card>
-        <CardHeader>
-          <h2 id="technician-add-title" className="text-xl font-semibold leading-tight">{t('addTitle')}</h2>
-          <p className="text-sm text-gray-600">{t('addIntro')}</p>
-        </CardHeader>
-        <CardContent>
-          <TechnicianForm
-            key={nextColor}
-            workingHours={overview.workingHours}
-            initial={blank}
-            submitLabel={t('add')}
-            resetOnSuccess
-            labelledBy="technician-add-title"
-            onSave={(values: TechnicianInput) => save('/api/admin/technicians', 'POST', values)}
-          />
-        </CardContent>
-      </Card>
+      <AddRecordCard titleId="technician-add-title" title={t('addTitle')} intro={t('addIntro')}>
+        <TechnicianForm
+          key={nextColor}
+          workingHours={overview.workingHours}
+          initial={blank}
+          submitLabel={t('add')}
+          resetOnSuccess
+          labelledBy="technician-add-title"
+          onSave={(values: TechnicianInput) => save('/api/admin/technicians', 'POST', values)}
+        />
+      </AddRecordCard>
 
       <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={t('editTitle', { name: editing?.name ?? '' })} description={t('editDescription')} closeLabel={t('close')}>
         {editing ? (
@@ -149,11 +127,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
             initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd, licenceNumber: editing.licenceNumber ?? '' }}
             submitLabel={t('save')}
             onCancel={() => setEditing(null)}
-            onSave={async (values: TechnicianInput) => {
-              const outcome = await save(`/api/admin/technicians/${editing.id}`, 'PATCH', values);
-              if (outcome.ok) setEditing(null);
-              return outcome;
-            }}
+            onSave={(values: TechnicianInput) => closeOnSuccess(save(`/api/admin/technicians/${editing.id}`, 'PATCH', values), () => setEditing(null))}
           />
         ) : null}
       </FormDialog>
