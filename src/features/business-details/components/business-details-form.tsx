@@ -4,10 +4,10 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { placeServerErrors, useDescribeError } from '@/components/ui/form-outcome';
+import { FormField } from '@/components/ui/form-field';
+import { toRefusal, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { describeReceiptSeller } from '@/features/receipts/receipt-seller';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
@@ -16,7 +16,6 @@ import { type BusinessDetailsFormValues, type BusinessDetailsInput, BusinessDeta
 import type { BusinessDetailsView } from '../business-details.service';
 
 const FIELDS = ['legalName', 'hstNumber'] as const;
-type FieldName = (typeof FIELDS)[number];
 /** The CRA's format, written as receipts print it. */
 const HST_NUMBER_EXAMPLE = '123456789 RT0001';
 
@@ -32,7 +31,6 @@ export function BusinessDetailsForm({ initial }: { initial: BusinessDetailsView 
   const id = useId();
   const hydrated = useHydrated();
   const [saved, setSaved] = useState(initial);
-  const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, reset, control } = useForm<BusinessDetailsFormValues, unknown, BusinessDetailsInput>({
     resolver: zodResolver(BusinessDetailsSchema),
     defaultValues: { legalName: initial.legalName, hstNumber: initial.hstNumber },
@@ -42,37 +40,17 @@ export function BusinessDetailsForm({ initial }: { initial: BusinessDetailsView 
   const preview = describeReceiptSeller({ ...saved, legalName: legalName ?? '', hstNumber: hstNumber ?? '' }, (key, values) => tAll(key, values));
 
   const describe = useDescribeError();
+  const { formError, runSave } = useSaveOutcome(FIELDS, setError, t('saveFailed'));
 
-  const submit = async (values: BusinessDetailsInput) => {
-    setFormError(null);
+  const submit = (values: BusinessDetailsInput) => runSave(async () => {
     const { ok, body } = await callStaffApi<{ details: BusinessDetailsView }>('/api/admin/business', { method: 'PUT', body: values });
-    if (ok && body?.details) {
-      setSaved(body.details);
-      // The fields show what was stored: the number in its printed form.
-      reset({ legalName: body.details.legalName, hstNumber: body.details.hstNumber });
-      toast({ title: t('savedTitle'), description: t('savedBody') });
-      return;
-    }
-    if (!placeServerErrors(body?.fields, FIELDS, setError)) setFormError(body?.message ?? t('saveFailed'));
-  };
-
-  const field = (name: FieldName) => {
-    const message = describe(errors[name]);
-    return {
-      id: `${id}-${name}`,
-      'aria-invalid': message ? true : undefined,
-      'aria-describedby': [`${id}-${name}-hint`, message ? `${id}-${name}-error` : null].filter(Boolean).join(' '),
-    };
-  };
-  const below = (name: FieldName) => {
-    const message = describe(errors[name]);
-    return (
-      <>
-        <p id={`${id}-${name}-hint`} className="text-sm text-gray-600">{name === 'hstNumber' ? t('hstNumberHint', { example: HST_NUMBER_EXAMPLE }) : t('legalNameHint')}</p>
-        {message ? <p id={`${id}-${name}-error`} className="text-sm text-red-700">{message}</p> : null}
-      </>
-    );
-  };
+    if (!ok || !body?.details) return toRefusal(body);
+    setSaved(body.details);
+    // The fields show what was stored: the number in its printed form.
+    reset({ legalName: body.details.legalName, hstNumber: body.details.hstNumber });
+    toast({ title: t('savedTitle'), description: t('savedBody') });
+    return { ok: true };
+  });
 
   const contact = [
     { label: t('displayName'), value: saved.displayName },
@@ -90,16 +68,12 @@ export function BusinessDetailsForm({ initial }: { initial: BusinessDetailsView 
         </CardHeader>
         <CardContent>
           <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={`${id}-form-title`}>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-legalName`}>{t('legalName')}</Label>
-              <Input autoComplete="organization" maxLength={LEGAL_NAME_MAX + 20} {...field('legalName')} {...register('legalName')} />
-              {below('legalName')}
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-hstNumber`}>{t('hstNumber')}</Label>
-              <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...field('hstNumber')} {...register('hstNumber')} />
-              {below('hstNumber')}
-            </div>
+            <FormField id={`${id}-legalName`} label={t('legalName')} hint={t('legalNameHint')} error={describe(errors.legalName)}>
+              {(control) => <Input autoComplete="organization" maxLength={LEGAL_NAME_MAX + 20} {...control} {...register('legalName')} />}
+            </FormField>
+            <FormField id={`${id}-hstNumber`} label={t('hstNumber')} hint={t('hstNumberHint', { example: HST_NUMBER_EXAMPLE })} error={describe(errors.hstNumber)}>
+              {(control) => <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...control} {...register('hstNumber')} />}
+            </FormField>
             {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
             <div className="flex justify-end">
               <Button type="submit" disabled={!hydrated || isSubmitting}>{isSubmitting ? t('saving') : t('save')}</Button>
