@@ -9,8 +9,9 @@ import * as messages from './schema/messages';
 import * as payments from './schema/payments';
 import * as quotes from './schema/quotes';
 import * as refunds from './schema/refunds';
+import * as retreatments from './schema/retreatments';
 import * as staff from './schema/staff';
 
 export const schema = {
-  ...analytics, ...applications, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...staff,
+  ...analytics, ...applications, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...retreatments, ...staff,
 };

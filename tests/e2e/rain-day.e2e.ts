@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { bookAndPay, listQuietFridays } from './support/fridays';
+import { markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -67,7 +68,7 @@ describe('rain day on the route manager', () => {
     await signInAsAdmin(page, '/routes');
     const { date } = await pickEmptyFriday(context.request, []);
     const { appointmentId } = await bookAndPay(context.request, date, 'Dora');
-    const done = await context.request.patch(`/api/admin/appointments/${appointmentId}`, { data: { status: 'completed' } });
+    const done = await markCompletedByApi(context.request, { id: appointmentId, serviceType: 'onetime' });
     expect(done.status(), await done.text()).toBe(200);
 
     await page.goto(`/routes?date=${date}`);

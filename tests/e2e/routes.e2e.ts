@@ -4,6 +4,7 @@ import { pickDemoFriday } from '@/server/bootstrap/seed';
 import { setupBrowser } from './support/browser';
 import { findAxeViolations } from './support/axe';
 import { bookAndPay, bookUnplannedFriday, findEmptyFriday } from './support/fridays';
+import { markCompletedByApi } from './support/office-completion';
 
 const { newPage } = setupBrowser();
 
@@ -155,7 +156,7 @@ describe('a visit marked done before any route had it', () => {
     const request = context.request;
     const date = await findEmptyFriday(request);
     const { appointmentId } = await bookAndPay(request, date, 'Early');
-    const done = await request.patch(`/api/admin/appointments/${appointmentId}`, { data: { status: 'completed' } });
+    const done = await markCompletedByApi(request, { id: appointmentId, serviceType: 'onetime' });
     expect(done.status(), await done.text()).toBe(200);
 
     await page.goto(`/routes?date=${date}`);

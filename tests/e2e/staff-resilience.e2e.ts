@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatShortDate } from '@/lib/format';
 import { setupBrowser } from './support/browser';
+import { markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -84,7 +85,7 @@ describe('staff screens when the network, the session or another admin gets in t
     await signInAsAdmin(office.page);
     await signInAsAdmin(other.page);
     const listed = await other.page.request.get('/api/admin/appointments?view=upcoming&status=confirmed');
-    const visit = ((await listed.json()) as { appointments: { id: number; date: string; firstName: string; lastName: string }[] }).appointments[5]!;
+    const visit = ((await listed.json()) as { appointments: { id: number; date: string; serviceType: string; firstName: string; lastName: string }[] }).appointments[5]!;
     const name = `${visit.firstName} ${visit.lastName}`;
     // A seasonal customer has several visits: the buttons name the visit's date too.
     const which = `${name}, ${formatShortDate(visit.date, 'en')}`;
@@ -101,7 +102,7 @@ describe('staff screens when the network, the session or another admin gets in t
     expect(await moveButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Another admin marks the visit completed; this page still shows it confirmed.
-    expect((await other.page.request.patch(`/api/admin/appointments/${visit.id}`, { data: { status: 'completed' } })).status()).toBe(200);
+    expect((await markCompletedByApi(other.page.request, visit)).status()).toBe(200);
     await moveButton.click();
     await dialog.getByText('Only a confirmed visit, or a paid visit that needs a new date, can be moved to another Friday.').waitFor();
     await office.page.keyboard.press('Escape');

@@ -2,11 +2,12 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { finishMarkCompleted, markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
-type ListedVisit = { id: number; date: string; status: string; firstName: string; lastName: string };
+type ListedVisit = { id: number; date: string; status: string; serviceType: string; firstName: string; lastName: string };
 
 /** Every upcoming visit the staff API lists for a query, page after page (the request carries the staff session). */
 async function listUpcomingVisits(request: APIRequestContext, query = ''): Promise<ListedVisit[]> {
@@ -92,6 +93,8 @@ describe('staff screens', () => {
     const row = appointments.getByRole('row').filter({ hasText: 'Olivia Tremblay' }).filter({ has: page.getByRole('button', { name: /^Mark completed/ }) }).first();
     const date = (await row.getByRole('cell').first().textContent())!;
     await row.getByRole('button', { name: /^Mark completed/ }).click();
+    // The day sheet's dialog: the products applied for a treatment, the note (docs/decisions/0046).
+    await finishMarkCompleted(page);
     await page.getByText(`Olivia Tremblay's visit on ${date} is marked completed.`, { exact: true }).waitFor();
     const done = appointments.getByRole('row').filter({ hasText: 'Olivia Tremblay' }).filter({ hasText: 'Completed' }).first();
     await done.getByRole('button', { name: /^Undo completed/ }).click();
@@ -332,6 +335,7 @@ describe('staff screens', () => {
 
     // Completed, it leaves the list of confirmed visits...
     await row.getByRole('button', { name: /^Mark completed/ }).click();
+    await finishMarkCompleted(page);
     await page.getByText(new RegExp(`^${name}'s visit on .+ is marked completed\\.$`)).waitFor();
     await row.waitFor({ state: 'detached' });
     expect(await rows.count()).toBe(confirmedBefore - 1);
@@ -363,7 +367,7 @@ describe('staff screens', () => {
     const summary = (await appointments.getByRole('status').textContent())!;
     expect(summary).toMatch(/ visits? on /);
     // Someone else completes the visit; the next 30-second refresh shows it, on the same filtered list.
-    expect((await page.request.patch(`/api/admin/appointments/${visit.id}`, { data: { status: 'completed' } })).status()).toBe(200);
+    expect((await markCompletedByApi(page.request, visit)).status()).toBe(200);
     await page.clock.runFor(31_000);
     await appointments.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Completed' }).waitFor();
     expect(await appointments.getByRole('status').textContent()).toBe(summary);

@@ -36,6 +36,7 @@ describe('staff shell', () => {
       'Dashboard -> /admin',
       'Routes* -> /routes',
       'Day sheets -> /day-sheet',
+      'Re-treatments -> /retreatments',
       'Technicians -> /technicians',
       'Products -> /products',
       'Business details -> /business',

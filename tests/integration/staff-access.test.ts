@@ -63,6 +63,7 @@ const PUBLIC_APIS: Record<string, string> = {
   'GET /api/manage-booking/[token]/cancel': 'the refund the terms give if the token\'s booking were cancelled now (0032)',
   'POST /api/manage-booking/request-link': 'a customer asks for their link again; the answer is the same for any address, the link goes only to the address on file (0032, rate-limited)',
   'POST /api/manage-booking/[token]/cancel': 'the customer cancels the token\'s booking before its cut-off (0032, rate-limited)',
+  'POST /api/manage-booking/[token]/retreatment': 'the customer asks for a free re-treatment of the token\'s booking under the guarantee (0047, rate-limited)',
   'POST /api/unsubscribe/[token]': 'a promotional email\'s unsubscribe (page button and RFC 8058 one-click) by the customer\'s HMAC token (0043); idempotent',
 };
 
@@ -115,6 +116,7 @@ const officeApis: { name: string; path: string; params?: Record<string, string>;
   { name: 'GET /api/messages', path: '/api/messages', load: () => import('@/app/api/messages/route') },
   { name: 'GET /api/outbox', path: '/api/outbox', load: () => import('@/app/api/outbox/route') },
   { name: 'GET /api/admin/dashboard', path: '/api/admin/dashboard', load: () => import('@/app/api/admin/dashboard/route') },
+  { name: 'GET /api/retreatments', path: '/api/retreatments', load: () => import('@/app/api/retreatments/route') },
 ];
 
 async function call(api: (typeof officeApis)[number]): Promise<number> {

@@ -12,6 +12,12 @@ export const SERVICE_TYPES = ['onetime', 'seasonal', 'tick-seasonal', 'standingw
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 export const APPOINTMENT_STATUSES = ['pending', 'pending-payment', 'confirmed', 'completed', 'cancelled', 'expired'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/**
+ * What a visit row is (0047): a visit the booking paid for ('scheduled'), or a free re-treatment the
+ * office scheduled under the guarantee ('retreatment'), which no price, refund or visit count reads.
+ * The same list as `VISIT_KINDS` in features/scheduling/visit-kinds.ts (the test holds them equal).
+ */
+export const APPOINTMENT_KINDS = ['scheduled', 'retreatment'] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -24,6 +30,7 @@ export const appointments = pgTable('appointments', {
   bookingRef: text().notNull(),
   visitNumber: integer().notNull().default(1),
   serviceType: text().notNull(),
+  kind: text().notNull().default('scheduled'),
   date: date({ mode: 'string' }).notNull(), // the Friday, in the branch time zone
   time: text().notNull().default('09:00'),
   startsAt: timestamp({ withTimezone: true }),
@@ -75,6 +82,9 @@ export const appointments = pgTable('appointments', {
   check('appointments_friday', sql`extract(isodow from ${t.date}) = 5`),
   check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
   check('appointments_visit_note_length', sql`char_length(${t.visitNote}) <= 500`),
+  check('appointments_kind', sql`${t.kind} in (${inList(APPOINTMENT_KINDS)})`),
+  // A free re-treatment carries no price: nothing can sum it into a booking's money by mistake.
+  check('appointments_retreatment_free', sql`${t.kind} <> 'retreatment' or (coalesce(${t.subtotalCents}, 0) = 0 and coalesce(${t.taxCents}, 0) = 0 and coalesce(${t.totalCents}, 0) = 0)`),
   // A branch's Fridays (capacity counts, day plans) and the staff list's keyset order (date, time, id)
   // in both directions, so a page of upcoming or past visits is read straight off the index.
   index('appointments_date_time_idx').on(t.branchId, t.date, t.time, t.id),

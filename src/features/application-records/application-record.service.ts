@@ -37,6 +37,20 @@ export async function loadStopRecordForm(options: { branchId?: number; technicia
   return { products: products.map(toOption), lastProductByTechnician: Object.fromEntries(last) };
 }
 
+/**
+ * What the dashboard's "Mark completed" needs to ask for the record (docs/decisions/0046): the day
+ * sheet's products and each technician's last one, and the technicians the office may name when
+ * the visit is on no route (active first, as the office's edit lists them).
+ */
+export type OfficeCompletionForm = StopRecordForm & { technicians: { id: number; name: string; isActive: boolean }[] };
+
+export async function loadOfficeCompletionForm(options: { branchId?: number } = {}): Promise<OfficeCompletionForm> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const technicians = await listTechnicianChoices(await getDb(), branchId);
+  const form = await loadStopRecordForm({ branchId, technicianIds: technicians.map((tech) => tech.id) });
+  return { ...form, technicians: technicians.map(({ id, name, isActive }) => ({ id, name, isActive })) };
+}
+
 type Applicator = { id: number; name: string; licenceNumber: string | null };
 
 /**
@@ -86,42 +100,62 @@ async function checkLines(db: DbExecutor, visit: VisitForRecord, lines: Applicat
   return usable;
 }
 
-async function findApplicator(db: DbExecutor, branchId: number, technicianId: number | null): Promise<Applicator | null> {
-  return technicianId === null ? null : findTechnicianLicence(db, branchId, technicianId);
+/**
+ * The technician a record with lines names, with their licence now: null without lines or without
+ * a technician (`checkLines` then asks for one); an id that names nobody of the branch is refused
+ * by the field the forms show.
+ */
+async function findApplicator(db: DbExecutor, branchId: number, technicianId: number | null, lineCount: number): Promise<Applicator | null> {
+  if (lineCount === 0 || technicianId === null) return null;
+  const applicator = await findTechnicianLicence(db, branchId, technicianId);
+  if (!applicator) throw new AppError('not_found', 'applicationRecords.technicianUnknown', { fields: { technicianId: 'applicationRecords.technicianUnknown' } });
+  return applicator;
 }
 
 /**
  * A stop marked done from the day sheet, or taken back (PATCH /api/routes/technician/stops/{id};
- * docs/decisions/0027, 0038, 0042). The day sheet's rules: a technician changes only a stop of
+ * docs/decisions/0027, 0038, 0042), and the office's "Mark completed" on the dashboard (PATCH
+ * /api/admin/appointments/{id}, 0046). The day sheet's rules: a technician changes only a stop of
  * their own route, from its day on; an admin any visit. A treatment marked done brings its
  * application record (required while the branch has an active product; none for a consultation),
  * checked and stored in the same transaction as the status change and the visit report it queues:
  * a refused record leaves the stop open. Marking done again replaces the record; Undo keeps it.
- * The applicator is the technician marking their stop, or for an admin the visit's technician.
+ * The applicator is the technician marking their stop; for an admin the visit's route technician,
+ * else the one the office names (`technicianId`, read only then: the route's crew did the visit).
  */
 export async function changeStopStatusWithRecord(
   staff: Pick<StaffSession, 'role' | 'technicianId' | 'staffUserId'>,
   appointmentId: number | null,
-  change: StopStatusChange,
+  change: StopStatusChange & { technicianId?: number | null },
   now = new Date(),
 ) {
   const db = await getDb();
+  const doneAt = change.status === 'completed' ? change.doneAt : undefined;
   return db.transaction(async (tx) => {
-    const stop = await lockStaffStop(tx, staff, appointmentId, now);
-    const technicianId = staff.role === 'admin' ? null : staff.technicianId;
+    const stop = await lockStaffStop(tx, staff, appointmentId, now, doneAt);
+    // A done mark with its own time (0045): the same mark again (its answer was lost on the way
+    // back) finds the stop done at exactly that instant and succeeds without recording twice; a
+    // stop done at another time (the office, another phone) refuses it, not dropping its record unseen.
+    if (doneAt && stop?.status === 'completed') {
+      if (stop.completedAt?.getTime() === doneAt.getTime()) return { id: stop.id, status: stop.status };
+      throw new AppError('conflict', 'routing.stopAlreadyDone', { status: stop.status });
+    }
+    // Dated when "Mark done" was pressed when the mark says so (0045): completion and record.
+    const at = doneAt ?? now;
     // The record comes with the done mark of an open stop; a stop already done (a second phone)
     // keeps the record it has, and the status change answers as it always has.
     let rows: ApplicationRecordRow[] | null = null;
     if (change.status === 'completed' && stop?.status === 'confirmed') {
       const visit = (await findVisitForRecord(tx, stop.id))!;
       const lines = change.applications ?? [];
-      const applicator = lines.length > 0 ? await findApplicator(tx, visit.branchId, technicianId ?? visit.technicianId) : null;
+      const applicatorId = staff.role === 'admin' ? visit.technicianId ?? change.technicianId ?? null : staff.technicianId;
+      const applicator = await findApplicator(tx, visit.branchId, applicatorId, lines.length);
       const products = await checkLines(tx, visit, lines, applicator?.id ?? null);
-      rows = applicator ? buildRecordRows(visit, lines, products, { applicator, address: findServiceAddress(visit), recordedById: staff.staffUserId, now }) : [];
+      rows = applicator ? buildRecordRows(visit, lines, products, { applicator, address: findServiceAddress(visit), recordedById: staff.staffUserId, now: at }) : [];
     }
     // The note is written with the done mark only (an Undo keeps it); an empty one is no note.
     const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
-    const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, now, tx);
+    const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, at, tx);
     if (rows) await replaceVisitApplications(tx, appointmentId!, rows);
     return changed;
   });
@@ -219,10 +253,7 @@ export async function editVisitRecord(
     if (!visit) throw new AppError('not_found', 'errors.notFound');
     if (visit.status !== 'completed') throw new AppError('conflict', 'applicationRecords.visitRecord.onlyCompleted', { status: visit.status });
     const stored = await listVisitApplications(tx, [visit.id]);
-    const applicator = input.applications.length > 0 ? await findApplicator(tx, visit.branchId, input.technicianId) : null;
-    if (input.applications.length > 0 && input.technicianId !== null && !applicator) {
-      throw new AppError('not_found', 'applicationRecords.technicianUnknown', { fields: { technicianId: 'applicationRecords.technicianUnknown' } });
-    }
+    const applicator = await findApplicator(tx, visit.branchId, input.technicianId, input.applications.length);
     const products = await checkLines(tx, visit, input.applications, applicator?.id ?? null, stored.map((line) => line.productId));
     const previous = stored[0];
     const sameTechnician = previous !== undefined && applicator !== null && previous.technicianId === applicator.id;

@@ -5,12 +5,14 @@ import type { OutboxAttachment } from '@/db/schema/messages';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { toIcsDuration } from '@/features/email/ics';
 import { buildVisitCalendarUid, findVisitEventTiming, formatVisitLocation, type ServiceDay } from '@/features/email/visit-calendar';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 
-type CancelledVisit = { id: number; bookingRef: string; serviceType: string; date: string; time: string };
+/** `kind`: a free re-treatment (0047) is named as one. */
+type CancelledVisit = { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string };
 
 export type BookingCancelledEmailInput = {
   locale: Locale;
@@ -51,7 +53,7 @@ export function buildVisitCancellationEvent(input: {
   const { error, value } = createEvent({
     method: 'CANCEL',
     uid: buildVisitCalendarUid(input.visit.bookingRef, input.visit.id),
-    title: `${tServices(`services.${input.visit.serviceType}`)} · ${input.branch.displayName}`,
+    title: `${tServices(`services.${serviceLabelKey(input.visit)}`)} · ${input.branch.displayName}`,
     location: input.location,
     start: toUtcMillis(input.visit.date, timing.time, input.branch.timezone),
     startInputType: 'utc',
@@ -77,7 +79,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const tServices = getTranslator(locale, 'payments');
   const tEmail = getTranslator(locale, 'email');
   const location = formatVisitLocation(input.address);
-  const visitLines = input.visits.map((v) => `${formatLongDate(v.date, locale)} · ${tServices(`services.${v.serviceType}`)}`);
+  const visitLines = input.visits.map((v) => `${formatLongDate(v.date, locale)} · ${tServices(`services.${serviceLabelKey(v)}`)}`);
 
   const facts: { label: string; value: string }[] = [
     { label: t('email.reference'), value: input.bookingRef },

@@ -14,6 +14,8 @@ const visitColumns = {
   bookingRef: appointments.bookingRef,
   visitNumber: appointments.visitNumber,
   serviceType: appointments.serviceType,
+  // A free re-treatment (0047) is no part of the refund's figures.
+  kind: appointments.kind,
   date: appointments.date,
   time: appointments.time,
   status: appointments.status,
@@ -214,7 +216,7 @@ export async function recordRefundOutcome(
 /** A customer's bookings for the staff page: every visit, payment and refund, newest booking first. */
 export async function selectCustomerBookings(db: DbExecutor, customerId: number) {
   const visits = await db
-    .select({ id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt })
+    .select({ id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, kind: appointments.kind, status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))
     .orderBy(asc(appointments.date), asc(appointments.id));

@@ -11,6 +11,7 @@ import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { reviseWaitingReminders } from '@/features/reminders/reminder.service';
+import { keepPaidVisits } from '@/features/scheduling/visit-kinds';
 import { toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
@@ -42,9 +43,9 @@ export function canRetryRefund(refund: { status: string; providerRefundId: strin
   return refund.status === 'pending' && refund.providerRefundId === null && now.getTime() - changed.getTime() > STALE_PENDING_REFUND_MS;
 }
 
-/** The visit row that carries the plan's pricing inputs (add-on visits are priced with it). */
+/** The visit row that carries the plan's pricing inputs (add-on visits are priced with it); never a free re-treatment's. */
 function findPlanVisit(visits: CancellationVisit[]) {
-  return [...visits].sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
+  return keepPaidVisits(visits).sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
 }
 
 function describeOrder(plan: CancellationVisit | undefined): PriceInput | null {
@@ -79,7 +80,7 @@ async function assessBooking(db: DbExecutor, visits: CancellationVisit[]) {
   return { payments, breakdown };
 }
 
-const toVisitView = (v: CancellationVisit) => ({ id: v.id, date: v.date, time: v.time, serviceType: v.serviceType, status: v.status, visitNumber: v.visitNumber });
+const toVisitView = (v: CancellationVisit) => ({ id: v.id, date: v.date, time: v.time, serviceType: v.serviceType, kind: v.kind, status: v.status, visitNumber: v.visitNumber });
 
 export type CancellationPreview = {
   bookingRef: string;

@@ -109,6 +109,40 @@ describe('computeRefundPolicy', () => {
   });
 });
 
+describe('computeRefundPolicy with free re-treatments (0047)', () => {
+  const retreatment = (status: string) => ({ status, kind: 'retreatment' });
+  const paid = (status: string) => ({ status, kind: 'scheduled' });
+
+  it('leaves a seasonal plan\'s refund as it was, whether the re-treatment is booked or carried out', () => {
+    const paidCents = charged(order({}), midseason);
+    const without = policy({ paidCents, visits: [paid('completed'), paid('completed'), paid('confirmed'), paid('confirmed'), paid('confirmed')] });
+    expect(without).toMatchObject({ visitCount: 5, completedCount: 2, carriedOutCents: 17854, policyRefundCents: 14464 });
+    for (const status of ['confirmed', 'completed', 'cancelled']) {
+      const withRetreatment = policy({
+        paidCents,
+        visits: [paid('completed'), paid('completed'), retreatment(status), paid('confirmed'), paid('confirmed'), paid('confirmed')],
+      });
+      expect(withRetreatment, status).toEqual(without);
+    }
+  });
+
+  it('charges nothing for a re-treatment of a one-time treatment: its one paid visit is all that was carried out', () => {
+    const o = order({ serviceType: 'onetime', includeTargetedInsects: true });
+    const paidCents = charged(o);
+    // The treatment done, its standing-water visit not yet: half comes back, with or without a re-treatment done since.
+    const before = policy({ paidCents, order: o, visits: [paid('completed'), paid('confirmed')] });
+    const after = policy({ paidCents, order: o, visits: [paid('completed'), paid('confirmed'), retreatment('completed')] });
+    expect(after).toEqual(before);
+    expect(after).toMatchObject({ visitCount: 2, completedCount: 1 });
+  });
+
+  it('refunds everything when only a re-treatment was carried out (the paid visits were not)', () => {
+    // Not a path the office can take (a re-treatment needs a completed treatment), but the rule holds: a free visit is worth nothing.
+    const result = policy({ paidCents: 41245, visits: [...visits(0, 5), retreatment('completed')] });
+    expect(result).toMatchObject({ rule: 'before-first-visit', visitCount: 5, completedCount: 0, policyRefundCents: 41245 });
+  });
+});
+
 describe('allocateRefund', () => {
   it('takes the newest payment first and never more than a payment can give back', () => {
     expect(allocateRefund(50000, [{ id: 1, refundableCents: 41245 }, { id: 2, refundableCents: 41245 }])).toEqual([

@@ -15,10 +15,13 @@
  *   (rounded half-up to the cent), HST is added at the rate the payment was taxed at (half-up, as
  *   the engine does), and the rest of what was paid comes back.
  * - The refund is never below 0 nor above what is still refundable (paid minus refunds already made).
+ * - Free re-treatments (visit kind 'retreatment', 0047) were never sold: they are neither a visit
+ *   carried out nor one still to refund, so the figures are those of the paid visits alone.
  */
 import { applyRateHalfUp, splitTaxIncluded } from '@/lib/money';
 import { calculatePrice, resolveSizeTier, type PriceInput } from '@/features/pricing/pricing';
 import type { PriceTable } from '@/features/pricing/price-table';
+import { keepPaidVisits } from '@/features/scheduling/visit-kinds';
 
 export type RefundRule = 'nothing-paid' | 'before-first-visit' | 'visits-carried-out';
 
@@ -30,8 +33,8 @@ export interface RefundPolicyInput {
   paidCents: number;
   /** Refunds already made or under way for those payments (succeeded and pending). */
   alreadyRefundedCents: number;
-  /** Every visit row of the booking; `completed` ones were carried out. */
-  visits: readonly { status: string }[];
+  /** Every visit row of the booking; `completed` ones were carried out. Free re-treatments (`kind`) are left out. */
+  visits: readonly { status: string; kind?: string | null }[];
   /** The plan's pricing inputs as booked (from the plan visit's row), or null when the booking is not a priced plan. */
   order: PriceInput | null;
   /** The booking's price snapshot (per booking, not per visit: 0011). */
@@ -91,8 +94,9 @@ const clamp = (value: number, min: number, max: number) => Math.min(Math.max(val
 /** The refund the published terms give for cancelling a booking now, with the figures behind it. */
 export function computeRefundPolicy(input: RefundPolicyInput): RefundBreakdown {
   const refundableCents = Math.max(0, input.paidCents - input.alreadyRefundedCents);
-  const visitCount = input.visits.length;
-  const completedCount = input.visits.filter((v) => v.status === 'completed').length;
+  const paidVisits = keepPaidVisits(input.visits);
+  const visitCount = paidVisits.length;
+  const completedCount = paidVisits.filter((v) => v.status === 'completed').length;
   const base = {
     paidCents: input.paidCents,
     alreadyRefundedCents: input.alreadyRefundedCents,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { findTimeWindow } from '@/features/routing/build-problem';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatTimeOfDay } from '@/lib/format';
@@ -63,7 +64,8 @@ export type VisitCalendarInput = {
   locale: Locale;
   /** `settings` (the branch's working day) sets the arrival window; without it, `DEFAULT_SERVICE_DAY`. */
   branch: { displayName: string; timezone: string; settings?: ServiceDay };
-  visit: { id: number; bookingRef: string; serviceType: string; date: string; time: string };
+  /** `kind`: a free re-treatment (0047) is titled as one. */
+  visit: { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string };
   /** The service address on one line. */
   location: string;
   /** 0 (the receipt) or the revision number of a change: `calendarSequenceAt`. */
@@ -105,7 +107,7 @@ export function buildVisitCalendarEvent(input: VisitCalendarInput): OutboxAttach
   const window = formatArrivalWindow(findArrivalWindow(visit.time, input.branch.settings), input.locale);
   return buildIcsEvent({
     uid: buildVisitCalendarUid(visit.bookingRef, visit.id),
-    title: `${t(`services.${visit.serviceType}`)} · ${input.branch.displayName}`,
+    title: `${t(`services.${serviceLabelKey(visit)}`)} · ${input.branch.displayName}`,
     description: tEmail('calendar.description', { reference: visit.bookingRef, ...window }),
     location: input.location,
     date: visit.date,

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -28,7 +29,7 @@ export type VisitMovedEmailInput = {
   /** The Friday the visits were on before; null when there was none to name. */
   previousDate: string | null;
   /** The visits that moved, all on their new Friday (a treatment and its standing-water visit move together). */
-  visits: { id: number; bookingRef: string; serviceType: string; date: string; time: string }[];
+  visits: { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string }[];
   address: { address: string | null; city: string | null; postalCode: string | null };
   /** The booking has other upcoming visits, whose dates did not change (a seasonal plan). */
   hasOtherVisits: boolean;
@@ -55,7 +56,7 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
   const first = input.visits[0];
   if (!first) throw new Error('a visit-moved email needs the visits that moved');
   const newDate = formatLongDate(first.date, locale);
-  const services = [...new Set(input.visits.map((v) => tServices(`services.${v.serviceType}`)))].join(', ');
+  const services = [...new Set(input.visits.map((v) => tServices(`services.${serviceLabelKey(v)}`)))].join(', ');
   const location = formatVisitLocation(input.address);
 
   type Fact = { label: string; value: string; strong?: boolean };

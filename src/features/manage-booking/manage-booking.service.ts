@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { type Branch, getBranch } from '@/features/branch/branch.service';
 import { previewCancellation, cancelBooking } from '@/features/cancellations/cancellation.service';
@@ -7,6 +7,7 @@ import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { type BookingAppointment as ManagedVisitRow, listBookingAppointments } from '@/features/payments/payment.repository';
 import { describeArrivalWindow } from '@/features/email/visit-calendar';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { spacingMessageValues, type SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { listMoveDates, moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { localePath } from '@/components/site/locale-paths';
@@ -43,7 +44,8 @@ export async function limitLookups(clientIp: string): Promise<void> {
   await consumeRateLimit('manage-booking-lookup', clientIp, LOOKUP_LIMIT);
 }
 
-async function limitActions(clientIp: string, bookingRef: string): Promise<void> {
+/** Changes made through the link (moves, cancellations, re-treatment requests), per client address and per booking. */
+export async function limitActions(clientIp: string, bookingRef: string): Promise<void> {
   await consumeRateLimit('manage-booking-action-ip', clientIp, ACTION_LIMIT);
   await consumeRateLimit('manage-booking-action-booking', bookingRef, ACTION_LIMIT);
 }
@@ -62,6 +64,7 @@ export type ManagedVisitGroup = {
   visitIds: number[];
   date: string;
   status: string;
+  /** What the visits are, as the `services` messages name them: service types, or 'retreatment' for a free re-treatment (0047). */
   serviceTypes: string[];
   arrival: string;
   change: VisitChange;
@@ -83,9 +86,10 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
   const branch = await getBranch(first.branchId);
   const money = await selectBookingMoney(await getDb(), bookingRef);
   // A treatment and its standing-water visit share a Friday and move together: one row on the page.
+  // A free re-treatment (0047) is a row of its own, as it moves on its own.
   const groups = new Map<string, ManagedVisitRow[]>();
   for (const visit of visits) {
-    const key = `${visit.date} ${visit.status}`;
+    const key = `${visit.date} ${visit.status} ${visit.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), visit]);
   }
   return {
@@ -99,7 +103,7 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
         visitIds: rows.map((r) => r.id),
         date: lead.date,
         status: lead.status,
-        serviceTypes: [...new Set(rows.map((r) => r.serviceType))],
+        serviceTypes: [...new Set(rows.map(serviceLabelKey))],
         arrival: describeArrivalWindow(lead.time, branch.settings, locale),
         change: decideVisitChange(lead, now, branch.timezone),
       };
@@ -243,9 +247,10 @@ export async function cancelForCustomer(token: string, options: { clientIp: stri
 /**
  * One English notice to the office (STAFF_NOTIFY_EMAIL) naming the customer (from the booking's
  * own rows) and linking their page; "Reply" in the office's mailbox writes to the customer (0030).
+ * Queued through `db` when given (a caller's transaction: a re-treatment request, 0047).
  */
-async function queueOfficeNotice(notice: {
-  visit: ManagedVisitRow; branch: Branch; subject: string; heading: string; lines: string[];
+export async function queueOfficeNotice(notice: {
+  visit: ManagedVisitRow; branch: Branch; subject: string; heading: string; lines: string[]; db?: DbExecutor;
 }) {
   const { visit, branch } = notice;
   const { PUBLIC_SITE_URL: siteUrl, STAFF_NOTIFY_EMAIL: to } = getEnv();
@@ -262,7 +267,7 @@ async function queueOfficeNotice(notice: {
     bodyText: lines.join('\n'),
     footer: branch.displayName,
   });
-  await enqueueEmail(await getDb(), {
+  await enqueueEmail(notice.db ?? await getDb(), {
     kind: 'staff-notification', to, replyTo: visit.customerEmail, locale: 'en', subject: notice.subject, html, text, relatedType: 'appointment', relatedId: visit.id,
   });
 }

@@ -214,6 +214,8 @@ export async function listBookingAppointments(db: DbExecutor, { bookingRef }: { 
       customerId: appointments.customerId,
       visitNumber: appointments.visitNumber,
       serviceType: appointments.serviceType,
+      // A free re-treatment (0047): named as one, never priced.
+      kind: appointments.kind,
       date: appointments.date,
       time: appointments.time,
       address: appointments.address,

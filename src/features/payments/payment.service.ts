@@ -14,6 +14,7 @@ import { renderReceiptBlock, renderReceiptLink } from '@/features/receipts/recei
 import { buildReceiptPageUrl } from '@/features/receipts/receipt-links';
 import { loadReceiptForEmail } from '@/features/receipts/receipt.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { keepPaidVisits } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
@@ -67,9 +68,9 @@ function gatewayResponse(intent: { id: string; clientSecret: string; amountCents
   };
 }
 
-/** The visit whose row carries the plan's pricing inputs (add-on visits are priced with it). */
+/** The visit whose row carries the plan's pricing inputs (add-on visits are priced with it); never a free re-treatment's (0047). */
 function findPlanVisit(visits: BookingAppointment[]): BookingAppointment | undefined {
-  return [...visits].sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
+  return keepPaidVisits(visits).sort((a, b) => a.visitNumber - b.visitNumber || a.id - b.id).find((v) => isPricedServiceType(v.serviceType));
 }
 
 /**

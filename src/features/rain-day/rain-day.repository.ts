@@ -31,6 +31,7 @@ export async function listBookingPlanVisits(db: DbExecutor, bookingRefs: string[
       bookingRef: appointments.bookingRef,
       visitNumber: appointments.visitNumber,
       serviceType: appointments.serviceType,
+      kind: appointments.kind,
       date: appointments.date,
       status: appointments.status,
     })

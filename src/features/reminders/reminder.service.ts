@@ -23,6 +23,7 @@ function toReminderVisit(visit: CustomerDayVisit): ReminderVisit {
   return {
     bookingRef: visit.bookingRef,
     serviceType: visit.serviceType,
+    kind: visit.kind,
     time: visit.time,
     estimatedArrivalTime: visit.estimatedArrivalTime,
     ...findServiceAddress(visit),

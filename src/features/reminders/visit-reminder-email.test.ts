@@ -151,4 +151,12 @@ describe('renderVisitReminderEmail', () => {
     expect(consult.text).not.toContain('Keep children and pets indoors');
     expect(consult.text).not.toContain('You do not need to be home.');
   });
+
+  it('names a free re-treatment as one, whatever plan it re-treats (0047), with the barrier spray\'s checklist', () => {
+    const email = renderVisitReminderEmail(input({ visits: [visit({ serviceType: 'seasonal', kind: 'retreatment' })] }));
+    expect(email.text).toContain('Service: Free re-treatment');
+    expect(email.text).not.toContain('Seasonal Mosquito Protection');
+    expect(email.text).toContain('Keep children and pets indoors');
+    expect(renderVisitReminderEmail(input({ locale: 'fr', visits: [visit({ kind: 'retreatment' })] })).text).toContain(`Prestation${NBSP}: Retraitement gratuit`);
+  });
 });

@@ -3,6 +3,7 @@ import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from 
 import { DEFAULT_SERVICE_DAY, findArrivalWindow, formatArrivalWindow, formatVisitLocation, type ArrivalWindow, type ServiceDay } from '@/features/email/visit-calendar';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import { parseClockTime } from '@/features/routing/build-problem';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -11,6 +12,8 @@ import { formatLongDate } from '@/lib/format';
 export type ReminderVisit = {
   bookingRef: string;
   serviceType: string;
+  /** 'retreatment': a free re-treatment (0047), named as one; otherwise (or absent) a paid visit. */
+  kind?: string | null;
   /** The booked time ('HH:MM'); the booking flows' 09:00 promises no time of day (see `findArrivalWindow`). */
   time: string;
   /** The route plan's estimated arrival ('HH:MM', branch time); null while the day is not planned. */
@@ -94,7 +97,7 @@ export function renderVisitReminderEmail(input: VisitReminderEmailInput): { subj
     const window = formatArrivalWindow(arrival.window, locale);
     if (location) facts.push({ label: t('facts.address'), value: location });
     facts.push({ label: t('facts.arrival'), value: t(arrival.planned ? 'arrival.planned' : 'arrival.window', window), strong: true });
-    facts.push({ label: t('facts.service'), value: [...new Set(visits.map((v) => tServices(`services.${v.serviceType}`)))].join(', ') });
+    facts.push({ label: t('facts.service'), value: [...new Set(visits.map((v) => tServices(`services.${serviceLabelKey(v)}`)))].join(', ') });
   }
   facts.push({ label: t('facts.reference'), value: [...new Set(input.visits.map((v) => v.bookingRef))].join(', ') });
 

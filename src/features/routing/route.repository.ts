@@ -13,6 +13,8 @@ const appointmentColumns = {
   id: appointments.id,
   customerId: appointments.customerId,
   ...appointmentVisitColumns,
+  // A free re-treatment (0047) is labelled as such on the route and the day sheet.
+  kind: appointments.kind,
   latitude: appointments.latitude,
   longitude: appointments.longitude,
   propertySize: appointments.propertySize,
@@ -141,7 +143,7 @@ export async function listDayRoutes(db: DbExecutor, branchId: number, date: stri
  */
 export async function lockStopVisit(db: DbExecutor, id: number) {
   const [row] = await db
-    .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status })
+    .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status, completedAt: appointments.completedAt })
     .from(appointments)
     .where(eq(appointments.id, id))
     .for('update');

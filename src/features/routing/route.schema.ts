@@ -33,13 +33,17 @@ export const VISIT_NOTE_MAX_LENGTH = 500;
 /**
  * PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. With
  * 'completed', an optional note to the customer (trimmed; empty means none) that the visit report
- * carries (docs/decisions/0038), and the products applied with their amounts (0042: required for
- * a treatment while the branch has products); with 'confirmed' neither is read.
+ * carries (docs/decisions/0038), the products applied with their amounts (0042: required for a
+ * treatment while the branch has products), and `doneAt`, when the technician pressed "Mark done"
+ * (an ISO instant with its offset; a mark kept on the phone without signal is sent late, 0045): the
+ * visit's completion and the record are dated with it, within the bounds the service checks. With
+ * 'confirmed' none of them is read.
  */
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
   note: z.string('routing.noteDialog.tooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.noteDialog.tooLong').optional(),
   applications: ApplicationLinesSchema.optional(),
+  doneAt: z.iso.datetime({ offset: true, error: 'routing.invalidDoneAt' }).transform((value) => new Date(value)).optional(),
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

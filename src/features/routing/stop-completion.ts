@@ -22,3 +22,26 @@ export function findStopAction(stop: { date: string; status: string }, today: st
   if (stop.status === 'completed') return 'undo';
   return null;
 }
+
+/**
+ * How far ahead of the server's clock a phone's "Mark done" time may be: phones set their clocks
+ * from the network, but not to the second (docs/decisions/0045).
+ */
+export const DONE_AT_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** Why the time sent with a done mark is refused (a key of the routing messages). */
+export type DoneAtProblem = 'doneAtInFuture' | 'doneAtBeforeVisitDay';
+
+/**
+ * Whether a done mark may be dated `doneAt` (when the technician pressed it; sent late when the
+ * phone had no signal, 0045), or why not. Not ahead of the server's `now` by more than the clock
+ * skew; not before the visit's day in the branch's time zone (`doneDay`: the branch's calendar day
+ * at `doneAt`), except for a time within the clock skew of `now`: that is a mark sent at once, as
+ * good as one sent without a time (an admin may mark a later visit done, 0027).
+ */
+export function findDoneAtProblem(input: { doneAt: Date; now: Date; doneDay: string; visitDate: string }): DoneAtProblem | null {
+  const ahead = input.doneAt.getTime() - input.now.getTime();
+  if (ahead > DONE_AT_CLOCK_SKEW_MS) return 'doneAtInFuture';
+  if (ahead >= -DONE_AT_CLOCK_SKEW_MS) return null;
+  return input.doneDay < input.visitDate ? 'doneAtBeforeVisitDay' : null;
+}

@@ -135,3 +135,21 @@ describe('describeSpacingWindow and spacingMessageValues', () => {
     });
   });
 });
+
+describe('free re-treatments (0047)', () => {
+  // Visit 2 done on June 25, a re-treatment booked for July 2 (a week later), visit 3 on July 16.
+  const withRetreatment = () => [visit(1, '2027-06-04', { status: 'completed' }), visit(2, '2027-06-25', { status: 'completed' }), visit(4, '2027-07-02', { kind: 'retreatment' }), visit(3, '2027-07-16')];
+
+  it('bound no move of the plan\'s visits', () => {
+    const visits = withRetreatment();
+    const last = visits[3]!;
+    expect(findSpacingWindow(visits, [last.id])).toEqual(findSpacingWindow(visits.filter((v) => v.kind !== 'retreatment'), [last.id]));
+    expect(allowed(visits, last, FRIDAYS)).toEqual(['2027-07-09', '2027-07-16', '2027-07-23', '2027-07-30', '2027-08-06']);
+  });
+
+  it('move to any Friday themselves, even a week from a plan visit', () => {
+    const visits = withRetreatment();
+    expect(findSpacingWindow(visits, [visits[2]!.id])).toMatchObject({ earliest: null, latest: null, previous: null, next: null });
+    expect(allowed(visits, visits[2]!, FRIDAYS)).toEqual(FRIDAYS);
+  });
+});

@@ -12,10 +12,13 @@
  * - Cancelled visits no longer count; every other state does (a completed spray was given, a paid
  *   visit waiting for a new date still belongs where it is).
  * - The visits that move together (same Friday, 0011) are left out of their own neighbours.
+ * - A free re-treatment (0047) is no visit of the plan: it bounds no move of the plan's visits, and
+ *   moves itself to any Friday.
  */
 import { addCalendarDays, MIN_INTERVAL_DAYS, type IsoDate } from './available-dates';
+import { isFreeRetreatment } from './visit-kinds';
 
-export type PlanVisit = { id: number; visitNumber: number; serviceType: string; date: IsoDate; status: string };
+export type PlanVisit = { id: number; visitNumber: number; serviceType: string; date: IsoDate; status: string; kind?: string | null };
 
 export type SpacingNeighbour = { visitNumber: number; date: IsoDate };
 
@@ -44,9 +47,9 @@ const toNeighbour = (visit: PlanVisit | undefined): SpacingNeighbour | null => (
 export function findSpacingWindow(visits: readonly PlanVisit[], movingIds: readonly number[], minIntervalDays = MIN_INTERVAL_DAYS): SpacingWindow {
   const moving = new Set(movingIds);
   const first = visits.filter((v) => moving.has(v.id)).sort(byPlanOrder)[0];
-  if (!first) return UNBOUNDED(minIntervalDays);
+  if (!first || visits.some((v) => moving.has(v.id) && isFreeRetreatment(v))) return UNBOUNDED(minIntervalDays);
   const types = new Set(visits.filter((v) => moving.has(v.id)).map((v) => v.serviceType));
-  const others = visits.filter((v) => !moving.has(v.id) && v.status !== 'cancelled' && types.has(v.serviceType));
+  const others = visits.filter((v) => !moving.has(v.id) && v.status !== 'cancelled' && !isFreeRetreatment(v) && types.has(v.serviceType));
   const before = others.filter((v) => byPlanOrder(v, first) < 0);
   const after = others.filter((v) => byPlanOrder(v, first) > 0);
   const previous = before.sort((a, b) => b.date.localeCompare(a.date))[0];

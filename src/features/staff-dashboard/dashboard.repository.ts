@@ -31,7 +31,8 @@ export async function selectDashboardTotals(db: DbExecutor) {
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(refunds.status, 'succeeded'), received));
-  const [confirmed] = await db.select({ n: count() }).from(appointments).where(inArray(appointments.status, ['confirmed', 'completed']));
+  // Visits sold: a free re-treatment (0047) is work, not a sale, and does not count.
+  const [confirmed] = await db.select({ n: count() }).from(appointments).where(and(inArray(appointments.status, ['confirmed', 'completed']), eq(appointments.kind, 'scheduled')));
   const [customerCount] = await db.select({ n: count() }).from(customers);
   return {
     revenueCents: Number(paid?.cents ?? 0) - Number(refunded?.cents ?? 0),
@@ -79,6 +80,8 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       date: appointments.date,
       time: appointments.time,
       serviceType: appointments.serviceType,
+      // A free re-treatment (0047) is listed as such.
+      kind: appointments.kind,
       status: appointments.status,
       address: appointments.address,
       city: appointments.city,
@@ -91,6 +94,9 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       isRescheduled: appointments.isRescheduled,
       originalDate: appointments.originalDate,
       rescheduledReason: appointments.rescheduledReason,
+      // "Mark completed" asks as the day sheet does (0046): the note so far, and whose route has the visit.
+      visitNote: appointments.visitNote,
+      technicianId: appointments.technicianId,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

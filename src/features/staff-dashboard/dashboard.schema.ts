@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from '@/features/routing/route.schema';
+import type { ApplicationLines } from '@/features/application-records/application-record.schema';
+import { isCalendarDate, StopStatusChangeSchema } from '@/features/routing/route.schema';
 import { isFriday } from '@/features/scheduling/available-dates';
 import { checkServiceArea } from '@/features/service-area/postal-code';
 import { limitedText, requiredPhone } from '@/lib/field-limits';
@@ -16,25 +17,50 @@ import { decodeRecordCursor } from './record-list';
 export const APPOINTMENT_STAFF_STATUSES = ['completed', 'confirmed'] as const;
 export type AppointmentStatusChange = { status: (typeof APPOINTMENT_STAFF_STATUSES)[number] };
 
+/** Who applied the products, named by the office when the visit is on no route (0046); null: not chosen. */
+const technicianChoice = z.number('applicationRecords.technicianUnknown')
+  .int('applicationRecords.technicianUnknown')
+  .positive('applicationRecords.technicianUnknown')
+  .nullable()
+  .optional();
+
 /**
  * PATCH /api/admin/appointments/{id}: `{ status }` marks a visit completed or back, `{ date }`
  * moves it to another Friday (docs/decisions/0015, later addendum). A move always leaves the
  * visit confirmed (a paid visit that needed a new date is confirmed on it), so `status` may come
  * with a date only as 'confirmed'. Whether the date is a bookable Friday with room is the service's rule.
+ * 'completed' comes as the day sheet's done mark does (0046): the note to the customer and the
+ * products applied, read by the day sheet's own schema pieces, and `technicianId` for a visit on
+ * no route; with 'confirmed' or a date none of them is read.
  */
 export const AppointmentChangeSchema = z.object({
   status: z.enum(APPOINTMENT_STAFF_STATUSES, 'adminDashboard.invalidStatus').optional(),
   date: z.string('adminDashboard.move.invalidDate').refine(isCalendarDate, 'adminDashboard.move.invalidDate').optional(),
+  note: StopStatusChangeSchema.shape.note,
+  applications: StopStatusChangeSchema.shape.applications,
+  technicianId: technicianChoice,
 }).superRefine((change, ctx) => {
   if (change.date === undefined && change.status === undefined) {
     ctx.addIssue({ code: 'custom', path: ['status'], message: 'adminDashboard.invalidStatus' });
   } else if (change.date !== undefined && change.status === 'completed') {
     ctx.addIssue({ code: 'custom', path: ['status'], message: 'adminDashboard.move.staysConfirmed' });
   }
-}).transform((change): AppointmentChange => (
-  change.date !== undefined ? { kind: 'move', date: change.date } : { kind: 'status', status: change.status! }
-));
-export type AppointmentChange = { kind: 'move'; date: string } | ({ kind: 'status' } & AppointmentStatusChange);
+}).transform((change): AppointmentChange => {
+  if (change.date !== undefined) return { kind: 'move', date: change.date };
+  if (change.status === 'confirmed') return { kind: 'status', status: 'confirmed' };
+  return { kind: 'complete', status: 'completed', note: change.note, applications: change.applications, technicianId: change.technicianId ?? null };
+});
+
+/** The office's "Mark completed": the done mark with its note and application record (0046). */
+export type OfficeCompletion = {
+  kind: 'complete';
+  status: 'completed';
+  note?: string;
+  applications?: ApplicationLines;
+  /** The technician the office names; read only when the visit has no route technician. */
+  technicianId: number | null;
+};
+export type AppointmentChange = { kind: 'move'; date: string } | { kind: 'status'; status: 'confirmed' } | OfficeCompletion;
 
 /** A contact message's life in the office: new, read, replied, archived (any order). */
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived'] as const;

@@ -204,8 +204,12 @@ export async function changeAppointmentStatus(
   return updated;
 }
 
-/** PATCH /api/admin/appointments/{id}: a move to another Friday, or a completion mark (or its undo). */
-export async function changeAppointment(id: number | null, change: AppointmentChange, options: { by?: string } = {}) {
+/**
+ * PATCH /api/admin/appointments/{id}: a move to another Friday, or a completion taken back. The
+ * completion itself comes with its application record and goes through the day sheet's
+ * `changeStopStatusWithRecord` (application-records), which the route handler calls (0046).
+ */
+export async function changeAppointment(id: number | null, change: Exclude<AppointmentChange, { kind: 'complete' }>, options: { by?: string } = {}) {
   if (change.kind === 'move') return moveAppointment(id, change.date, { by: options.by });
   return changeAppointmentStatus(id, { status: change.status });
 }

@@ -13,10 +13,12 @@ const visitColumns = {
   // The plan's order and kind, for the spacing of a seasonal plan's visits (0035).
   visitNumber: appointments.visitNumber,
   serviceType: appointments.serviceType,
+  // A free re-treatment is no visit of the plan's spacing (0047).
+  kind: appointments.kind,
 };
 
 export type BookingVisit = {
-  id: number; branchId: number; bookingRef: string; date: string; status: string; visitNumber: number; serviceType: string; needsStaffAttention: boolean;
+  id: number; branchId: number; bookingRef: string; date: string; status: string; visitNumber: number; serviceType: string; kind: string; needsStaffAttention: boolean;
 };
 
 /**

@@ -35,7 +35,8 @@ export function pickVisitsToMove(visits: BookingVisit[], id: number): { target: 
   const target = visits.find((v) => v.id === id);
   if (!target) throw new AppError('not_found', 'errors.notFound');
   if (!isMovable(target)) throw new AppError('conflict', 'adminDashboard.move.notMovable', { status: target.status });
-  const group = visits.filter((v) => v.date === target.date && v.status === target.status && isMovable(v));
+  // A free re-treatment (0047) and a paid visit that happen to share a Friday move on their own.
+  const group = visits.filter((v) => v.date === target.date && v.status === target.status && v.kind === target.kind && isMovable(v));
   return { target, group };
 }
 

@@ -109,4 +109,13 @@ describe('renderVisitReportEmail', () => {
     expect(`${email.subject}\n${email.text}`).not.toMatch(/visitReport\.|booking\.services|pricing\.lines|manageBooking\./);
     if (locale !== 'en') expect(email.text).not.toContain('Your visit is done');
   });
+
+  it('reports a free re-treatment as one (0047), with its plan\'s guarantee and add-ons', () => {
+    const email = renderVisitReportEmail(input({ visits: [visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })] }));
+    expect(email.text).toContain('What we treated: Free re-treatment');
+    expect(email.text).toContain('your seasonal plan includes free re-treatments for the whole season');
+    expect(listTreatments([visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })], 'es')).toEqual([
+      'Repetición gratuita del tratamiento', getTranslator('es', 'pricing')('lines.tick-addon'),
+    ]);
+  });
 });

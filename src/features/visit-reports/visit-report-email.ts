@@ -2,6 +2,7 @@ import 'server-only';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { formatVisitLocation } from '@/features/email/visit-calendar';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -10,6 +11,8 @@ import { isTreatmentVisit } from './report-due';
 /** One done visit of the booking's Friday, as the report describes it. */
 export type ReportVisit = {
   serviceType: string;
+  /** 'retreatment': a free re-treatment (0047), named as one. */
+  kind?: string | null;
   includeTick: boolean;
   includeTargetedInsects: boolean;
   /** The technician's note to the customer, as typed (escaped here). */
@@ -46,7 +49,7 @@ export function listTreatments(visits: readonly ReportVisit[], locale: Locale): 
   const tPricing = getTranslator(locale, 'pricing');
   const treated = visits.filter(isTreatmentVisit);
   const services = [...new Set(treated.map((v) => v.serviceType))];
-  const lines = services.map((type) => tBooking(`services.${type}`));
+  const lines = [...new Set(treated.map(serviceLabelKey))].map((key) => tBooking(`services.${key}`));
   if (treated.some((v) => v.includeTick) && !services.includes('tick-seasonal')) lines.push(tPricing('lines.tick-addon'));
   if (treated.some((v) => v.includeTargetedInsects) && !services.includes('standingwater')) lines.push(tPricing('lines.targeted-insects-addon'));
   return lines;

@@ -31,6 +31,7 @@ export async function listBookingDayVisits(db: DbExecutor, bookingRef: string, d
       branchId: appointments.branchId,
       status: appointments.status,
       serviceType: appointments.serviceType,
+      kind: appointments.kind,
       includeTick: appointments.includeTick,
       includeTargetedInsects: appointments.includeTargetedInsects,
       visitNote: appointments.visitNote,

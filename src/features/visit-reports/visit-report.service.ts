@@ -34,7 +34,7 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
     bookingRef: day.bookingRef,
     date: day.date,
     address: findServiceAddress(first),
-    visits: reported.map((v) => ({ serviceType: v.serviceType, includeTick: v.includeTick, includeTargetedInsects: v.includeTargetedInsects, note: v.visitNote })),
+    visits: reported.map((v) => ({ serviceType: v.serviceType, kind: v.kind, includeTick: v.includeTick, includeTargetedInsects: v.includeTargetedInsects, note: v.visitNote })),
     nextVisitDate: await findNextVisitDate(tx, day.bookingRef, day.date),
   });
   const { id } = await enqueueEmail(tx, {

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatCad, formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -141,7 +142,7 @@ export function CancelBookingAction({ bookingRef, serviceLabels }: { bookingRef:
     router.refresh();
   };
 
-  const visitLine = (v: CancellationPreview['toCancel'][number]) => `${formatLongDate(v.date, locale)} · ${serviceLabels[v.serviceType] ?? v.serviceType}`;
+  const visitLine = (v: CancellationPreview['toCancel'][number]) => `${formatLongDate(v.date, locale)} · ${serviceLabels[serviceLabelKey(v)] ?? v.serviceType}`;
 
   return (
     <>

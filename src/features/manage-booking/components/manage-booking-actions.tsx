@@ -3,10 +3,10 @@ import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
 import type { SpacingVariant, SpacingWindow } from '@/features/scheduling/visit-spacing';
+import { FridayChoiceForm } from '@/features/scheduling/components/friday-choice-form';
 import { formatCad, formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -112,27 +112,18 @@ export function MoveVisitAction({ token, visitId, date, phone }: { token: string
           <p className="text-sm text-gray-700">{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={`tel:${phone}`}>{phone}</a></p>
         ) : null}
         {dates.state === 'ready' && dates.dates.length > 0 ? (
-          <form method="post" noValidate onSubmit={submit} className="space-y-4">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${id}-date`}>{t('move.dateLabel')}</Label>
-              <select
-                id={`${id}-date`}
-                value={choice}
-                onChange={(e) => setChoice(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm"
-              >
-                <option value="">{t('move.choose')}</option>
-                {dates.dates.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
-              </select>
-            </div>
-            {error ? <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p> : null}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button type="button" variant="outline" onClick={close}>{t('move.keep')}</Button>
-              <Button type="submit" disabled={!hydrated || busy}>{busy ? t('move.saving') : t('move.submit')}</Button>
-            </div>
-          </form>
+          <FridayChoiceForm
+            id={id}
+            dates={dates.dates}
+            value={choice}
+            onChange={setChoice}
+            error={error}
+            busy={busy}
+            disabled={!hydrated}
+            labels={{ date: t('move.dateLabel'), choose: t('move.choose'), cancel: t('move.keep'), submit: t('move.submit'), submitting: t('move.saving') }}
+            onCancel={close}
+            onSubmit={submit}
+          />
         ) : null}
       </FormDialog>
     </>

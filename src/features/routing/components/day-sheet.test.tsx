@@ -64,3 +64,22 @@ describe('a planned day with visits no route has yet', () => {
     expect(t('awaitingRouteAdmin', { count: 2, button: t('optimize') })).toContain(t('optimize'));
   });
 });
+
+describe('the day sheet without signal (0045)', () => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('names the customer, the count and the saved time in its messages (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    for (const key of ['offline.keptDoneBody', 'offline.keptUndoBody', 'offline.refusedTitle']) expect(t(key, { name: 'Olivia Tremblay' })).toContain('Olivia Tremblay');
+    expect(t('offline.copyBanner', { time: 'Fri 8:02 AM' })).toContain('Fri 8:02 AM');
+    expect(t('offline.refusedOnStop', { message: 'Not on your route.' })).toContain('Not on your route.');
+    expect(t('offline.refusedManyBody', { names: 'A and B' })).toContain('A and B');
+    for (const key of ['offline.pendingSummary', 'offline.sentBody', 'offline.refusedManyTitle']) {
+      const one = t(key, { count: 1 });
+      const three = t(key, { count: 3 });
+      expect(three).toContain('3');
+      expect(three.replace('3', '1')).not.toBe(one);
+    }
+    for (const key of ['offline.waitingBadge', 'offline.signedOutBody', 'offline.stillNoSignalBody', 'stopAlreadyDone', 'doneAtInFuture', 'doneAtBeforeVisitDay', 'invalidDoneAt']) {
+      expect(t(key)).not.toMatch(/^routing\./);
+    }
+  });
+});

@@ -1,7 +1,8 @@
 'use client';
-import { Printer } from 'lucide-react';
-import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { CloudOff, Printer } from 'lucide-react';
+import { useFormatter, useLocale, useTimeZone, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -19,8 +20,22 @@ import { RouteStopList } from './route-stop-list';
 import { pickDefaultProduct } from '@/features/application-records/application-rules';
 import type { StopRecordForm } from '@/features/application-records/application-record.service';
 import { StopDoneButton } from './stop-done-button';
+import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-sheet-copies';
+import { overlayPendingStops, type ReplayResult } from './stop-outbox';
+import { openDaySheetStore, useStopOutbox } from './use-stop-outbox';
+import type { DoneMark } from './visit-note-dialog';
 
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
+
+/** How long the day may take to arrive before the sheet counts it as no signal (one bar can hang for minutes). */
+const DAY_LOAD_TIMEOUT_MS = 20_000;
+
+/**
+ * How a read of the day goes: 'open' as the sheet opens (a failure says so, or shows the saved
+ * copy); 'quiet' after a change the server refused (the sheet on screen stays if it fails);
+ * 'copy' from the saved copy's "Try again" (the copy stays if it fails).
+ */
+type LoadMode = 'open' | 'quiet' | 'copy';
 
 /** One technician's route for the day and the day's visit counts (technicianId only when an admin chooses). */
 async function fetchTechnicianDay(date: string, technicianId: number | null, signal: AbortSignal): Promise<SheetDay> {
@@ -38,7 +53,7 @@ type TechnicianOption = { id: number; name: string };
  * The technician's day on a phone: stops in driving order with ETAs, tap-to-call phones, notes and
  * the maps links. Admins pick the technician and may re-optimise the day.
  */
-export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize, officePhone, recordForm }: {
+export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptimize, officePhone, recordForm, staffUserId }: {
   initialDate: string;
   technicians: TechnicianOption[];
   /** Set for a technician's own sheet; admins choose from `technicians`. */
@@ -48,13 +63,26 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   officePhone: string;
   /** The products "Mark done" records and each technician's last one (docs/decisions/0042). */
   recordForm?: StopRecordForm;
+  /**
+   * The signed-in staff account: changes made without signal and the days read are kept on the
+   * phone under it (docs/decisions/0045). Without it nothing is kept.
+   */
+  staffUserId?: number;
 }) {
   const t = useTranslations('routing');
   const locale = useLocale();
+  const format = useFormatter();
+  const timeZone = useTimeZone() ?? 'America/Toronto';
   const [date, setDate] = useState(initialDate);
   const [technicianId, setTechnicianId] = useState<number | null>(fixedTechnicianId ?? technicians[0]?.id ?? null);
   // undefined while loading.
   const [sheet, setSheet] = useState<SheetDay | undefined>(undefined);
+  // The technician and date the sheet on screen was read for: its saved copy's key.
+  const [sheetFor, setSheetFor] = useState<{ technicianId: number; date: string } | null>(null);
+  // While the sheet on screen is the saved copy (no signal, 0045): when it was saved.
+  const [copySavedAt, setCopySavedAt] = useState<string | null>(null);
+  // Changes refused after they waited on the phone: said under the stop; a done mark is offered again.
+  const [refusals, setRefusals] = useState<Record<number, { message: string; mark?: DoneMark }>>({});
   const [optimizing, setOptimizing] = useState(false);
   // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
   // known, which is not the same as having none.
@@ -64,30 +92,138 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
   // Bumped after an optimisation to reload the sheet.
   const [version, setVersion] = useState(0);
+  // How the next read goes (see LoadMode); set just before `version` is bumped.
+  const loadMode = useRef<LoadMode>('open');
   // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
   const hasDate = isCalendarDate(date);
   const route = sheet?.route;
   const view = selectDaySheetView({ technicianId, hasDate, route, plan: sheet?.plan, loadFailed: loadFailed !== null });
   const awaitingRoute = countVisitsAwaitingRoute(sheet?.plan);
 
+  // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
+  const updateStopStatus = useCallback((appointmentId: number, status: string, visitNote?: string | null) => {
+    setSheet((current) => current?.route ? {
+      ...current,
+      route: {
+        ...current.route,
+        appointments: current.route.appointments.map((stop) => (
+          stop.appointment.id === appointmentId
+            ? { ...stop, appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
+            : stop
+        )),
+      },
+    } : current);
+  }, []);
+
+  // Changes that waited on the phone were answered: delivered ones as sent, refused ones as the
+  // server has the stop, and the day read again after a refusal (the server knows best).
+  const showReplayed = useCallback((result: ReplayResult) => {
+    let refused = false;
+    for (const outcome of result.outcomes) {
+      const { change } = outcome;
+      if (outcome.kind === 'delivered') {
+        updateStopStatus(change.appointmentId, change.status, change.status === 'completed' && change.note !== undefined ? change.note || null : undefined);
+        continue;
+      }
+      refused = true;
+      if (outcome.serverStatus) updateStopStatus(change.appointmentId, outcome.serverStatus);
+      const mark: DoneMark | undefined = change.status === 'completed'
+        ? { note: change.note ?? '', ...(change.applications ? { applications: change.applications } : {}) }
+        : undefined;
+      setRefusals((current) => ({ ...current, [change.appointmentId]: { message: outcome.message ?? t('stopChangeFailed'), mark } }));
+    }
+    if (refused) {
+      loadMode.current = 'quiet';
+      setVersion((v) => v + 1);
+    }
+  }, [t, updateStopStatus]);
+
+  const { outbox, keep, replay, sending, enabled: keepsChanges } = useStopOutbox(staffUserId, showReplayed);
+
   useEffect(() => {
     if (!isCalendarDate(date) || technicianId === null) return;
+    const mode = loadMode.current;
+    loadMode.current = 'open';
     const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, DAY_LOAD_TIMEOUT_MS);
     fetchTechnicianDay(date, fixedTechnicianId === null ? technicianId : null, controller.signal).then(
-      (loaded) => setSheet(loaded),
+      (loaded) => {
+        setSheet(loaded);
+        setSheetFor({ technicianId, date });
+        setCopySavedAt(null);
+        setLoadFailed(null);
+        // The sheet loaded, so the server is reachable: changes waiting on the phone go now.
+        void replay();
+      },
       (error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (controller.signal.aborted && !timedOut) return;
+        // A read after a refused change: the sheet on screen stays as it is.
+        if (mode === 'quiet') return;
         const failure = classifyLoadFailure(error);
+        // No answer at all (no signal, or none in time), not a server's refusal: the saved copy, if any.
+        const unreachable = failure === 'error' && !(error instanceof RouteLoadError);
+        const store = unreachable && staffUserId !== undefined ? openDaySheetStore() : null;
+        const copy = store ? findDayCopy<SheetDay>(store, staffUserId!, technicianId, date) : null;
+        if (copy) {
+          setSheet({ ...copy.day, today: findCopyToday(copy.day.today, findDeviceToday(new Date(), timeZone)) });
+          setSheetFor({ technicianId, date });
+          setCopySavedAt(copy.savedAt);
+          setLoadFailed(null);
+          if (mode === 'copy') toast({ title: t('offline.stillNoSignalTitle'), description: t('offline.stillNoSignalBody') });
+          return;
+        }
+        setCopySavedAt(null);
         setLoadFailed(failure);
         toast({ variant: 'destructive', title: t('toastErrorTitle'), description: t(failure === 'session' ? 'sessionEnded' : 'loadFailed') });
       },
-    );
-    return () => controller.abort();
-  }, [date, technicianId, fixedTechnicianId, version, t]);
+    ).finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [date, technicianId, fixedTechnicianId, version, t, replay, staffUserId, timeZone]);
+
+  // Toasts load on first use (0013): fetched while there is signal, so that the ones said without it show.
+  useEffect(() => {
+    import('@/components/ui/toaster').catch(() => {});
+  }, []);
+
+  // Each day read from the server (and each change it confirmed) is kept for a sheet opened without signal.
+  useEffect(() => {
+    if (staffUserId === undefined || !sheet || !sheetFor || copySavedAt !== null) return;
+    const store = openDaySheetStore();
+    if (store) saveDayCopy(store, staffUserId, { ...sheetFor, savedAt: new Date().toISOString(), day: sheet });
+  }, [sheet, sheetFor, copySavedAt, staffUserId]);
+
+  // Signal is back: a saved copy or a failed read is read again by itself.
+  useEffect(() => {
+    if (copySavedAt === null && loadFailed !== 'error') return;
+    const onOnline = () => {
+      if (copySavedAt !== null) {
+        loadMode.current = 'copy';
+      } else {
+        setLoadFailed(null);
+        setSheet(undefined);
+      }
+      setVersion((v) => v + 1);
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [copySavedAt, loadFailed]);
 
   const retryLoad = () => {
     setLoadFailed(null);
     setSheet(undefined);
+    setVersion((v) => v + 1);
+  };
+
+  // "Try again" on the saved copy: the copy stays on screen until the day arrives.
+  const retryCopy = () => {
+    loadMode.current = 'copy';
     setVersion((v) => v + 1);
   };
 
@@ -118,20 +254,14 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     }
   };
 
-  // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
-  const updateStopStatus = (appointmentId: number, status: string, visitNote?: string | null) => {
-    setSheet((current) => current?.route ? {
-      ...current,
-      route: {
-        ...current.route,
-        appointments: current.route.appointments.map((stop) => (
-          stop.appointment.id === appointmentId
-            ? { ...stop, appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
-            : stop
-        )),
-      },
-    } : current);
-  };
+  // The stops as the technician left them: changes still waiting on the phone applied on top.
+  const shownStops = useMemo(() => (route ? overlayPendingStops(route.appointments, outbox) : []), [route, outbox]);
+  const waitingStops = useMemo(() => new Set(outbox.map((change) => change.appointmentId)), [outbox]);
+  const forgetRefusal = (appointmentId: number) => setRefusals((current) => {
+    if (!(appointmentId in current)) return current;
+    const { [appointmentId]: _gone, ...rest } = current;
+    return rest;
+  });
 
   const name = technicians.find((tech) => tech.id === technicianId)?.name ?? route?.technician ?? '';
   const recording = recordForm && technicianId !== null ? {
@@ -145,7 +275,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end print:hidden">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
-          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setSheet(undefined); setLoadFailed(null); }} className="w-full sm:w-48" />
+          <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setSheet(undefined); setLoadFailed(null); setCopySavedAt(null); }} className="w-full sm:w-48" />
         </div>
         {fixedTechnicianId === null ? (
           <div className="space-y-1.5">
@@ -162,6 +292,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                 setTechnicianId(next);
                 setSheet(undefined);
                 setLoadFailed(null);
+                setCopySavedAt(null);
               }}
             >
               {technicians.length === 0 ? <option value="">{t('chooseTechnician')}</option> : null}
@@ -181,6 +312,24 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       </div>
 
       {hasDate ? <p className="text-lg font-semibold">{formatLongDate(date, locale)}</p> : null}
+
+      {copySavedAt !== null && view !== 'failed' && view !== 'loading' ? (
+        <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 print:hidden">
+          <p className="flex items-start gap-2 text-sm font-medium">
+            <CloudOff aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+            {t('offline.copyBanner', { time: format.dateTime(new Date(copySavedAt), { weekday: 'short', hour: 'numeric', minute: '2-digit' }) })}
+          </p>
+          <Button type="button" variant="outline" onClick={retryCopy} className="w-full sm:w-auto">{t('retry')}</Button>
+        </div>
+      ) : null}
+      {outbox.length > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950 print:hidden">
+          <p className="text-sm font-medium">{t('offline.pendingSummary', { count: outbox.length })}</p>
+          <Button type="button" variant="outline" onClick={() => void replay()} disabled={sending} className="w-full sm:w-auto">
+            {sending ? t('offline.sending') : t('offline.sendNow')}
+          </Button>
+        </div>
+      ) : null}
 
       {view === 'noTechnicians' ? <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicians')}</p> : null}
       {view === 'chooseDate' ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
@@ -220,10 +369,45 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           <p className="text-sm text-gray-700">{formatLabelled(locale, t('startingPoint'), route.startingPoint ?? '')}</p>
           <MapsLinkButtons links={route.mapsLinks} name={name} className="print:hidden" />
           <RouteStopList
-            stops={route.appointments}
+            stops={shownStops}
             color={route.technicianColor}
             label={name}
-            renderAction={(stop) => (sheet ? <StopDoneButton stop={stop} today={sheet.today} onStatus={updateStopStatus} recording={recording} /> : null)}
+            renderAction={(stop) => {
+              if (!sheet) return null;
+              const id = stop.appointment.id;
+              const refusal = refusals[id];
+              return (
+                <>
+                  {waitingStops.has(id) ? (
+                    <p className="mt-1 print:hidden">
+                      <Badge variant="outline" className="gap-1 border-amber-400 bg-amber-50 text-amber-950">
+                        <CloudOff aria-hidden className="h-3.5 w-3.5" />
+                        {t('offline.waitingBadge')}
+                      </Badge>
+                    </p>
+                  ) : null}
+                  {refusal ? <p className="mt-1 text-sm font-medium text-red-800 print:hidden">{t('offline.refusedOnStop', { message: refusal.message })}</p> : null}
+                  <StopDoneButton
+                    stop={stop}
+                    today={sheet.today}
+                    onStatus={(appointmentId, status, visitNote) => {
+                      forgetRefusal(appointmentId);
+                      updateStopStatus(appointmentId, status, visitNote);
+                    }}
+                    recording={recording}
+                    outbox={keepsChanges ? {
+                      pending: waitingStops.has(id),
+                      keep: (change) => {
+                        const kept = keep(change);
+                        if (kept) forgetRefusal(change.appointmentId);
+                        return kept;
+                      },
+                      refusedMark: refusal?.mark,
+                    } : undefined}
+                  />
+                </>
+              );
+            }}
           />
         </section>
       ) : null}

@@ -38,9 +38,12 @@ describe('route display formats', () => {
   });
 
   it("maps service types to SPEC's labels: one-time, seasonal, else tick control", () => {
-    expect(findServiceLabelKey('onetime')).toBe('serviceOneTime');
-    expect(findServiceLabelKey('seasonal')).toBe('serviceSeasonal');
-    expect(findServiceLabelKey('tick-seasonal')).toBe('serviceTick');
-    expect(findServiceLabelKey('standingwater')).toBe('serviceTick');
+    expect(findServiceLabelKey({ serviceType: 'onetime' })).toBe('serviceOneTime');
+    expect(findServiceLabelKey({ serviceType: 'seasonal' })).toBe('serviceSeasonal');
+    expect(findServiceLabelKey({ serviceType: 'tick-seasonal' })).toBe('serviceTick');
+    expect(findServiceLabelKey({ serviceType: 'standingwater' })).toBe('serviceTick');
+    // A free re-treatment (0047) says so whatever its plan; a paid visit of the same plan does not.
+    expect(findServiceLabelKey({ serviceType: 'seasonal', kind: 'retreatment' })).toBe('serviceRetreatment');
+    expect(findServiceLabelKey({ serviceType: 'seasonal', kind: 'scheduled' })).toBe('serviceSeasonal');
   });
 });

@@ -1,5 +1,6 @@
 /** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
 
+import { isFreeRetreatment } from '@/features/scheduling/visit-kinds';
 import { formatTimeOfDay } from '@/lib/format';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
@@ -25,8 +26,10 @@ export function formatDuration(minutes: number | null | undefined, t: Translate)
   return hours > 0 ? t('hoursMinutes', { hours, minutes: total % 60 }) : t('minutesOnly', { minutes: total });
 }
 
-/** SPEC's service labels: One-Time Treatment, Seasonal Protection, else Tick Control. */
-export function findServiceLabelKey(serviceType: string): 'serviceOneTime' | 'serviceSeasonal' | 'serviceTick' {
+/** SPEC's service labels: One-Time Treatment, Seasonal Protection, else Tick Control; a free re-treatment (0047) says so. */
+export function findServiceLabelKey(visit: { serviceType: string; kind?: string | null }): 'serviceOneTime' | 'serviceSeasonal' | 'serviceTick' | 'serviceRetreatment' {
+  if (isFreeRetreatment(visit)) return 'serviceRetreatment';
+  const { serviceType } = visit;
   if (serviceType === 'onetime') return 'serviceOneTime';
   if (serviceType === 'seasonal') return 'serviceSeasonal';
   return 'serviceTick';

@@ -41,7 +41,7 @@ type Refusal = { message: string; aboutTechnicians: boolean };
 /** One visit of the day in a list beside the routes: customer, address and service. */
 function VisitLine({ appointment, customer }: DayRoutes['unassigned'][number]) {
   const t = useTranslations('routing');
-  return <li>{`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment.serviceType))}`}</li>;
+  return <li>{`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment))}`}</li>;
 }
 
 /**

@@ -55,7 +55,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                     {phone}
                   </a>
                 ) : null}
-                <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment.serviceType))}</span>
+                <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment))}</span>
               </p>
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
               {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (

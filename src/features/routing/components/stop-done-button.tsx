@@ -8,6 +8,8 @@ import { isTreatmentVisit } from '@/features/application-records/application-rul
 import type { ProductChoice } from '@/features/application-records/components/application-lines-fields';
 import type { RouteStop } from '../route.service';
 import { findStopAction } from '../stop-completion';
+import { sendStopChange } from './send-stop-change';
+import { type QueuedStopChange, toStopChangeBody } from './stop-outbox';
 import { type DoneMark, type DoneOutcome, VisitNoteDialog } from './visit-note-dialog';
 
 type StopStatus = 'completed' | 'confirmed';
@@ -24,6 +26,26 @@ export type StopRecording = {
 
 type Refusal = { status?: unknown; message?: unknown; fields?: Record<string, string> };
 
+/** Where a change goes when the server cannot be reached (docs/decisions/0045). */
+export type StopOutbox = {
+  /** The stop has changes waiting on the phone: a new one waits behind them, in order. */
+  pending: boolean;
+  /** Keeps a change on the phone to be sent later; false when the phone cannot store it. */
+  keep: (change: QueuedStopChange) => boolean;
+  /** A done mark of this stop the server refused after it waited: the dialog offers it again. */
+  refusedMark?: DoneMark;
+};
+
+/** A unique id for one press (crypto.randomUUID needs a secure page; the office's LAN may not be one). */
+function createChangeId(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/** True when the browser knows it has no network at all (a request would not leave the phone). */
+const isBrowserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * "Mark done" on a confirmed stop from its day on, "Undo" on a completed one (day sheet only, not
  * on paper). "Mark done" opens the dialog first: for a treatment, while the branch has products,
@@ -32,9 +54,15 @@ type Refusal = { status?: unknown; message?: unknown; fields?: Record<string, st
  * dashboard's transitions, the record's rules); its translated refusal is shown as it is, by
  * field in the dialog. `onStatus` updates the stop in place, with the note when one was saved.
  * Lines sent for a stop that is then taken back are offered again at its next done mark.
+ *
+ * With an `outbox` (0045), a change that cannot reach the server (no network, or no answer in
+ * time) is kept on the phone instead of being refused, and so is any change while the browser is
+ * offline or while this stop has changes waiting: the dialog closes as on success and the sheet
+ * shows the stop as the technician left it, marked as waiting. A done mark carries when it was
+ * pressed (`doneAt`), sent at once or late. A server's answer (a refusal) is shown as before.
  */
-export function StopDoneButton({ stop, today, onStatus, recording }: {
-  stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording;
+export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
+  stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording; outbox?: StopOutbox;
 }) {
   const t = useTranslations('routing');
   const [saving, setSaving] = useState(false);
@@ -45,14 +73,38 @@ export function StopDoneButton({ stop, today, onStatus, recording }: {
   const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
   const recordsProducts = recording !== undefined && recording.products.length > 0 && isTreatmentVisit(stop.appointment.serviceType);
 
-  /** Sends the change; ok when the stop is now as asked, else the server's messages by field. */
+  /**
+   * Sends the change; ok when the stop is now as asked or the change is kept on the phone, else
+   * the server's messages by field.
+   */
   const change = async (status: StopStatus, mark?: DoneMark): Promise<DoneOutcome> => {
+    const pressed: QueuedStopChange = {
+      id: createChangeId(), appointmentId: stop.appointment.id, status, takenAt: new Date().toISOString(), name, tried: false,
+      ...(mark === undefined ? {} : { note: mark.note, ...(mark.applications === undefined ? {} : { applications: mark.applications }) }),
+    };
+    const keep = (tried: boolean): DoneOutcome => {
+      if (!outbox?.keep({ ...pressed, tried })) {
+        toast({ variant: 'destructive', title: t('stopNotChangedTitle'), description: t('stopChangeFailed') });
+        return { ok: false };
+      }
+      toast({ title: t('offline.keptTitle'), description: t(status === 'completed' ? 'offline.keptDoneBody' : 'offline.keptUndoBody', { name }) });
+      return { ok: true };
+    };
+    // Behind changes still waiting (their order matters), or with no network at all: kept as is.
+    if (outbox && (outbox.pending || isBrowserOffline())) return keep(false);
     setSaving(true);
     try {
-      const res = await fetch(`/api/routes/technician/stops/${stop.appointment.id}`, {
-        method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(mark === undefined ? { status } : { status, ...mark }),
-      });
-      const body = (await res.json().catch(() => null)) as Refusal | null;
+      let res: { ok: boolean; status: number; body: Refusal | null };
+      try {
+        const answer = await sendStopChange(stop.appointment.id, toStopChangeBody(pressed));
+        res = { ok: answer.status >= 200 && answer.status < 300, status: answer.status, body: answer.body as Refusal | null };
+      } catch (error) {
+        if (outbox) return keep(true);
+        throw error;
+      }
+      const { body } = res;
+      // A 2xx that is not the server's answer (a Wi-Fi sign-in page): the change did not arrive.
+      if (res.ok && outbox && body?.status !== status) return keep(true);
       if (res.ok) {
         onStatus(stop.appointment.id, status, mark === undefined ? undefined : mark.note || null);
         toast(status === 'completed'
@@ -89,9 +141,14 @@ export function StopDoneButton({ stop, today, onStatus, recording }: {
     return outcome;
   };
 
+  // A done mark refused after it waited on the phone is offered again as it was typed.
+  const refused = outbox?.refusedMark;
   const dialogRecording = recording && recordsProducts ? {
     products: recording.products,
-    initialLines: () => lastSent.current?.map((line) => ({ ...line })) ?? [createLine(recording.defaultProductId)],
+    initialLines: () => {
+      const again = refused?.applications?.map((line) => ({ ...createLine(line.productId), amount: line.amount }));
+      return (again?.length ? again : lastSent.current?.map((line) => ({ ...line }))) ?? [createLine(recording.defaultProductId)];
+    },
   } : undefined;
 
   return (
@@ -111,7 +168,7 @@ export function StopDoneButton({ stop, today, onStatus, recording }: {
       <VisitNoteDialog
         open={noteOpen}
         name={name}
-        initialNote={stop.appointment.visitNote ?? ''}
+        initialNote={refused?.note ?? stop.appointment.visitNote ?? ''}
         recording={dialogRecording}
         onClose={() => setNoteOpen(false)}
         onConfirm={confirmDone}

@@ -16,6 +16,7 @@ export function staffLinks(locale: Locale, role: StaffSession['role'] | null, la
       link('/admin', 'dashboard'),
       link('/routes', 'routes'),
       link('/day-sheet', 'daySheets'),
+      link('/retreatments', 'retreatments'),
       link('/technicians', 'technicians'),
       link('/products', 'products'),
       link('/business', 'business'),

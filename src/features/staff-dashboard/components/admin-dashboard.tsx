@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatCad } from '@/lib/format';
+import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
 import type { ExportRange } from '@/features/exports/export-range';
@@ -29,9 +30,11 @@ import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath }: {
+export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion }: {
   initial: DashboardData;
   customerDetailsPath: string;
+  /** What the Appointments tab's "Mark completed" offers: products and technicians (docs/decisions/0046). */
+  completion: OfficeCompletionForm;
   /** The payments export form's default range: the current month so far (docs/decisions/0036). */
   paymentsExportRange: ExportRange;
   /** The staff email preview of the season opener (0043), in the page's language. */
@@ -157,7 +160,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
           <TabsTrigger value="emails">{t('tabs.emails')}</TabsTrigger>
         </TabsList>
         <TabsContent value="appointments">
-          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
+          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} completion={completion} />
         </TabsContent>
         <TabsContent value="customers">
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">

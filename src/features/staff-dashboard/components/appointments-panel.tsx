@@ -6,19 +6,21 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { formatTimeOfDay } from '@/lib/format';
 import {
   APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER,
   type AppointmentListFilter, type AppointmentStatusFilter, type AppointmentView,
 } from '../appointment-list';
-import type { AppointmentStatusChange } from '../dashboard.schema';
 import type { AppointmentPage } from '../dashboard.service';
 import { appendPage, sizeRefresh } from '../list-paging';
+import { type CompletableVisit, CompleteVisitDialog } from './complete-visit-dialog';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
 import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 
 type Row = AppointmentPage['appointments'][number];
 type ListState = {
@@ -37,13 +39,16 @@ const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-whit
  * pages from GET /api/admin/appointments. The list always shows what the server holds for the
  * filter: after a visit is marked completed or moved (and on each dashboard poll), the rows shown
  * are read again, so a visit that no longer matches the filter leaves it and a moved one takes
- * its place at its new date.
+ * its place at its new date. "Mark completed" asks what the day sheet's "Mark done" asks (the
+ * products applied and the note to the customer, docs/decisions/0046); "Undo" changes at once.
  */
-export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }: {
+export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, completion }: {
   initial: AppointmentPage;
   refreshTick: number;
   /** The customer page (with their bookings, cancellation and refunds) each row's name links to. */
   customerDetailsPath: string;
+  /** The products and technicians "Mark completed" offers. */
+  completion: OfficeCompletionForm;
 }) {
   const t = useTranslations('adminDashboard');
   const locale = useLocale();
@@ -52,6 +57,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
   const [list, setList] = useState<ListState>({ filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null });
   const [busy, setBusy] = useState<number | null>(null);
   const [moving, setMoving] = useState<MovableAppointment | null>(null);
+  const [completing, setCompleting] = useState<CompletableVisit | null>(null);
   // The list as last rendered, for requests started from callbacks; each request's number says
   // whether a later one (another filter, a refresh) has taken over the list meanwhile.
   const latest = useRef(list);
@@ -104,9 +110,10 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
 
   const changeFilter = (change: Partial<AppointmentListFilter>) => void load({ ...latest.current.filter, ...change }, 'filter');
 
-  const setAppointmentStatus = async (appointment: Row, status: AppointmentStatusChange['status']) => {
+  /** "Undo completed": at once, as on the day sheet. */
+  const reopen = async (appointment: Row) => {
     setBusy(appointment.id);
-    const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status });
+    const result = await patchStatus(`/api/admin/appointments/${appointment.id}`, { status: 'confirmed' });
     setBusy(null);
     if (!result.ok) {
       toast({ variant: 'destructive', title: t('updateFailedTitle'), description: result.message ?? t('updateFailed') });
@@ -116,8 +123,18 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
       return;
     }
     setList((l) => ({ ...l, rows: l.rows.map((a) => (a.id === appointment.id ? { ...a, status: result.status } : a)) }));
-    const values = { name: format.name(appointment.firstName, appointment.lastName), date: format.date(appointment.date) };
-    toast({ title: t('statusUpdatedTitle'), description: t(status === 'completed' ? 'appointmentCompletedBody' : 'appointmentReopenedBody', values) });
+    toast({ title: t('statusUpdatedTitle'), description: t('appointmentReopenedBody', { name: format.name(appointment.firstName, appointment.lastName), date: format.date(appointment.date) }) });
+    void refresh();
+  };
+
+  const openCompletion = (a: Row) => setCompleting({
+    id: a.id, date: a.date, serviceType: a.serviceType, technicianId: a.technicianId, visitNote: a.visitNote, name: format.name(a.firstName, a.lastName),
+  });
+
+  const visitCompleted = (visit: CompletableVisit, result: { status: string; visitNote: string | null }) => {
+    setCompleting(null);
+    setList((l) => ({ ...l, rows: l.rows.map((a) => (a.id === visit.id ? { ...a, status: result.status, visitNote: result.visitNote } : a)) }));
+    toast({ title: t('statusUpdatedTitle'), description: t('appointmentCompletedBody', { name: visit.name, date: format.date(visit.date) }) });
     void refresh();
   };
 
@@ -143,7 +160,15 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
     return (
       <span key="act" className="inline-flex flex-wrap gap-1">
         {next && label ? (
-          <Button type="button" size="sm" variant="outline" disabled={busy === a.id} aria-label={`${label}: ${who}`} onClick={() => void setAppointmentStatus(a, next)}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy === a.id}
+            aria-label={`${label}: ${who}`}
+            aria-haspopup={next === 'completed' ? 'dialog' : undefined}
+            onClick={() => (next === 'completed' ? openCompletion(a) : void reopen(a))}
+          >
             {label}
           </Button>
         ) : null}
@@ -227,7 +252,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
           </span>,
           formatTimeOfDay(a.time, locale) ?? format.na,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
-          format.service(a.serviceType),
+          format.service(serviceLabelKey(a)),
           [a.address, a.city].filter(Boolean).join(', ') || format.na,
           a.needsStaffAttention
             ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
@@ -239,10 +264,20 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath }:
       <MoveVisitDialog
         appointment={moving}
         name={moving ? format.name(moving.firstName, moving.lastName) : ''}
-        service={moving ? format.service(moving.serviceType) : ''}
+        service={moving ? format.service(serviceLabelKey(moving)) : ''}
         onClose={() => setMoving(null)}
         onMoved={visitMoved}
         onRefused={() => void refresh()}
+      />
+      <CompleteVisitDialog
+        visit={completing}
+        form={completion}
+        onClose={() => setCompleting(null)}
+        onCompleted={visitCompleted}
+        onOutdated={() => {
+          setCompleting(null);
+          void refresh();
+        }}
       />
     </>
   );

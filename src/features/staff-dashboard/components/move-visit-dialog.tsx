@@ -13,7 +13,7 @@ import type { AppointmentChangeSchema } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 import { callStaffApi } from './staff-api';
 
-export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
+export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'kind' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
 export type MovedVisits = { date: string; movedIds: number[] };
 
 /** Why a plan's list leaves Fridays with room out (0035); null for a one-visit booking. */

@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
+import { loadOfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
@@ -26,7 +27,7 @@ export default async function AdminPage({ params, searchParams }: {
   const next = typeof query.next === 'string' ? query.next : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
@@ -39,7 +40,14 @@ export default async function AdminPage({ params, searchParams }: {
           {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
           <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
           <div className="mt-8">
-            <AdminDashboard initial={await loadDashboard()} customerDetailsPath={localePath(locale, '/customer-details')} paymentsExportRange={await findDefaultPaymentExportRange()} seasonOpenerPreviewPath={localePath(locale, '/email-preview?email=season-opener')} />
+            <AdminDashboard
+              initial={await loadDashboard()}
+              customerDetailsPath={localePath(locale, '/customer-details')}
+              paymentsExportRange={await findDefaultPaymentExportRange()}
+              seasonOpenerPreviewPath={localePath(locale, '/email-preview?email=season-opener')}
+              // "Mark completed" asks for the application record as the day sheet does (0046).
+              completion={await loadOfficeCompletionForm()}
+            />
           </div>
         </div>
       ) : (

@@ -9,6 +9,7 @@ import { VisitRecordPanel } from '@/features/application-records/components/visi
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
 import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
+import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
@@ -48,7 +49,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
   const { bookings, payments } = await loadCustomerBookings(customer.id);
   const serviceLabels = Object.fromEntries(
-    [...new Set(bookings.flatMap((b) => b.visits.map((v) => v.serviceType)))].map((type) => [type, t.has(`services.${type}`) ? t(`services.${type}`) : type]),
+    // Keyed as the visits are named: by service, and a free re-treatment (0047) by its own label.
+    [...new Set(bookings.flatMap((b) => b.visits.flatMap((v) => [v.serviceType, serviceLabelKey(v)])))].map((type) => [type, t.has(`services.${type}`) ? t(`services.${type}`) : type]),
   );
   return (
     <div className="mx-auto max-w-5xl space-y-8 px-4 py-10">
@@ -88,7 +90,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                   <ul className="divide-y divide-gray-100">
                     {booking.visits.map((a) => (
                       <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                        <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[a.serviceType] ?? a.serviceType}</span>
+                        <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[serviceLabelKey(a)] ?? a.serviceType}</span>
                         <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
                         {a.status === 'completed' && visitRecords.records[a.id] ? (
                           <VisitRecordPanel

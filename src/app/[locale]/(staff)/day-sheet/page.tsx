@@ -54,6 +54,7 @@ export default async function DaySheetPage({ params, searchParams }: {
             canOptimize={isAdmin}
             officePhone={branch.phone}
             recordForm={recordForm}
+            staffUserId={session.staffUserId}
           />
         </NextIntlClientProvider>
       )}

@@ -10,10 +10,12 @@ import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service
 import { CancelBookingOnline, MoveVisitAction } from '@/features/manage-booking/components/manage-booking-actions';
 import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/features/manage-booking/manage-booking.service';
 import { listBookingReceipts } from '@/features/receipts/receipt.service';
+import { RetreatmentRequestAction } from '@/features/retreatments/components/retreatment-request';
+import { loadRetreatmentOffer } from '@/features/retreatments/retreatment.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale, type Locale } from '@/i18n/routing';
 import { isAppError } from '@/lib/errors';
-import { formatCad, formatLongDate, intlLocale } from '@/lib/format';
+import { formatCad, formatLongDate, formatShortDate, intlLocale } from '@/lib/format';
 import { readRouteParam } from '@/lib/route-param';
 import { getClientIp } from '@/server/request-locale';
 
@@ -50,10 +52,11 @@ export default async function ManageBookingPage({ params }: Props) {
   const token = readRouteParam(rawToken);
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, tServices, tReceipts, branchInfo, branch] = await Promise.all([
+  const [t, tServices, tReceipts, tRetreat, branchInfo, branch] = await Promise.all([
     getTranslations({ locale, namespace: 'manageBooking' }),
     getTranslations({ locale, namespace: 'payments' }),
     getTranslations({ locale, namespace: 'receipts' }),
+    getTranslations({ locale, namespace: 'retreatments' }),
     getPublicBranchInfo(),
     getBranch(),
   ]);
@@ -87,6 +90,10 @@ export default async function ManageBookingPage({ params }: Props) {
   const { cancel } = booking;
   // One receipt per payment received, printable, with the GST/HST number (0040).
   const receipts = await listBookingReceipts(token, locale, branch.timezone);
+  // The guarantee's free re-treatment (0047): offered once a treatment was carried out; a cancelled
+  // booking says so in its own section, and before any visit there is nothing to say.
+  const retreatment = await loadRetreatmentOffer(token);
+  const showRetreatment = retreatment.kind !== 'none' && !(retreatment.kind === 'not-eligible' && retreatment.why === 'cancelled');
 
   return (
     <div className="px-4 py-12">
@@ -113,7 +120,7 @@ export default async function ManageBookingPage({ params }: Props) {
           </CardContent>
         </Card>
 
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['manageBooking', 'errors'])}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['manageBooking', 'retreatments', 'errors'])}>
           <section aria-labelledby="visits-heading" className="space-y-3">
             <h2 id="visits-heading" className="text-2xl font-semibold">{t('visitsHeading')}</h2>
             <ul className="space-y-3">
@@ -143,6 +150,29 @@ export default async function ManageBookingPage({ params }: Props) {
               ))}
             </ul>
           </section>
+
+          {showRetreatment ? (
+            <section aria-labelledby="retreatment-heading" className="space-y-3">
+              <h2 id="retreatment-heading" className="text-2xl font-semibold">{tRetreat('manage.heading')}</h2>
+              <Card>
+                <CardContent className="space-y-3 pt-6 text-sm text-gray-700">
+                  {retreatment.kind === 'eligible' ? (
+                    <>
+                      <p>{tRetreat(`manage.intro.${retreatment.plan}`)}</p>
+                      <p>{tRetreat('manage.until', { date: formatLongDate(retreatment.until, locale) })}</p>
+                      <RetreatmentRequestAction token={token} reasons={retreatment.reasons} />
+                    </>
+                  ) : null}
+                  {retreatment.kind === 'requested' ? (
+                    <p role="status" className="font-medium">{tRetreat('manage.requested', { date: formatShortDate(retreatment.requestedAt, locale) ?? '' })}</p>
+                  ) : null}
+                  {retreatment.kind === 'not-eligible' && retreatment.why !== 'cancelled' ? (
+                    <p>{tRetreat(`manage.notEligible.${retreatment.why}`, { date: retreatment.until ? formatLongDate(retreatment.until, locale) : '' })}</p>
+                  ) : null}
+                </CardContent>
+              </Card>
+            </section>
+          ) : null}
 
           <section aria-labelledby="payment-heading" className="space-y-3">
             <h2 id="payment-heading" className="text-2xl font-semibold">{t('paymentHeading')}</h2>

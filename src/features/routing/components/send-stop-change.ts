@@ -1,0 +1,25 @@
+import type { StopAnswer } from './stop-outbox';
+
+/**
+ * How long a change may take before it counts as lost: one bar of signal can leave a request
+ * hanging for minutes, and a technician should not wait for it (the change is kept instead, 0045).
+ */
+export const STOP_CHANGE_TIMEOUT_MS = 20_000;
+
+/**
+ * PATCH /api/routes/technician/stops/{id}: the server's status and JSON body (null when none).
+ * Throws when there is no answer at all (no network, timed out): the caller keeps the change.
+ */
+export async function sendStopChange(appointmentId: number, body: Record<string, unknown>): Promise<StopAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), STOP_CHANGE_TIMEOUT_MS);
+  try {
+    const res = await fetch(`/api/routes/technician/stops/${appointmentId}`, {
+      method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal,
+    });
+    const json: unknown = await res.json().catch(() => null);
+    return { status: res.status, body: json };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The day sheet's outbox (docs/decisions/0045): a "Mark done" or "Undo" that could not reach the
+ * server (no signal in a back yard) is kept on the phone, in the order taken, and sent again until
+ * the server has answered it. Pure: the storage and the request are passed in, so the rules are
+ * unit-tested (`stop-outbox.test.ts`); `use-stop-outbox.ts` wires them to the browser.
+ *
+ * Idempotency: a done mark carries the instant it was pressed (`takenAt`, sent as `doneAt`), which
+ * the server stores as the visit's completion and treats as the mark's identity: the same mark
+ * arriving twice (its first answer was lost) is answered as a success and records nothing again. An
+ * Undo is idempotent by its status. Within one browser, one tab replays at a time (a Web Lock in the
+ * hook), and each change leaves the outbox only once the server has answered it.
+ */
+
+export type StopChangeStatus = 'completed' | 'confirmed';
+
+/** The products applied, as the "Mark done" dialog sends them (0042). */
+export type QueuedApplication = { productId: number; amount: string };
+
+/** One press of "Mark done" or "Undo", kept until the server has answered it. */
+export type QueuedStopChange = {
+  /** Unique per press: a change added twice is kept once, and leaves by this id. */
+  id: string;
+  appointmentId: number;
+  status: StopChangeStatus;
+  /** When it was pressed (ISO instant); a done mark is sent with it as `doneAt`. */
+  takenAt: string;
+  /** The customer's name as the stop shows it, for the messages about it. */
+  name: string;
+  /** With a done mark: the note to the customer and the products applied, as the dialog took them. */
+  note?: string;
+  applications?: QueuedApplication[];
+  /** A request has carried it, so the server may have it already (its answer may have been lost). */
+  tried: boolean;
+};
+
+/** What the server answered: its HTTP status and its JSON body (null when there was none). */
+export type StopAnswer = { status: number; body: unknown };
+
+/** The part of `localStorage` the outbox uses. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The outbox's key: one per signed-in staff account, so a shared phone never sends one person's marks as another's. */
+export function outboxKey(owner: number): string {
+  return `escarpment.daySheet.outbox.v1.${owner}`;
+}
+
+function isApplication(value: unknown): value is QueuedApplication {
+  const line = value as QueuedApplication;
+  return typeof value === 'object' && value !== null && Number.isInteger(line.productId) && typeof line.amount === 'string';
+}
+
+/** True for an entry written by this version of the outbox (the storage is the browser's, not ours alone). */
+export function isQueuedStopChange(value: unknown): value is QueuedStopChange {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return typeof c.id === 'string' && c.id.length > 0
+    && Number.isInteger(c.appointmentId) && (c.appointmentId as number) > 0
+    && (c.status === 'completed' || c.status === 'confirmed')
+    && typeof c.takenAt === 'string' && !Number.isNaN(Date.parse(c.takenAt))
+    && typeof c.name === 'string' && typeof c.tried === 'boolean'
+    && (c.note === undefined || typeof c.note === 'string')
+    && (c.applications === undefined || (Array.isArray(c.applications) && c.applications.every(isApplication)));
+}
+
+/** The owner's outbox in the order taken; [] when there is none or the storage cannot be read. */
+export function readOutbox(store: KeyValueStore, owner: number): QueuedStopChange[] {
+  let raw: string | null;
+  try {
+    raw = store.getItem(outboxKey(owner));
+  } catch {
+    return [];
+  }
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter(isQueuedStopChange) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Stores the owner's outbox; throws when the browser refuses (storage full or turned off). */
+export function writeOutbox(store: KeyValueStore, owner: number, outbox: readonly QueuedStopChange[]): void {
+  if (outbox.length === 0) store.removeItem(outboxKey(owner));
+  else store.setItem(outboxKey(owner), JSON.stringify(outbox));
+}
+
+/**
+ * The outbox with `change` added after the others (replayed in the order taken). The same press
+ * twice is kept once. An Undo of a done mark that no request has carried yet takes that mark out
+ * instead of following it: the server never hears of either, and the customer gets no visit report
+ * for a stop marked done by mistake. A done mark a request may have delivered is followed by its
+ * Undo, which is safe either way; and a done mark after an Undo always follows it, since it brings
+ * a new note and record that must replace the stored ones.
+ */
+export function addChange(outbox: readonly QueuedStopChange[], change: QueuedStopChange): QueuedStopChange[] {
+  if (outbox.some((c) => c.id === change.id)) return [...outbox];
+  if (change.status === 'confirmed') {
+    const last = [...outbox].reverse().find((c) => c.appointmentId === change.appointmentId);
+    if (last && last.status === 'completed' && !last.tried) return outbox.filter((c) => c !== last);
+  }
+  return [...outbox, change];
+}
+
+/** The body of PATCH /api/routes/technician/stops/{id} for a change. */
+export function toStopChangeBody(change: QueuedStopChange): Record<string, unknown> {
+  if (change.status === 'confirmed') return { status: 'confirmed' };
+  return {
+    status: 'completed',
+    doneAt: change.takenAt,
+    ...(change.note === undefined ? {} : { note: change.note }),
+    ...(change.applications === undefined ? {} : { applications: change.applications }),
+  };
+}
+
+/** What each stop with changes waiting will be once they arrive: the last change's status, and a done mark's note. */
+export function findPendingStops(outbox: readonly QueuedStopChange[]): Map<number, { status: StopChangeStatus; note?: string }> {
+  const pending = new Map<number, { status: StopChangeStatus; note?: string }>();
+  for (const change of outbox) pending.set(change.appointmentId, change.status === 'completed' ? { status: 'completed', note: change.note } : { status: 'confirmed' });
+  return pending;
+}
+
+/**
+ * Stops as the technician left them: the server's stops with the changes still waiting applied on
+ * top (status, and a done mark's note). Stops without a waiting change are returned as they are.
+ */
+export function overlayPendingStops<T extends { appointment: { id: number; status: string; visitNote?: string | null } }>(
+  stops: readonly T[],
+  outbox: readonly QueuedStopChange[],
+): T[] {
+  const pending = findPendingStops(outbox);
+  return stops.map((stop) => {
+    const change = pending.get(stop.appointment.id);
+    if (!change) return stop;
+    const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : stop.appointment.visitNote;
+    return { ...stop, appointment: { ...stop.appointment, status: change.status, visitNote } };
+  });
+}
+
+/**
+ * How an answer settles a change:
+ * - 'delivered': 2xx with the stop in the status asked for (the same mark again is a success too);
+ * - 'signedOut': 401, the sign-in ended: kept until the person signs in again;
+ * - 'retry': the server is in trouble (5xx, 408, 425, 429), or a 2xx that is not the server's
+ *   answer (a Wi-Fi sign-in page): kept, sent again later;
+ * - 'refused': any other 4xx (400 checks, 403 not on their route, 404, 409 changed meanwhile): the
+ *   server will not take it; the technician is told.
+ */
+export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'refused' | 'signedOut' | 'retry' {
+  if (answer.status >= 200 && answer.status < 300) {
+    const body = answer.body as { status?: unknown } | null;
+    return body !== null && typeof body === 'object' && body.status === change.status ? 'delivered' : 'retry';
+  }
+  if (answer.status === 401) return 'signedOut';
+  if (answer.status === 408 || answer.status === 425 || answer.status === 429 || answer.status >= 500) return 'retry';
+  return answer.status >= 400 ? 'refused' : 'retry';
+}
+
+export type ReplayOutcome =
+  | { kind: 'delivered'; change: QueuedStopChange }
+  | {
+    kind: 'refused';
+    change: QueuedStopChange;
+    /** Later changes of the same stop, made on top of the refused one, taken out with it. */
+    dropped: QueuedStopChange[];
+    /** The stop's status as the server has it, when the refusal says (a 409). */
+    serverStatus?: string;
+    /** The server's translated message. */
+    message?: string;
+  };
+
+/** Why a replay stopped: nothing left, no way to the server, the sign-in ended, or the server in trouble. */
+export type ReplayStop = 'empty' | 'unreachable' | 'signedOut' | 'serverTrouble';
+
+export type ReplayResult = { outcomes: ReplayOutcome[]; stopped: ReplayStop };
+
+function readRefusal(body: unknown): { serverStatus?: string; message?: string } {
+  if (typeof body !== 'object' || body === null) return {};
+  const { status, message, fields } = body as { status?: unknown; message?: unknown; fields?: unknown };
+  const fieldMessage = typeof fields === 'object' && fields !== null ? Object.values(fields).find((v): v is string => typeof v === 'string') : undefined;
+  const text = fieldMessage ?? (typeof message === 'string' ? message : undefined);
+  return { ...(typeof status === 'string' ? { serverStatus: status } : {}), ...(text ? { message: text } : {}) };
+}
+
+/**
+ * Sends the outbox, oldest first, one change at a time, until it is empty or a change cannot be
+ * settled now. The outbox is read again before each change (another tab may have added one) and
+ * written after each answer, so a change leaves it exactly when the server has answered it; before
+ * a change is sent it is marked `tried`. A change the server refuses leaves with the later changes
+ * of the same stop (they were made on top of it), and the replay goes on with the other stops.
+ */
+export async function replayOutbox(io: {
+  read: () => QueuedStopChange[];
+  write: (outbox: QueuedStopChange[]) => void;
+  send: (change: QueuedStopChange) => Promise<StopAnswer>;
+}): Promise<ReplayResult> {
+  const outcomes: ReplayOutcome[] = [];
+  const settled = new Set<string>();
+  for (;;) {
+    const first = io.read()[0];
+    if (!first) return { outcomes, stopped: 'empty' };
+    // Settled yet still first: the storage did not take the write; stop rather than send it again.
+    if (settled.has(first.id)) return { outcomes, stopped: 'unreachable' };
+    const next: QueuedStopChange = { ...first, tried: true };
+    if (!first.tried) io.write(io.read().map((c) => (c.id === next.id ? next : c)));
+    let answer: StopAnswer;
+    try {
+      answer = await io.send(next);
+    } catch {
+      return { outcomes, stopped: 'unreachable' };
+    }
+    const kind = classifyAnswer(next, answer);
+    if (kind === 'signedOut') return { outcomes, stopped: 'signedOut' };
+    if (kind === 'retry') return { outcomes, stopped: answer.status >= 200 && answer.status < 300 ? 'unreachable' : 'serverTrouble' };
+    settled.add(next.id);
+    const current = io.read();
+    if (kind === 'delivered') {
+      io.write(current.filter((c) => c.id !== next.id));
+      outcomes.push({ kind, change: next });
+      continue;
+    }
+    const dropped = current.filter((c) => c.id !== next.id && c.appointmentId === next.appointmentId);
+    io.write(current.filter((c) => c.appointmentId !== next.appointmentId));
+    outcomes.push({ kind, change: next, dropped, ...readRefusal(answer.body) });
+  }
+}

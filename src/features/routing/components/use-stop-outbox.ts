@@ -1,0 +1,138 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { sendStopChange } from './send-stop-change';
+import {
+  addChange, type KeyValueStore, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, toStopChangeBody, writeOutbox,
+} from './stop-outbox';
+
+/** How often changes waiting on the phone are sent again while the browser believes it is online. */
+export const OUTBOX_RETRY_MS = 30_000;
+
+/** How long a refusal of a change that waited stays on screen: the technician may be busy in the yard. */
+const REFUSAL_TOAST_MS = 15_000;
+
+/** `localStorage`, or null where the browser forbids it (some private modes). */
+export function openDaySheetStore(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+// This tab's writes: the `storage` event only tells the other tabs.
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The signed-in account's outbox on this phone (docs/decisions/0045): the changes waiting, `keep`
+ * to add one, and `replay` to send them, which also runs by itself when the browser comes back
+ * online and every `OUTBOX_RETRY_MS` while changes wait (not after the sign-in ended). One tab sends
+ * at a time (a Web Lock where the browser has them). The technician is told what happened:
+ * delivered, refused (naming the customer), or the sign-in ended. `onReplayed` gets every result,
+ * for the sheet to show the stops as the server now has them. No owner: nothing is kept.
+ */
+export function useStopOutbox(owner: number | undefined, onReplayed: (result: ReplayResult) => void) {
+  const t = useTranslations('routing');
+  const locale = useLocale();
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => (owner === undefined ? null : (openDaySheetStore()?.getItem(outboxKey(owner)) ?? null)),
+    () => null,
+  );
+  const outbox = useMemo(() => {
+    const store = openDaySheetStore();
+    return raw === null || owner === undefined || !store ? [] : readOutbox(store, owner);
+  }, [raw, owner]);
+  const [sending, setSending] = useState(false);
+  const [signedOut, setSignedOut] = useState(false);
+  const running = useRef(false);
+  const onReplayedRef = useRef(onReplayed);
+  useEffect(() => {
+    onReplayedRef.current = onReplayed;
+  });
+
+  /** Keeps a change for later; false when the phone cannot store it (the caller says it was not changed). */
+  const keep = useCallback((change: QueuedStopChange): boolean => {
+    const store = openDaySheetStore();
+    if (owner === undefined || !store) return false;
+    try {
+      writeOutbox(store, owner, addChange(readOutbox(store, owner), change));
+    } catch {
+      return false;
+    }
+    setSignedOut(false);
+    notify();
+    return true;
+  }, [owner]);
+
+  const tell = useCallback((result: ReplayResult) => {
+    const refused = result.outcomes.filter((o) => o.kind === 'refused');
+    const delivered = result.outcomes.filter((o) => o.kind === 'delivered');
+    if (refused.length === 1) {
+      const [only] = refused;
+      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedTitle', { name: only!.change.name }), description: only!.message ?? t('stopChangeFailed') });
+    } else if (refused.length > 1) {
+      const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format([...new Set(refused.map((o) => o.change.name))]);
+      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedManyTitle', { count: refused.length }), description: t('offline.refusedManyBody', { names }) });
+    } else if (result.stopped === 'signedOut') {
+      toast({ variant: 'destructive', title: t('offline.signedOutTitle'), description: t('offline.signedOutBody') });
+    } else if (delivered.length > 0) {
+      toast({ title: t('offline.sentTitle'), description: t('offline.sentBody', { count: delivered.length }) });
+    }
+  }, [t, locale]);
+
+  const replay = useCallback(async () => {
+    const store = openDaySheetStore();
+    if (owner === undefined || !store || running.current || readOutbox(store, owner).length === 0) return;
+    running.current = true;
+    setSending(true);
+    try {
+      const run = () => replayOutbox({
+        read: () => readOutbox(store, owner),
+        write: (next) => writeOutbox(store, owner, next),
+        send: (change) => sendStopChange(change.appointmentId, toStopChangeBody(change)),
+      });
+      // Another tab holding the lock is sending them already: nothing to do here.
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+      const result = locks ? await locks.request(`${outboxKey(owner)}.send`, { ifAvailable: true }, (lock) => (lock ? run() : null)) : await run();
+      if (!result) return;
+      setSignedOut(result.stopped === 'signedOut');
+      tell(result);
+      onReplayedRef.current(result);
+    } catch {
+      // The storage refused a write: the changes stay as they were and are sent again later.
+    } finally {
+      running.current = false;
+      setSending(false);
+      notify();
+    }
+  }, [owner, tell]);
+
+  const waiting = outbox.length > 0;
+  useEffect(() => {
+    if (!waiting || signedOut) return;
+    const timer = setInterval(() => void replay(), OUTBOX_RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, signedOut, replay]);
+
+  useEffect(() => {
+    const onOnline = () => void replay();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [replay]);
+
+  return { outbox, keep, replay, sending, enabled: owner !== undefined };
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
+import { setupBrowser } from './support/browser';
+import { openOwnStopOnDaySheet } from './support/day-sheet';
+import { signInAsAdmin } from './support/staff';
+
+const { newPage } = setupBrowser();
+
+type SheetStop = { appointment: { id: number; status: string; completedAt: string | null; visitNote: string | null } };
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('the day sheet without signal (docs/decisions/0045)', () => {
+  it('keeps a done mark made offline on the phone, shows the saved day, and sends the mark dated when it was pressed once signal is back (360 px)', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAsAdmin(page, '/day-sheet');
+    const request = context.request;
+
+    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
+    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Nosignal');
+    const markDone = stop.getByRole('button', { name: 'Mark done: Nosignal Rainday' });
+    await markDone.waitFor();
+    const readStop = async () => {
+      const day = (await (await request.get(`/api/routes/technician?date=${date}&technicianId=${technicianId}`)).json()) as { route: { appointments: SheetStop[] } };
+      return day.route.appointments.find((s) => s.appointment.id === booking.appointmentId)!.appointment;
+    };
+
+    // The sheet's reads go through the helper's handler (the visit's day as today), which Playwright
+    // fetches outside the browser's offline switch: without signal they fail here as on a phone.
+    let noSignal = false;
+    await page.route('**/api/routes/technician?*', (route) => (noSignal ? route.abort('internetdisconnected') : route.fallback()));
+
+    // The signal drops in the back yard; the technician marks the stop done with its record and a note.
+    noSignal = true;
+    await context.setOffline(true);
+    await markDone.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the visit to Nosignal Rainday done' });
+    await dialog.getByRole('combobox', { name: 'Product', exact: true }).selectOption({ label: 'Demo Barrier Concentrate (PCP 99901)' });
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('15');
+    await dialog.getByRole('textbox', { name: 'Note to the customer (optional)' }).fill('Sprayed along the back fence');
+    const beforePress = Date.now();
+    await dialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Done at once on the phone, clearly waiting; nothing has reached the office yet.
+    const waiting = stop.getByText('Waiting for signal — will be sent automatically');
+    await waiting.waitFor();
+    await stop.getByText('Done', { exact: true }).waitFor();
+    await stop.getByText('Note to the customer: Sprayed along the back fence').waitFor();
+    await page.getByText('The visit to Nosignal Rainday is marked done on this phone and will be sent automatically when there is signal.').first().waitFor();
+    await page.getByText('1 change is waiting on this phone for signal. It will be sent automatically.').waitFor();
+    const undo = stop.getByRole('button', { name: 'Undo: Nosignal Rainday' });
+    await expect.poll(() => undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await readStop()).status).toBe('confirmed');
+
+    // The day read again without signal (another date, then this one): the copy saved on the phone,
+    // said so, with the waiting mark on top.
+    const dateField = page.getByLabel('Service date');
+    await dateField.fill(addDays(date, 7));
+    await page.getByRole('alert').filter({ hasText: 'Failed to load appointments. Please try again.' }).waitFor();
+    await dateField.fill(date);
+    const banner = page.getByRole('status').filter({ hasText: /^No signal — showing the copy saved at / });
+    await banner.waitFor();
+    await waiting.waitFor();
+    await stop.getByText('Done', { exact: true }).waitFor();
+    await undo.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // Signal is back: the mark goes by itself, the sheet is read again, the badge and banner go.
+    const onlineAt = Date.now();
+    noSignal = false;
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    await banner.waitFor({ state: 'detached' });
+    await page.getByText('The change that waited on this phone has reached the office.').first().waitFor();
+    const delivered = await readStop();
+    expect(delivered.status).toBe('completed');
+    expect(delivered.visitNote).toBe('Sprayed along the back fence');
+    // Dated when the button was pressed, not when the signal came back.
+    const completedAt = Date.parse(delivered.completedAt!);
+    expect(completedAt).toBeGreaterThanOrEqual(beforePress);
+    expect(completedAt).toBeLessThan(onlineAt);
+
+    // The customer's report is queued once.
+    const { outbox } = (await (await request.get('/api/admin/outbox?limit=100')).json()) as { outbox: { kind: string; toAddress: string }[] };
+    expect(outbox.filter((o) => o.kind === 'visit-report' && o.toAddress.startsWith('nosignal.'))).toHaveLength(1);
+
+    // Read anew from the server: done, nothing waiting.
+    await page.reload();
+    await page.getByLabel('Technician').selectOption(String(technicianId));
+    await stop.getByText('Done', { exact: true }).waitFor();
+    await stop.getByRole('button', { name: 'Undo: Nosignal Rainday' }).waitFor();
+    expect(await stop.getByText('Waiting for signal — will be sent automatically').count()).toBe(0);
+    expect(await page.getByText(/changes? (is|are) waiting on this phone/).count()).toBe(0);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+});

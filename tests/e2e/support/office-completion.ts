@@ -1,0 +1,54 @@
+import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { isTreatmentVisit } from '@/features/application-records/application-rules';
+
+type Listed = { id: number; name: string; isActive: boolean };
+
+async function findFirstActive(request: APIRequestContext, path: '/api/admin/products' | '/api/admin/technicians', key: 'products' | 'technicians'): Promise<Listed> {
+  const res = await request.get(path);
+  expect(res.status(), path).toBe(200);
+  const found = ((await res.json()) as Record<string, Listed[]>)[key]!.find((item) => item.isActive);
+  expect(found, `an active entry in ${path}`).toBeDefined();
+  return found!;
+}
+
+/**
+ * The office's "Mark completed" through the API, as the dashboard sends it (docs/decisions/0046):
+ * a treatment comes with its application record (1 unit of the first active product) and the
+ * first active technician, whom the server names only when the visit is on no route.
+ */
+export async function markCompletedByApi(request: APIRequestContext, visit: { id: number; serviceType: string }): Promise<APIResponse> {
+  if (!isTreatmentVisit(visit.serviceType)) return request.patch(`/api/admin/appointments/${visit.id}`, { data: { status: 'completed' } });
+  const [product, technician] = await Promise.all([
+    findFirstActive(request, '/api/admin/products', 'products'),
+    findFirstActive(request, '/api/admin/technicians', 'technicians'),
+  ]);
+  return request.patch(`/api/admin/appointments/${visit.id}`, {
+    data: { status: 'completed', applications: [{ productId: product.id, amount: '1' }], technicianId: technician.id },
+  });
+}
+
+/**
+ * Finishes a dashboard "Mark completed" whose button was just pressed: names the first technician
+ * when asked (a treatment on no route), then in the day sheet's dialog the product applied for a
+ * treatment (the first one offered unless one is chosen, amount 1), and "Mark done".
+ */
+export async function finishMarkCompleted(page: Page): Promise<void> {
+  const picker = page.getByRole('dialog', { name: /^Who applied the products at / });
+  const dialog = page.getByRole('dialog', { name: /^Mark the visit to .+ done$/ });
+  await picker.or(dialog).first().waitFor();
+  if (await picker.isVisible()) {
+    const technician = picker.getByRole('combobox', { name: 'Applied by' });
+    await technician.selectOption({ index: 1 });
+    await picker.getByRole('button', { name: 'Continue' }).click();
+  }
+  await dialog.waitFor();
+  const product = dialog.getByRole('combobox', { name: 'Product', exact: true });
+  if ((await product.count()) > 0) {
+    if ((await product.inputValue()) === '') await product.selectOption({ index: 1 });
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('1');
+  }
+  await dialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await picker.waitFor({ state: 'detached' });
+}
