@@ -41,18 +41,26 @@ export async function findEmptyFriday(request: APIRequestContext, options: { wit
  * A Friday for a test that books its own visit, and may plan the day, among others' visits: one of
  * the demo's seasonal follow-up Fridays (every 21 days after the demo Friday), which the quiet
  * Fridays leave out, so they stay for the tests that need a day to themselves. The test finds its
- * own stop by name. `withoutRoutes` takes the first such Friday that no test has planned yet.
+ * own stop by name. The one with the fewest visits booked: the first two follow-ups carry both demo
+ * plans (20 of 24 stops), and tests that move a visit to them need the few stops left.
+ * `withoutRoutes` leaves out the Fridays a test has planned; `withDemoVisits` those without a demo
+ * customer's visit. Needs a staff session.
  */
-export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean } = {}): Promise<string> {
+export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; withDemoVisits?: boolean } = {}): Promise<string> {
   const demo = pickDemoFriday(new Date());
   const { offered } = await listQuietFridays(request);
-  const shared = offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0);
-  for (const candidate of shared) {
-    if (!options.withoutRoutes) return candidate;
-    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
-    if (day.routes.length === 0) return candidate;
+  let best: { date: string; count: number } | undefined;
+  for (const candidate of offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0)) {
+    const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+    if ((options.withDemoVisits && count === 0) || (best && count >= best.count)) continue;
+    if (options.withoutRoutes) {
+      const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+      if (day.routes.length > 0) continue;
+    }
+    best = { date: candidate, count };
   }
-  throw new Error(`No demo follow-up Friday ${options.withoutRoutes ? 'without routes ' : ''}is left for this test.`);
+  if (!best) throw new Error(`No demo follow-up Friday ${options.withoutRoutes ? 'without routes ' : ''}is left for this test.`);
+  return best.date;
 }
 
 /**
