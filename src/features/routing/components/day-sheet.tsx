@@ -22,7 +22,9 @@ import type { StopRecordForm } from '@/features/application-records/application-
 import { StopDoneButton } from './stop-done-button';
 import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-sheet-copies';
 import { overlayPendingStops, type ReplayResult } from './stop-outbox';
-import { openDaySheetStore, useStopOutbox } from './use-stop-outbox';
+import { openDaySheetStore } from './day-sheet-on-device';
+import { useDaySheetWorker } from './use-day-sheet-worker';
+import { useStopOutbox } from './use-stop-outbox';
 import type { DoneMark } from './visit-note-dialog';
 
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
@@ -187,10 +189,8 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     };
   }, [date, technicianId, fixedTechnicianId, version, t, replay, staffUserId, timeZone]);
 
-  // Toasts load on first use (0013): fetched while there is signal, so that the ones said without it show.
-  useEffect(() => {
-    import('@/components/ui/toaster').catch(() => {});
-  }, []);
+  // The sheet itself opens without signal too: a service worker keeps it (0048), and the toasts' code.
+  useDaySheetWorker(locale, staffUserId !== undefined);
 
   // Each day read from the server (and each change it confirmed) is kept for a sheet opened without signal.
   useEffect(() => {

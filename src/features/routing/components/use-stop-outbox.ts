@@ -2,9 +2,10 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { openDaySheetStore } from './day-sheet-on-device';
 import { sendStopChange } from './send-stop-change';
 import {
-  addChange, type KeyValueStore, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, toStopChangeBody, writeOutbox,
+  addChange, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, toStopChangeBody, writeOutbox,
 } from './stop-outbox';
 
 /** How often changes waiting on the phone are sent again while the browser believes it is online. */
@@ -12,15 +13,6 @@ export const OUTBOX_RETRY_MS = 30_000;
 
 /** How long a refusal of a change that waited stays on screen: the technician may be busy in the yard. */
 const REFUSAL_TOAST_MS = 15_000;
-
-/** `localStorage`, or null where the browser forbids it (some private modes). */
-export function openDaySheetStore(): KeyValueStore | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 // This tab's writes: the `storage` event only tells the other tabs.
 const listeners = new Set<() => void>();

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { findDaySheetDevice, removeDaySheetCaches } from '@/features/routing/components/day-sheet-on-device';
 import { useHydrated } from '@/lib/use-hydrated';
 import { type LoginInput, LoginSchema } from '../login.schema';
 import { safeNextPath } from '../safe-next-path';
@@ -28,6 +29,8 @@ export function LoginForm({ next }: { next: string | null }) {
     }).catch(() => null);
     if (res?.ok) {
       const { role } = ((await res.json().catch(() => null)) ?? {}) as { role?: string };
+      // The day sheet kept on this phone was rendered for whoever signed in last (0048): never shown to this account.
+      await removeDaySheetCaches(findDaySheetDevice().caches);
       toast({ title: t('loginSuccessTitle'), description: role === 'technician' ? t('loginSuccessBodyTechnician') : t('loginSuccessBody') });
       // A client-side navigation keeps the toast on screen; refresh() makes the server components
       // render again with the new session cookie.

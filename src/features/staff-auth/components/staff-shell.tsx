@@ -60,7 +60,7 @@ export async function StaffShell({ locale, session }: { locale: Locale; session:
             ) : null}
             <a href={localePath(locale, '/')} className="text-sm underline-offset-2 hover:underline">{t('publicSite')}</a>
             <LanguageMenu label={tSite('language')} names={languageNames(tSite)} locale={locale} />
-            {session ? <LogoutButton afterHref={localePath(locale, '/admin')} /> : null}
+            {session ? <LogoutButton afterHref={localePath(locale, '/admin')} staffUserId={session.staffUserId} /> : null}
           </div>
         </div>
       </div>
