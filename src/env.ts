@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   OUTBOX_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(5000),
   VISIT_REMINDER_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(300_000),
+  // How often the privacy retention sweep runs (features/privacy, decision 0049); 0 turns it off.
+  RETENTION_SWEEP_INTERVAL_MS: opt(z.coerce.number().int().min(0)).default(3_600_000),
   TRUSTED_PROXY_HOPS: opt(z.coerce.number().int().min(0).max(10)).default(1),
   // Keys the customers' "Manage your booking" links (features/manage-booking, decision 0032).
   BOOKING_LINK_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),

@@ -369,9 +369,10 @@ describe('pricing demo, privacy and terms', () => {
 
   it('dates the last update in each language, with the French "1er" for the first of the month', async () => {
     const { page, errors, context } = await newPage();
+    // The privacy policy's retention and deletion lines changed with decision 0049; the terms did not.
     await page.goto('/privacy');
-    expect(await page.getByText('Last updated: May 1, 2025').isVisible()).toBe(true);
-    await page.goto('/fr/privacy');
+    expect(await page.getByText('Last updated: November 24, 2026').isVisible()).toBe(true);
+    await page.goto('/fr/terms');
     expect(await page.getByText(/^Dernière mise à jour\s:\s1er mai 2025$/).isVisible()).toBe(true);
     await page.goto('/de/terms');
     expect(await page.getByText('Zuletzt aktualisiert: 1. Mai 2025').isVisible()).toBe(true);

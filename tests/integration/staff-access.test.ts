@@ -117,6 +117,15 @@ const officeApis: { name: string; path: string; params?: Record<string, string>;
   { name: 'GET /api/outbox', path: '/api/outbox', load: () => import('@/app/api/outbox/route') },
   { name: 'GET /api/admin/dashboard', path: '/api/admin/dashboard', load: () => import('@/app/api/admin/dashboard/route') },
   { name: 'GET /api/retreatments', path: '/api/retreatments', load: () => import('@/app/api/retreatments/route') },
+  // A customer's whole record for an access request, and what erasing it would do (0049); the DELETE is in the sweep below.
+  {
+    name: 'GET /api/admin/customers/{id}/personal-data', path: '/api/admin/customers/987654/personal-data', params: { id: '987654' }, adminStatus: 404,
+    load: () => import('@/app/api/admin/customers/[id]/personal-data/route'),
+  },
+  {
+    name: 'GET /api/admin/customers/{id}/personal-data/preview', path: '/api/admin/customers/987654/personal-data/preview', params: { id: '987654' }, adminStatus: 404,
+    load: () => import('@/app/api/admin/customers/[id]/personal-data/preview/route'),
+  },
 ];
 
 async function call(api: (typeof officeApis)[number]): Promise<number> {

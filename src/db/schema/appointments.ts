@@ -90,6 +90,9 @@ export const appointments = pgTable('appointments', {
   index('appointments_date_time_idx').on(t.branchId, t.date, t.time, t.id),
   index('appointments_booking_ref_idx').on(t.bookingRef),
   index('appointments_customer_idx').on(t.customerId),
+  // Deleting a quote sets this column to null where it names the quote (the retention sweep, 0049):
+  // without an index each deleted quote would read the whole table.
+  index('appointments_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
   // The reminder worker's question, asked every few minutes: which confirmed visits on these
   // Fridays have had no reminder yet. Only such rows are in the index, so it stays small.
   index('appointments_reminder_due_idx').on(t.date).where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
 import { branches, timestamps } from './branches';
+import { staffUsers } from './staff';
 
 export const customers = pgTable('customers', {
   id: serial().primaryKey(),
@@ -22,6 +23,12 @@ export const customers = pgTable('customers', {
   marketingConsentAt: timestamp({ withTimezone: true }),
   marketingConsentText: text(),
   marketingUnsubscribedAt: timestamp({ withTimezone: true }),
+  // The customer's personal data was erased (0049): when, by which admin (null for the retention
+  // sweep, or once the account is gone) and why: 'request' (the customer asked) or 'retention'
+  // (six years after the tax year of their last business). The erased values are not kept anywhere.
+  erasedAt: timestamp({ withTimezone: true }),
+  erasedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  erasureReason: text(),
   // What the dashboard's customer search reads, folded once when a row is written instead of on
   // every search (as quotes do, 0019): name, email, street, town and postal code without its space,
   // in lower case without accents and one space apart (a search word never holds a space, so it
@@ -35,5 +42,6 @@ export const customers = pgTable('customers', {
 }, (t) => [
   // The dashboard lists and searches customers newest first.
   index('customers_created_at_id_idx').on(t.createdAt, t.id),
+  check('customers_erasure', sql`(${t.erasedAt} is null) = (${t.erasureReason} is null) and coalesce(${t.erasureReason}, 'request') in ('request', 'retention')`),
 ]);
 

