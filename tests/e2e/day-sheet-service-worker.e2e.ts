@@ -1,19 +1,20 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DAY_SHEET_CACHE_PREFIX } from '@/features/routing/components/day-sheet-on-device';
+import { pickDemoFriday } from '@/server/bootstrap/seed';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { openOwnStopOnDaySheet } from './support/day-sheet';
-import { findSharedFriday } from './support/fridays';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 
 const { newPage } = setupBrowser();
 
 type TechnicianDay = { route: { appointments: { customer: { firstName: string; lastName: string } }[] } | null };
 
-/** A demo follow-up Friday, planned by the office (once), so that the demo technician has stops on it. */
+/** The demo Friday, planned by the office (once), so that the demo technician has stops on it. */
 async function planDemoFriday(request: APIRequestContext): Promise<string> {
-  const date = await findSharedFriday(request);
+  // The demo Friday: 30 demo stops, so every crew has some once it is planned (no test changes them).
+  const date = pickDemoFriday(new Date());
   const { routes } = (await (await request.get(`/api/routes?date=${date}`)).json()) as { routes: unknown[] };
   if (routes.length === 0) expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
   return date;

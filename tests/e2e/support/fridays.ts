@@ -43,16 +43,16 @@ export async function findEmptyFriday(request: APIRequestContext, options: { wit
  * Fridays leave out, so they stay for the tests that need a day to themselves. The test finds its
  * own stop by name. The one with the fewest visits booked: the first two follow-ups carry both demo
  * plans (20 of 24 stops), and tests that move a visit to them need the few stops left.
- * `withoutRoutes` leaves out the Fridays a test has planned; `withDemoVisits` those without a demo
- * customer's visit. Needs a staff session.
+ * `withoutRoutes` leaves out the Fridays a test has planned; `withOtherVisits` those with no visit
+ * booked yet. Needs a staff session.
  */
-export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; withDemoVisits?: boolean } = {}): Promise<string> {
+export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; withOtherVisits?: boolean } = {}): Promise<string> {
   const demo = pickDemoFriday(new Date());
   const { offered } = await listQuietFridays(request);
   let best: { date: string; count: number } | undefined;
   for (const candidate of offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0)) {
     const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-    if ((options.withDemoVisits && count === 0) || (best && count >= best.count)) continue;
+    if ((options.withOtherVisits && count === 0) || (best && count >= best.count)) continue;
     if (options.withoutRoutes) {
       const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
       if (day.routes.length > 0) continue;
