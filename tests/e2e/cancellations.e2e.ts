@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { bookAndPay } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -8,21 +9,9 @@ describe('staff cancel a paid booking from the customer details page', () => {
   it('shows the terms\' refund, cancels the visit and lists the refund with the payment', async () => {
     const { page, context, errors } = await newPage();
     const request = context.request;
-    const ip = `10.78.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
     const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
-    const created = await request.post('/api/appointments', {
-      headers: { 'x-forwarded-for': ip },
-      data: {
-        serviceType: 'onetime', propertySize: 0.25, firstName: 'Quinn', lastName: 'Refund', email: `quinn.${Date.now().toString(36)}@example.com`, phone: '905-555-0177',
-        address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[dates.length - 1], status: 'pending-payment',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const booking = (await created.json()) as { appointmentId: number; customerId: number; bookingRef: string };
     // Paid with the test gateway's 4242 card, as the checkout page does.
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    const booking = await bookAndPay(request, dates.at(-1)!, 'Quinn', { lastName: 'Refund' });
 
     await signInAsAdmin(page, `/customer-details?id=${booking.customerId}`);
     await page.getByRole('heading', { name: `Booking ${booking.bookingRef}` }).waitFor();
@@ -53,7 +42,7 @@ describe('staff cancel a paid booking from the customer details page', () => {
 
     // The customer's success page, opened again, no longer says booked: it says cancelled and refunded.
     const customer = await newPage();
-    await customer.page.goto(`/payment-success?payment_intent=${intent.paymentIntentId}`);
+    await customer.page.goto(`/payment-success?payment_intent=${booking.paymentIntentId}`);
     await customer.page.getByRole('heading', { name: 'This booking has been cancelled' }).waitFor();
     await customer.page.getByText(/We are refunding \$111\.87 to the card you paid with/).waitFor();
     expect(await customer.page.getByRole('heading', { name: 'Payment Successful' }).count()).toBe(0);

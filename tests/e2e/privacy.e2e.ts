@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { bookAndPay } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -12,20 +13,8 @@ describe('a customer\'s access and deletion requests on the staff customer page 
     const request = context.request;
     const stamp = Date.now().toString(36);
     const email = `quinn.privacy.${stamp}@example.com`;
-    const ip = `10.149.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
     const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
-    const created = await request.post('/api/appointments', {
-      headers: { 'x-forwarded-for': ip },
-      data: {
-        serviceType: 'onetime', propertySize: 0.25, firstName: 'Quinn', lastName: `Privacy${stamp}`, email, phone: '905-555-0166',
-        address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[dates.length - 1], status: 'pending-payment',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const booking = (await created.json()) as { appointmentId: number; customerId: number; bookingRef: string };
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    const booking = await bookAndPay(request, dates.at(-1)!, 'Quinn', { lastName: `Privacy${stamp}`, email });
 
     await signInAsAdmin(page, `/customer-details?id=${booking.customerId}`);
     const name = `Quinn Privacy${stamp}`;

@@ -1,32 +1,13 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { findSharedFriday } from './support/fridays';
+import { bookAndPay, findSharedFriday } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
-
-/** A paid one-time treatment on `date`, booked through the API in `locale` as the checkout does; its visit id and the customer's address. */
-async function bookAndPay(request: APIRequestContext, date: string, locale: string, lastName: string) {
-  const ip = `10.83.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 200) + 1}`;
-  const email = `retreat.${locale}.${Date.now().toString(36)}@example.com`;
-  const created = await request.post('/api/appointments', {
-    headers: { 'x-forwarded-for': ip },
-    data: {
-      serviceType: 'onetime', propertySize: 0.25, firstName: 'Lucía', lastName, email, phone: '905-555-0182',
-      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date, status: 'pending-payment', locale,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: booking })).json()) as { paymentIntentId: string; clientSecret: string };
-  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { ...booking, email };
-}
 
 type OutboxEmail = { kind: string; toAddress: string; subject: string; text: string };
 const readOutbox = async (staff: Page) => ((await (await staff.request.get('/api/outbox')).json()) as { emails: OutboxEmail[] }).emails;
@@ -40,7 +21,7 @@ describe('free re-treatments under the guarantee (docs/decisions/0047)', () => {
     // A paid visit on a Friday other tests share, marked done by the office.
     const date = await findSharedFriday(staff.context.request);
     const lastName = `Garantía${Date.now().toString(36)}`;
-    const booking = await bookAndPay(staff.context.request, date, 'es', lastName);
+    const booking = await bookAndPay(staff.context.request, date, 'Lucía', { lastName, locale: 'es', email: `retreat.es.${Date.now().toString(36)}@example.com` });
     // Done as the office marks it (0046): with the products applied and, the visit being on no route, who applied them.
     const { products } = (await (await staff.page.request.get('/api/admin/products')).json()) as { products: { id: number; isActive: boolean }[] };
     const { technicians } = (await (await staff.page.request.get('/api/admin/technicians')).json()) as { technicians: { id: number; isActive: boolean }[] };

@@ -43,16 +43,16 @@ export async function findEmptyFriday(request: APIRequestContext, options: { wit
  * Fridays leave out, so they stay for the tests that need a day to themselves. The test finds its
  * own stop by name. The one with the fewest visits booked: the first two follow-ups carry both demo
  * plans (20 of 24 stops), and tests that move a visit to them need the few stops left.
- * `withoutRoutes` leaves out the Fridays a test has planned; `withOtherVisits` those with no visit
- * booked yet. Needs a staff session.
+ * `withoutRoutes` leaves out the Fridays a test has planned; `minVisits` those with fewer visits
+ * booked (the later follow-ups hold the seasonal demo customers' visits: 10 each). Needs a staff session.
  */
-export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; withOtherVisits?: boolean } = {}): Promise<string> {
+export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; minVisits?: number } = {}): Promise<string> {
   const demo = pickDemoFriday(new Date());
   const { offered } = await listQuietFridays(request);
   let best: { date: string; count: number } | undefined;
   for (const candidate of offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0)) {
     const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-    if ((options.withOtherVisits && count === 0) || (best && count >= best.count)) continue;
+    if (count < (options.minVisits ?? 0) || (best && count >= best.count)) continue;
     if (options.withoutRoutes) {
       const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
       if (day.routes.length > 0) continue;
@@ -90,20 +90,29 @@ export async function bookUnplannedFriday(request: APIRequestContext): Promise<{
   return { date: date!, booked: count };
 }
 
-/** A paid one-time booking on `date` (confirmed), as the checkout makes it. */
-export async function bookAndPay(request: APIRequestContext, date: string, name: string): Promise<{ appointmentId: number; bookingRef: string }> {
+/**
+ * A paid one-time booking on `date` (confirmed), as the checkout makes it: `name` Rainday unless
+ * `options` name the customer otherwise, in `options.locale` (English by default).
+ */
+export async function bookAndPay(
+  request: APIRequestContext,
+  date: string,
+  name: string,
+  options: { lastName?: string; email?: string; locale?: string } = {},
+): Promise<{ appointmentId: number; bookingRef: string; customerId: number; email: string; paymentIntentId: string }> {
   const ip = randomIp(93);
+  const email = options.email ?? `${name.toLowerCase()}.${Date.now().toString(36)}@example.com`;
   const created = await request.post('/api/appointments', {
     headers: { 'x-forwarded-for': ip },
     data: {
-      serviceType: 'onetime', propertySize: 0.25, firstName: name, lastName: 'Rainday', email: `${name.toLowerCase()}.${Date.now().toString(36)}@example.com`, phone: '905-555-0170',
-      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date, status: 'pending-payment',
+      serviceType: 'onetime', propertySize: 0.25, firstName: name, lastName: options.lastName ?? 'Rainday', email, phone: '905-555-0170',
+      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date, status: 'pending-payment', ...(options.locale ? { locale: options.locale } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: booking })).json()) as { paymentIntentId: string; clientSecret: string };
+  const booking = (await created.json()) as { appointmentId: number; bookingRef: string; customerId: number };
+  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
   expect(paid.status(), await paid.text()).toBe(200);
-  return booking;
+  return { ...booking, email, paymentIntentId: intent.paymentIntentId };
 }
