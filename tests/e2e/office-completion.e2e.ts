@@ -29,13 +29,13 @@ describe('the office\'s "Mark completed" records what was applied (docs/decision
     const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
     await signInAsAdmin(page);
     const request = context.request;
-    const date = await findSharedFriday(request, { withoutRoutes: true, withOtherVisits: true });
+    const date = await findSharedFriday(request, { withoutRoutes: true, minVisits: 5 });
     const day = formatShortDate(date, 'en');
     const booking = (await bookAndPay(request, date, 'Phoned')) as { appointmentId: number; customerId?: number };
     const { products } = (await (await request.get('/api/admin/products')).json()) as { products: Product[] };
     const barrier = products.find((p) => p.name === 'Demo Barrier Concentrate')!;
 
-    // Another customer's treatment on this Friday, on no route yet (the day is not planned).
+    // A demo customer's treatment on this Friday, on no route yet (the day is not planned).
     const listed = (await (await request.get(`/api/admin/appointments?date=${date}&limit=200`)).json()) as { appointments: ListedVisit[] };
     const visitsOf = (customerId: number) => listed.appointments.filter((v) => v.customerId === customerId);
     // Its button names the customer and the day: no other visit that day may have the same name.

@@ -18,7 +18,11 @@ const spoken = (date: string, weekday = true) => new Date(`${date}T12:00:00Z`).t
 async function bookTickPlan(request: APIRequestContext, name: string) {
   const demo = pickDemoFriday(new Date());
   const { dates } = (await (await request.get('/api/appointments/available-dates?serviceType=tick-seasonal')).json()) as { dates: string[] };
-  const quiet = dates.filter((d) => d > demo && daysBetween(demo, d) % 7 === 0 && daysBetween(demo, d) % 21 !== 0);
+  // The second visit's neighbours a week either way must have room (one of them is always a demo
+  // follow-up Friday, which other tests also book).
+  const { dates: withRoom } = (await (await request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+  const quiet = dates.filter((d) => d > demo && daysBetween(demo, d) % 7 === 0 && daysBetween(demo, d) % 21 !== 0)
+    .filter((d) => withRoom.includes(addDays(d, 14)) && withRoom.includes(addDays(d, 28)));
   const start = quiet[Math.floor(Math.random() * Math.min(quiet.length, 6))]!;
   const ip = randomIp();
   const created = await request.post('/api/appointments', {
