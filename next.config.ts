@@ -14,7 +14,8 @@ const nextConfig: NextConfig = {
   // `npm test` typechecks the whole project as its own stage; the build need not do it twice.
   typescript: { ignoreBuildErrors: true },
   images: { formats: ['image/avif', 'image/webp'] },
-  // Every response, pages and API alike (docs/decisions/0022).
+  // Every response, pages and API alike (docs/decisions/0022). On pages src/proxy.ts replaces the
+  // content security policy with one carrying the request's nonce (0053).
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders({ dev: process.env.NODE_ENV === 'development' }) }];
   },

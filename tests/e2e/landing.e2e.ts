@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { COMPILE_HINT } from '../../scripts/compile-hints';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { toast } from './support/toast';
 import { fillCalculatorCustomer } from './support/calculator';
 import { signInAsAdmin } from './support/staff';
 
@@ -17,8 +18,6 @@ const { newPage, baseURL } = setupBrowser();
 const SECTION_ORDER = ['process', 'pricing', 'quote', 'appointment-section', 'how-it-works', 'service-area', 'faq', 'contact', 'about', 'testimonials'];
 const SPEC_ANCHORS = ['pricing', 'about', 'testimonials', 'faq', 'contact', 'quote', 'quote-section', 'schedule', 'appointment-section', 'onetime', 'seasonal', 'consult'];
 
-/** Toast text (Radix also copies it into a live region, hence the first exact match). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
@@ -252,7 +251,7 @@ describe('landing page (en)', () => {
     expect(normalise(await calc.getByTestId('pre-tax-total').textContent())).toContain('+ HST');
 
     await calc.getByLabel('Property size').selectOption('999');
-    await toastText(page, 'Custom Quote Required').waitFor();
+    await toast(page, 'Custom Quote Required').waitFor();
     expect(await calc.getByRole('button', { name: 'Request Quote' }).isVisible()).toBe(true);
     expect(await calc.getByTestId('total').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -283,7 +282,7 @@ describe('landing page (en)', () => {
     await skipPromo(context);
     const calc = await openCalculator(page);
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
-    await toastText(page, 'Please provide your address to get a quote by email.').waitFor();
+    await toast(page, 'Please provide your address to get a quote by email.').waitFor();
 
     const email = `landing-${Date.now().toString(36)}@example.ca`;
     await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
@@ -296,7 +295,7 @@ describe('landing page (en)', () => {
     await dialog.getByLabel('Phone number').fill('905-555-0199');
     expect(await send.isEnabled()).toBe(true);
     await send.click();
-    await toastText(page, 'Your personalized quote has been sent to your email.').waitFor();
+    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
 
@@ -317,7 +316,7 @@ describe('landing page (en)', () => {
     expect(await dateSelect.locator('option').count()).toBe(server.dates.length);
 
     await calc.getByRole('button', { name: 'Buy Now' }).click();
-    await toastText(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
+    await toast(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
 
     await fillCalculatorCustomer(page, { first: 'Alan', last: 'Turing', email: `book-${Date.now().toString(36)}@example.ca`, phone: '905-555-0142', address: '71 Main St W, Hamilton', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
@@ -415,11 +414,11 @@ describe('landing page (en)', () => {
       return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Try again later.' }) });
     });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
-    await toastText(page, 'Price updated').waitFor();
+    await toast(page, 'Price updated').waitFor();
     expect(normalise(await calc.getByTestId('server-price').textContent())).toContain('$123.45');
     const confirm = calc.getByRole('button', { name: 'Confirm $123.45 and buy now' });
     await confirm.click();
-    await toastText(page, 'Booking Failed').waitFor();
+    await toast(page, 'Booking Failed').waitFor();
     expect(sent.map((b) => b.confirmedTotalCents)).toEqual([expectedPrice({ serviceType: 'onetime', propertySize: 0.25, address: '71 Main St W, Hamilton' }).totalCents, 12345]);
     expect(errors.filter((e) => !/409|503|Failed to load resource/i.test(e))).toEqual([]);
     await context.close();
@@ -450,13 +449,13 @@ describe('landing page (en)', () => {
     await dateSelect.selectOption(wanted);
     await fillCalculatorCustomer(page, { first: 'Katherine', last: 'Johnson', email: `full-${Date.now().toString(36)}@example.ca`, phone: '905-555-0179', address: '71 Main St W', postal: 'L8P 4Y5' });
     await calc.getByRole('button', { name: 'Buy Now' }).click();
-    await toastText(page, 'Booking Failed').waitFor();
+    await toast(page, 'Booking Failed').waitFor();
     await calc.getByText('Sorry, that Friday is now fully booked. Please pick another date.').waitFor();
     await expect.poll(() => dateSelect.locator(`option[value="${wanted}"]`).count()).toBe(0);
     // No other Friday is slipped in: the picker asks for a choice and Buy Now books nothing until then.
     expect(await dateSelect.inputValue()).toBe('');
     await calc.getByRole('button', { name: 'Buy Now' }).click();
-    await toastText(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
+    await toast(page, 'Please fill in all required fields including your preferred service date before booking.').waitFor();
     expect(sent).toHaveLength(1);
     // Everything typed is still there, and the Friday the customer picks next is the one sent.
     expect(await calc.getByLabel('Email address').inputValue()).toMatch(/^full-/);
@@ -473,12 +472,12 @@ describe('landing page (en)', () => {
     await skipPromo(context);
     await page.goto('/?propertySize=999&serviceType=seasonal');
     const calc = page.locator('#quote');
-    await toastText(page, 'Custom Quote Required').waitFor();
+    await toast(page, 'Custom Quote Required').waitFor();
     const request = calc.getByRole('button', { name: 'Request Quote' });
     expect(await request.isVisible()).toBe(true);
     await request.click();
-    await toastText(page, 'Please provide your address so we can prepare your custom quote.').waitFor();
-    expect(await toastText(page, 'Address Required').isVisible()).toBe(true);
+    await toast(page, 'Please provide your address so we can prepare your custom quote.').waitFor();
+    expect(await toast(page, 'Address Required').isVisible()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -522,8 +521,8 @@ describe('landing page (en)', () => {
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Send My Quote' }).click();
-    await toastText(page, 'Please provide your name and email address.').waitFor();
-    expect(await toastText(page, 'Missing Information').isVisible()).toBe(true);
+    await toast(page, 'Please provide your name and email address.').waitFor();
+    expect(await toast(page, 'Missing Information').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -557,7 +556,7 @@ describe('landing page (en)', () => {
     await form.getByLabel('Email address').fill(email);
     await form.getByLabel('Message').fill('Do you treat cedar hedges along the back fence?');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await toastText(page, 'Message sent').waitFor();
+    await toast(page, 'Message sent').waitFor();
     expect(errors).toEqual([]);
 
     await signInAsAdmin(page);
@@ -587,7 +586,7 @@ describe('landing page (en)', () => {
     // The form sends nothing and says nothing: no request, no toast, no visible field error.
     await page.waitForTimeout(500);
     expect(posts).toEqual([]);
-    expect(await toastText(page, 'Message sent').count()).toBe(0);
+    expect(await toast(page, 'Message sent').count()).toBe(0);
     expect(await form.locator('[aria-invalid="true"]').count()).toBe(0);
     // A bot posting straight to the API gets a success-looking answer and nothing is stored.
     const direct = await page.request.post('/api/messages', {
@@ -604,8 +603,8 @@ describe('landing page (en)', () => {
     await form.getByLabel('Email address').fill('ida@example.ca');
     await form.getByLabel('Message').fill('Please call me about a seasonal plan.');
     await form.getByRole('button', { name: 'Send Message' }).click();
-    await toastText(page, 'Failed to send message').waitFor();
-    expect(await toastText(page, 'Something went wrong. Please try again.').isVisible()).toBe(true);
+    await toast(page, 'Failed to send message').waitFor();
+    expect(await toast(page, 'Something went wrong. Please try again.').isVisible()).toBe(true);
     expect(await form.getByLabel('Message').inputValue()).toBe('Please call me about a seasonal plan.');
     await page.unroute('**/api/messages');
     expect(errors.filter((e) => !/500|Failed to load resource/i.test(e))).toEqual([]);
@@ -622,8 +621,8 @@ describe('landing page (en)', () => {
     const { page, context, errors } = await newPage();
     await skipPromo(context);
     await page.goto('/?directBuy=true&service=seasonal&size=0.75&includeTick=true&address=12%20King%20St&email=ann%40example.ca&name=Ann%20Lee&price=412');
-    await toastText(page, 'Direct Purchase').waitFor();
-    expect(await toastText(page, 'Processing your seasonal service request...').isVisible()).toBe(true);
+    await toast(page, 'Direct Purchase').waitFor();
+    expect(await toast(page, 'Processing your seasonal service request...').isVisible()).toBe(true);
     const before = [...errors];
     await page.waitForURL(/\/checkout-new\?/);
     const params = new URL(page.url()).searchParams;
@@ -889,7 +888,7 @@ describe('landing page (fr)', () => {
     expect(normalise(await calc.getByTestId('pre-tax-total').textContent())).toContain('+ TVH');
 
     await calc.getByRole('button', { name: 'Acheter maintenant' }).click();
-    await toastText(page, 'Renseignements manquants').waitFor();
+    await toast(page, 'Renseignements manquants').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -927,7 +926,7 @@ describe('landing page (fr)', () => {
     expect(await send.isDisabled()).toBe(true); // téléphone vide
     await dialog.getByLabel('Numéro de téléphone').fill('905-555-0111');
     await send.click();
-    await toastText(page, 'Votre soumission personnalisée a été envoyée à votre adresse courriel.').waitFor();
+    await toast(page, 'Votre soumission personnalisée a été envoyée à votre adresse courriel.').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
 
@@ -996,7 +995,7 @@ describe('landing page (es, de) as a native reader sees it', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Términos del servicio');
 
     await page.goto('/es?directBuy=true&service=seasonal&size=0.75');
-    await toastText(page, 'Procesando su solicitud de protección de temporada...').waitFor();
+    await toast(page, 'Procesando su solicitud de protección de temporada...').waitFor();
     await page.waitForURL(/\/es\/checkout-new\?/);
     expect(errors).toEqual([]);
     await context.close();

@@ -98,4 +98,66 @@ describe('the day sheet without signal (docs/decisions/0045)', () => {
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();
   });
+
+  it('a mark that reached the office but whose answer was lost, then taken back by the office: sent again, it is not applied twice and the phone shows the office\'s status (0052)', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAsAdmin(page, '/day-sheet');
+    const request = context.request;
+    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Lostanswer');
+    const markDone = stop.getByRole('button', { name: 'Mark done: Lostanswer Rainday' });
+    await markDone.waitFor();
+    const readStop = async () => {
+      const day = (await (await request.get(`/api/routes/technician?date=${date}&technicianId=${technicianId}`)).json()) as { route: { appointments: SheetStop[] } };
+      return day.route.appointments.find((s) => s.appointment.id === booking.appointmentId)!.appointment;
+    };
+    const visitReports = async () => {
+      const { outbox } = (await (await request.get('/api/admin/outbox?limit=100')).json()) as { outbox: { kind: string; toAddress: string }[] };
+      return outbox.filter((o) => o.kind === 'visit-report' && o.toAddress.startsWith('lostanswer.')).length;
+    };
+
+    // The signal drops on the way back: each change reaches the server, its answer never reaches the phone.
+    let loseAnswers = true;
+    const sentIds: unknown[] = [];
+    await page.route('**/api/routes/technician/stops/*', async (route) => {
+      sentIds.push((route.request().postDataJSON() as { changeId?: unknown }).changeId);
+      if (!loseAnswers) return route.fallback();
+      await route.fetch();
+      return route.abort('internetdisconnected');
+    });
+
+    await markDone.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the visit to Lostanswer Rainday done' });
+    await dialog.getByRole('combobox', { name: 'Product', exact: true }).selectOption({ label: 'Demo Barrier Concentrate (PCP 99901)' });
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('15');
+    await dialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Kept on the phone as waiting, though the office has it already.
+    const waiting = stop.getByText('Waiting for signal — will be sent automatically');
+    await waiting.waitFor();
+    expect((await readStop()).status).toBe('completed');
+    expect(await visitReports()).toBe(1);
+
+    // The office takes the completion back from the dashboard.
+    expect((await request.patch(`/api/admin/appointments/${booking.appointmentId}`, { data: { status: 'confirmed' } })).status()).toBe(200);
+
+    // Signal is back: the phone sends its mark again, the same change by its id.
+    loseAnswers = false;
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await waiting.waitFor({ state: 'detached' });
+    await page.getByText('Changed by the office: Lostanswer Rainday').first().waitFor();
+    await stop.getByText('Your done mark for Lostanswer Rainday reached the office, but the office changed the visit after it. The stop now shows the office\'s status.').waitFor();
+    // Open on the phone as at the office, not done a second time.
+    await markDone.waitFor();
+    expect(await stop.getByText('Done', { exact: true }).count()).toBe(0);
+    expect((await readStop()).status).toBe('confirmed');
+    expect(await visitReports()).toBe(1);
+    expect(sentIds.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sentIds).size).toBe(1);
+    expect(sentIds[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(await page.getByText(/changes? (is|are) waiting on this phone/).count()).toBe(0);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,12 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { toast } from './support/toast';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
-/** Toast text (Radix also copies it into a live region, hence the first exact match). */
-const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 /** send-quote is rate-limited per client address: each test gets its own. */
 let clientNo = 0;
@@ -54,8 +53,8 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     await fill(page, values);
     const dialog = await sendFromModal(page);
 
-    await toastText(page, 'Failed to Send Quote').waitFor();
-    expect(await toastText(page, "We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.").isVisible()).toBe(true);
+    await toast(page, 'Failed to Send Quote').waitFor();
+    expect(await toast(page, "We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.").isVisible()).toBe(true);
     await dialog.waitFor({ state: 'detached' });
     await calc.getByText("We don't currently service this area.").waitFor();
     const postal = calc.getByLabel('Postal code');
@@ -80,7 +79,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     await fill(page, customer(email, '12345'));
     const dialog = await sendFromModal(page);
 
-    await toastText(page, 'Missing Information').waitFor();
+    await toast(page, 'Missing Information').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await calc.getByText('Please enter a valid postal code').waitFor();
     expect(posted).toEqual([]);
@@ -88,8 +87,36 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
 
     await calc.getByLabel('Postal code').fill('L8P 4R5');
     await sendFromModal(page);
-    await toastText(page, 'Your personalized quote has been sent to your email.').waitFor();
+    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
     expect(posted).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a refused Buy Now, what the modal fills in clears the "required" messages of the calculator', async () => {
+    const { page, context, errors } = await newPage(ownClient());
+    await skipPromo(context);
+    const calc = await openCalculator(page);
+    // Buy Now with an empty form: every customer field says it is required.
+    await calc.getByRole('button', { name: 'Buy Now' }).click();
+    await calc.getByText('Email is required').waitFor();
+    await calc.getByLabel('Service address').fill('100 King St W');
+    await calc.getByLabel('Postal code').fill('L8P 4R5');
+
+    await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
+    await dialog.getByLabel('First name').fill('Ada');
+    await dialog.getByLabel('Last name').fill('Byron');
+    await dialog.getByLabel('Email address').fill(`stale-${Date.now().toString(36)}@example.ca`);
+    await dialog.getByLabel('Phone number').fill('905-555-0177');
+    await dialog.getByRole('button', { name: 'Send My Quote' }).click();
+    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
+
+    expect(await calc.getByLabel('Email address').inputValue()).toMatch(/^stale-/);
+    for (const label of ['First name', 'Last name', 'Email address', 'Phone number']) {
+      expect(await calc.getByLabel(label).getAttribute('aria-invalid'), label).not.toBe('true');
+    }
+    expect(await calc.getByText('Email is required').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -104,7 +131,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     await calc.getByRole('button', { name: 'Request Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
     await dialog.getByRole('button', { name: 'Send My Quote' }).click();
-    await toastText(page, 'Your personalized quote has been sent to your email.').waitFor();
+    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
     expect(errors).toEqual([]);
 
     await signInAsAdmin(page);

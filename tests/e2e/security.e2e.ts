@@ -1,19 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { watchPolicy } from './support/csp';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
-
-/** Collects the page's content-security-policy violations (the browser's own report event). */
-async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []);
-}
 
 describe('security headers', () => {
   it('sends the policy and the browser protections on pages and API answers alike', async () => {

@@ -8,10 +8,14 @@ const { newPage } = setupBrowser();
 
 const staffNav = (page: Page, name = 'Staff navigation') => page.getByRole('navigation', { name });
 
-/** The staff navigation's links as "label -> path", with the current page starred. */
+/**
+ * The staff navigation's links as "label -> path", with the current page starred. The label is the
+ * link's first text: a count of what waits on a screen (open re-treatment requests, left by other
+ * test files) is not part of it; the re-treatments test reads that.
+ */
 async function readNav(page: Page, name?: string): Promise<string[]> {
   return staffNav(page, name).getByRole('link').evaluateAll((links) =>
-    links.map((a) => `${a.textContent}${a.getAttribute('aria-current') === 'page' ? '*' : ''} -> ${new URL((a as HTMLAnchorElement).href).pathname}`));
+    links.map((a) => `${a.firstChild?.textContent}${a.getAttribute('aria-current') === 'page' ? '*' : ''} -> ${new URL((a as HTMLAnchorElement).href).pathname}`));
 }
 
 describe('staff shell', () => {
@@ -86,6 +90,19 @@ describe('staff shell', () => {
       return box !== null && box.x >= 0 && box.x + box.width <= 320;
     }).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits every office screen on a 320 px phone in German, long words and all', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 320, height: 640 } });
+    await signInAsAdmin(page);
+    // German titles such as "Schädlingsbekämpfungsmittel" are wider than the phone in one piece.
+    for (const path of ['/admin', '/routes', '/day-sheet', '/retreatments', '/technicians', '/products', '/business', '/staff-accounts', '/quotes-admin', '/email-preview', '/account']) {
+      await page.goto(`/de${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `/de${path}`).toBeLessThanOrEqual(320);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,19 +5,10 @@
  * mark arriving twice records nothing twice; a mark made at another time on a stop already done
  * is refused with the stop's status.
  */
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getDb } from '@/db/client';
-import { applicationRecords, pesticideProducts } from '@/db/schema/applications';
-import { appointments, serviceRoutes } from '@/db/schema/appointments';
-import { technicians } from '@/db/schema/branches';
-import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
-import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
-import { signIn } from '@/features/staff-auth/session.service';
 import { getTranslator } from '@/i18n/messages';
+import { bookCrewStop, recordsOf, seedCrewAndProduct, signInCrew, signInOffice, visitOf } from '../support/day-sheet-marks';
 import { emailsTo } from '../support/outbox';
-import { insertConfirmedVisits, insertCustomer } from '../support/records';
-import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -41,15 +32,8 @@ let product = 0;
 
 type Json = { id?: number; status?: string; message?: string; fields?: Record<string, string> };
 
-/** Signs the demo crew in at the test's clock (a session ends after two idle hours). */
-async function signInCrew(): Promise<string> {
-  return (await signIn(DEMO_TECHNICIAN.username, DEMO_TECHNICIAN.password, { userAgent: null })).token;
-}
-
-/** Signs the office's admin in at the test's clock. */
-async function signInOffice(): Promise<string> {
-  return (await signIn('office', 'office password 1', { userAgent: null })).token;
-}
+/** A customer's own visit on `date`, on Crew A's route that day. */
+const bookStop = (email: string, date = FRIDAY) => bookCrewStop(crewA, email, date);
 
 async function markStop(token: string, id: number, body: unknown, headers: Record<string, string> = {}) {
   jar.token = token;
@@ -60,38 +44,12 @@ async function markStop(token: string, id: number, body: unknown, headers: Recor
   return { status: res.status, body: (await res.json()) as Json };
 }
 
-/** A customer's own visit on `date`, on Crew A's route that day. */
-async function bookStop(email: string, date = FRIDAY): Promise<number> {
-  const customerId = await insertCustomer({ email });
-  const { ids } = await insertConfirmedVisits(customerId, date);
-  const db = await getDb();
-  await db.insert(serviceRoutes).values({ date, technicianId: crewA, technician: 'Crew A', status: 'planned', appointmentOrder: ids });
-  await db.update(appointments).set({ technicianId: crewA }).where(eq(appointments.id, ids[0]!));
-  return ids[0]!;
-}
-
-async function visitOf(id: number) {
-  const [row] = await (await getDb())
-    .select({ status: appointments.status, completedAt: appointments.completedAt, visitNote: appointments.visitNote })
-    .from(appointments).where(eq(appointments.id, id));
-  return row!;
-}
-
-async function recordsOf(id: number) {
-  return (await getDb()).select().from(applicationRecords).where(eq(applicationRecords.appointmentId, id)).orderBy(asc(applicationRecords.id));
-}
-
 const mark = (doneAt: string, note = 'Back hedge and under the deck') => ({ status: 'completed', doneAt, note, applications: [{ productId: product, amount: '12,5' }] });
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(ON_THE_DAY);
-  const db = await getDb();
-  await seedDemoCrew(db);
-  await signInAdminAndTechnician();
-  [crewA] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id) as [number];
-  const [row] = await db.insert(pesticideProducts).values({ branchId: DEFAULT_BRANCH_ID, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' }).returning({ id: pesticideProducts.id });
-  product = row!.id;
+  ({ crewA, product } = await seedCrewAndProduct());
 });
 
 beforeEach(() => {

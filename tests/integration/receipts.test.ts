@@ -64,7 +64,7 @@ async function book(options: { locale?: string; pay?: boolean } = {}): Promise<B
     expect(paid.status).toBe(200);
   }
   const [row] = await (await getDb()).select({ id: payments.id }).from(payments).where(eq(payments.paymentIntentId, intent.paymentIntentId));
-  return { bookingRef, email, token: createManageToken(bookingRef), paymentId: row!.id };
+  return { bookingRef, email, token: createManageToken({ bookingRef, generation: 0 }), paymentId: row!.id };
 }
 
 /** The customer's receipt page for `token` and `paymentId`: the receipt it shows, or 'not found'. */

@@ -92,7 +92,7 @@ async function bookAndPay(options: { locale?: string; includeTargetedInsects?: b
   const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' });
   expect(paid.status).toBe(200);
-  return { bookingRef, ids: visits.map((v) => v.id), email, token: createManageToken(bookingRef), date };
+  return { bookingRef, ids: visits.map((v) => v.id), email, token: createManageToken({ bookingRef, generation: 0 }), date };
 }
 
 /** The office marked the visit done (the done mark's own flows are tested elsewhere). */
@@ -191,7 +191,7 @@ describe('the customer asks from their link', () => {
 
   it('refuses a bad link with the page\'s 404, a closed window, and a cancelled booking', async () => {
     expect((await ask('nope', { reason: 'pests-back' })).status).toBe(404);
-    expect((await ask(createManageToken('BK-ZZZZZZZZ'), { reason: 'pests-back' })).status).toBe(404);
+    expect((await ask(createManageToken({ bookingRef: 'BK-ZZZZZZZZ', generation: 0 }), { reason: 'pests-back' })).status).toBe(404);
 
     // A one-time treatment done more than 7 days ago (Fridays written straight to the table).
     const today = findToday(new Date(), 'America/Toronto');
@@ -199,7 +199,7 @@ describe('the customer asks from their link', () => {
     while (new Date(`${past}T12:00:00Z`).getUTCDay() !== 5) past = addCalendarDays(past, -1);
     const customerId = await insertCustomer({ email: `old-${randomUUID().slice(0, 8)}@example.com` });
     const old = await insertConfirmedVisits(customerId, past, [{ status: 'completed' }]);
-    const late = await ask(createManageToken(old.bookingRef), { reason: 'pests-back' });
+    const late = await ask(createManageToken({ bookingRef: old.bookingRef, generation: 0 }), { reason: 'pests-back' });
     expect(late.status).toBe(409);
     expect(((await late.json()) as { reason: string }).reason).toBe('window-over');
 
@@ -209,7 +209,7 @@ describe('the customer asks from their link', () => {
       { serviceType: 'seasonal', status: 'cancelled', date: addCalendarDays(past, 21) },
       { serviceType: 'seasonal', status: 'cancelled', date: addCalendarDays(past, 42) },
     ]);
-    const cancelled = await ask(createManageToken(seasonal.bookingRef), { reason: 'heavy-rain' });
+    const cancelled = await ask(createManageToken({ bookingRef: seasonal.bookingRef, generation: 0 }), { reason: 'heavy-rain' });
     expect(cancelled.status).toBe(409);
     expect(((await cancelled.json()) as { reason: string }).reason).toBe('cancelled');
   });
@@ -222,7 +222,7 @@ describe('the customer asks from their link', () => {
       { serviceType: 'seasonal', date: addCalendarDays(start, -63) },
       { serviceType: 'seasonal', date: addCalendarDays(start, -42) },
     ]);
-    const res = await ask(createManageToken(plan.bookingRef), { reason: 'heavy-rain' });
+    const res = await ask(createManageToken({ bookingRef: plan.bookingRef, generation: 0 }), { reason: 'heavy-rain' });
     expect(res.status, await res.clone().text()).toBe(200);
   });
 });

@@ -64,6 +64,7 @@ const PUBLIC_APIS: Record<string, string> = {
   'POST /api/manage-booking/request-link': 'a customer asks for their link again; the answer is the same for any address, the link goes only to the address on file (0032, rate-limited)',
   'POST /api/manage-booking/[token]/cancel': 'the customer cancels the token\'s booking before its cut-off (0032, rate-limited)',
   'POST /api/manage-booking/[token]/retreatment': 'the customer asks for a free re-treatment of the token\'s booking under the guarantee (0047, rate-limited)',
+  'POST /api/manage-booking/[token]/retreatment/withdraw': 'the customer withdraws the token\'s booking\'s open re-treatment request (0051, rate-limited)',
   'POST /api/unsubscribe/[token]': 'a promotional email\'s unsubscribe (page button and RFC 8058 one-click) by the customer\'s HMAC token (0043); idempotent',
 };
 

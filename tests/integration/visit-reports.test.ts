@@ -149,7 +149,7 @@ describe('the visit report (docs/decisions/0038)', () => {
     expect(reports[0]!.locale).toBe('de');
     expect(reports[0]!.subject).toBe('Ihr Besuchsbericht vom 11. Juni 2027');
     expect(reports[0]!.text).toContain('Ihr nächster Besuch: Freitag, 2. Juli 2027.');
-    expect(reports[0]!.text).toContain(buildManageBookingUrl('de', bookingRef));
+    expect(reports[0]!.text).toContain(buildManageBookingUrl('de', { bookingRef, generation: 0 }));
     // Taken back and completed again on the dashboard: still one.
     expect((await markOnDashboard(first!, 'confirmed')).status).toBe(200);
     expect((await markOnDashboard(first!, 'completed')).status).toBe(200);

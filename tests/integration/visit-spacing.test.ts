@@ -82,7 +82,7 @@ async function addPlan(dates: string[], options: { serviceType?: string; locale?
       address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5', locale: options.locale ?? 'en',
     })))
     .returning({ id: appointments.id });
-  return { email, bookingRef, ids: rows.map((r) => r.id), token: createManageToken(bookingRef) };
+  return { email, bookingRef, ids: rows.map((r) => r.id), token: createManageToken({ bookingRef, generation: 0 }) };
 }
 
 const datesOf = async (ids: number[]) => (await (await getDb()).select({ date: appointments.date }).from(appointments).where(inArray(appointments.id, ids)).orderBy(appointments.id)).map((r) => r.date);

@@ -37,7 +37,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
             <Phone aria-hidden className="h-4 w-4" />
             {phone}
           </a>
-          <LanguageMenu label={t('language')} names={names} locale={locale} />
+          <LanguageMenu label={t('languageCurrent')} names={names} locale={locale} />
         </div>
       </div>
       {/* The full navigation needs about 1200 px in German and Spanish; below xl the menu toggle

@@ -60,7 +60,7 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
         className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm hover:bg-white/10"
       >
         <Globe aria-hidden className="h-4 w-4" />
-        <span className="sr-only">{label}: </span>
+        <span className="sr-only">{label} </span>
         {names[locale]}
       </button>
       {open ? (

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp,
+  boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
 import { branches, technicians, timestamps } from './branches';
 import { servicePlans } from './catalog';
@@ -75,6 +75,12 @@ export const appointments = pgTable('appointments', {
   // The office's last edit of the visit's note or application record (0042): when, and by whom.
   visitRecordEditedAt: timestamp({ withTimezone: true }),
   visitRecordEditedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  // The booking's "Manage your booking" link generation (0050), the same on every visit of the booking:
+  // a link opens the booking only while it carries this number. The office raises it to cut off a
+  // link that reached the wrong person, and says when and who.
+  manageLinkGeneration: integer().notNull().default(0),
+  manageLinkReplacedAt: timestamp({ withTimezone: true }),
+  manageLinkReplacedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
@@ -83,6 +89,7 @@ export const appointments = pgTable('appointments', {
   check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
   check('appointments_visit_note_length', sql`char_length(${t.visitNote}) <= 500`),
   check('appointments_kind', sql`${t.kind} in (${inList(APPOINTMENT_KINDS)})`),
+  check('appointments_manage_link_generation', sql`${t.manageLinkGeneration} >= 0`),
   // A free re-treatment carries no price: nothing can sum it into a booking's money by mistake.
   check('appointments_retreatment_free', sql`${t.kind} <> 'retreatment' or (coalesce(${t.subtotalCents}, 0) = 0 and coalesce(${t.taxCents}, 0) = 0 and coalesce(${t.totalCents}, 0) = 0)`),
   // A branch's Fridays (capacity counts, day plans) and the staff list's keyset order (date, time, id)
@@ -96,6 +103,27 @@ export const appointments = pgTable('appointments', {
   // The reminder worker's question, asked every few minutes: which confirmed visits on these
   // Fridays have had no reminder yet. Only such rows are in the index, so it stays small.
   index('appointments_reminder_due_idx').on(t.date).where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
+]);
+
+/** What a day sheet change asked for: a done mark, or its Undo (0052). */
+export const STOP_CHANGE_KINDS = ['done', 'undo'] as const;
+export type StopChangeKind = (typeof STOP_CHANGE_KINDS)[number];
+
+/**
+ * The day sheet's changes the server has applied, by the id the phone gave each press (0052): the
+ * same change sent again after its answer was lost is recognised and writes nothing, whatever the
+ * office did to the stop in between. Written in the status change's transaction; kept 30 days
+ * (the retention sweep deletes older rows).
+ */
+export const appliedStopChanges = pgTable('applied_stop_changes', {
+  id: uuid().primaryKey(),
+  appointmentId: integer().notNull().references(() => appointments.id, { onDelete: 'cascade' }),
+  kind: text().$type<StopChangeKind>().notNull(),
+  appliedAt: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [
+  check('applied_stop_changes_kind', sql`${t.kind} in (${inList(STOP_CHANGE_KINDS)})`),
+  // The sweep deletes by age.
+  index('applied_stop_changes_applied_at_idx').on(t.appliedAt),
 ]);
 
 /** One row per branch and Friday: the row a booking locks while it counts and reserves stops. */

@@ -2,8 +2,9 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { findServiceAddress } from '@/features/booking/service-address';
-import { lockStaffStop } from '@/features/routing/route.service';
+import { lockStaffStop, requireDoneAtInBounds } from '@/features/routing/route.service';
 import type { StopStatusChange } from '@/features/routing/route.schema';
+import { findAppliedStopChange, recordAppliedStopChange } from '@/features/routing/stop-change.repository';
 import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
 import type { StaffSession } from '@/features/staff-auth/session.service';
 import { AppError } from '@/lib/errors';
@@ -122,6 +123,11 @@ async function findApplicator(db: DbExecutor, branchId: number, technicianId: nu
  * a refused record leaves the stop open. Marking done again replaces the record; Undo keeps it.
  * The applicator is the technician marking their stop; for an admin the visit's route technician,
  * else the one the office names (`technicianId`, read only then: the route's crew did the visit).
+ *
+ * A change with the phone's `changeId` (0052) is applied once: its id is stored in the same
+ * transaction, and the same id arriving again (its first answer was lost) writes nothing and
+ * answers the stop as it is now, with `replayed: true`, even when the office changed the stop
+ * in between. A refused change leaves no id behind (the transaction rolls back).
  */
 export async function changeStopStatusWithRecord(
   staff: Pick<StaffSession, 'role' | 'technicianId' | 'staffUserId'>,
@@ -132,7 +138,21 @@ export async function changeStopStatusWithRecord(
   const db = await getDb();
   const doneAt = change.status === 'completed' ? change.doneAt : undefined;
   return db.transaction(async (tx) => {
-    const stop = await lockStaffStop(tx, staff, appointmentId, now, doneAt);
+    const stop = await lockStaffStop(tx, staff, appointmentId, now);
+    // Taken under the stop's lock by the unique key, so concurrent copies of one change apply once.
+    if (change.changeId && stop) {
+      const kind = change.status === 'completed' ? 'done' : 'undo';
+      const fresh = await recordAppliedStopChange(tx, { id: change.changeId, appointmentId: stop.id, kind, appliedAt: now });
+      if (!fresh) {
+        const applied = await findAppliedStopChange(tx, change.changeId);
+        // An id never names two changes; one that does is a broken client, not a replay.
+        if (applied?.appointmentId !== stop.id || applied.kind !== kind) {
+          throw new AppError('validation', 'routing.invalidChangeId', { fields: { changeId: 'routing.invalidChangeId' } });
+        }
+        return { id: stop.id, status: stop.status, replayed: true as const };
+      }
+    }
+    if (stop && doneAt) await requireDoneAtInBounds(tx, stop, doneAt, now);
     // A done mark with its own time (0045): the same mark again (its answer was lost on the way
     // back) finds the stop done at exactly that instant and succeeds without recording twice; a
     // stop done at another time (the office, another phone) refuses it, not dropping its record unseen.

@@ -5,6 +5,7 @@ import { getBranch, DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { type BookingReceivedEmailInput, renderBookingReceivedEmail } from '@/features/email/booking-received-email';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { recordMarketingConsent } from '@/features/marketing-email/consent.service';
+import { isErasedCustomerEmail } from '@/features/privacy/erasure-rules';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { geocodeAddress } from '@/features/routing/geocoding/geocode';
@@ -25,7 +26,7 @@ import { type BookingMatch, type NewAppointment, findExistingQuoteId, findHeldBo
 import { newBookingRef } from './booking-ref';
 import type { BookingInput, CustomerRequest } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
-import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomer } from './customer.repository';
+import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew, lockCustomerForBusiness, type NewCustomer } from './customer.repository';
 
 /** DECISIONS §2 plan ids. */
 const PLAN_IDS: Record<string, number | null> = { onetime: 1, seasonal: 2, 'tick-seasonal': 3, consult: null };
@@ -45,6 +46,7 @@ export type CreateBookingOptions = { now: Date; locale: Locale; source: BookingS
 export async function findOrCreateCustomer(input: CustomerRequest, options: { locale: Locale; branchId?: number }): Promise<{ id: number }> {
   const db = await getDb();
   const email = input.email.toLowerCase();
+  refuseErasedPlaceholder(email);
   // A known email is answered before any geocoding: its coordinates would never be stored.
   const known = await findCustomerIdByEmail(db, email);
   if (known !== null) return { id: known };
@@ -66,6 +68,11 @@ export async function findOrCreateCustomer(input: CustomerRequest, options: { lo
     locale: isLocale(input.locale) ? input.locale : options.locale,
   });
   return { id };
+}
+
+/** An erased customer's placeholder address (0049) is nobody's: refused as the invalid email it is. */
+function refuseErasedPlaceholder(email: string): void {
+  if (isErasedCustomerEmail(email)) throw new AppError('validation', 'errors.validation', { fields: { email: 'booking.validation.invalidEmail' } });
 }
 
 function toAcres(value: unknown): number | null {
@@ -145,6 +152,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       fields: { email: 'booking.validation.invalidEmail', firstName: 'booking.validation.firstNameRequired' },
     });
   }
+  refuseErasedPlaceholder(contact.email);
   // A replay of a booking still held (below) books nothing, so it gives its point back; and one that
   // arrives when the budget is spent is still answered. Anything else over the limit is refused
   // before the geocoder or the database is written to.
@@ -258,22 +266,20 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   const bookingRef = newBookingRef();
 
   const created = await db.transaction(async (tx) => {
-    const customer = existingCustomerId !== null
-      ? { id: existingCustomerId, created: false }
-      : await insertCustomerIfNew(tx, {
-          branchId,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          email: contact.email.toLowerCase(),
-          phone: contact.phone,
-          address,
-          city,
-          postalCode,
-          propertySize: input.propertySize,
-          latitude: coordinates?.latitude ?? null,
-          longitude: coordinates?.longitude ?? null,
-          locale,
-        });
+    const customer = await attachBookingCustomer(tx, existingCustomerId, {
+      branchId,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email.toLowerCase(),
+      phone: contact.phone,
+      address,
+      city,
+      postalCode,
+      propertySize: input.propertySize,
+      latitude: coordinates?.latitude ?? null,
+      longitude: coordinates?.longitude ?? null,
+      locale,
+    });
 
     // Ticked "Email me seasonal reminders and offers": recorded with the booking, never removed by
     // one without it (0043). A booking never depends on it.
@@ -281,10 +287,9 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
 
     const quoteId = await findExistingQuoteId(tx, input.quoteId);
 
-    // The same order again from a known customer: the row lock makes a concurrent twin wait for
-    // this one, and then it finds the booking this one wrote instead of holding the Fridays twice.
+    // The same order again from a known customer: the row lock (taken above) makes a concurrent twin
+    // wait for this one, and then it finds the booking this one wrote instead of holding the Fridays twice.
     if (!customer.created) {
-      await lockCustomer(tx, customer.id);
       const heldRef = await findHeldBookingRef(tx, sameOrder(customer.id, quoteId), now);
       if (heldRef) return { customerId: customer.id, replayedRef: heldRef, inserted: [] };
     }
@@ -349,6 +354,30 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
 
   getLogger().info({ bookingRef, source: options.source, visits: created.inserted.length }, 'booking created');
   return { ...describeBooking(bookingRef, created.inserted, { subtotalCents, taxCents, totalCents, holdExpiresAt }), replayed: false };
+}
+
+/**
+ * The booking's customer, its row locked for the rest of the transaction (docs/decisions/0055):
+ * the one named by the request or found by its email, locked `FOR NO KEY UPDATE`
+ * (`lockCustomerForBusiness`), or, when there is none or the office's erasure or the retention
+ * sweep anonymised it (0049) after the booking looked it up, a fresh record from the booking's own
+ * details, so the visit never lands on an erased record and nothing the customer gave is lost. A row
+ * created here is this transaction's alone until it commits.
+ */
+async function attachBookingCustomer(tx: DbExecutor, knownId: number | null, details: NewCustomer): Promise<{ id: number; created: boolean }> {
+  let candidate = knownId ?? (await findCustomerIdByEmail(tx, details.email));
+  // A second round only when a concurrent booking created the same email first and that row was
+  // erased before this one could lock it; a third would mean something is wrong.
+  for (let round = 0; round < 3; round += 1) {
+    if (candidate !== null) {
+      if (await lockCustomerForBusiness(tx, candidate, 'no key update')) return { id: candidate, created: false };
+      getLogger().info({ erasedCustomerId: candidate }, 'booking for a customer erased meanwhile: a new customer record is made from the booking');
+    }
+    const row = await insertCustomerIfNew(tx, details);
+    if (row.created) return row;
+    candidate = row.id;
+  }
+  throw new Error('booking customer: no live record after three attempts');
 }
 
 /** POST /api/appointments' answer for a booking: its visits in order and its totals (SPEC's `totalPrice` is the pre-tax dollars). */

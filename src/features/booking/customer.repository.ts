@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { customers } from '@/db/schema/customers';
 
@@ -32,9 +32,15 @@ export const customerAddressColumns = {
 
 const contactColumns = { ...customerAddressColumns, locale: customers.locale };
 
-/** Emails are stored lower-cased; the lookup also matches rows written before that rule. */
+/**
+ * Emails are stored lower-cased; the lookup also matches rows written before that rule. An erased
+ * customer (0049) is never found: their row holds a placeholder address, and a booking must not
+ * attach to it in any case (0055).
+ */
 export async function findCustomerIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db.select({ id: customers.id }).from(customers)
+    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, isNull(customers.erasedAt)))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -54,15 +60,27 @@ export async function insertCustomerIfNew(db: DbExecutor, values: NewCustomer): 
 }
 
 /**
- * Locks a customer's row until the transaction ends, so two bookings by the same customer (a
- * double click, a retried request) are written one after the other and the second sees the first.
+ * Locks an existing customer's row until the transaction ends, before new business is attached to
+ * it, and answers whether the record is still live: false when there is no such customer or their
+ * personal data was erased (0049). An erasure holds this row `FOR UPDATE` from before its checks to
+ * its commit, and both lock modes here wait for it, so a writer either sees the erasure done (and
+ * must not attach to the row) or makes the erasure wait until its own rows are committed, which the
+ * erasure then reads as open business (docs/decisions/0055).
+ *
+ * - `'no key update'`, a booking: it may update the row (marketing consent), and two bookings by the
+ *   same customer (a double click, a retried request) must queue so the second finds the first.
+ * - `'key share'`, a writer that only adds rows naming the customer (a payment's outcome, a
+ *   re-treatment request, an email): it conflicts with nothing but the erasure's `FOR UPDATE`, the
+ *   same lock the foreign key check of its insert takes anyway.
  */
-export async function lockCustomer(db: DbExecutor, id: number): Promise<void> {
-  await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+export async function lockCustomerForBusiness(db: DbExecutor, id: number, strength: 'no key update' | 'key share'): Promise<boolean> {
+  const [row] = await db.select({ erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, id)).for(strength);
+  return row !== undefined && row.erasedAt === null;
 }
 
+/** The customer's contact details; null for an unknown or erased customer (0049). */
 export async function findCustomerContact(db: DbExecutor, id: number) {
-  const [row] = await db.select(contactColumns).from(customers).where(eq(customers.id, id)).limit(1);
+  const [row] = await db.select(contactColumns).from(customers).where(and(eq(customers.id, id), isNull(customers.erasedAt))).limit(1);
   return row ?? null;
 }
 

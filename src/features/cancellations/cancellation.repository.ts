@@ -45,7 +45,7 @@ export async function selectBookingVisits(db: DbExecutor, bookingRef: string, op
 
 export async function selectBookingCustomer(db: DbExecutor, customerId: number) {
   const [row] = await db
-    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, erasedAt: customers.erasedAt })
     .from(customers)
     .where(eq(customers.id, customerId));
   return row ?? null;

@@ -25,6 +25,7 @@ import {
 import type { CancelBookingInput } from './cancellation.schema';
 import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
 import { decideRefundUpdate, isRefundOfCurrentAttempt } from './refund-updates';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** Visits a cancellation calls off: everything not carried out and not already over. Completed visits never change. */
 const CANCELLABLE_STATUSES = new Set(['pending', 'pending-payment', 'confirmed', 'expired']);
@@ -56,7 +57,7 @@ function describeOrder(plan: CancellationVisit | undefined): PriceInput | null {
     includeTick: plan.includeTick,
     includeTargetedInsects: plan.includeTargetedInsects,
     extras: (plan.extras ?? []).filter((e): e is ExtraCode => (EXTRA_CODES as readonly string[]).includes(e)),
-    address: [plan.address, plan.city].filter(Boolean).join(', '),
+    address: formatAddressLine(plan.address, plan.city),
   };
 }
 
@@ -304,12 +305,15 @@ async function queueCancellationEmail(
 }
 
 export const LATE_PAYMENT_REFUND_REASON = 'Booking cancelled before payment';
+/** The same refund when the booking's customer had their personal data erased before the money arrived (0055). */
+export const ERASED_CUSTOMER_REFUND_REASON = 'Customer\'s personal data deleted before payment';
 
 /**
  * A payment that succeeded after its booking was cancelled (an intent paid in another tab, a
  * 3-D Secure or bank answer that came late): inside the success's transaction, a full refund is
  * written `pending` (key `late-payment:{paymentId}`, no staff user) and the customer is told in
  * their booking's language. The caller sends the refund with `sendPendingRefunds` after commit.
+ * `reason: 'erased'`: the booking's customer was erased meanwhile (0055); nobody is emailed.
  *
  * @returns the refund's id, or null when this payment already has one (a second delivery)
  */
@@ -317,6 +321,7 @@ export async function recordLatePaymentRefund(
   tx: DbExecutor,
   payment: { id: number; provider: string; bookingRef: string; amountCents: number },
   now: Date,
+  reason: 'cancelled' | 'erased' = 'cancelled',
 ): Promise<number | null> {
   if (payment.amountCents <= 0) return null;
   const refundId = await insertRefundOnce(tx, {
@@ -325,7 +330,7 @@ export async function recordLatePaymentRefund(
     amountCents: payment.amountCents,
     status: 'pending',
     provider: payment.provider,
-    reason: LATE_PAYMENT_REFUND_REASON,
+    reason: reason === 'erased' ? ERASED_CUSTOMER_REFUND_REASON : LATE_PAYMENT_REFUND_REASON,
     issuedByStaffUserId: null,
     idempotencyKey: `late-payment:${payment.id}`,
     createdAt: now,
@@ -334,7 +339,8 @@ export async function recordLatePaymentRefund(
   if (refundId === null) return null;
   const [first] = await selectBookingVisits(tx, payment.bookingRef);
   const customer = first ? await selectBookingCustomer(tx, first.customerId) : null;
-  if (first && customer) {
+  // An erased customer's placeholder address receives nothing (0049, 0055); the office is told instead.
+  if (first && customer && !customer.erasedAt) {
     const locale = toLocale(first.locale);
     const branch = await getBranch(first.branchId, tx);
     const email = renderLatePaymentRefundEmail({

@@ -14,6 +14,8 @@ import {
 export type EmailKind =
   | 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder'
   | 'manage-link' | 'visit-report'
+  /** A booking's new private link after the office replaced it; the old one opens nothing (0050). */
+  | 'manage-link-replaced'
   /** A free re-treatment request's answers to the customer: received, scheduled, declined (0047). */
   | 'retreatment'
   /** Promotional, sent only on consent; carries the one-click unsubscribe headers (0043). */

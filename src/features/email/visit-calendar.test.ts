@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildVisitCalendarEvent, describeArrivalWindow, findArrivalWindow } from './visit-calendar';
+import { buildVisitCalendarEvent, describeArrivalWindow, findArrivalWindow, formatVisitLocation } from './visit-calendar';
 
 const day = { dayStartMin: 480, dayEndMin: 1080 };
 
@@ -48,5 +48,14 @@ describe('buildVisitCalendarEvent', () => {
   it('writes the description in the customer\'s language', () => {
     const lines = icsLines(buildVisitCalendarEvent({ locale: 'de', branch, visit, location: 'x' }).content);
     expect(lines).toContain('DESCRIPTION:Buchung BK-TEST1234. Unser Techniker kommt zwischen 8:00 und 18:00 Uhr\\; Sie müssen nicht zu Hause sein.');
+  });
+});
+
+describe('formatVisitLocation', () => {
+  it('names the town once when the customer typed it into the street address (the town came from the postal code)', () => {
+    expect(formatVisitLocation({ address: '12 Wilson St E, Ancaster', city: 'Ancaster', postalCode: 'L9G 2B3' })).toBe('12 Wilson St E, Ancaster, L9G 2B3');
+    expect(formatVisitLocation({ address: '12 Wilson St E', city: 'Ancaster', postalCode: 'L9G 2B3' })).toBe('12 Wilson St E, Ancaster, L9G 2B3');
+    // A street named after another town is not the town.
+    expect(formatVisitLocation({ address: '40 Hamilton Rd', city: 'Ancaster', postalCode: null })).toBe('40 Hamilton Rd, Ancaster');
   });
 });

@@ -6,6 +6,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatTimeOfDay } from '@/lib/format';
 import { buildIcsEvent } from './ics';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** The branch's working day in minutes after midnight, branch time (`branch_settings`). */
 export type ServiceDay = { dayStartMin: number; dayEndMin: number };
@@ -80,7 +81,7 @@ export function buildVisitCalendarUid(bookingRef: string, visitId: number): stri
 
 /** The service address on one line, as the receipt and the calendar event show it. */
 export function formatVisitLocation(visit: { address: string | null; city: string | null; postalCode: string | null }): string {
-  return [visit.address, visit.city, visit.postalCode].filter(Boolean).join(', ');
+  return formatAddressLine(visit.address, visit.city, visit.postalCode);
 }
 
 const SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1);

@@ -11,6 +11,7 @@ const input = (overrides: Partial<VisitMovedEmailInput> = {}): VisitMovedEmailIn
   change: 'moved',
   customerFirstName: 'Olivia',
   bookingRef: 'BK-TEST1234',
+  linkGeneration: 0,
   previousDate: '2027-05-07',
   visits: [{ id: 41, bookingRef: 'BK-TEST1234', serviceType: 'onetime', date: '2027-05-21', time: '09:00' }],
   address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5' },

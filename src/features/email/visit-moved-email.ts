@@ -26,6 +26,8 @@ export type VisitMovedEmailInput = {
   reason?: VisitMoveReason | null;
   customerFirstName: string;
   bookingRef: string;
+  /** The booking's current "Manage your booking" link generation (0050), on its rows. */
+  linkGeneration: number;
   /** The Friday the visits were on before; null when there was none to name. */
   previousDate: string | null;
   /** The visits that moved, all on their new Friday (a treatment and its standing-water visit move together). */
@@ -81,7 +83,7 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
     t('visitMoved.signoff'),
   ];
   // The customer's own page: see the booking, move a visit again before its cut-off (0032).
-  const manage = renderManageLink({ locale, bookingRef: input.bookingRef, context: 'moved' });
+  const manage = renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'moved' });
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const bodyHtml = `${before.map(paragraph).join('\n')}
 <table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts

@@ -10,6 +10,7 @@
 import { splitTaxIncluded } from '@/lib/money';
 import { findToday } from '@/features/scheduling/available-dates';
 import { buildCsv, formatDollars } from './csv';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** One payment received, as the repository reads it. */
 export type PaidPayment = {
@@ -164,7 +165,7 @@ export function buildCustomersCsv(customers: readonly CustomerSummary[], context
 export function buildApplicationRow(application: AppliedProduct, describeUnit: (unit: string) => string): string[] {
   return [
     application.appliedOn,
-    [application.address, application.city, application.postalCode].filter(Boolean).join(', '),
+    formatAddressLine(application.address, application.city, application.postalCode),
     application.productName,
     application.pcpNumber,
     // Hundredths to two decimals: the same integer arithmetic as cents to dollars.

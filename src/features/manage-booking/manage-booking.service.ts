@@ -17,7 +17,7 @@ import { formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { decideBookingCancel, decideVisitChange, keepDatesBeforeCutoff, type BookingCancel, type VisitChange } from './customer-changes';
-import { readManageToken } from './manage-link';
+import { openManageToken } from './manage-link.service';
 import { selectBookingMoney } from './manage-booking.repository';
 
 /**
@@ -27,7 +27,8 @@ import { selectBookingMoney } from './manage-booking.repository';
  * adds only who may do what and when (`customer-changes.ts`), and tells the office.
  *
  * Every refusal about the token itself is the same 404, whether the token is malformed, sealed
- * with another key or names a booking that no longer exists. Tokens are never logged.
+ * with another key, names a booking that no longer exists or is a link the office has replaced
+ * (0050). Tokens are never logged.
  */
 
 const NOT_FOUND = () => new AppError('not_found', 'manageBooking.errors.notFound');
@@ -51,9 +52,10 @@ export async function limitActions(clientIp: string, bookingRef: string): Promis
 }
 
 async function openBooking(token: string): Promise<{ bookingRef: string; visits: ManagedVisitRow[] }> {
-  const bookingRef = readManageToken(token);
+  const db = await getDb();
+  const bookingRef = (await openManageToken(db, token))?.bookingRef;
   if (!bookingRef) throw NOT_FOUND();
-  const visits = await listBookingAppointments(await getDb(), { bookingRef });
+  const visits = await listBookingAppointments(db, { bookingRef });
   if (visits.length === 0) throw NOT_FOUND();
   return { bookingRef, visits };
 }

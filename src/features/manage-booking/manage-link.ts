@@ -4,75 +4,132 @@ import { getEnv } from '@/env';
 import { localePath } from '@/components/site/locale-paths';
 
 /**
- * The customer's private "Manage your booking" link (docs/decisions/0032).
+ * The customer's private "Manage your booking" link (docs/decisions/0032, 0050).
  *
- * The token is the booking reference sealed with a server key: AES-256-GCM whose nonce is an
- * HMAC of the reference (a synthetic IV, as in SIV modes), so one booking always has the same
- * token and no database row is needed. Every email that names a booking can print its link
- * from the reference alone (bookings made before this feature included), and the page opens
- * the token back into the reference. Without the key a token can be neither made nor read
- * (128-bit tag); nothing in it shows the reference.
+ * The token is the booking reference and the booking's link generation sealed with a server key:
+ * AES-256-GCM whose nonce is an HMAC of what is sealed (a synthetic IV, as in SIV modes), so one
+ * booking has one token per generation and no token table is needed. Every email that names a
+ * booking prints its link from the reference and the generation on the booking's rows, and the
+ * page opens the token back into both; the booking opens only while the generation is its current
+ * one (`openManageToken`), which the office raises to cut a link off. Without the key a token can
+ * be neither made nor read (128-bit tag); nothing in it shows the reference.
+ *
+ * Version 1 (0032, the links emailed before 0050) sealed the reference alone: it still reads, as
+ * generation 0, so those links work until their booking's link is first replaced.
  */
-const AAD = Buffer.from('escarpment manage-booking link v1');
+export type ManageLink = { bookingRef: string; generation: number };
+
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
-/** Base64url of nonce + reference + tag; references are short, so tokens are 40-80 characters. */
+const GENERATION_BYTES = 4;
+/** Base64url of nonce + sealed text + tag; references are short, so tokens are 40-80 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{40,120}$/;
 
 /** Local runs (APP_ENV=local) only: production refuses to start without BOOKING_LINK_SECRET (src/env.ts). */
 const DEVELOPMENT_SECRET = 'local-development-only: manage-booking links of the demo site';
 
-type LinkKeys = { seal: Buffer; nonce: Buffer };
-let cachedKeys: { secret: string; keys: LinkKeys } | undefined;
+/** One token format: its keys (each version its own, from the same secret) and what its plaintext holds. */
+type Format = {
+  aad: Buffer;
+  seal: Buffer;
+  nonce: Buffer;
+  encode: (link: ManageLink) => Buffer;
+  decode: (plain: Buffer) => ManageLink | null;
+};
 
-function readKeys(): LinkKeys {
+/** Today's format: the generation (uint32, big-endian) then the reference. */
+const V2 = 'v2';
+/** 0032's format: the reference alone, read as generation 0. Never written any more. */
+const V1 = 'v1';
+
+let cached: { secret: string; formats: Record<typeof V1 | typeof V2, Format> } | undefined;
+
+function readFormats() {
   const secret = getEnv().BOOKING_LINK_SECRET ?? DEVELOPMENT_SECRET;
-  if (cachedKeys?.secret !== secret) {
+  if (cached?.secret !== secret) {
     const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, '', info, 32));
-    cachedKeys = { secret, keys: { seal: derive('manage-booking:seal'), nonce: derive('manage-booking:nonce') } };
+    cached = {
+      secret,
+      formats: {
+        [V1]: {
+          aad: Buffer.from('escarpment manage-booking link v1'),
+          seal: derive('manage-booking:seal'),
+          nonce: derive('manage-booking:nonce'),
+          encode: (link) => Buffer.from(link.bookingRef, 'utf8'),
+          decode: (plain) => ({ bookingRef: plain.toString('utf8'), generation: 0 }),
+        },
+        [V2]: {
+          aad: Buffer.from('escarpment manage-booking link v2'),
+          seal: derive('manage-booking:v2:seal'),
+          nonce: derive('manage-booking:v2:nonce'),
+          encode: (link) => {
+            const generation = Buffer.alloc(GENERATION_BYTES);
+            generation.writeUInt32BE(link.generation);
+            return Buffer.concat([generation, Buffer.from(link.bookingRef, 'utf8')]);
+          },
+          decode: (plain) => plain.length > GENERATION_BYTES
+            ? { bookingRef: plain.subarray(GENERATION_BYTES).toString('utf8'), generation: plain.readUInt32BE(0) }
+            : null,
+        },
+      },
+    };
   }
-  return cachedKeys.keys;
+  return cached.formats;
 }
 
-function nonceFor(bookingRef: string, keys: LinkKeys): Buffer {
-  return createHmac('sha256', keys.nonce).update(bookingRef, 'utf8').digest().subarray(0, NONCE_BYTES);
-}
+const nonceFor = (plain: Buffer, format: Format) => createHmac('sha256', format.nonce).update(plain).digest().subarray(0, NONCE_BYTES);
 
-/** The booking's token: the same for the same reference and key. */
-export function createManageToken(bookingRef: string): string {
-  const keys = readKeys();
-  const nonce = nonceFor(bookingRef, keys);
-  const cipher = createCipheriv('aes-256-gcm', keys.seal, nonce, { authTagLength: TAG_BYTES });
-  cipher.setAAD(AAD);
-  const sealed = Buffer.concat([cipher.update(bookingRef, 'utf8'), cipher.final()]);
+function seal(plain: Buffer, format: Format): string {
+  const nonce = nonceFor(plain, format);
+  const cipher = createCipheriv('aes-256-gcm', format.seal, nonce, { authTagLength: TAG_BYTES });
+  cipher.setAAD(format.aad);
+  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
   return Buffer.concat([nonce, sealed, cipher.getAuthTag()]).toString('base64url');
 }
 
-/** The booking reference a token was made for; null for anything this server did not make. */
-export function readManageToken(token: string): string | null {
-  if (!TOKEN_SHAPE.test(token)) return null;
-  const raw = Buffer.from(token, 'base64url');
-  if (raw.length <= NONCE_BYTES + TAG_BYTES || raw.toString('base64url') !== token) return null;
-  const keys = readKeys();
+function unseal(raw: Buffer, format: Format): ManageLink | null {
   const nonce = raw.subarray(0, NONCE_BYTES);
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keys.seal, nonce, { authTagLength: TAG_BYTES });
-    decipher.setAAD(AAD);
+    const decipher = createDecipheriv('aes-256-gcm', format.seal, nonce, { authTagLength: TAG_BYTES });
+    decipher.setAAD(format.aad);
     decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
-    const bookingRef = Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+    const plain = Buffer.concat([decipher.update(raw.subarray(NONCE_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
     // Only the token we hand out opens the booking, not another nonce sealed by the same key.
-    return timingSafeEqual(nonce, nonceFor(bookingRef, keys)) ? bookingRef : null;
+    return timingSafeEqual(nonce, nonceFor(plain, format)) ? format.decode(plain) : null;
   } catch {
     return null;
   }
 }
 
+/** The token of a booking's link generation: the same for the same reference, generation and key. */
+export function createManageToken(link: ManageLink): string {
+  if (!Number.isInteger(link.generation) || link.generation < 0 || link.generation > 0xffffffff) {
+    throw new RangeError(`manage-booking link generation out of range: ${link.generation}`);
+  }
+  const format = readFormats()[V2];
+  return seal(format.encode(link), format);
+}
+
+/**
+ * The booking reference and link generation a token was made for (a version 1 token: generation
+ * 0); null for anything this server did not make. Whether the generation is still the booking's
+ * is the database's answer: callers use `openManageToken`.
+ */
+export function readManageToken(token: string): ManageLink | null {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const raw = Buffer.from(token, 'base64url');
+  if (raw.length <= NONCE_BYTES + TAG_BYTES || raw.toString('base64url') !== token) return null;
+  // Each version has its own keys and associated data, so a token authenticates under one at most.
+  const formats = readFormats();
+  return unseal(raw, formats[V2]) ?? unseal(raw, formats[V1]);
+}
+
 /** The page's path in the customer's language: /manage-booking/{token}, /fr/manage-booking/{token}... */
-export function manageBookingPath(locale: string, bookingRef: string): string {
-  return localePath(locale, `/manage-booking/${createManageToken(bookingRef)}`);
+export function manageBookingPath(locale: string, link: ManageLink): string {
+  return localePath(locale, `/manage-booking/${createManageToken(link)}`);
 }
 
 /** The absolute link the emails carry. */
-export function buildManageBookingUrl(locale: string, bookingRef: string, siteUrl: string = getEnv().PUBLIC_SITE_URL): string {
-  return new URL(manageBookingPath(locale, bookingRef), siteUrl).toString();
+export function buildManageBookingUrl(locale: string, link: ManageLink, siteUrl: string = getEnv().PUBLIC_SITE_URL): string {
+  return new URL(manageBookingPath(locale, link), siteUrl).toString();
 }

@@ -5,7 +5,8 @@ import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { renderManageLink } from './manage-link-email';
 
-export type RequestedBooking = { bookingRef: string; dates: string[] };
+/** A booking the email links: its reference, its current link generation (0050) and its Fridays still to come. */
+export type RequestedBooking = { bookingRef: string; linkGeneration: number; dates: string[] };
 
 /**
  * The email "Find your booking" sends (decision 0032): each booking with a visit still to come,
@@ -23,7 +24,7 @@ export function renderRequestedLinksEmail(input: {
   const blocks = input.bookings.map((booking) => {
     const reference = formatLabelled(locale, t('linkEmail.reference'), booking.bookingRef);
     const fridays = formatLabelled(locale, t('linkEmail.fridays'), booking.dates.map((d) => formatLongDate(d, locale)).join('; '));
-    const link = renderManageLink({ locale, bookingRef: booking.bookingRef, context: 'receipt', siteUrl: input.siteUrl });
+    const link = renderManageLink({ locale, link: { bookingRef: booking.bookingRef, generation: booking.linkGeneration }, context: 'receipt', siteUrl: input.siteUrl });
     return {
       html: `<p style="margin:16px 0 4px;font-weight:bold">${escapeHtml(reference)}</p>\n<p style="margin:0 0 8px">${escapeHtml(fridays)}</p>\n${link.html}`,
       text: `${reference}\n${fridays}\n${link.text}`,

@@ -21,7 +21,8 @@ const emailKey = (email: string) => createHash('sha256').update(email.trim().toL
 /**
  * "Find your booking" (decision 0032): when `email` is the address of a customer with a confirmed
  * visit today or later (Toronto date), queues one email to the address on file, in `locale`,
- * with each such booking's reference, Fridays and private link. Anything else queues nothing.
+ * with each such booking's reference, Fridays and private link (its current generation, 0050).
+ * Anything else queues nothing.
  * The caller answers the same either way, so nothing tells whether an address has bookings;
  * the address itself is never logged.
  *
@@ -38,7 +39,7 @@ export async function requestManageLinks(input: { email: string; locale: Locale 
   if (!first) return { queued: false };
   const bookings = new Map<string, RequestedBooking>();
   for (const row of rows) {
-    const booking = bookings.get(row.bookingRef) ?? { bookingRef: row.bookingRef, dates: [] };
+    const booking = bookings.get(row.bookingRef) ?? { bookingRef: row.bookingRef, linkGeneration: row.linkGeneration, dates: [] };
     if (!booking.dates.includes(row.date)) booking.dates.push(row.date);
     bookings.set(row.bookingRef, booking);
   }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -73,6 +73,22 @@ export async function listSubscribedCustomers(db: DbExecutor, query: { branchId:
     .where(and(eq(customers.branchId, query.branchId), gt(customers.id, query.afterId), isSubscribedSql, notBookedForYear(query.year)))
     .orderBy(asc(customers.id))
     .limit(query.limit);
+}
+
+/**
+ * Of `ids`, those still subscribed and not erased, locked `FOR KEY SHARE` until the transaction ends
+ * (docs/decisions/0055): an erasure under way (it holds the row `FOR UPDATE`) is waited for and its
+ * customer left out; one that comes later waits for these emails and deletes them with the rest.
+ * Their name and address as they stand now, in id order.
+ */
+export async function lockSubscribedCustomers(db: DbExecutor, ids: number[]): Promise<AudienceMember[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: customers.id, firstName: customers.firstName, email: customers.email, locale: customers.locale })
+    .from(customers)
+    .where(and(inArray(customers.id, ids), isNull(customers.erasedAt), isSubscribedSql))
+    .orderBy(asc(customers.id))
+    .for('key share');
 }
 
 /**

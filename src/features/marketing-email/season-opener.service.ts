@@ -8,7 +8,7 @@ import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale, routing } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { countSeasonOpenerAudience, findPreviousServices, listSubscribedCustomers, lockSeasonOpener } from './marketing.repository';
+import { countSeasonOpenerAudience, findPreviousServices, listSubscribedCustomers, lockSeasonOpener, lockSubscribedCustomers } from './marketing.repository';
 import { findSeasonOpening, type SeasonOpening, seasonOpenerTopic, seasonOpenerTopicPrefix } from './season';
 import { createSeasonOpenerRenderer, type SeasonOpenerEmail } from './season-opener-email';
 
@@ -71,7 +71,8 @@ export async function queueSeasonOpener(input: { now: Date; year: number; by: st
       const customers = await listSubscribedCustomers(tx, { branchId: branch.id, year: season.year, afterId, limit: input.batchSize ?? SEASON_OPENER_BATCH });
       if (customers.length === 0) return null;
       const already = await findQueuedTopics(tx, customers.map((c) => seasonOpenerTopic(season.year, c.id)));
-      const fresh = customers.filter((c) => !already.has(seasonOpenerTopic(season.year, c.id)));
+      // Locked and read again before their emails are written: a customer erased meanwhile gets none (0055).
+      const fresh = await lockSubscribedCustomers(tx, customers.filter((c) => !already.has(seasonOpenerTopic(season.year, c.id))).map((c) => c.id));
       const previous = await findPreviousServices(tx, fresh.map((c) => c.id), today);
       const emails: EnqueueEmailInput[] = fresh.map((c) => {
         const locale = isLocale(c.locale) ? c.locale : routing.defaultLocale;

@@ -178,16 +178,19 @@ export async function cancelOpenTestIntent(db: DbExecutor, paymentIntentId: stri
 }
 
 /**
- * For the payment-status page: whether every visit of the booking is cancelled, and what this
- * payment's refunds (made or under way) give back.
+ * For the payment-status page: whether the booking will not go ahead (every visit cancelled, or the
+ * customer's personal data erased, 0055), and what this payment's refunds (made or under way) give back.
  */
 export async function findBookingCancellation(db: DbExecutor, bookingRef: string, paymentId: number) {
-  const visits = await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.bookingRef, bookingRef));
+  const visits = await db.select({ status: appointments.status, erasedAt: customers.erasedAt }).from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(eq(appointments.bookingRef, bookingRef));
   const [refunded] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int` })
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId));
-  return { allCancelled: visits.length > 0 && visits.every((v) => v.status === 'cancelled'), refundedCents: refunded?.cents ?? 0 };
+  const allCancelled = visits.length > 0 && visits.every((v) => v.status === 'cancelled');
+  return { notGoingAhead: allCancelled || visits.some((v) => v.erasedAt !== null), refundedCents: refunded?.cents ?? 0 };
 }
 
 /** Returns false when the payment was already succeeded (so the caller applies nothing twice). */
@@ -230,9 +233,13 @@ export async function listBookingAppointments(db: DbExecutor, { bookingRef }: { 
       status: appointments.status,
       holdExpiresAt: appointments.holdExpiresAt,
       locale: appointments.locale,
+      // The booking's "Manage your booking" link generation (0050): what the emails' links carry.
+      manageLinkGeneration: appointments.manageLinkGeneration,
       customerEmail: customers.email,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,
+      // Set once the customer's personal data was erased (0049): the booking is not paid or brought back (0055).
+      customerErasedAt: customers.erasedAt,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

@@ -22,6 +22,7 @@ import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { applyRefundUpdate, recordLatePaymentRefund, sendPendingRefunds } from '@/features/cancellations/cancellation.service';
+import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
 import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
@@ -52,6 +53,7 @@ import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.s
 import type { CreatedPaymentIntent, OrderSummary, PaymentStatusView } from './payment.types';
 import { findLapsedVisits, groupStopsByDate } from './lapsed-holds';
 import { evaluateTestCard, TEST_PROCESSING_SETTLE_MS } from './test-cards';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** The payment test page's largest free amount: it exists to try the card form, not to bill. */
 const MAX_TEST_AMOUNT_CENTS = 100_000;
@@ -84,6 +86,8 @@ async function loadBooking(input: CreatePaymentIntentInput) {
   if (!input.bookingRef) throw notFound();
   const visits = await listBookingAppointments(await getDb(), { bookingRef: input.bookingRef });
   if (visits.length === 0) throw notFound();
+  // The customer's personal data was erased (0049): the booking's address is gone and it is not paid for (0055).
+  if (visits[0]!.customerErasedAt) throw notFound();
   if (input.appointmentId !== undefined && !visits.some((v) => v.id === input.appointmentId)) throw notFound();
   if (input.quoteId !== undefined && !visits.some((v) => v.quoteId === input.quoteId)) throw notFound();
   return visits;
@@ -120,7 +124,7 @@ export async function createPaymentIntentForBooking(
 
   const plan = findPlanVisit(visits);
   if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
-  const address = [plan.address, plan.city].filter(Boolean).join(', ');
+  const address = formatAddressLine(plan.address, plan.city);
   const { result, discount, taxRate } = await priceBooking(
     {
       serviceType: plan.serviceType,
@@ -144,7 +148,7 @@ export async function createPaymentIntentForBooking(
   }
 
   // A hold that ran out is taken again (and extended) before any intent, or refused if the day filled.
-  if (findLapsedVisits(visits, now).length > 0) await renewLapsedHolds(bookingRef, plan.branchId, now);
+  if (findLapsedVisits(visits, now).length > 0) await renewLapsedHolds(bookingRef, { branchId: plan.branchId, customerId: plan.customerId }, now);
 
   const summary: OrderSummary = {
     serviceType: plan.serviceType,
@@ -330,14 +334,18 @@ async function retakeLapsedStops(tx: DbExecutor, bookingRef: string, now: Date) 
 /**
  * Before an intent for a booking whose hold lapsed: its stops are taken again and the hold
  * renewed, in one transaction (re-read under lock: a concurrent request may have renewed it).
+ * A lapsed booking is no open business, so its customer may have been erased since the checkout
+ * read it: the customer's row is locked first (as the erasure locks it) and an erased one's booking
+ * is not brought back (0055).
  *
  * @throws AppError 'day_full' ('payments.errors.holdExpiredDayFull', with `fullDates`) when a day
- *   filled up meanwhile; nothing is changed then
+ *   filled up meanwhile; nothing is changed then; 'not_found' when the customer was erased
  */
-async function renewLapsedHolds(bookingRef: string, branchId: number, now: Date): Promise<void> {
-  const branch = await getBranch(branchId);
+async function renewLapsedHolds(bookingRef: string, booking: { branchId: number; customerId: number }, now: Date): Promise<void> {
+  const branch = await getBranch(booking.branchId);
   const holdExpiresAt = new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
   await (await getDb()).transaction(async (tx) => {
+    if (!(await lockCustomerForBusiness(tx, booking.customerId, 'key share'))) throw new AppError('not_found', 'payments.errors.bookingNotFound');
     const { retaken, unplaced } = await retakeLapsedStops(tx, bookingRef, now);
     if (unplaced.length > 0) {
       throw new AppError('day_full', 'payments.errors.holdExpiredDayFull', { fullDates: [...new Set(unplaced.map((v) => v.date))] });
@@ -376,6 +384,10 @@ export async function markPaymentSucceeded(
 ): Promise<SuccessResult> {
   const now = options.now ?? new Date();
   const run = async (tx: DbExecutor): Promise<SuccessResult> => {
+    // The customer's row before the payment's, in the order an erasure takes them (0055): an erasure
+    // under way finishes first, and one that comes later finds the booking paid and is refused.
+    const customerId = (await findPaymentByIntentId(tx, paymentIntentId))?.customerId ?? null;
+    const customerErased = customerId !== null && !(await lockCustomerForBusiness(tx, customerId, 'key share'));
     const payment = await findPaymentByIntentId(tx, paymentIntentId, { forUpdate: true });
     if (!payment) {
       getLogger().warn({ paymentIntentId, source: options.source }, 'success for an unknown payment intent ignored');
@@ -391,12 +403,16 @@ export async function markPaymentSucceeded(
     }
     if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return NOT_APPLIED;
     if (payment.bookingRef) {
-      // Under the booking's row locks (a cancellation takes them first): a cancelled booking is not brought back.
+      // Under the booking's row locks (a cancellation takes them first): a cancelled booking is not
+      // brought back, nor one whose customer was erased (an intent made before the erasure, paid
+      // after it: the visits' address is gone, 0055). The money goes back either way.
       const locked = await lockBookingVisits(tx, payment.bookingRef);
-      if (locked.length > 0 && locked.every((v) => v.status === 'cancelled')) {
-        const refundId = await recordLatePaymentRefund(tx, { id: payment.id, provider: payment.provider, bookingRef: payment.bookingRef, amountCents: payment.amount }, now);
-        if (refundId !== null) await queueStaffLatePaymentAlert(tx, payment);
-        getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded for a cancelled booking');
+      const cancelled = locked.length > 0 && locked.every((v) => v.status === 'cancelled');
+      if (cancelled || customerErased) {
+        const why = cancelled ? 'cancelled' : 'erased';
+        const refundId = await recordLatePaymentRefund(tx, { id: payment.id, provider: payment.provider, bookingRef: payment.bookingRef, amountCents: payment.amount }, now, why);
+        if (refundId !== null) await queueStaffLatePaymentAlert(tx, payment, why);
+        getLogger().info({ paymentIntentId, source: options.source, why }, 'payment succeeded for a booking that will not go ahead: refunded');
         return { applied: true, refundsToSend: refundId !== null ? [refundId] : [] };
       }
       const alreadyPaid = await findOtherSucceededPayment(tx, payment);
@@ -496,16 +512,32 @@ async function queueStaffDoublePaymentAlert(tx: DbExecutor, payment: PaymentRow,
   });
 }
 
-/** Money arrived for a booking already cancelled: it is refunded automatically, the office should know and check. */
-async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow) {
+/**
+ * Money arrived for a booking already cancelled, or whose customer's personal data was erased
+ * (0055): it is refunded automatically, the office should know and check.
+ */
+async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow, why: 'cancelled' | 'erased') {
   const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
+  const lines = why === 'cancelled'
+    ? {
+        heading: 'Payment received for a cancelled booking: refunded',
+        subject: `Booking ${payment.bookingRef} was paid after it was cancelled: full refund sent`,
+        intro: `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) had been cancelled, but a payment went through afterwards:`,
+        outcome: 'The booking stays cancelled. The full amount is being refunded to the card automatically and the customer has been told by email.',
+      }
+    : {
+        heading: 'Payment received after the customer\'s data was deleted: refunded',
+        subject: `Booking ${payment.bookingRef} was paid after the customer's personal data was deleted: full refund sent`,
+        intro: `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) belongs to a customer whose personal data was deleted, but a payment for it went through afterwards (a checkout opened before the deletion):`,
+        outcome: 'The booking is not confirmed: its address is gone. The full amount is being refunded to the card automatically; no email could go to the customer. If they book again, it is a new booking.',
+      };
   await queueStaffPaymentAlert(tx, payment, visits, {
-    heading: 'Payment received for a cancelled booking: refunded',
-    subject: `Booking ${payment.bookingRef} was paid after it was cancelled: full refund sent`,
+    heading: lines.heading,
+    subject: lines.subject,
     lines: [
-      `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) had been cancelled, but a payment went through afterwards:`,
+      lines.intro,
       `- ${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId} (${payment.provider})`,
-      'The booking stays cancelled. The full amount is being refunded to the card automatically and the customer has been told by email.',
+      lines.outcome,
       'Please check the refund on the customer\'s page in the staff area; if it failed, retry it there.',
     ],
   });
@@ -551,9 +583,11 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const rescheduleNote = unplaced.length > 0
     ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
-  const receiptLink = renderReceiptLink(locale, buildReceiptPageUrl(locale, payment.bookingRef!, payment.id));
-  // The customer's own page for this booking: see it, move a visit or cancel before the cut-off (0032).
-  const manage = renderManageLink({ locale, bookingRef: payment.bookingRef!, context: 'receipt' });
+  // The customer's own page for this booking: see it, move a visit or cancel before the cut-off (0032),
+  // at the booking's current link generation (0050).
+  const link = { bookingRef: payment.bookingRef!, generation: first.manageLinkGeneration };
+  const receiptLink = renderReceiptLink(locale, buildReceiptPageUrl(locale, link, payment.id));
+  const manage = renderManageLink({ locale, link, context: 'receipt' });
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
 ${document.html}
@@ -629,7 +663,7 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
   const t = getTranslator(options.locale, 'payments');
   // Paid for a booking that had been cancelled: the money goes back, the page must not say "booked".
   const cancellation = status === 'succeeded' && payment.bookingRef ? await findBookingCancellation(db, payment.bookingRef, payment.id) : null;
-  const bookingCancelled = cancellation?.allCancelled ?? false;
+  const bookingCancelled = cancellation?.notGoingAhead ?? false;
   const refundedCents = cancellation?.refundedCents ?? 0;
   const message = bookingCancelled
     ? refundedCents > 0
@@ -709,7 +743,9 @@ export async function handleGatewayEvent(event: GatewayEvent): Promise<{ receive
     if (event.refund) return { received: true as const, applied: (await applyRefundUpdate(tx, 'stripe', event.refund, new Date())).applied };
     if (!event.intent) return { received: true as const, applied: false };
     const intent = event.intent;
-    const payment = await findPaymentByIntentId(tx, intent.id, { forUpdate: true });
+    // A success locks the payment itself, after its customer's row (`markPaymentSucceeded`, 0055):
+    // taking the payment's lock here first would order the two locks against an erasure's.
+    const payment = await findPaymentByIntentId(tx, intent.id, { forUpdate: event.type !== 'payment_intent.succeeded' });
     if (!payment) return { received: true as const, applied: false };
     switch (event.type) {
       case 'payment_intent.succeeded': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildErasedCustomerFields, findErasureRefusals } from './erasure-rules';
+import { buildErasedCustomerFields, findErasureRefusals, isErasedCustomerEmail } from './erasure-rules';
 
 describe('an erasure request is refused while business is open', () => {
   const none = { openVisits: 0, paymentsInFlight: 0, refundsOpen: 0, openRetreatments: 0 };
@@ -20,5 +20,18 @@ describe('an erasure request is refused while business is open', () => {
 describe('an erased customer row', () => {
   it('keeps only its number as a name and an address that can never receive mail or match a booking', () => {
     expect(buildErasedCustomerFields(42)).toEqual({ firstName: '#42', lastName: '', email: 'erased-42@erased.invalid', phone: '' });
+  });
+});
+
+describe('an erased customer\'s placeholder address', () => {
+  it.each([
+    ['erased-42@erased.invalid', true],
+    ['  Erased-42@ERASED.invalid ', true],
+    ['someone@erased.invalid', true],
+    ['erased-42@erased.invalid.example.com', false],
+    ['olivia@example.com', false],
+    ['olivia@noterased.invalid', false],
+  ])('%s is one: %s', (email, expected) => {
+    expect(isErasedCustomerEmail(email)).toBe(expected);
   });
 });

@@ -33,6 +33,15 @@ export function findErasureRefusals(open: OpenBusiness): string[] {
 export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
 
 /**
+ * Whether an address is an erased customer's placeholder. Nobody receives mail there, and a booking
+ * or customer record given one is refused: it would find no live customer and collide with the
+ * erased row's unique address.
+ */
+export function isErasedCustomerEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+}
+
+/**
  * The customer row's required fields once erased: a name that is only the record's number (it
  * reads the same in every language), an email that is unique, cannot be delivered and matches no
  * future booking, and no phone. Everything else personal becomes null.

@@ -79,6 +79,7 @@ const analyticsCondition = (subject: DataSubject): SQL => inArray(sql`lower(${bo
 // ---------------------------------------------------------------------------------------------
 // One customer: their state, what is open, what an erasure would touch, and the export.
 
+/** The customer's row locked `FOR UPDATE` for a deletion request, as `lockCustomersToErase` locks the sweep's (why that mode: there). */
 export async function lockCustomerForErasure(db: DbExecutor, customerId: number): Promise<{ id: number; email: string; erasedAt: Date | null } | null> {
   const [row] = await db.select({ id: customers.id, email: customers.email, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, customerId)).for('update');
   return row ?? null;
@@ -359,15 +360,18 @@ export async function clearAnalyticsContacts(db: DbExecutor, query: { before: Da
 /**
  * Customers not yet erased whose every record is older than `activeBefore` (their visits' days
  * before `visitBefore`): nothing of theirs, visit, payment, refund or re-treatment request, was
- * written or changed since. In id order after `afterId`.
+ * written or changed since. In id order after `afterId`; only among `among` when given (the
+ * question asked again under the rows' locks).
  */
-export async function selectInactiveCustomerIds(db: DbExecutor, query: { activeBefore: Date; visitBefore: string; afterId: number; limit: number }): Promise<number[]> {
+export async function selectInactiveCustomerIds(db: DbExecutor, query: { activeBefore: Date; visitBefore: string; afterId: number; limit: number; among?: number[] }): Promise<number[]> {
+  if (query.among?.length === 0) return [];
   const since = query.activeBefore;
   const theirPayments = eq(payments.customerId, customers.id);
   const rows = await db.select({ id: customers.id }).from(customers)
     .where(and(
       isNull(customers.erasedAt),
       gt(customers.id, query.afterId),
+      query.among ? inArray(customers.id, query.among) : undefined,
       lt(customers.createdAt, since),
       lt(customers.updatedAt, since),
       notExists(db.select({ one: sql`1` }).from(appointments).where(and(
@@ -387,14 +391,20 @@ export async function selectInactiveCustomerIds(db: DbExecutor, query: { activeB
   return rows.map((r) => r.id);
 }
 
-/** The customers' ids and addresses (lower case), locked for their erasure; ones erased meanwhile are left out. */
-export async function lockCustomersToErase(db: DbExecutor, ids: number[]): Promise<DataSubject> {
-  if (ids.length === 0) return { ids: [], emails: [] };
+/**
+ * The customers' ids and addresses (lower case), locked `FOR UPDATE` for their erasure in id order;
+ * ones erased meanwhile are left out. `FOR UPDATE` and no weaker: it is the one row lock that
+ * conflicts with every other, so it waits for a booking (`FOR NO KEY UPDATE`) and for a writer that
+ * only adds rows naming the customer (`FOR KEY SHARE`) until they commit, and makes those that come
+ * later wait for the erasure (docs/decisions/0055).
+ */
+export async function lockCustomersToErase(db: DbExecutor, ids: number[]): Promise<{ id: number; email: string }[]> {
+  if (ids.length === 0) return [];
   const rows = await db.select({ id: customers.id, email: customers.email }).from(customers)
     .where(and(inArray(customers.id, ids), isNull(customers.erasedAt)))
     .orderBy(asc(customers.id))
     .for('update');
-  return { ids: rows.map((r) => r.id), emails: rows.map((r) => r.email.toLowerCase()) };
+  return rows.map((r) => ({ id: r.id, email: r.email.toLowerCase() }));
 }
 
 /** A transaction-scoped lock: two servers' sweeps take turns batch by batch instead of racing. */

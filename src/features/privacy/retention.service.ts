@@ -1,6 +1,8 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
+import { deleteAppliedStopChanges } from '@/features/routing/stop-change.repository';
+import { findAppliedStopChangesCutoff } from '@/features/routing/stop-completion';
 import { getLogger } from '@/server/logger';
 import {
   clearAnalyticsContacts, clearErasedLeftovers, deleteMessagesAndEmails, deleteQuotesAndEmails, deleteUnattachedEmails, eraseSubjectRows,
@@ -22,13 +24,16 @@ export type RetentionReport = {
   visitCoordinates: number;
   routePlans: number;
   applicationAddresses: number;
+  /** The day sheet's applied change ids (0052): no personal data, swept here as the app's one age-based delete. */
+  stopChanges: number;
 };
 
 /**
  * Keeps the privacy policy's periods (decision 0049, rules in retention.ts): deletes quotes that
  * did not lead to a booking and contact messages 24 months old with the emails about them, clears
  * the contact details of booking-step analytics as old, and erases customers six tax years after
- * their last business, then what erasures left for later. Each step runs in batches, each batch in
+ * their last business, then what erasures left for later; and the day sheet's applied change ids
+ * after 30 days (0052). Each step runs in batches, each batch in
  * its own transaction under the sweep's lock; every step only picks rows still due, so a run
  * stopped half-way is finished by the next and a second run changes nothing.
  */
@@ -41,7 +46,7 @@ export async function runRetentionSweep(now: Date, options: { batchSize?: number
     await lockRetentionSweep(tx);
     return work(tx);
   });
-  const report: RetentionReport = { quotes: 0, messages: 0, emails: 0, analytics: 0, customers: 0, visitCoordinates: 0, routePlans: 0, applicationAddresses: 0 };
+  const report: RetentionReport = { quotes: 0, messages: 0, emails: 0, analytics: 0, customers: 0, visitCoordinates: 0, routePlans: 0, applicationAddresses: 0, stopChanges: 0 };
 
   // Quotes: a booked one older than the cut-off stays (the booking's record), so the batches walk on past it.
   let after: { createdAt: Date; id: number } | null = null;
@@ -84,8 +89,13 @@ export async function runRetentionSweep(now: Date, options: { batchSize?: number
   let afterId = 0;
   for (;;) {
     const ids = await inBatch(async (tx) => {
-      const found = await selectInactiveCustomerIds(tx, { activeBefore: cutoffs.customerActiveBefore, visitBefore: cutoffs.customerVisitBefore, afterId, limit: erasureLimit });
-      const subject = await lockCustomersToErase(tx, found);
+      const due = { activeBefore: cutoffs.customerActiveBefore, visitBefore: cutoffs.customerVisitBefore, limit: erasureLimit };
+      const found = await selectInactiveCustomerIds(tx, { ...due, afterId });
+      const locked = await lockCustomersToErase(tx, found);
+      // Asked again under the locks: a booking, payment or request that committed while the lock
+      // waited is business since the cut-off, and that customer stays (0055).
+      const still = new Set(await selectInactiveCustomerIds(tx, { ...due, afterId: 0, among: locked.map((c) => c.id) }));
+      const subject = { ids: locked.filter((c) => still.has(c.id)).map((c) => c.id), emails: locked.filter((c) => still.has(c.id)).map((c) => c.email) };
       if (subject.ids.length > 0) {
         const erased = await eraseSubjectRows(tx, subject, { at: now, byId: null, reason: 'retention' });
         report.customers += subject.ids.length;
@@ -106,6 +116,13 @@ export async function runRetentionSweep(now: Date, options: { batchSize?: number
     report.routePlans += cleared.routePlans;
     report.applicationAddresses += cleared.applicationAddresses;
     if (Math.max(cleared.visitCoordinates, cleared.routePlans, cleared.applicationAddresses) < limit) break;
+  }
+
+  const stopChangesBefore = findAppliedStopChangesCutoff(now);
+  for (;;) {
+    const count = await inBatch((tx) => deleteAppliedStopChanges(tx, { before: stopChangesBefore, limit }));
+    report.stopChanges += count;
+    if (count < limit) break;
   }
 
   // Counts only: what was deleted is gone, and the log must not say who it was about.

@@ -4,7 +4,7 @@ import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/prici
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, routing, toLocale } from '@/i18n/routing';
 import { formatMoney } from '@/lib/money';
-import { formatQuoteAddress } from './quote-address';
+import { formatAddressLine } from '@/lib/address-line';
 
 export type QuoteEmailInput = {
   locale: string;
@@ -177,7 +177,7 @@ export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): 
     [t('quotes.staffEmail.customer'), quote.customerName],
     [t('quotes.staffEmail.email'), quote.customerEmail],
     [t('quotes.staffEmail.phone'), quote.customerPhone?.trim() || t('quotes.staffEmail.notGiven')],
-    [t('quotes.staffEmail.address'), formatQuoteAddress(quote.address, quote.city, quote.postalCode)],
+    [t('quotes.staffEmail.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
     [t('quotes.staffEmail.propertySize'), t('quotes.staffEmail.acreage')],
     [t('quotes.staffEmail.plan'), t(`pricing.services.${quote.serviceType}`)],
     [t('quotes.staffEmail.addOns'), addOns.length ? addOns.join(', ') : t('quotes.staffEmail.none')],

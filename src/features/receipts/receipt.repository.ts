@@ -27,6 +27,8 @@ export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
       succeededAt: payments.succeededAt,
       received: sql<boolean>`coalesce(${isPaymentReceived()!}, false)`,
       locale: sql<string>`coalesce(${appointments.locale}, ${customers.locale}, 'en')`,
+      // The booking's current link generation (0050: the highest on its visits), for the receipt page's link in the email.
+      linkGeneration: sql<number>`coalesce((select max(b.manage_link_generation) from ${appointments} b where b.booking_ref = ${payments.bookingRef}), 0)`,
       ...serviceAddressColumns,
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { enqueueEmail } from '@/features/email/outbox.service';
-import { readManageToken } from '@/features/manage-booking/manage-link';
+import { openManageToken } from '@/features/manage-booking/manage-link.service';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
@@ -72,9 +72,9 @@ async function requireReceivedPayment(db: DbExecutor, paymentId: number | null) 
  * so the page tells nothing about payments outside the booking.
  */
 export async function loadCustomerReceipt(token: string, paymentId: number | null, locale: Locale): Promise<{ receipt: Receipt; bookingRef: string }> {
-  const bookingRef = readManageToken(token);
-  if (!bookingRef) throw NOT_FOUND();
   const db = await getDb();
+  const bookingRef = (await openManageToken(db, token))?.bookingRef;
+  if (!bookingRef) throw NOT_FOUND();
   const row = await requireReceivedPayment(db, paymentId);
   if (row.bookingRef !== bookingRef) throw NOT_FOUND();
   return { receipt: await composeReceipt(db, row, locale), bookingRef };
@@ -91,15 +91,16 @@ export type BookingReceiptLink = { paymentId: number; number: string; amount: st
 
 /** The token's booking's receipts for its page, one per payment received, oldest first; none for a bad token. */
 export async function listBookingReceipts(token: string, locale: Locale, timezone: string): Promise<BookingReceiptLink[]> {
-  const bookingRef = readManageToken(token);
-  if (!bookingRef) return [];
-  const rows = await selectBookingReceipts(await getDb(), bookingRef);
+  const db = await getDb();
+  const link = await openManageToken(db, token);
+  if (!link) return [];
+  const rows = await selectBookingReceipts(db, link.bookingRef);
   return rows.map((r) => ({
     paymentId: r.id,
-    number: formatReceiptNumber(bookingRef, r.id),
+    number: formatReceiptNumber(link.bookingRef, r.id),
     amount: formatMoney(r.amountCents, locale),
     paidOn: r.succeededAt ? formatLongDate(findToday(r.succeededAt, timezone), locale, { weekday: false }) : null,
-    path: receiptPagePath(locale, bookingRef, r.id),
+    path: receiptPagePath(locale, link, r.id),
   }));
 }
 
@@ -125,7 +126,7 @@ export async function resendReceipt(paymentId: number | null): Promise<{ queued:
     customerFirstName: row.customerFirstName ?? '',
     receipt,
     bookingRef: row.bookingRef,
-    pageUrl: buildReceiptPageUrl(locale, row.bookingRef, row.id),
+    pageUrl: buildReceiptPageUrl(locale, { bookingRef: row.bookingRef, generation: row.linkGeneration }, row.id),
   });
   const { id } = await enqueueEmail(db, {
     kind: 'receipt', to: row.customerEmail, locale, subject: email.subject, html: email.html, text: email.text, relatedType: 'payment', relatedId: row.id,

@@ -18,6 +18,7 @@ import { formatLongDate } from '@/lib/format';
 import { formatDeduction, formatMoney, splitTaxIncluded } from '@/lib/money';
 import { readHstNumber } from './hst-number';
 import { describeReceiptSeller, type ReceiptSeller } from './receipt-seller';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** Translates a key of any namespace (`receipts.total`, `booking.services.onetime`). */
 export type ReceiptTranslate = (key: string, values?: Record<string, string | number>) => string;
@@ -204,7 +205,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
 
   const lastFour = readCardLastFour(payment.paymentMethod);
   const address = findServiceAddress(input.address);
-  const location = [address.address, address.city, address.postalCode].filter(Boolean).join(', ');
+  const location = formatAddressLine(address.address, address.city, address.postalCode);
 
   return {
     number,

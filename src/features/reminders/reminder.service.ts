@@ -22,6 +22,7 @@ export const reminderTopic = (customerId: number, date: string) => `visit-remind
 function toReminderVisit(visit: CustomerDayVisit): ReminderVisit {
   return {
     bookingRef: visit.bookingRef,
+    linkGeneration: visit.manageLinkGeneration,
     serviceType: visit.serviceType,
     kind: visit.kind,
     time: visit.time,

@@ -8,6 +8,7 @@ const branch = TEST_EMAIL_BRANCH;
 
 const visit = (overrides: Partial<ReminderVisit> = {}): ReminderVisit => ({
   bookingRef: 'BK-TEST1234',
+  linkGeneration: 0,
   serviceType: 'onetime',
   time: '09:00',
   estimatedArrivalTime: null,

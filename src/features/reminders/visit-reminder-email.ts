@@ -11,6 +11,8 @@ import { formatLongDate } from '@/lib/format';
 /** One visit of the customer's Friday, as the reminder describes it. */
 export type ReminderVisit = {
   bookingRef: string;
+  /** The booking's current "Manage your booking" link generation (0050). */
+  linkGeneration: number;
   serviceType: string;
   /** 'retreatment': a free re-treatment (0047), named as one; otherwise (or absent) a paid visit. */
   kind?: string | null;
@@ -107,8 +109,8 @@ export function renderVisitReminderEmail(input: VisitReminderEmailInput): { subj
   const after = [t('weather'), t('reschedule', { phone: branch.phone, email: branch.email }), t('signoff')];
 
   // Each booking's own page (two bookings on one Friday: two links, each naming its reference when there are several), 0032.
-  const refs = [...new Set(input.visits.map((v) => v.bookingRef))];
-  const manage = refs.map((bookingRef) => renderManageLink({ locale, bookingRef, context: 'reminder', label: refs.length > 1 ? bookingRef : undefined }));
+  const links = [...new Map(input.visits.map((v) => [v.bookingRef, { bookingRef: v.bookingRef, generation: v.linkGeneration }])).values()];
+  const manage = links.map((link) => renderManageLink({ locale, link, context: 'reminder', label: links.length > 1 ? link.bookingRef : undefined }));
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const bodyHtml = `${before.map(paragraph).join('\n')}
 <table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts

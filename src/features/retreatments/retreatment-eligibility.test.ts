@@ -44,7 +44,16 @@ describe('decideRetreatment: one-time treatment', () => {
   });
 
   it('offers it again after the office declined a request, within the window', () => {
-    expect(decide(done, at('2027-06-09'), [{ status: 'declined', createdAt: at('2027-06-06') }]).kind).toBe('eligible');
+    expect(decide(done, at('2027-06-09'), [{ id: 1, status: 'declined', createdAt: at('2027-06-06') }]).kind).toBe('eligible');
+  });
+
+  it('offers it again after the customer withdrew a request, within the window only (0051)', () => {
+    const withdrawn = [{ id: 1, status: 'withdrawn', createdAt: at('2027-06-06') }];
+    expect(decide(done, at('2027-06-09'), withdrawn)).toEqual({ kind: 'eligible', plan: 'onetime', reasons: ['pests-back'], until: '2027-06-11' });
+    expect(decide(done, at('2027-06-12'), withdrawn)).toMatchObject({ kind: 'not-eligible', why: 'window-over' });
+    // Withdrawn, then asked again: the new request is the one with the office.
+    expect(decide(done, at('2027-06-09'), [...withdrawn, { id: 2, status: 'open', createdAt: at('2027-06-08') }]))
+      .toEqual({ kind: 'requested', requestId: 2, requestedAt: at('2027-06-08') });
   });
 });
 
@@ -68,7 +77,7 @@ describe('decideRetreatment: seasonal plans', () => {
   it('allows any number of re-treatments, one at a time', () => {
     const visits = [...seasonal(2), visit('2027-06-11', 'completed', { serviceType: 'seasonal', kind: 'retreatment', visitNumber: 6 })];
     expect(decide(visits, at('2027-06-15')).kind).toBe('eligible');
-    expect(decide(visits, at('2027-06-15'), [{ status: 'open', createdAt: at('2027-06-14') }])).toEqual({ kind: 'requested', requestedAt: at('2027-06-14') });
+    expect(decide(visits, at('2027-06-15'), [{ id: 7, status: 'open', createdAt: at('2027-06-14') }])).toEqual({ kind: 'requested', requestId: 7, requestedAt: at('2027-06-14') });
     const booked = [...visits, visit('2027-06-18', 'confirmed', { serviceType: 'seasonal', kind: 'retreatment', visitNumber: 7 })];
     expect(decide(booked, at('2027-06-15')).kind).toBe('not-eligible');
   });

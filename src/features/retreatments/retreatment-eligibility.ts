@@ -12,7 +12,8 @@
  *   Before that (or for a consultation) there is nothing to offer and nothing to say.
  * - A cancelled booking has no guarantee left.
  * - One request at a time: while one is open the page says it is with the office; while a
- *   re-treatment is booked and not yet done, the page shows that visit instead.
+ *   re-treatment is booked and not yet done, the page shows that visit instead. A request declined
+ *   by the office or withdrawn by the customer (0051) is no longer open and uses nothing.
  * - One-time treatment (and its standing-water visit): one free return, asked for within
  *   `ONE_TIME_CLAIM_DAYS` after the Friday of the last paid visit carried out. A re-treatment done
  *   does not start a new window.
@@ -39,7 +40,7 @@ const SEASONAL_PLANS: readonly string[] = ['seasonal', 'tick-seasonal'] satisfie
 const NO_TREATMENT = 'consult';
 
 export type EligibilityVisit = { serviceType: string; kind?: string | null; status: string; date: IsoDate; visitNumber?: number; id?: number };
-export type EligibilityRequest = { status: string; createdAt: Date };
+export type EligibilityRequest = { id: number; status: string; createdAt: Date };
 
 export type NotEligibleWhy =
   /** The booking was cancelled. */
@@ -53,8 +54,8 @@ export type NotEligibleWhy =
 
 export type RetreatmentEligibility =
   | { kind: 'eligible'; plan: GuaranteedPlan; reasons: RetreatmentReason[]; until: IsoDate }
-  /** A request is with the office, made at `requestedAt`. */
-  | { kind: 'requested'; requestedAt: Date }
+  /** A request is with the office, made at `requestedAt`; the customer may withdraw it (0051). */
+  | { kind: 'requested'; requestId: number; requestedAt: Date }
   | { kind: 'not-eligible'; why: NotEligibleWhy; until: IsoDate | null }
   /** Nothing to offer and nothing worth saying (no treatment carried out yet, a consultation). */
   | { kind: 'none' };
@@ -89,7 +90,7 @@ export function decideRetreatment(input: {
   if (paid.some((v) => v.status === 'cancelled')) return { kind: 'not-eligible', why: 'cancelled', until: null };
 
   const open = input.requests.find((r) => r.status === 'open');
-  if (open) return { kind: 'requested', requestedAt: open.createdAt };
+  if (open) return { kind: 'requested', requestId: open.id, requestedAt: open.createdAt };
 
   const retreatments = input.visits.filter((v) => isFreeRetreatment(v) && v.status !== 'cancelled');
   if (retreatments.some((v) => v.status !== 'completed')) return { kind: 'not-eligible', why: 'booked', until: null };

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 import { createManageToken } from '@/features/manage-booking/manage-link';
 import {
-  describeRequestNotice, renderRetreatmentDeclinedEmail, renderRetreatmentRequestedEmail, renderRetreatmentScheduledEmail,
+  describeRequestNotice, describeWithdrawalNotice, renderRetreatmentDeclinedEmail, renderRetreatmentRequestedEmail, renderRetreatmentScheduledEmail,
 } from './retreatment-email';
 
 const NBSP = '\u00a0';
 const branch = TEST_EMAIL_BRANCH;
 const siteUrl = 'https://escarpmentmosquito.ca';
-const base = { branch, customerFirstName: 'Amélie', bookingRef: 'BK-RETREAT1', siteUrl };
+const base = { branch, customerFirstName: 'Amélie', bookingRef: 'BK-RETREAT1', linkGeneration: 1, siteUrl };
 
 describe('renderRetreatmentRequestedEmail', () => {
   it('says the request arrived, with the reason, the note escaped and line breaks kept, and the booking\'s link', () => {
@@ -19,7 +19,7 @@ describe('renderRetreatmentRequestedEmail', () => {
     expect(email.text).toContain('Your note\nBy the <pond>\nand the deck');
     expect(email.html).toContain('By the &lt;pond&gt;<br>and the deck');
     expect(email.html).not.toContain('<pond>');
-    expect(email.text).toContain(`${siteUrl}/manage-booking/${createManageToken('BK-RETREAT1')}`);
+    expect(email.text).toContain(`${siteUrl}/manage-booking/${createManageToken({ bookingRef: 'BK-RETREAT1', generation: 1 })}`);
     expect(email.text).toContain('(905) 555-0134');
   });
 
@@ -86,5 +86,23 @@ describe('describeRequestNotice', () => {
     ]);
     expect(describeRequestNotice({ bookingRef: 'BK-1', reason: 'pests-back', note: '', planLabel: 'One-Time Treatment', lastVisitDate: null, requestsUrl: 'x' }).lines)
       .toContain('They left no note.');
+  });
+});
+
+describe('describeWithdrawalNotice', () => {
+  it('tells the office which request the customer withdrew, that nothing is left to answer, and where it shows, in English', () => {
+    const notice = describeWithdrawalNotice({
+      bookingRef: 'BK-RETREAT1', reason: 'heavy-rain', planLabel: 'Seasonal Mosquito Protection', requestedOn: '2027-06-28',
+      requestsUrl: 'https://escarpmentmosquito.ca/retreatments',
+    });
+    expect(notice.subject).toBe('Re-treatment request withdrawn online: BK-RETREAT1');
+    expect(notice.heading).toBe('A customer withdrew their re-treatment request');
+    expect(notice.lines).toEqual([
+      'Booking BK-RETREAT1 (Seasonal Mosquito Protection): the customer withdrew the free re-treatment request they made on 2027-06-28 (after heavy rain), through their Manage your booking link.',
+      'There is nothing to schedule or decline. If they are still within their guarantee window, they can ask again from the same page.',
+      'The request now shows as withdrawn among the answered ones: https://escarpmentmosquito.ca/retreatments',
+    ]);
+    expect(describeWithdrawalNotice({ bookingRef: 'BK-1', reason: 'pests-back', planLabel: null, requestedOn: '2027-06-28', requestsUrl: 'x' }).lines[0])
+      .toBe('Booking BK-1: the customer withdrew the free re-treatment request they made on 2027-06-28 (mosquitoes or ticks are back), through their Manage your booking link.');
   });
 });

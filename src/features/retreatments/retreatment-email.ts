@@ -43,6 +43,8 @@ export type RetreatmentRequestedEmailInput = {
   branch: EmailBranch;
   customerFirstName: string;
   bookingRef: string;
+  /** The booking's current "Manage your booking" link generation (0050). */
+  linkGeneration: number;
   reason: RetreatmentReason;
   /** The customer's own words, as typed (escaped here); empty for none. */
   note: string;
@@ -53,7 +55,7 @@ export type RetreatmentRequestedEmailInput = {
 export function renderRetreatmentRequestedEmail(input: RetreatmentRequestedEmailInput): { subject: string; html: string; text: string } {
   const { locale, branch } = input;
   const t = getTranslator(locale, 'retreatments');
-  const manage = renderManageLink({ locale, bookingRef: input.bookingRef, context: 'reminder', siteUrl: input.siteUrl });
+  const manage = renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'reminder', siteUrl: input.siteUrl });
   const { bodyHtml, bodyText } = renderBody(locale, {
     before: [t('email.greeting', { name: input.customerFirstName }), t('email.requested.intro')],
     facts: [
@@ -74,6 +76,8 @@ export type RetreatmentScheduledEmailInput = {
   branch: EmailBranch & { timezone: string; settings?: ServiceDay };
   customerFirstName: string;
   bookingRef: string;
+  /** The booking's current "Manage your booking" link generation (0050). */
+  linkGeneration: number;
   /** The free visit booked: its id and time make its calendar event. */
   visit: { id: number; bookingRef: string; serviceType: string; kind: string; date: string; time: string };
   address: Address;
@@ -86,7 +90,7 @@ export function renderRetreatmentScheduledEmail(input: RetreatmentScheduledEmail
   const t = getTranslator(locale, 'retreatments');
   const date = formatLongDate(visit.date, locale);
   const location = formatVisitLocation(input.address);
-  const manage = renderManageLink({ locale, bookingRef: input.bookingRef, context: 'reminder', siteUrl: input.siteUrl });
+  const manage = renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'reminder', siteUrl: input.siteUrl });
   const { bodyHtml, bodyText } = renderBody(locale, {
     before: [t('email.greeting', { name: input.customerFirstName }), t('email.scheduled.intro')],
     facts: [
@@ -147,6 +151,27 @@ export function describeRequestNotice(input: {
       ...(input.note.trim() ? [`Their note: "${input.note.trim()}"`] : ['They left no note.']),
       'The customer got an email saying their request was received and that the office will reply with a date.',
       `Schedule it on a Friday or decline it with a reason: ${input.requestsUrl}`,
+    ],
+  };
+}
+
+/**
+ * The office's notice that a customer withdrew their request (0051), English as every office
+ * notice and sent through the manage-booking notice like the request's: which request, that there
+ * is nothing left to answer, and where it now shows.
+ */
+export function describeWithdrawalNotice(input: {
+  bookingRef: string; reason: RetreatmentReason; planLabel: string | null; requestedOn: string; requestsUrl: string;
+}): { subject: string; heading: string; lines: string[] } {
+  const why = input.reason === 'heavy-rain' ? 'after heavy rain' : 'mosquitoes or ticks are back';
+  const booking = input.planLabel ? `Booking ${input.bookingRef} (${input.planLabel})` : `Booking ${input.bookingRef}`;
+  return {
+    subject: `Re-treatment request withdrawn online: ${input.bookingRef}`,
+    heading: 'A customer withdrew their re-treatment request',
+    lines: [
+      `${booking}: the customer withdrew the free re-treatment request they made on ${input.requestedOn} (${why}), through their Manage your booking link.`,
+      'There is nothing to schedule or decline. If they are still within their guarantee window, they can ask again from the same page.',
+      `The request now shows as withdrawn among the answered ones: ${input.requestsUrl}`,
     ],
   };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -25,6 +25,7 @@ const bookingVisitColumns = {
   extras: appointments.extras,
   notes: appointments.notes,
   locale: appointments.locale,
+  manageLinkGeneration: appointments.manageLinkGeneration,
 };
 
 export type RetreatmentBookingVisit = Awaited<ReturnType<typeof selectBookingVisits>>[number];
@@ -104,6 +105,32 @@ export async function answerOpenRequest(db: DbExecutor, id: number, answer: {
     })
     .where(and(eq(retreatmentRequests.id, id), eq(retreatmentRequests.status, 'open')))
     .returning({ id: retreatmentRequests.id });
+}
+
+/**
+ * The customer takes back their own request (0051), written only while it is still open: an
+ * answer the office gave meanwhile changes no row (the caller refuses the withdrawal). Nobody in
+ * the office handled it, so `handled_by_id` stays empty; `handled_at` says when it left the list.
+ */
+export async function withdrawOpenRequest(db: DbExecutor, id: number, at: Date) {
+  return db
+    .update(retreatmentRequests)
+    .set({ status: 'withdrawn', handledById: null, handledAt: at, updatedAt: at })
+    .where(and(eq(retreatmentRequests.id, id), eq(retreatmentRequests.status, 'open')))
+    .returning({ id: retreatmentRequests.id });
+}
+
+/**
+ * How many of the branch's requests wait for an answer: the staff bar's badge (0051), read on every
+ * staff page. The partial index `retreatment_requests_open_idx` (branch_id, created_at) where open
+ * serves it alone, so it costs an index scan over the open requests only.
+ */
+export async function countOpenRequests(db: DbExecutor, branchId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(retreatmentRequests)
+    .where(and(eq(retreatmentRequests.branchId, branchId), eq(retreatmentRequests.status, 'open')));
+  return row?.n ?? 0;
 }
 
 export type NewVisit = typeof appointments.$inferInsert;

@@ -33,3 +33,14 @@ export const DeclineRetreatmentSchema = z.object({
 });
 export type DeclineRetreatmentInput = z.input<typeof DeclineRetreatmentSchema>;
 export type DeclineRetreatmentValues = z.output<typeof DeclineRetreatmentSchema>;
+
+/**
+ * The customer withdraws the open request their page shows (POST /api/manage-booking/{token}/retreatment/withdraw, 0051).
+ * Naming the request keeps a page left open from withdrawing a later one.
+ */
+export const WithdrawRetreatmentSchema = z.object({
+  // A serial id: a positive integer the database's integer column can hold.
+  requestId: z.number('retreatments.errors.requestNotFound').int('retreatments.errors.requestNotFound')
+    .min(1, 'retreatments.errors.requestNotFound').max(2_147_483_647, 'retreatments.errors.requestNotFound'),
+});
+export type WithdrawRetreatmentInput = z.infer<typeof WithdrawRetreatmentSchema>;

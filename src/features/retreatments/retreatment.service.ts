@@ -3,9 +3,11 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { type Branch, DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
-import { readManageToken } from '@/features/manage-booking/manage-link';
 import { limitActions, queueOfficeNotice } from '@/features/manage-booking/manage-booking.service';
+import { openManageToken } from '@/features/manage-booking/manage-link.service';
+import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
 import { listBookingAppointments } from '@/features/payments/payment.repository';
+import { findToday } from '@/features/scheduling/available-dates';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { keepPaidVisits, RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
@@ -14,13 +16,16 @@ import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { decideRetreatment, findGuaranteedPlan, type RetreatmentEligibility } from './retreatment-eligibility';
-import { describeRequestNotice, renderRetreatmentDeclinedEmail, renderRetreatmentRequestedEmail, renderRetreatmentScheduledEmail } from './retreatment-email';
+import { decideRetreatment, findGuaranteedPlan, type RetreatmentEligibility, type RetreatmentReason } from './retreatment-eligibility';
 import {
-  answerOpenRequest, insertRequest, insertVisit, type RetreatmentBookingVisit, selectBookingRequests, selectBookingVisits, selectCustomerContact,
-  selectOfficeRequests, selectRequest, selectVisitsOfBookings,
+  describeRequestNotice, describeWithdrawalNotice, renderRetreatmentDeclinedEmail, renderRetreatmentRequestedEmail, renderRetreatmentScheduledEmail,
+} from './retreatment-email';
+import {
+  answerOpenRequest, countOpenRequests, insertRequest, insertVisit, type RetreatmentBookingVisit, selectBookingRequests, selectBookingVisits,
+  selectCustomerContact, selectOfficeRequests, selectRequest, selectVisitsOfBookings, withdrawOpenRequest,
 } from './retreatment.repository';
 import type { RequestRetreatmentValues } from './retreatment.schema';
+import { formatAddressLine } from '@/lib/address-line';
 
 /**
  * Free re-treatments under the guarantee (docs/decisions/0047): the customer asks from their
@@ -33,7 +38,9 @@ import type { RequestRetreatmentValues } from './retreatment.schema';
 
 const NOT_FOUND = () => new AppError('not_found', 'manageBooking.errors.notFound');
 const REQUEST_NOT_FOUND = () => new AppError('not_found', 'retreatments.errors.requestNotFound');
-const ALREADY_ANSWERED = (status: string) => new AppError('conflict', 'retreatments.errors.alreadyAnswered', { status });
+/** The office's refusal of an answer to a request that is no longer open: another admin answered it, or the customer withdrew it (0051). */
+const ALREADY_ANSWERED = (status: string) =>
+  new AppError('conflict', status === 'withdrawn' ? 'retreatments.errors.withdrawnByCustomer' : 'retreatments.errors.alreadyAnswered', { status });
 /** Visit statuses that hold the booking's Friday: a re-treatment is not booked on top of one. */
 const HOLDS_FRIDAY = new Set(['pending', 'pending-payment', 'confirmed', 'completed']);
 /** Answered requests the office's list keeps showing. */
@@ -42,9 +49,9 @@ const HANDLED_LIST_LIMIT = 50;
 
 /** What the customer's page shows, for the token's booking (the page has checked the token already). */
 export async function loadRetreatmentOffer(token: string, now = new Date()): Promise<RetreatmentEligibility> {
-  const bookingRef = readManageToken(token);
-  if (!bookingRef) throw NOT_FOUND();
   const db = await getDb();
+  const bookingRef = (await openManageToken(db, token))?.bookingRef;
+  if (!bookingRef) throw NOT_FOUND();
   const visits = await selectBookingVisits(db, bookingRef);
   if (visits.length === 0) throw NOT_FOUND();
   const branch = await getBranch(visits[0]!.branchId);
@@ -70,15 +77,19 @@ function toRefusal(decision: Exclude<RetreatmentEligibility, { kind: 'eligible' 
  */
 export async function requestRetreatment(token: string, input: RequestRetreatmentValues, options: { clientIp: string; locale: Locale; now?: Date }) {
   const now = options.now ?? new Date();
-  const bookingRef = readManageToken(token);
-  if (!bookingRef) throw NOT_FOUND();
   const db = await getDb();
-  if ((await selectBookingVisits(db, bookingRef)).length === 0) throw NOT_FOUND();
+  const bookingRef = (await openManageToken(db, token))?.bookingRef;
+  if (!bookingRef) throw NOT_FOUND();
+  const [first] = await selectBookingVisits(db, bookingRef);
+  if (!first) throw NOT_FOUND();
   await limitActions(options.clientIp, bookingRef);
   const locale = input.locale ?? options.locale;
   const note = input.note.trim();
 
   const created = await db.transaction(async (tx) => {
+    // The customer's row first, as an erasure takes it (0055): once their personal data is erased
+    // the booking has no address to treat and no one to answer, so there is nothing to ask for.
+    if (!(await lockCustomerForBusiness(tx, first.customerId, 'key share'))) throw NOT_FOUND();
     const visits = await selectBookingVisits(tx, bookingRef, { lock: true });
     const branch = await getBranch(visits[0]!.branchId, tx);
     const decision = decideRetreatment({ visits, requests: await selectBookingRequests(tx, bookingRef), now, timezone: branch.timezone });
@@ -91,7 +102,9 @@ export async function requestRetreatment(token: string, input: RequestRetreatmen
     const request = await insertRequest(tx, {
       branchId: lead.branchId, bookingRef, customerId: lead.customerId, reason: input.reason, note: note || null, locale, createdAt: now, updatedAt: now,
     });
-    const email = renderRetreatmentRequestedEmail({ locale, branch, customerFirstName: lead.customerFirstName, bookingRef, reason: input.reason, note });
+    const email = renderRetreatmentRequestedEmail({
+      locale, branch, customerFirstName: lead.customerFirstName, bookingRef, linkGeneration: lead.manageLinkGeneration, reason: input.reason, note,
+    });
     await enqueueEmail(tx, { kind: 'retreatment', to: lead.customerEmail, locale, ...email, relatedType: 'retreatment-request', relatedId: request.id });
     const lastVisit = latestDone(visits);
     await queueOfficeNotice({
@@ -107,6 +120,64 @@ export async function requestRetreatment(token: string, input: RequestRetreatmen
   });
   getLogger().info({ bookingRef, requestId: created.id, reason: input.reason }, 'customer asked for a free re-treatment online');
   return { id: created.id, status: 'open' as const, requestedAt: created.requestedAt.toISOString() };
+}
+
+/**
+ * The customer withdraws their open request from their Manage your booking page (0051). In one
+ * transaction, taking the locks in the order the office's Schedule takes them (the booking's visit
+ * rows, then the request row), the request's status is read again: an answer the office gave
+ * first (scheduled, declined) wins and the withdrawal is refused with 409, writing nothing; a
+ * withdrawal that comes first makes the office's answer find the request withdrawn (409 there).
+ * The request is kept, `withdrawn`, with when; the office's notice is queued with it. The booking
+ * may then ask again while its window is open (a withdrawn request uses nothing).
+ *
+ * @throws AppError 404 bad token or a request that is not this booking's, 409 answered or withdrawn
+ *   already (with `status`), 429
+ */
+export async function withdrawRetreatment(token: string, requestId: number, options: { clientIp: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  const db = await getDb();
+  const bookingRef = (await openManageToken(db, token))?.bookingRef;
+  if (!bookingRef) throw NOT_FOUND();
+  if ((await selectBookingVisits(db, bookingRef)).length === 0) throw NOT_FOUND();
+  await limitActions(options.clientIp, bookingRef);
+
+  const result = await db.transaction(async (tx) => {
+    const visits = await selectBookingVisits(tx, bookingRef, { lock: true });
+    const request = await selectRequest(tx, requestId, { lock: true });
+    if (!request || request.bookingRef !== bookingRef) throw REQUEST_NOT_FOUND();
+    const branch = await getBranch(request.branchId, tx);
+    if (request.status !== 'open') {
+      throw new AppError('conflict', `retreatments.errors.cannotWithdraw.${request.status}`, { status: request.status }, { phone: branch.phone });
+    }
+    const withdrawn = await withdrawOpenRequest(tx, request.id, now);
+    if (withdrawn.length !== 1) throw new AppError('conflict', 'retreatments.errors.cannotWithdraw.withdrawn', { status: 'withdrawn' }, { phone: branch.phone });
+    const [lead] = await listBookingAppointments(tx, { bookingRef });
+    const plan = findGuaranteedPlan(visits);
+    await queueOfficeNotice({
+      db: tx,
+      visit: lead!,
+      branch,
+      ...describeWithdrawalNotice({
+        bookingRef,
+        reason: request.reason as RetreatmentReason,
+        planLabel: plan ? getTranslator('en', 'payments')(`services.${plan}`) : null,
+        requestedOn: findToday(request.createdAt, branch.timezone),
+        requestsUrl: new URL(localePath('en', '/retreatments'), getEnv().PUBLIC_SITE_URL).toString(),
+      }),
+    });
+    return { id: request.id, status: 'withdrawn' as const };
+  });
+  getLogger().info({ bookingRef, requestId: result.id }, 'customer withdrew a free re-treatment request online');
+  return result;
+}
+
+/**
+ * The staff bar's count of requests waiting for an answer (0051): one indexed count, read by the
+ * staff layout on each page an admin opens.
+ */
+export async function countOpenRetreatmentRequests(branchId: number = DEFAULT_BRANCH_ID): Promise<number> {
+  return countOpenRequests(await getDb(), branchId);
 }
 
 /** The Friday of the booking's last visit carried out (any kind), or null. */
@@ -142,8 +213,8 @@ export type OfficeRetreatmentRequest = {
 };
 
 /**
- * The office's list (admins): every open request, oldest first, then the ones answered in the last
- * 60 days (at most 50), latest first.
+ * The office's list (admins): every open request, oldest first, then the ones answered or withdrawn
+ * by the customer (0051) in the last 60 days (at most 50), latest first.
  */
 export async function listOfficeRetreatmentRequests(options: { branchId?: number; now?: Date } = {}): Promise<{ open: OfficeRetreatmentRequest[]; handled: OfficeRetreatmentRequest[] }> {
   const now = options.now ?? new Date();
@@ -157,8 +228,8 @@ export async function listOfficeRetreatmentRequests(options: { branchId?: number
     const template = findTemplateVisit(booking);
     const own = template && (template.address || template.city || template.postalCode);
     const address = own
-      ? [template.address, template.city, template.postalCode]
-      : [r.customerAddress, r.customerCity, r.customerPostalCode];
+      ? formatAddressLine(template.address, template.city, template.postalCode)
+      : formatAddressLine(r.customerAddress, r.customerCity, r.customerPostalCode);
     return {
       id: r.id,
       status: r.status,
@@ -167,7 +238,7 @@ export async function listOfficeRetreatmentRequests(options: { branchId?: number
       requestedAt: r.createdAt.toISOString(),
       bookingRef: r.bookingRef,
       customer: { id: r.customerId, name: `${r.customerFirstName} ${r.customerLastName}`.trim(), email: r.customerEmail, phone: r.customerPhone },
-      address: address.filter(Boolean).join(', '),
+      address,
       plan: findGuaranteedPlan(booking),
       lastVisitDate: latestDone(booking),
       handledAt: r.handledAt?.toISOString() ?? null,
@@ -237,6 +308,8 @@ export async function scheduleRetreatment(id: number | null, date: string, optio
   if (!check.ok) throw new AppError('validation', 'retreatments.errors.dateUnavailable', { fields: { date: 'retreatments.errors.dateUnavailable' }, reason: check.reason });
 
   const result = await db.transaction(async (tx) => {
+    // The customer's row first, as an erasure takes it (0055); an erasure that got there first deleted the request.
+    if (!(await lockCustomerForBusiness(tx, request.customerId, 'key share'))) throw REQUEST_NOT_FOUND();
     const visits = await selectBookingVisits(tx, request.bookingRef, { lock: true });
     const locked = await requireOpenRequest(tx, request.id, { lock: true });
     if (keepPaidVisits(visits).some((v) => v.status === 'cancelled')) throw new AppError('conflict', 'retreatments.errors.bookingCancelled', { reason: 'cancelled' });
@@ -275,6 +348,8 @@ export async function scheduleRetreatment(id: number | null, date: string, optio
       taxCents: 0,
       totalCents: 0,
       locale: locked.locale,
+      // The booking's link (0050): the new visit's emails print the same one as its other visits'.
+      manageLinkGeneration: Math.max(...visits.map((v) => v.manageLinkGeneration)),
       createdAt: now,
       updatedAt: now,
     });
@@ -300,6 +375,7 @@ async function queueScheduledEmail(tx: DbExecutor, input: {
     branch,
     customerFirstName: customer.firstName,
     bookingRef: request.bookingRef,
+    linkGeneration: template.manageLinkGeneration,
     visit: { id: input.visitId, bookingRef: request.bookingRef, serviceType: template.serviceType, kind: RETREATMENT_KIND, date: input.date, time: '09:00' },
     address: { address: template.address, city: template.city, postalCode: template.postalCode },
   });

@@ -1,3 +1,5 @@
+import { formatAddressLine } from '@/lib/address-line';
+
 /**
  * Shareable Google Maps directions links for a route (DECISIONS §10). A maps URL takes at most 9
  * intermediate waypoints, so a long route becomes several legs, each starting where the previous
@@ -17,7 +19,7 @@ export function formatMapsPlace(place: MapsPlace): string {
   if (typeof place.latitude === 'number' && typeof place.longitude === 'number') {
     return `${place.latitude.toFixed(6)},${place.longitude.toFixed(6)}`;
   }
-  return [place.address, place.city].filter((part) => part && part.trim()).join(', ');
+  return formatAddressLine(place.address, place.city);
 }
 
 /**

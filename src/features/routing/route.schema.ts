@@ -30,6 +30,9 @@ export function readQuery(req: Request): Record<string, string> {
 /** The longest note a technician leaves the customer when marking a stop done (0038). */
 export const VISIT_NOTE_MAX_LENGTH = 500;
 
+/** The id the day sheet gives each change it takes (0052): a UUID, in any case. */
+export const StopChangeIdSchema = z.uuid('routing.invalidChangeId');
+
 /**
  * PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. With
  * 'completed', an optional note to the customer (trimmed; empty means none) that the visit report
@@ -37,13 +40,16 @@ export const VISIT_NOTE_MAX_LENGTH = 500;
  * treatment while the branch has products), and `doneAt`, when the technician pressed "Mark done"
  * (an ISO instant with its offset; a mark kept on the phone without signal is sent late, 0045): the
  * visit's completion and the record are dated with it, within the bounds the service checks. With
- * 'confirmed' none of them is read.
+ * 'confirmed' none of them is read. `changeId`, either way: the id the phone gave this press (0052,
+ * a UUID), so the same change sent again after its answer was lost is recognised and applied once;
+ * optional (the office's own changes and older phones send none).
  */
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
   note: z.string('routing.noteDialog.tooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.noteDialog.tooLong').optional(),
   applications: ApplicationLinesSchema.optional(),
   doneAt: z.iso.datetime({ offset: true, error: 'routing.invalidDoneAt' }).transform((value) => new Date(value)).optional(),
+  changeId: StopChangeIdSchema.transform((value) => value.toLowerCase()).optional(),
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

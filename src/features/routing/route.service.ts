@@ -497,15 +497,12 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
  * day. Returns the locked visit (null only for an admin's unknown visit: the status change then
  * answers 404). The change itself is the dashboard's `changeAppointmentStatus`, called by the
  * day sheet's service (application records, 0042), so both screens allow and refuse the same changes.
- * `doneAt`, a done mark's own time (sent late from a phone without signal, 0045), is checked
- * against the visit's day and the server's clock (`findDoneAtProblem`): 400 when out of bounds.
  */
 export async function lockStaffStop(
   tx: DbExecutor,
   staff: { role: 'admin' | 'technician'; technicianId: number | null },
   appointmentId: number | null,
   now: Date,
-  doneAt?: Date,
 ) {
   if (staff.role === 'admin') {
     if (appointmentId === null) throw new AppError('not_found', 'errors.notFound');
@@ -522,12 +519,18 @@ export async function lockStaffStop(
     const branch = await getBranch(visit.branchId, tx);
     if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
   }
-  if (visit && doneAt) {
-    const { timezone } = await getBranch(visit.branchId, tx);
-    const problem = findDoneAtProblem({ doneAt, now, doneDay: findToday(doneAt, timezone), visitDate: visit.date });
-    if (problem) throw new AppError('validation', `routing.${problem}`);
-  }
   return visit;
+}
+
+/**
+ * `doneAt`, a done mark's own time (sent late from a phone without signal, 0045), checked against
+ * the visit's day and the server's clock (`findDoneAtProblem`): 400 when out of bounds. Checked
+ * after a replayed change is recognised (0052): a change applied before is answered as it stands.
+ */
+export async function requireDoneAtInBounds(tx: DbExecutor, visit: { branchId: number; date: string }, doneAt: Date, now: Date): Promise<void> {
+  const { timezone } = await getBranch(visit.branchId, tx);
+  const problem = findDoneAtProblem({ doneAt, now, doneDay: findToday(doneAt, timezone), visitDate: visit.date });
+  if (problem) throw new AppError('validation', `routing.${problem}`);
 }
 
 /**

@@ -45,3 +45,15 @@ export function findDoneAtProblem(input: { doneAt: Date; now: Date; doneDay: str
   if (ahead >= -DONE_AT_CLOCK_SKEW_MS) return null;
   return input.doneDay < input.visitDate ? 'doneAtBeforeVisitDay' : null;
 }
+
+/**
+ * How long the server remembers the id of a day sheet change it applied (docs/decisions/0052): a
+ * change waiting on a phone is sent again within minutes of signal, at worst days; a phone that
+ * kept one for a month is not a case to serve, and the table stays small.
+ */
+export const APPLIED_STOP_CHANGE_KEEP_DAYS = 30;
+
+/** Applied change ids recorded before this instant are swept. */
+export function findAppliedStopChangesCutoff(now: Date): Date {
+  return new Date(now.getTime() - APPLIED_STOP_CHANGE_KEEP_DAYS * 24 * 60 * 60 * 1000);
+}

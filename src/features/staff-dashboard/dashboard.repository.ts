@@ -304,9 +304,9 @@ export async function selectCustomerAddress(db: DbExecutor, id: number) {
   return row ?? null;
 }
 
-/** The same, row-locked for the rest of the transaction. */
+/** The same and whether the customer was erased (0049), row-locked for the rest of the transaction. */
 export async function lockCustomerAddress(db: DbExecutor, id: number) {
-  const [row] = await db.select(contactAddressColumns).from(customers).where(eq(customers.id, id)).for('update');
+  const [row] = await db.select({ ...contactAddressColumns, erasedAt: customers.erasedAt }).from(customers).where(eq(customers.id, id)).for('update');
   return row ?? null;
 }
 

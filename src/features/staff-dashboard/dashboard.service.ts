@@ -165,7 +165,10 @@ export async function changeCustomerContact(customerId: number | null, input: Cu
   // Outside the transaction: a slow geocoder must not hold the customer's row.
   const coordinates = moved ? (values.address || values.postalCode ? await locate(values.address ?? '', values.city ?? '', values.postalCode ?? '') : null) : undefined;
   await db.transaction(async (tx) => {
-    if (!(await lockCustomerAddress(tx, customerId))) throw new AppError('not_found', 'adminDashboard.customerNotFound');
+    const locked = await lockCustomerAddress(tx, customerId);
+    if (!locked) throw new AppError('not_found', 'adminDashboard.customerNotFound');
+    // Erased while the form was open (the page hides it after): the erased details never come back (0055).
+    if (locked.erasedAt) throw new AppError('conflict', 'privacy.refusals.alreadyErased');
     if (await emailBelongsToAnotherCustomer(tx, email, customerId)) {
       throw new AppError('conflict', 'adminDashboard.customerEdit.emailTaken', { fields: { email: 'adminDashboard.customerEdit.emailTaken' } });
     }

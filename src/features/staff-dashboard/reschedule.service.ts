@@ -99,6 +99,7 @@ async function queueVisitMovedEmail(
     reason: move.reason,
     customerFirstName: first.customerFirstName,
     bookingRef: move.bookingRef,
+    linkGeneration: first.manageLinkGeneration,
     previousDate: move.previousDate,
     visits: moved,
     address: first,

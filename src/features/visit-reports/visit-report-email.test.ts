@@ -17,6 +17,7 @@ const input = (overrides: Partial<VisitReportEmailInput> = {}): VisitReportEmail
   branch: TEST_EMAIL_BRANCH,
   customerFirstName: 'Olivia',
   bookingRef: 'BK-TEST1234',
+  linkGeneration: 0,
   date: '2027-06-11',
   address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5' },
   visits: [visit()],
@@ -61,8 +62,8 @@ describe('renderVisitReportEmail', () => {
   });
 
   it('names the next visit of the booking with its "Manage your booking" link, in the customer\'s language', () => {
-    const email = renderVisitReportEmail(input({ locale: 'fr', visits: [visit({ serviceType: 'seasonal' })], nextVisitDate: '2027-07-02' }));
-    const url = buildManageBookingUrl('fr', 'BK-TEST1234', SITE);
+    const email = renderVisitReportEmail(input({ locale: 'fr', visits: [visit({ serviceType: 'seasonal' })], nextVisitDate: '2027-07-02', linkGeneration: 4 }));
+    const url = buildManageBookingUrl('fr', { bookingRef: 'BK-TEST1234', generation: 4 }, SITE);
     expect(email.text).toContain(`Votre prochaine visite${NBSP}: vendredi 2 juillet 2027.`);
     expect(email.text).toContain(url);
     expect(email.html).toContain(`href="${url}"`);

@@ -25,6 +25,8 @@ export type VisitReportEmailInput = {
   branch: EmailBranch;
   customerFirstName: string;
   bookingRef: string;
+  /** The booking's current "Manage your booking" link generation (0050). */
+  linkGeneration: number;
   /** The Friday, 'YYYY-MM-DD'. */
   date: string;
   address: { address: string | null; city: string | null; postalCode: string | null };
@@ -101,7 +103,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
   const guarantee = findGuarantee(treated);
   const guaranteeText = t(`guarantee.${guarantee.kind}`, { pests: guarantee.pests, phone: branch.phone });
   const next = input.nextVisitDate ? t('next.visit', { date: formatLongDate(input.nextVisitDate, locale) }) : null;
-  const manage = input.nextVisitDate ? renderManageLink({ locale, bookingRef: input.bookingRef, context: 'reminder', siteUrl: input.siteUrl }) : null;
+  const manage = input.nextVisitDate ? renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'reminder', siteUrl: input.siteUrl }) : null;
   const before = [t('greeting', { name: input.customerFirstName }), t('intro')];
 
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;

@@ -38,6 +38,7 @@ export async function listBookingDayVisits(db: DbExecutor, bookingRef: string, d
       visitReportQueuedAt: appointments.visitReportQueuedAt,
       ...serviceAddressColumns,
       locale: appointments.locale,
+      manageLinkGeneration: appointments.manageLinkGeneration,
       customerFirstName: customers.firstName,
       customerEmail: customers.email,
     })

@@ -32,6 +32,7 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
     branch: await getBranch(first.branchId, tx),
     customerFirstName: first.customerFirstName,
     bookingRef: day.bookingRef,
+    linkGeneration: first.manageLinkGeneration,
     date: day.date,
     address: findServiceAddress(first),
     visits: reported.map((v) => ({ serviceType: v.serviceType, kind: v.kind, includeTick: v.includeTick, includeTargetedInsects: v.includeTargetedInsects, note: v.visitNote })),

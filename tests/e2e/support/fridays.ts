@@ -43,23 +43,24 @@ export async function findEmptyFriday(request: APIRequestContext, options: { wit
  * Fridays leave out, so they stay for the tests that need a day to themselves. The test finds its
  * own stop by name. The one with the fewest visits booked: the first two follow-ups carry both demo
  * plans (20 of 24 stops), and tests that move a visit to them need the few stops left.
- * `withoutRoutes` leaves out the Fridays a test has planned; `minVisits` those with fewer visits
- * booked (the later follow-ups hold the seasonal demo customers' visits: 10 each). Needs a staff session.
+ * `withoutRoutes` leaves out the Fridays a test has planned, `planned` those no test has; `minVisits`
+ * those with fewer visits booked (the later follow-ups hold the seasonal demo customers' visits: 10
+ * each). Needs a staff session.
  */
-export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; minVisits?: number } = {}): Promise<string> {
+export async function findSharedFriday(request: APIRequestContext, options: { withoutRoutes?: boolean; planned?: boolean; minVisits?: number } = {}): Promise<string> {
   const demo = pickDemoFriday(new Date());
   const { offered } = await listQuietFridays(request);
   let best: { date: string; count: number } | undefined;
   for (const candidate of offered.filter((d) => d > demo && daysBetween(demo, d) % 21 === 0)) {
     const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
     if (count < (options.minVisits ?? 0) || (best && count >= best.count)) continue;
-    if (options.withoutRoutes) {
+    if (options.withoutRoutes || options.planned) {
       const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
-      if (day.routes.length > 0) continue;
+      if ((day.routes.length > 0) !== Boolean(options.planned)) continue;
     }
     best = { date: candidate, count };
   }
-  if (!best) throw new Error(`No demo follow-up Friday ${options.withoutRoutes ? 'without routes ' : ''}is left for this test.`);
+  if (!best) throw new Error(`No demo follow-up Friday ${options.withoutRoutes ? 'without routes ' : options.planned ? 'with routes ' : ''}is left for this test.`);
   return best.date;
 }
 

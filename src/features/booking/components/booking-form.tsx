@@ -389,7 +389,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
           ? <h2 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h2>
           : <h3 className="mb-2 font-semibold">{t('form.priceConfirmation')}</h3>}
         {preview ? (
-          <dl className="grid grid-cols-2 gap-1">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 [&>dt]:break-words">
             <dt>{t('form.subtotal')}</dt><dd className="text-right">{formatMoney(preview.subtotalCents, locale)}</dd>
             <dt>{t('form.hst', { rate: formatTaxRatePercent(pricing.taxRate, locale) })}</dt><dd className="text-right">{formatMoney(preview.taxCents, locale)}</dd>
             <dt className="font-semibold">{t('form.total')}</dt>

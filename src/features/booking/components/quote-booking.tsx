@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
-import { formatQuoteAddress } from '@/features/quotes/quote-address';
+import { formatAddressLine } from '@/lib/address-line';
 import { type BookingFormValues, prepareOrderCustomer, splitFullName, toFormServiceType } from '../booking.schema';
 import { type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
 import { BookingForm, type PricingProps, type ScheduleProps } from './booking-form';
@@ -83,7 +83,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
             <dt>{t('form.propertySize')}</dt><dd>{t('quote.acres', { acres: quote.propertySize })}</dd>
             {quote.includeTick ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTick')}</dd></> : null}
             {quote.includeTargetedInsects ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTargetedInsects')}</dd></> : null}
-            {quote.address ? <><dt>{t('form.address')}</dt><dd>{formatQuoteAddress(quote.address, quote.city, quote.postalCode)}</dd></> : null}
+            {quote.address ? <><dt>{t('form.address')}</dt><dd>{formatAddressLine(quote.address, quote.city, quote.postalCode)}</dd></> : null}
             {quote.totalCents !== null || quote.totalPrice !== null ? (
               <><dt className="font-semibold">{t('quote.quotedTotal')}</dt><dd className="font-semibold">{formatMoney(quote.totalCents ?? Math.round((quote.totalPrice ?? 0) * 100), locale)}</dd></>
             ) : null}

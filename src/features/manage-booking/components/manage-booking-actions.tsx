@@ -1,12 +1,13 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog, FormDialog } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
 import type { SpacingVariant, SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { FridayChoiceForm } from '@/features/scheduling/components/friday-choice-form';
+import { useFridayChoice } from '@/features/scheduling/components/use-friday-choice';
 import { formatCad, formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
 
@@ -33,70 +34,37 @@ const bookingApi = (token: string) => `/api/manage-booking/${encodeURIComponent(
 /** Why a plan's list is narrower than the office's Fridays with room (0035); null for a one-visit booking. */
 type Spacing = (SpacingWindow & { variant: SpacingVariant }) | null;
 
-type Dates = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[]; spacing: Spacing };
-
 /** "Move this visit": the Fridays the office would offer (before their cut-off), one to pick, then the move. */
 export function MoveVisitAction({ token, visitId, date, phone }: { token: string; visitId: number; date: string; phone: string }) {
   const t = useTranslations('manageBooking');
   const tAll = useTranslations();
   const locale = useLocale();
   const router = useRouter();
-  const hydrated = useHydrated();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [dates, setDates] = useState<Dates>({ state: 'loading' });
-  const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [reload, setReload] = useState(0);
   const longDate = formatLongDate(date, locale);
   const day = (d: string | null | undefined) => (d ? formatLongDate(d, locale, { weekday: false }) : '');
-  const spacingHint = (spacing: Spacing) => spacing && t(`move.spacing.${spacing.variant}`, {
-    days: spacing.minIntervalDays, from: day(spacing.earliest), to: day(spacing.latest), previousDate: day(spacing.previous?.date), nextDate: day(spacing.next?.date),
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    void (async () => {
-      const { ok, body } = await callApi<{ dates: string[]; spacing: Spacing }>(`${bookingApi(token)}/visits/${visitId}/dates`, locale, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      if (ok && Array.isArray(body?.dates)) {
-        setDates({ state: 'ready', dates: body.dates, spacing: body.spacing ?? null });
-        setChoice((current) => (body.dates!.includes(current) ? current : ''));
-      } else {
-        setDates({ state: 'failed', message: body?.message ?? null });
-      }
-    })();
-    return () => controller.abort();
-  }, [open, reload, token, visitId, locale]);
-
-  const close = () => {
-    setOpen(false);
-    setDates({ state: 'loading' });
-    setChoice('');
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!choice) {
-      setError(t('errors.chooseDate'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const { ok, body } = await callApi<{ date: string }>(`${bookingApi(token)}/visits/${visitId}/move`, locale, { method: 'POST', body: { date: choice } });
-    setBusy(false);
-    if (ok) {
+  const { form, reset } = useFridayChoice<{ spacing: Spacing }>({
+    openKey: open ? `${token}/${visitId}` : null,
+    chooseMessage: t('errors.chooseDate'),
+    load: async (signal) => {
+      const { ok, body } = await callApi<{ dates: string[]; spacing: Spacing }>(`${bookingApi(token)}/visits/${visitId}/dates`, locale, { signal });
+      return ok && Array.isArray(body?.dates) ? { ok: true, dates: body.dates, extra: { spacing: body.spacing ?? null } } : { ok: false, message: body?.message ?? null };
+    },
+    send: async (choice) => {
+      const { ok, body } = await callApi<{ date: string }>(`${bookingApi(token)}/visits/${visitId}/move`, locale, { method: 'POST', body: { date: choice } });
+      if (!ok) return body?.message ?? tAll('errors.generic');
       toast({ title: t('move.doneTitle'), description: t('move.doneBody', { date: formatLongDate(body?.date ?? choice, locale) }) });
       close();
       router.refresh();
-      return;
-    }
-    setError(body?.message ?? tAll('errors.generic'));
-    // A Friday that filled up meanwhile leaves the list.
-    setReload((n) => n + 1);
+      return null;
+    },
+  });
+  const spacing = form.list.state === 'ready' ? form.list.spacing : null;
+
+  const close = () => {
+    setOpen(false);
+    reset();
   };
 
   return (
@@ -105,26 +73,23 @@ export function MoveVisitAction({ token, visitId, date, phone }: { token: string
         {t('move.button')}<span className="sr-only">{` ${longDate}`}</span>
       </Button>
       <FormDialog open={open} onClose={close} title={t('move.title', { date: longDate })} description={t('move.description')} closeLabel={t('close')}>
-        {dates.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('move.loading')}</p> : null}
-        {dates.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{dates.message ?? t('move.loadFailed')}</p> : null}
-        {dates.state === 'ready' && dates.spacing ? <p className="text-sm text-gray-700">{spacingHint(dates.spacing)}</p> : null}
-        {dates.state === 'ready' && dates.dates.length === 0 ? (
-          <p className="text-sm text-gray-700">{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={`tel:${phone}`}>{phone}</a></p>
-        ) : null}
-        {dates.state === 'ready' && dates.dates.length > 0 ? (
-          <FridayChoiceForm
-            id={id}
-            dates={dates.dates}
-            value={choice}
-            onChange={setChoice}
-            error={error}
-            busy={busy}
-            disabled={!hydrated}
-            labels={{ date: t('move.dateLabel'), choose: t('move.choose'), cancel: t('move.keep'), submit: t('move.submit'), submitting: t('move.saving') }}
-            onCancel={close}
-            onSubmit={submit}
-          />
-        ) : null}
+        <FridayChoiceForm
+          id={id}
+          {...form}
+          intro={spacing ? (
+            <p className="text-sm text-gray-700">
+              {t(`move.spacing.${spacing.variant}`, {
+                days: spacing.minIntervalDays, from: day(spacing.earliest), to: day(spacing.latest), previousDate: day(spacing.previous?.date), nextDate: day(spacing.next?.date),
+              })}
+            </p>
+          ) : null}
+          labels={{
+            loading: t('move.loading'), loadFailed: t('move.loadFailed'),
+            empty: <>{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={`tel:${phone}`}>{phone}</a></>,
+            date: t('move.dateLabel'), choose: t('move.choose'), cancel: t('move.keep'), submit: t('move.submit'), submitting: t('move.saving'),
+          }}
+          onCancel={close}
+        />
       </FormDialog>
     </>
   );

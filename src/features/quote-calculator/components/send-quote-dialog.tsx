@@ -67,8 +67,10 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
   const disabled = isSubmitting || watched.some((value) => !value?.trim());
 
   const send = async (values: SendQuoteFormValues) => {
-    // What was typed here is not lost: it fills the calculator's customer block too.
-    for (const key of CONTACT_KEYS) form.setValue(key, values[key]);
+    // What was typed here is not lost: it fills the calculator's customer block too. Once the
+    // calculator has been submitted its fields are checked again, so a "required" message from an
+    // earlier Buy Now does not stay under a field that now holds a value.
+    for (const key of CONTACT_KEYS) form.setValue(key, values[key], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     const { address, postalCode, secondContact } = form.getValues();
     if (!address.trim()) {
       toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t('toasts.addressRequiredModal') });

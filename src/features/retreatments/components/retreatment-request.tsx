@@ -50,7 +50,8 @@ export function RetreatmentRequestAction({ token, reasons }: { token: string; re
       .catch(() => ({ ok: false, status: 0, body: null }));
     if (answer.ok) {
       setSent(t('manage.sent'));
-      toast({ title: t('manage.sentTitle'), description: t('manage.sent') });
+      // The toast's title already says "Request sent"; its text goes on from there.
+      toast({ title: t('manage.sentTitle'), description: t('manage.sentToastBody') });
       setOpen(false);
       reset(defaults);
       router.refresh();

@@ -1,7 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { localePath } from '@/components/site/locale-paths';
 import { callStaffApi, readRefusal } from '@/features/staff-dashboard/components/staff-api';
 import { FridayChoiceForm } from '@/features/scheduling/components/friday-choice-form';
+import { useFridayChoice } from '@/features/scheduling/components/use-friday-choice';
 import { formatLongDate, formatShortDate, formatShortDateTime } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
 import { RETREATMENT_NOTE_MAX } from '../retreatment.schema';
@@ -22,12 +23,13 @@ type Props = {
   planLabels: Record<string, string>;
 };
 
-const STATUS_BADGE: Record<string, 'default' | 'secondary' | 'outline'> = { open: 'default', scheduled: 'secondary', declined: 'outline' };
+const STATUS_BADGE: Record<string, 'default' | 'secondary' | 'outline'> = { open: 'default', scheduled: 'secondary', declined: 'outline', withdrawn: 'outline' };
 
 /**
  * The office's re-treatment requests (docs/decisions/0047): the open ones, each with "Schedule"
  * (a Friday with room, booked as a free visit) and "Decline" (with a reason the customer reads),
- * then the ones answered lately. The page is read on the server; after an answer it is read again.
+ * then the ones answered lately or withdrawn by the customer (0051). The page is read on the server;
+ * after an answer it is read again.
  */
 export function RetreatmentsOffice({ open, handled, planLabels }: Props) {
   const t = useTranslations('retreatments.office');
@@ -109,94 +111,58 @@ function RequestCard({ request, planLabels, children }: { request: OfficeRetreat
         <p>{t('office.scheduledLine', { date: formatLongDate(request.visitDate, locale), name: who, when })}</p>
       ) : null}
       {request.status === 'declined' ? <p>{t('office.declinedLine', { name: who, when, reason: request.declineReason ?? '' })}</p> : null}
+      {request.status === 'withdrawn' ? <p>{t('office.withdrawnLine', { when })}</p> : null}
       {children}
     </article>
   );
 }
-
-type Dates = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; dates: string[] };
 
 function ScheduleDialog({ request, onClose }: { request: OfficeRetreatmentRequest | null; onClose: () => void }) {
   const t = useTranslations('retreatments');
   const tAll = useTranslations();
   const locale = useLocale();
   const router = useRouter();
-  const hydrated = useHydrated();
   const id = useId();
-  const [dates, setDates] = useState<Dates>({ state: 'loading' });
-  const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    if (!request) return;
-    const controller = new AbortController();
-    void (async () => {
-      const answer = await callStaffApi<{ dates: string[] }>(`/api/retreatments/${request.id}/dates`, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      if (answer.ok && Array.isArray(answer.body?.dates)) {
-        const listed = answer.body.dates;
-        setDates({ state: 'ready', dates: listed });
-        setChoice((current) => (listed.includes(current) ? current : ''));
-      } else {
-        setDates({ state: 'failed', message: readRefusal(answer.body) });
+  const { form, reset } = useFridayChoice({
+    openKey: request?.id ?? null,
+    chooseMessage: t('errors.chooseDate'),
+    load: async (signal) => {
+      const answer = await callStaffApi<{ dates: string[] }>(`/api/retreatments/${request?.id}/dates`, { signal });
+      return answer.ok && Array.isArray(answer.body?.dates) ? { ok: true, dates: answer.body.dates, extra: {} } : { ok: false, message: readRefusal(answer.body) };
+    },
+    send: async (date) => {
+      if (!request) return null;
+      const answer = await callStaffApi<{ date: string }>(`/api/retreatments/${request.id}/schedule`, { method: 'POST', body: { date } });
+      if (answer.ok) {
+        toast({ title: t('office.scheduledTitle'), description: t('office.scheduledBody', { name: request.customer.name, date: formatLongDate(answer.body?.date ?? date, locale) }) });
+        close();
+        router.refresh();
+        return null;
       }
-    })();
-    return () => controller.abort();
-  }, [request, reload]);
+      // A request answered by someone else meanwhile shows as answered.
+      router.refresh();
+      return readRefusal(answer.body) ?? tAll('errors.generic');
+    },
+  });
 
   const close = () => {
     // The next request's dialog starts from "loading", never from this one's list.
-    setDates({ state: 'loading' });
-    setChoice('');
-    setError(null);
+    reset();
     onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!request) return;
-    if (!choice) {
-      setError(t('errors.chooseDate'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const answer = await callStaffApi<{ date: string }>(`/api/retreatments/${request.id}/schedule`, { method: 'POST', body: { date: choice } });
-    setBusy(false);
-    if (answer.ok) {
-      toast({ title: t('office.scheduledTitle'), description: t('office.scheduledBody', { name: request.customer.name, date: formatLongDate(answer.body?.date ?? choice, locale) }) });
-      close();
-      router.refresh();
-      return;
-    }
-    setError(readRefusal(answer.body) ?? tAll('errors.generic'));
-    // A Friday that filled up meanwhile leaves the list; a request answered by someone else shows as answered.
-    setReload((n) => n + 1);
-    router.refresh();
   };
 
   const name = request?.customer.name ?? '';
   return (
     <FormDialog open={request !== null} onClose={close} title={t('office.scheduleTitle', { name })} description={t('office.scheduleDescription')} closeLabel={t('office.close')}>
-      {dates.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('office.loading')}</p> : null}
-      {dates.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{dates.message ?? t('office.loadFailed')}</p> : null}
-      {dates.state === 'ready' && dates.dates.length === 0 ? <p className="text-sm text-gray-700">{t('office.noDates')}</p> : null}
-      {dates.state === 'ready' && dates.dates.length > 0 ? (
-        <FridayChoiceForm
-          id={id}
-          dates={dates.dates}
-          value={choice}
-          onChange={setChoice}
-          error={error}
-          busy={busy}
-          disabled={!hydrated}
-          labels={{ date: t('office.dateLabel'), choose: t('office.choose'), cancel: t('office.cancel'), submit: t('office.submitSchedule'), submitting: t('office.scheduling') }}
-          onCancel={close}
-          onSubmit={submit}
-        />
-      ) : null}
+      <FridayChoiceForm
+        id={id}
+        {...form}
+        labels={{
+          loading: t('office.loading'), loadFailed: t('office.loadFailed'), empty: t('office.noDates'),
+          date: t('office.dateLabel'), choose: t('office.choose'), cancel: t('office.cancel'), submit: t('office.submitSchedule'), submitting: t('office.scheduling'),
+        }}
+        onCancel={close}
+      />
     </FormDialog>
   );
 }

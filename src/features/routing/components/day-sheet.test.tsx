@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator, pickMessages } from '@/i18n/messages';
 import { DaySheet } from './day-sheet';
+import { findSupersededMessageKey } from './use-stop-outbox';
 
 /** The sheet's first render (before any effect runs), as markup. */
 function renderSheet(locale: 'en' | 'de', technicians: { id: number; name: string }[]) {
@@ -81,5 +82,21 @@ describe('the day sheet without signal (0045)', () => {
     for (const key of ['offline.waitingBadge', 'offline.signedOutBody', 'offline.stillNoSignalBody', 'stopAlreadyDone', 'doneAtInFuture', 'doneAtBeforeVisitDay', 'invalidDoneAt']) {
       expect(t(key)).not.toMatch(/^routing\./);
     }
+  });
+});
+
+describe('a change the office changed after it arrived (0052)', () => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('names the customer, tells a mark from an Undo, and counts several (%s)', (locale) => {
+    const t = getTranslator(locale, 'routing');
+    const mark = t(findSupersededMessageKey('completed'), { name: 'Olivia Tremblay' });
+    const undo = t(findSupersededMessageKey('confirmed'), { name: 'Olivia Tremblay' });
+    for (const text of [mark, undo, t('offline.supersededTitle', { name: 'Olivia Tremblay' })]) expect(text).toContain('Olivia Tremblay');
+    expect(mark).not.toBe(undo);
+    expect(t('offline.attentionManyBody', { names: 'A and B' })).toContain('A and B');
+    const one = t('offline.attentionManyTitle', { count: 1 });
+    const three = t('offline.attentionManyTitle', { count: 3 });
+    expect(three).toContain('3');
+    expect(three.replace('3', '1')).not.toBe(one);
+    expect(t('invalidChangeId')).not.toMatch(/^routing\./);
   });
 });

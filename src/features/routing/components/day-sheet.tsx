@@ -24,7 +24,7 @@ import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-
 import { overlayPendingStops, type ReplayResult } from './stop-outbox';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { useDaySheetWorker } from './use-day-sheet-worker';
-import { useStopOutbox } from './use-stop-outbox';
+import { findSupersededMessageKey, useStopOutbox } from './use-stop-outbox';
 import type { DoneMark } from './visit-note-dialog';
 
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
@@ -83,8 +83,9 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const [sheetFor, setSheetFor] = useState<{ technicianId: number; date: string } | null>(null);
   // While the sheet on screen is the saved copy (no signal, 0045): when it was saved.
   const [copySavedAt, setCopySavedAt] = useState<string | null>(null);
-  // Changes refused after they waited on the phone: said under the stop; a done mark is offered again.
-  const [refusals, setRefusals] = useState<Record<number, { message: string; mark?: DoneMark }>>({});
+  // Changes refused after they waited on the phone, or applied and then changed by the office
+  // (`superseded`, 0052): said under the stop; a done mark is offered again.
+  const [refusals, setRefusals] = useState<Record<number, { message: string; superseded?: boolean; mark?: DoneMark }>>({});
   const [optimizing, setOptimizing] = useState(false);
   // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
   // known, which is not the same as having none.
@@ -117,24 +118,28 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     } : current);
   }, []);
 
-  // Changes that waited on the phone were answered: delivered ones as sent, refused ones as the
-  // server has the stop, and the day read again after a refusal (the server knows best).
+  // Changes that waited on the phone were answered: delivered ones as sent; refused ones, and
+  // ones the office changed after they arrived (0052), as the server has the stop, and the day read
+  // again after them (the server knows best).
   const showReplayed = useCallback((result: ReplayResult) => {
-    let refused = false;
+    let readAgain = false;
     for (const outcome of result.outcomes) {
       const { change } = outcome;
       if (outcome.kind === 'delivered') {
         updateStopStatus(change.appointmentId, change.status, change.status === 'completed' && change.note !== undefined ? change.note || null : undefined);
         continue;
       }
-      refused = true;
+      readAgain = true;
       if (outcome.serverStatus) updateStopStatus(change.appointmentId, outcome.serverStatus);
       const mark: DoneMark | undefined = change.status === 'completed'
         ? { note: change.note ?? '', ...(change.applications ? { applications: change.applications } : {}) }
         : undefined;
-      setRefusals((current) => ({ ...current, [change.appointmentId]: { message: outcome.message ?? t('stopChangeFailed'), mark } }));
+      const notice = outcome.kind === 'superseded'
+        ? { message: t(findSupersededMessageKey(change.status), { name: change.name }), superseded: true }
+        : { message: outcome.message ?? t('stopChangeFailed') };
+      setRefusals((current) => ({ ...current, [change.appointmentId]: { ...notice, mark } }));
     }
-    if (refused) {
+    if (readAgain) {
       loadMode.current = 'quiet';
       setVersion((v) => v + 1);
     }
@@ -272,7 +277,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end print:hidden">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end print:hidden">
         <div className="space-y-1.5">
           <Label htmlFor="sheet-date">{t('dateLabel')}</Label>
           <Input id="sheet-date" type="date" value={date} onChange={(e) => { setDate(e.target.value); setSheet(undefined); setLoadFailed(null); setCopySavedAt(null); }} className="w-full sm:w-48" />
@@ -282,7 +287,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
             <Label htmlFor="sheet-technician">{t('technicianLabel')}</Label>
             <select
               id="sheet-technician"
-              className="h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm disabled:opacity-60 sm:w-48"
+              className="block h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-sm disabled:opacity-60 sm:w-48"
               value={technicianId ?? ''}
               disabled={technicians.length === 0}
               onChange={(e) => {
@@ -386,7 +391,11 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                       </Badge>
                     </p>
                   ) : null}
-                  {refusal ? <p className="mt-1 text-sm font-medium text-red-800 print:hidden">{t('offline.refusedOnStop', { message: refusal.message })}</p> : null}
+                  {refusal ? (
+                    <p className="mt-1 text-sm font-medium text-red-800 print:hidden">
+                      {refusal.superseded ? refusal.message : t('offline.refusedOnStop', { message: refusal.message })}
+                    </p>
+                  ) : null}
                   <StopDoneButton
                     stop={stop}
                     today={sheet.today}

@@ -19,6 +19,7 @@ import { canOptimize, countPlannedStops, selectRouteManagerView } from './route-
 import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-load';
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
+import { formatAddressLine } from '@/lib/address-line';
 
 /** The day's appointment count, what a rain day would find to move on it, and its saved routes. */
 async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: number; rainDayBlock: RainDayBlock | null; day: DayRoutes }> {
@@ -41,7 +42,7 @@ type Refusal = { message: string; aboutTechnicians: boolean };
 /** One visit of the day in a list beside the routes: customer, address and service. */
 function VisitLine({ appointment, customer }: DayRoutes['unassigned'][number]) {
   const t = useTranslations('routing');
-  return <li>{`${customer.firstName} ${customer.lastName}, ${[appointment.address, appointment.city].filter(Boolean).join(', ')} · ${t(findServiceLabelKey(appointment))}`}</li>;
+  return <li>{`${customer.firstName} ${customer.lastName}, ${formatAddressLine(appointment.address, appointment.city)} · ${t(findServiceLabelKey(appointment))}`}</li>;
 }
 
 /**

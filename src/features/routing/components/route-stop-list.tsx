@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
 import type { RouteStop } from '../route.service';
 import { findServiceLabelKey, formatClock } from './route-format';
+import { formatAddressLine } from '@/lib/address-line';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
@@ -48,7 +49,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                   {eta ? formatLabelled(locale, t('eta'), eta) : formatLabelled(locale, t('appointmentTime'), formatClock(stop.appointment.time, locale) ?? '')}
                 </p>
               </div>
-              <p className="text-sm text-gray-700">{[stop.appointment.address, stop.appointment.city].filter(Boolean).join(', ')}</p>
+              <p className="text-sm text-gray-700">{formatAddressLine(stop.appointment.address, stop.appointment.city)}</p>
               <p className="flex flex-wrap gap-x-3 text-sm">
                 {phone ? (
                   <a className="font-medium text-brand-800 underline-offset-4 hover:underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('callPhone', { name, phone })}>

@@ -9,7 +9,7 @@ import type { ProductChoice } from '@/features/application-records/components/ap
 import type { RouteStop } from '../route.service';
 import { findStopAction } from '../stop-completion';
 import { sendStopChange } from './send-stop-change';
-import { type QueuedStopChange, toStopChangeBody } from './stop-outbox';
+import { createChangeId, type QueuedStopChange, toStopChangeBody } from './stop-outbox';
 import { type DoneMark, type DoneOutcome, VisitNoteDialog } from './visit-note-dialog';
 
 type StopStatus = 'completed' | 'confirmed';
@@ -36,13 +36,6 @@ export type StopOutbox = {
   refusedMark?: DoneMark;
 };
 
-/** A unique id for one press (crypto.randomUUID needs a secure page; the office's LAN may not be one). */
-function createChangeId(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 /** True when the browser knows it has no network at all (a request would not leave the phone). */
 const isBrowserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
@@ -59,7 +52,8 @@ const isBrowserOffline = () => typeof navigator !== 'undefined' && navigator.onL
  * time) is kept on the phone instead of being refused, and so is any change while the browser is
  * offline or while this stop has changes waiting: the dialog closes as on success and the sheet
  * shows the stop as the technician left it, marked as waiting. A done mark carries when it was
- * pressed (`doneAt`), sent at once or late. A server's answer (a refusal) is shown as before.
+ * pressed (`doneAt`), sent at once or late, and every change its id (`changeId`, 0052), the same
+ * when it is sent again, so the server applies it once. A server's answer (a refusal) is shown as before.
  */
 export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
   stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording; outbox?: StopOutbox;

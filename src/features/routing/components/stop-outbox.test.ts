@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addChange, classifyAnswer, findPendingStops, outboxKey, overlayPendingStops, type QueuedStopChange, readOutbox, replayOutbox,
-  type StopAnswer, toStopChangeBody, writeOutbox,
+  addChange, classifyAnswer, createChangeId, findPendingStops, isSendableChangeId, outboxKey, overlayPendingStops, type QueuedStopChange, readOutbox,
+  replayOutbox, type StopAnswer, toStopChangeBody, writeOutbox,
 } from './stop-outbox';
 import { MemoryStore } from './memory-store.test-support';
 
@@ -10,13 +10,13 @@ let seq = 0;
 function done(appointmentId: number, overrides: Partial<QueuedStopChange> = {}): QueuedStopChange {
   seq += 1;
   return {
-    id: `c${seq}`, appointmentId, status: 'completed', takenAt: new Date(Date.UTC(2027, 5, 11, 14, seq)).toISOString(), name: `Customer ${appointmentId}`,
+    id: createChangeId(), appointmentId, status: 'completed', takenAt: new Date(Date.UTC(2027, 5, 11, 14, seq)).toISOString(), name: `Customer ${appointmentId}`,
     note: '', tried: false, ...overrides,
   };
 }
 function undo(appointmentId: number, overrides: Partial<QueuedStopChange> = {}): QueuedStopChange {
   seq += 1;
-  return { id: `c${seq}`, appointmentId, status: 'confirmed', takenAt: new Date(Date.UTC(2027, 5, 11, 14, seq)).toISOString(), name: `Customer ${appointmentId}`, tried: false, ...overrides };
+  return { id: createChangeId(), appointmentId, status: 'confirmed', takenAt: new Date(Date.UTC(2027, 5, 11, 14, seq)).toISOString(), name: `Customer ${appointmentId}`, tried: false, ...overrides };
 }
 
 const OWNER = 12;
@@ -24,6 +24,14 @@ const OWNER = 12;
 /** The outbox in `store`, wired for `replayOutbox` with a scripted `send`. */
 function wire(store: MemoryStore, send: (change: QueuedStopChange) => Promise<StopAnswer>) {
   return { read: () => readOutbox(store, OWNER), write: (next: QueuedStopChange[]) => writeOutbox(store, OWNER, next), send };
+}
+
+/** A try where the server takes every change sent and each answer is lost on the way back. */
+function sendLosingAnswers(store: MemoryStore, patch: (change: QueuedStopChange) => unknown) {
+  return replayOutbox(wire(store, async (change) => {
+    patch(change);
+    throw new TypeError('network connection was lost');
+  }));
 }
 
 const ok = (change: QueuedStopChange): StopAnswer => ({ status: 200, body: { id: change.appointmentId, status: change.status } });
@@ -67,10 +75,17 @@ describe('addChange: the order taken, each press once', () => {
 });
 
 describe('what is sent and what the sheet shows', () => {
-  it('sends a done mark with when it was pressed as doneAt, its note and products; an Undo with its status only', () => {
+  it('sends a done mark with its id, when it was pressed as doneAt, its note and products; an Undo with its id and status', () => {
     const mark = done(4, { note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }] });
-    expect(toStopChangeBody(mark)).toEqual({ status: 'completed', doneAt: mark.takenAt, note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }] });
-    expect(toStopChangeBody(undo(4))).toEqual({ status: 'confirmed' });
+    expect(toStopChangeBody(mark)).toEqual({ status: 'completed', changeId: mark.id, doneAt: mark.takenAt, note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }] });
+    const back = undo(4);
+    expect(toStopChangeBody(back)).toEqual({ status: 'confirmed', changeId: back.id });
+  });
+
+  it('sends a change stored by an older sheet, whose id is no UUID, without an id (the server then goes by doneAt, 0045)', () => {
+    const old = done(4, { id: 'm3k9x2-4f8a1c0b7e' });
+    expect(toStopChangeBody(old)).toEqual({ status: 'completed', doneAt: old.takenAt, note: '' });
+    expect(toStopChangeBody(undo(4, { id: 'm3k9x3-0a1b2c3d4e' }))).toEqual({ status: 'confirmed' });
   });
 
   it('shows each stop as its last waiting change leaves it, with a done mark\'s note', () => {
@@ -90,6 +105,41 @@ describe('what is sent and what the sheet shows', () => {
   });
 });
 
+describe('createChangeId: one id per press, sent with the change', () => {
+  it('is a UUID the server takes, new each time', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => createChangeId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(isSendableChangeId(id), id).toBe(true);
+  });
+
+  it('builds a version-4 UUID from random bytes on a page without crypto.randomUUID (not a secure page)', () => {
+    const ids = Array.from({ length: 20 }, () => createChangeId({ getRandomValues: (bytes) => crypto.getRandomValues(bytes) }));
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(isSendableChangeId(id)).toBe(true);
+    }
+    expect(new Set(ids).size).toBe(20);
+    // All-zero bytes still make a well-formed id.
+    expect(createChangeId({ getRandomValues: (bytes) => bytes })).toBe('00000000-0000-4000-8000-000000000000');
+  });
+
+  it('is kept with the change in the stored outbox and is the one every try sends', async () => {
+    const store = new MemoryStore();
+    const mark = done(7, { note: 'Hedge' });
+    writeOutbox(store, OWNER, addChange(readOutbox(store, OWNER), mark));
+    expect(readOutbox(store, OWNER).map((c) => c.id)).toEqual([mark.id]);
+    const sentIds: unknown[] = [];
+    const send = async (change: QueuedStopChange): Promise<StopAnswer> => {
+      sentIds.push(toStopChangeBody(change).changeId);
+      throw new TypeError('Failed to fetch');
+    };
+    await replayOutbox(wire(store, send));
+    await replayOutbox(wire(store, send));
+    expect(sentIds).toEqual([mark.id, mark.id]);
+    expect(readOutbox(store, OWNER)).toEqual([{ ...mark, tried: true }]);
+  });
+});
+
 describe('classifyAnswer', () => {
   const mark = done(1);
   it.each([
@@ -105,6 +155,9 @@ describe('classifyAnswer', () => {
     ['403 no longer on their route', { status: 403, body: { message: 'x' } }, 'refused'],
     ['404', { status: 404, body: null }, 'refused'],
     ['409 changed meanwhile', { status: 409, body: { status: 'completed' } }, 'refused'],
+    ['200 replayed, the stop still done', { status: 200, body: { id: 1, status: 'completed', replayed: true } }, 'delivered'],
+    ['200 replayed, the office took the completion back since', { status: 200, body: { id: 1, status: 'confirmed', replayed: true } }, 'superseded'],
+    ['200 replayed without a status', { status: 200, body: { replayed: true } }, 'retry'],
   ] as const)('%s: %s', (_label, answer, expected) => {
     expect(classifyAnswer(mark, answer)).toBe(expected);
   });
@@ -198,10 +251,7 @@ describe('replayOutbox', () => {
     const mark = done(1, { note: 'Hedge', applications: [{ productId: 1, amount: '20' }] });
     writeOutbox(store, OWNER, [mark]);
     // First try: the server takes it, the answer is lost on the way back.
-    const lost = await replayOutbox(wire(store, async (change) => {
-      patch(change);
-      throw new TypeError('network connection was lost');
-    }));
+    const lost = await sendLosingAnswers(store, patch);
     expect(lost.stopped).toBe('unreachable');
     expect(readOutbox(store, OWNER)).toHaveLength(1);
     // Signal back: sent again, answered as delivered, written once.
@@ -213,6 +263,79 @@ describe('replayOutbox', () => {
     expect(await replayOutbox(wire(store, async () => {
       throw new Error('not sent');
     }))).toEqual({ stopped: 'empty', outcomes: [] });
+  });
+
+  /**
+   * The server's rule with change ids (0052, application-record.service): an id applied before
+   * writes nothing and answers the stop as it is now, `replayed`; a new one is applied and stored.
+   */
+  function serverWithIds(stops: Record<number, string>) {
+    const state = { stops: new Map(Object.entries(stops).map(([id, status]) => [Number(id), status])), applied: new Set<string>(), writes: 0 };
+    const patch = (change: QueuedStopChange): StopAnswer => {
+      const { changeId } = toStopChangeBody(change) as { changeId: string };
+      const status = state.stops.get(change.appointmentId)!;
+      if (state.applied.has(changeId)) return { status: 200, body: { id: change.appointmentId, status, replayed: true } };
+      state.applied.add(changeId);
+      if (status !== change.status) {
+        state.stops.set(change.appointmentId, change.status);
+        state.writes += 1;
+      }
+      return ok(change);
+    };
+    return { state, patch };
+  }
+
+  it('a mark applied whose answer was lost, then taken back by the office: sent again, it writes nothing and the stop shows the office\'s status', async () => {
+    const { state, patch } = serverWithIds({ 1: 'confirmed', 2: 'confirmed' });
+    const store = new MemoryStore();
+    const mark = done(1, { note: 'Hedge', applications: [{ productId: 1, amount: '20' }] });
+    writeOutbox(store, OWNER, [mark]);
+    // The server takes it; the answer is lost on the way back.
+    const lost = await sendLosingAnswers(store, patch);
+    expect(lost.stopped).toBe('unreachable');
+    // Meanwhile the office takes the completion back, and the technician, unaware, taps Undo and
+    // marks the next stop done.
+    state.stops.set(1, 'confirmed');
+    const laterUndo = undo(1);
+    const nextStop = done(2);
+    writeOutbox(store, OWNER, addChange(addChange(readOutbox(store, OWNER), laterUndo), nextStop));
+
+    const again = await replayOutbox(wire(store, async (change) => patch(change)));
+    expect(again).toEqual({
+      stopped: 'empty',
+      outcomes: [
+        { kind: 'superseded', change: { ...mark, tried: true }, dropped: [laterUndo], serverStatus: 'confirmed' },
+        { kind: 'delivered', change: { ...nextStop, tried: true } },
+      ],
+    });
+    // Stop 1 was done once and not again; stop 2 is done.
+    expect(state.writes).toBe(2);
+    expect(Object.fromEntries(state.stops)).toEqual({ 1: 'confirmed', 2: 'completed' });
+    expect(readOutbox(store, OWNER)).toEqual([]);
+  });
+
+  it('an Undo applied whose answer was lost, then the stop marked done again by the office: sent again, the stop stays done', async () => {
+    const { state, patch } = serverWithIds({ 3: 'completed' });
+    const store = new MemoryStore();
+    const back = undo(3);
+    writeOutbox(store, OWNER, [back]);
+    await sendLosingAnswers(store, patch);
+    state.stops.set(3, 'completed');
+    const again = await replayOutbox(wire(store, async (change) => patch(change)));
+    expect(again.outcomes).toEqual([{ kind: 'superseded', change: { ...back, tried: true }, dropped: [], serverStatus: 'completed' }]);
+    expect(state.stops.get(3)).toBe('completed');
+    expect(state.writes).toBe(1);
+  });
+
+  it('a change applied whose answer was lost and left as it was is simply delivered when sent again', async () => {
+    const { state, patch } = serverWithIds({ 4: 'confirmed' });
+    const store = new MemoryStore();
+    const mark = done(4);
+    writeOutbox(store, OWNER, [mark]);
+    await sendLosingAnswers(store, patch);
+    const again = await replayOutbox(wire(store, async (change) => patch(change)));
+    expect(again.outcomes).toEqual([{ kind: 'delivered', change: { ...mark, tried: true } }]);
+    expect(state.writes).toBe(1);
   });
 
   it('tells a refusal with the server\'s status and message, drops the same stop\'s later changes with it, and goes on with the others', async () => {

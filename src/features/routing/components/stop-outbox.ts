@@ -4,12 +4,17 @@
  * the server has answered it. Pure: the storage and the request are passed in, so the rules are
  * unit-tested (`stop-outbox.test.ts`); `use-stop-outbox.ts` wires them to the browser.
  *
- * Idempotency: a done mark carries the instant it was pressed (`takenAt`, sent as `doneAt`), which
- * the server stores as the visit's completion and treats as the mark's identity: the same mark
- * arriving twice (its first answer was lost) is answered as a success and records nothing again. An
- * Undo is idempotent by its status. Within one browser, one tab replays at a time (a Web Lock in the
- * hook), and each change leaves the outbox only once the server has answered it.
+ * Idempotency: each change carries the id the phone gave it (a UUID, sent as `changeId`, 0052);
+ * the server remembers the ids it applied, so the same change arriving twice (its first answer was
+ * lost) writes nothing again and is answered with the stop as it is now (`replayed: true`), even
+ * when the office changed the stop in between. A done mark also carries the instant it was pressed
+ * (`takenAt`, sent as `doneAt`), which dates the visit (and, for changes stored before ids were
+ * sent, is still the server's test of "the same mark", 0045). Within one browser, one tab replays
+ * at a time (a Web Lock in the hook), and each change leaves the outbox only once the server has
+ * answered it.
  */
+
+import { StopChangeIdSchema } from '../route.schema';
 
 export type StopChangeStatus = 'completed' | 'confirmed';
 
@@ -18,7 +23,10 @@ export type QueuedApplication = { productId: number; amount: string };
 
 /** One press of "Mark done" or "Undo", kept until the server has answered it. */
 export type QueuedStopChange = {
-  /** Unique per press: a change added twice is kept once, and leaves by this id. */
+  /**
+   * Unique per press (a UUID from `createChangeId`): a change added twice is kept once, leaves by
+   * this id, and is sent with it so the server applies it once (0052).
+   */
   id: string;
   appointmentId: number;
   status: StopChangeStatus;
@@ -38,6 +46,24 @@ export type StopAnswer = { status: number; body: unknown };
 
 /** The part of `localStorage` the outbox uses. */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * A new change's id: a random UUID. `crypto.randomUUID` needs a secure page (the office's LAN may
+ * not be one); `getRandomValues` works on any page, so the fallback builds the same version-4 UUID.
+ */
+export function createChangeId(cryptoApi: { getRandomValues: (bytes: Uint8Array) => Uint8Array; randomUUID?: () => string } = crypto): string {
+  if (typeof cryptoApi.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = cryptoApi.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** True when a change's id can go to the server: changes stored by an older sheet may have another kind of id. */
+export function isSendableChangeId(id: string): boolean {
+  return StopChangeIdSchema.safeParse(id).success;
+}
 
 /** The outbox's key: one per signed-in staff account, so a shared phone never sends one person's marks as another's. */
 export function outboxKey(owner: number): string {
@@ -104,9 +130,11 @@ export function addChange(outbox: readonly QueuedStopChange[], change: QueuedSto
 
 /** The body of PATCH /api/routes/technician/stops/{id} for a change. */
 export function toStopChangeBody(change: QueuedStopChange): Record<string, unknown> {
-  if (change.status === 'confirmed') return { status: 'confirmed' };
+  const changeId = isSendableChangeId(change.id) ? { changeId: change.id } : {};
+  if (change.status === 'confirmed') return { status: 'confirmed', ...changeId };
   return {
     status: 'completed',
+    ...changeId,
     doneAt: change.takenAt,
     ...(change.note === undefined ? {} : { note: change.note }),
     ...(change.applications === undefined ? {} : { applications: change.applications }),
@@ -140,16 +168,20 @@ export function overlayPendingStops<T extends { appointment: { id: number; statu
 /**
  * How an answer settles a change:
  * - 'delivered': 2xx with the stop in the status asked for (the same mark again is a success too);
+ * - 'superseded': 2xx saying the change had been applied already (`replayed`, 0052: its first
+ *   answer was lost) and the stop is now in another status: the office changed it afterwards;
  * - 'signedOut': 401, the sign-in ended: kept until the person signs in again;
  * - 'retry': the server is in trouble (5xx, 408, 425, 429), or a 2xx that is not the server's
  *   answer (a Wi-Fi sign-in page): kept, sent again later;
  * - 'refused': any other 4xx (400 checks, 403 not on their route, 404, 409 changed meanwhile): the
  *   server will not take it; the technician is told.
  */
-export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'refused' | 'signedOut' | 'retry' {
+export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'superseded' | 'refused' | 'signedOut' | 'retry' {
   if (answer.status >= 200 && answer.status < 300) {
-    const body = answer.body as { status?: unknown } | null;
-    return body !== null && typeof body === 'object' && body.status === change.status ? 'delivered' : 'retry';
+    const body = answer.body as { status?: unknown; replayed?: unknown } | null;
+    if (body === null || typeof body !== 'object' || typeof body.status !== 'string') return 'retry';
+    if (body.status === change.status) return 'delivered';
+    return body.replayed === true ? 'superseded' : 'retry';
   }
   if (answer.status === 401) return 'signedOut';
   if (answer.status === 408 || answer.status === 425 || answer.status === 429 || answer.status >= 500) return 'retry';
@@ -158,6 +190,14 @@ export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'd
 
 export type ReplayOutcome =
   | { kind: 'delivered'; change: QueuedStopChange }
+  | {
+    kind: 'superseded';
+    change: QueuedStopChange;
+    /** Later changes of the same stop, made on top of the status the office has since changed, taken out with it. */
+    dropped: QueuedStopChange[];
+    /** The stop's status as the office left it. */
+    serverStatus: string;
+  }
   | {
     kind: 'refused';
     change: QueuedStopChange;
@@ -186,8 +226,9 @@ function readRefusal(body: unknown): { serverStatus?: string; message?: string }
  * Sends the outbox, oldest first, one change at a time, until it is empty or a change cannot be
  * settled now. The outbox is read again before each change (another tab may have added one) and
  * written after each answer, so a change leaves it exactly when the server has answered it; before
- * a change is sent it is marked `tried`. A change the server refuses leaves with the later changes
- * of the same stop (they were made on top of it), and the replay goes on with the other stops.
+ * a change is sent it is marked `tried`. A change the server refuses, or one it had applied and the
+ * office has changed since (superseded), leaves with the later changes of the same stop (they were
+ * made on top of it), and the replay goes on with the other stops.
  */
 export async function replayOutbox(io: {
   read: () => QueuedStopChange[];
@@ -221,6 +262,7 @@ export async function replayOutbox(io: {
     }
     const dropped = current.filter((c) => c.id !== next.id && c.appointmentId === next.appointmentId);
     io.write(current.filter((c) => c.appointmentId !== next.appointmentId));
-    outcomes.push({ kind, change: next, dropped, ...readRefusal(answer.body) });
+    if (kind === 'superseded') outcomes.push({ kind, change: next, dropped, serverStatus: (answer.body as { status: string }).status });
+    else outcomes.push({ kind, change: next, dropped, ...readRefusal(answer.body) });
   }
 }

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { sendStopChange } from './send-stop-change';
 import {
-  addChange, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, toStopChangeBody, writeOutbox,
+  addChange, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, type StopChangeStatus, toStopChangeBody, writeOutbox,
 } from './stop-outbox';
 
 /** How often changes waiting on the phone are sent again while the browser believes it is online. */
@@ -13,6 +13,14 @@ export const OUTBOX_RETRY_MS = 30_000;
 
 /** How long a refusal of a change that waited stays on screen: the technician may be busy in the yard. */
 const REFUSAL_TOAST_MS = 15_000;
+
+/**
+ * The routing message for a change that reached the server, whose answer was lost, and that the
+ * office changed afterwards (0052): named by what the technician did, with `{name}`.
+ */
+export function findSupersededMessageKey(status: StopChangeStatus) {
+  return status === 'completed' ? 'offline.supersededAfterMark' as const : 'offline.supersededAfterUndo' as const;
+}
 
 // This tab's writes: the `storage` event only tells the other tabs.
 const listeners = new Set<() => void>();
@@ -33,8 +41,9 @@ function notify() {
  * to add one, and `replay` to send them, which also runs by itself when the browser comes back
  * online and every `OUTBOX_RETRY_MS` while changes wait (not after the sign-in ended). One tab sends
  * at a time (a Web Lock where the browser has them). The technician is told what happened:
- * delivered, refused (naming the customer), or the sign-in ended. `onReplayed` gets every result,
- * for the sheet to show the stops as the server now has them. No owner: nothing is kept.
+ * delivered, refused (naming the customer), changed by the office after it arrived (0052), or the
+ * sign-in ended. `onReplayed` gets every result, for the sheet to show the stops as the server now
+ * has them. No owner: nothing is kept.
  */
 export function useStopOutbox(owner: number | undefined, onReplayed: (result: ReplayResult) => void) {
   const t = useTranslations('routing');
@@ -71,14 +80,24 @@ export function useStopOutbox(owner: number | undefined, onReplayed: (result: Re
   }, [owner]);
 
   const tell = useCallback((result: ReplayResult) => {
-    const refused = result.outcomes.filter((o) => o.kind === 'refused');
+    // Refused, or applied and then changed by the office: either way the stop is not as the technician left it.
+    const problems = result.outcomes.filter((o) => o.kind !== 'delivered');
     const delivered = result.outcomes.filter((o) => o.kind === 'delivered');
-    if (refused.length === 1) {
-      const [only] = refused;
+    const [only] = problems;
+    if (problems.length === 1 && only!.kind === 'superseded') {
+      const { name, status } = only!.change;
+      toast({ duration: REFUSAL_TOAST_MS, title: t('offline.supersededTitle', { name }), description: t(findSupersededMessageKey(status), { name }) });
+    } else if (problems.length === 1 && only!.kind === 'refused') {
       toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedTitle', { name: only!.change.name }), description: only!.message ?? t('stopChangeFailed') });
-    } else if (refused.length > 1) {
-      const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format([...new Set(refused.map((o) => o.change.name))]);
-      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedManyTitle', { count: refused.length }), description: t('offline.refusedManyBody', { names }) });
+    } else if (problems.length > 1) {
+      const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format([...new Set(problems.map((o) => o.change.name))]);
+      const allRefused = problems.every((o) => o.kind === 'refused');
+      toast({
+        variant: problems.some((o) => o.kind === 'refused') ? 'destructive' : 'default',
+        duration: REFUSAL_TOAST_MS,
+        title: t(allRefused ? 'offline.refusedManyTitle' : 'offline.attentionManyTitle', { count: problems.length }),
+        description: t(allRefused ? 'offline.refusedManyBody' : 'offline.attentionManyBody', { names }),
+      });
     } else if (result.stopped === 'signedOut') {
       toast({ variant: 'destructive', title: t('offline.signedOutTitle'), description: t('offline.signedOutBody') });
     } else if (delivered.length > 0) {

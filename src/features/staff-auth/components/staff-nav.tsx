@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 
-export type StaffNavLink = { href: string; label: string };
+/** A link, with what waits on its screen when anything does (0051): the number, and what it counts for screen readers. */
+export type StaffNavLink = { href: string; label: string; badge?: { count: number; label: string } };
 
 /** The staff screens' links; the one for the page being shown is marked as current. */
 export function StaffNav({ label, links }: { label: string; links: StaffNavLink[] }) {
@@ -32,6 +33,21 @@ export function StaffNav({ label, links }: { label: string; links: StaffNavLink[
                 )}
               >
                 {link.label}
+                {link.badge ? (
+                  <>
+                    {/* The number is seen; "3 open requests" is what the link's name says. */}
+                    <span
+                      aria-hidden="true"
+                      className={clsx(
+                        'ml-1.5 inline-block min-w-5 rounded-full px-1.5 text-center text-xs font-semibold leading-5',
+                        current ? 'bg-white text-leaf-700' : 'bg-red-700 text-white',
+                      )}
+                    >
+                      {link.badge.count}
+                    </span>
+                    <span className="sr-only">{` (${link.badge.label})`}</span>
+                  </>
+                ) : null}
               </a>
             </li>
           );

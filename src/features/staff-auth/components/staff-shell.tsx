@@ -8,9 +8,23 @@ import type { StaffSession } from '../session.service';
 import { LogoutButton } from './logout-button';
 import { StaffNav, type StaffNavLink } from './staff-nav';
 
+/**
+ * What waits for the office, counted by the staff layout for an admin (0051): shown as a badge on
+ * the screen's link when there is any. The layout (app) reads them; this feature only draws them.
+ */
+export type StaffLinkCounts = { retreatments?: number };
+
 /** The links a role may follow: the office sees every staff screen, a technician their day sheet. */
-export function staffLinks(locale: Locale, role: StaffSession['role'] | null, label: (key: string) => string): StaffNavLink[] {
-  const link = (path: string, key: string) => ({ href: localePath(locale, path), label: label(key) });
+export function staffLinks(
+  locale: Locale,
+  role: StaffSession['role'] | null,
+  label: (key: string) => string,
+  badge: (key: string) => StaffNavLink['badge'] = () => undefined,
+): StaffNavLink[] {
+  const link = (path: string, key: string): StaffNavLink => {
+    const shown = badge(key);
+    return { href: localePath(locale, path), label: label(key), ...(shown ? { badge: shown } : {}) };
+  };
   if (role === 'admin') {
     return [
       link('/admin', 'dashboard'),
@@ -29,14 +43,22 @@ export function staffLinks(locale: Locale, role: StaffSession['role'] | null, la
   return [];
 }
 
-export async function StaffShell({ locale, session }: { locale: Locale; session: StaffSession | null }) {
+export async function StaffShell({ locale, session, counts = {} }: { locale: Locale; session: StaffSession | null; counts?: StaffLinkCounts }) {
   const [t, tAuth, tSite, tAccount] = await Promise.all([
     getTranslations({ locale, namespace: 'staffShell' }),
     getTranslations({ locale, namespace: 'staffAuth' }),
     getTranslations({ locale, namespace: 'site' }),
     getTranslations({ locale, namespace: 'account' }),
   ]);
-  const links = staffLinks(locale, session?.role ?? null, (key) => (key === 'dashboard' ? t('dashboard') : tAuth(`links.${key}`)));
+  const links = staffLinks(
+    locale,
+    session?.role ?? null,
+    (key) => (key === 'dashboard' ? t('dashboard') : tAuth(`links.${key}`)),
+    (key) => {
+      const count = key === 'retreatments' ? counts.retreatments ?? 0 : 0;
+      return count > 0 ? { count, label: tAuth('linkBadges.retreatments', { count }) } : undefined;
+    },
+  );
 
   return (
     <header className="border-b border-gray-200 bg-white">
@@ -59,7 +81,7 @@ export async function StaffShell({ locale, session }: { locale: Locale; session:
               </a>
             ) : null}
             <a href={localePath(locale, '/')} className="text-sm underline-offset-2 hover:underline">{t('publicSite')}</a>
-            <LanguageMenu label={tSite('language')} names={languageNames(tSite)} locale={locale} />
+            <LanguageMenu label={tSite('languageCurrent')} names={languageNames(tSite)} locale={locale} />
             {session ? <LogoutButton afterHref={localePath(locale, '/admin')} staffUserId={session.staffUserId} /> : null}
           </div>
         </div>

@@ -27,6 +27,7 @@ import { MessageReplyDialog, type RepliedMessage } from './message-reply-dialog'
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { useRecordPages } from './use-record-pages';
+import { formatAddressLine } from '@/lib/address-line';
 
 const POLL_MS = 30_000;
 
@@ -178,7 +179,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
             empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
             rows={customers.map((c) => [
-              <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}`}>{name(c.firstName, c.lastName)}</a>, c.email || na, c.phone || na, [c.address, c.city, c.postalCode].filter(Boolean).join(', ') || na,
+              <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}`}>{name(c.firstName, c.lastName)}</a>, c.email || na, c.phone || na, formatAddressLine(c.address, c.city, c.postalCode) || na,
             ])}
           />
         </TabsContent>

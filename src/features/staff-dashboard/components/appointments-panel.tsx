@@ -21,6 +21,7 @@ import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './mo
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
+import { formatAddressLine } from '@/lib/address-line';
 
 type Row = AppointmentPage['appointments'][number];
 type ListState = {
@@ -250,10 +251,10 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
               </span>
             ) : null}
           </span>,
-          formatTimeOfDay(a.time, locale) ?? format.na,
+          <span key="t" className="whitespace-nowrap">{formatTimeOfDay(a.time, locale) ?? format.na}</span>,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
           format.service(serviceLabelKey(a)),
-          [a.address, a.city].filter(Boolean).join(', ') || format.na,
+          formatAddressLine(a.address, a.city) || format.na,
           a.needsStaffAttention
             ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
             : format.status(a.status),

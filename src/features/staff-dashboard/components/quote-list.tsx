@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatQuoteAddress } from '@/features/quotes/quote-address';
+import { formatAddressLine } from '@/lib/address-line';
 import { formatCad, formatShortDate } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
@@ -141,8 +141,9 @@ function QuoteCard({ quote: q }: { quote: Quote }) {
   const td = useTranslations('adminDashboard');
   const locale = useLocale();
   const addOns = [q.includeTick ? t('tickControl') : null, q.includeStandingWater ? t('standingWater') : null].filter(Boolean);
+  // wrap-anywhere: a long email address breaks instead of widening the card past a 320 px phone.
   return (
-    <Card className="h-full">
+    <Card className="h-full wrap-anywhere">
       <CardHeader className="pb-3">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">{t('number', { id: q.id })}</h2>
@@ -158,7 +159,7 @@ function QuoteCard({ quote: q }: { quote: Quote }) {
           <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
           <dt className="text-gray-600">{t('propertySize')}</dt><dd>{t('acres', { size: q.propertySize })}</dd>
           <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
-          <dt className="text-gray-600">{t('address')}</dt><dd>{formatQuoteAddress(q.address, q.city, q.postalCode) || td('na')}</dd>
+          <dt className="text-gray-600">{t('address')}</dt><dd>{formatAddressLine(q.address, q.city, q.postalCode) || td('na')}</dd>
           {q.secondContact ? (
             <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
           ) : null}

@@ -26,13 +26,13 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
       <p className="mb-6 text-gray-600">{t('intro')}</p>
       <section aria-labelledby="account-details-title" className="mb-8 rounded-lg border border-gray-200 bg-white p-4 sm:p-6">
         <h2 id="account-details-title" className="mb-3 text-xl font-semibold">{t('detailsTitle')}</h2>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 sm:gap-x-6">
           <dt className="font-medium text-gray-700">{tAccounts('displayName')}</dt>
           <dd className="break-words">{session.displayName}</dd>
           <dt className="font-medium text-gray-700">{tAccounts('username')}</dt>
           <dd className="break-words">{session.username}</dd>
           <dt className="font-medium text-gray-700">{tAccounts('access')}</dt>
-          <dd>{tAccounts(session.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</dd>
+          <dd className="break-words">{tAccounts(session.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</dd>
         </dl>
         <p className="mt-3 text-sm text-gray-600">{t('detailsHint')}</p>
       </section>

@@ -8,6 +8,8 @@ import { loadVisitRecords } from '@/features/application-records/application-rec
 import { VisitRecordPanel } from '@/features/application-records/components/visit-record-panel';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
+import { ReplaceManageLinkAction } from '@/features/manage-booking/components/replace-link-action';
+import { listReplacedManageLinks } from '@/features/manage-booking/manage-link.service';
 import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
 import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
 import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
@@ -17,7 +19,8 @@ import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.servic
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
-import { formatCad, formatShortDate, formatTimeOfDay } from '@/lib/format';
+import { formatCad, formatShortDate, formatShortDateTime, formatTimeOfDay } from '@/lib/format';
+import { formatAddressLine } from '@/lib/address-line';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -32,10 +35,11 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tp] = await Promise.all([
+  const [t, tc, tp, tl] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
     getTranslations({ locale, namespace: 'privacy' }),
+    getTranslations({ locale, namespace: 'manageBooking.replace' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -55,6 +59,12 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const visitRecords = await loadVisitRecords(details.appointments.filter((a) => a.status === 'completed').map((a) => a.id));
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
   const { bookings, payments } = await loadCustomerBookings(customer.id);
+  // Bookings whose "Manage your booking" link the office replaced (0050): when, and by whom.
+  const replacedLinks = await listReplacedManageLinks(customer.id);
+  const describeReplacedLink = ({ replacedAt, byName }: { replacedAt: string; byName: string | null }) => {
+    const date = formatShortDateTime(replacedAt, locale) ?? '';
+    return byName ? tl('replacedOn', { date, name: byName }) : tl('replacedOnUnknown', { date });
+  };
   const serviceLabels = Object.fromEntries(
     // Keyed as the visits are named: by service, and a free re-treatment (0047) by its own label.
     [...new Set(bookings.flatMap((b) => b.visits.flatMap((v) => [v.serviceType, serviceLabelKey(v)])))].map((type) => [type, t.has(`services.${type}`) ? t(`services.${type}`) : type]),
@@ -81,7 +91,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         {erased ? null : (
           <p className="mt-2 text-sm">
             <a className="underline" href={`mailto:${customer.email}`}>{customer.email}</a> · <a className="underline" href={`tel:${customer.phone}`}>{customer.phone}</a>
-            <br />{[customer.address, customer.city, customer.postalCode].filter(Boolean).join(', ') || t('na')}
+            <br />{formatAddressLine(customer.address, customer.city, customer.postalCode) || t('na')}
           </p>
         )}
       </div>
@@ -92,7 +102,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
         </NextIntlClientProvider>
       ) : null}
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'errors'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
@@ -100,8 +110,14 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
               {bookings.map((booking) => (
                 <article key={booking.bookingRef} className="rounded-lg border border-gray-200" aria-labelledby={`booking-${booking.bookingRef}`}>
                   <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 p-3">
-                    <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
-                    {booking.canCancel ? <CancelBookingAction bookingRef={booking.bookingRef} serviceLabels={serviceLabels} /> : null}
+                    <div>
+                      <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
+                      {replacedLinks[booking.bookingRef] ? <p className="text-xs text-gray-600">{describeReplacedLink(replacedLinks[booking.bookingRef]!)}</p> : null}
+                    </div>
+                    <span className="inline-flex flex-wrap gap-2">
+                      {erased ? null : <ReplaceManageLinkAction bookingRef={booking.bookingRef} />}
+                      {booking.canCancel ? <CancelBookingAction bookingRef={booking.bookingRef} serviceLabels={serviceLabels} /> : null}
+                    </span>
                   </header>
                   <ul className="divide-y divide-gray-100">
                     {booking.visits.map((a) => (

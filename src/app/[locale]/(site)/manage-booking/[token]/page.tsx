@@ -11,6 +11,7 @@ import { CancelBookingOnline, MoveVisitAction } from '@/features/manage-booking/
 import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/features/manage-booking/manage-booking.service';
 import { listBookingReceipts } from '@/features/receipts/receipt.service';
 import { RetreatmentRequestAction } from '@/features/retreatments/components/retreatment-request';
+import { RetreatmentWithdrawAction } from '@/features/retreatments/components/retreatment-withdraw';
 import { loadRetreatmentOffer } from '@/features/retreatments/retreatment.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale, type Locale } from '@/i18n/routing';
@@ -18,6 +19,7 @@ import { isAppError } from '@/lib/errors';
 import { formatCad, formatLongDate, formatShortDate, intlLocale } from '@/lib/format';
 import { readRouteParam } from '@/lib/route-param';
 import { getClientIp } from '@/server/request-locale';
+import { formatAddressLine } from '@/lib/address-line';
 
 // Every request reads the booking as it is now; nothing of it is cached or prerendered.
 export const dynamic = 'force-dynamic';
@@ -86,7 +88,7 @@ export default async function ManageBookingPage({ params }: Props) {
   const deadline = (at: Date) =>
     new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: branch.timezone }).format(at);
   const money = (cents: number) => formatCad(cents, locale);
-  const location = [booking.address.address, booking.address.city, booking.address.postalCode].filter(Boolean).join(', ');
+  const location = formatAddressLine(booking.address.address, booking.address.city, booking.address.postalCode);
   const { cancel } = booking;
   // One receipt per payment received, printable, with the GST/HST number (0040).
   const receipts = await listBookingReceipts(token, locale, branch.timezone);
@@ -164,7 +166,11 @@ export default async function ManageBookingPage({ params }: Props) {
                     </>
                   ) : null}
                   {retreatment.kind === 'requested' ? (
-                    <p role="status" className="font-medium">{tRetreat('manage.requested', { date: formatShortDate(retreatment.requestedAt, locale) ?? '' })}</p>
+                    <>
+                      <p role="status" className="font-medium">{tRetreat('manage.requested', { date: formatShortDate(retreatment.requestedAt, locale) ?? '' })}</p>
+                      {/* Until the office answers, the customer may take it back (0051). */}
+                      <RetreatmentWithdrawAction token={token} requestId={retreatment.requestId} />
+                    </>
                   ) : null}
                   {retreatment.kind === 'not-eligible' && retreatment.why !== 'cancelled' ? (
                     <p>{tRetreat(`manage.notEligible.${retreatment.why}`, { date: retreatment.until ? formatLongDate(retreatment.until, locale) : '' })}</p>

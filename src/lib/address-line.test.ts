@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressNamesCity, formatQuoteAddress } from './quote-address';
+import { addressNamesCity, formatAddressLine } from './address-line';
 
-describe('formatQuoteAddress', () => {
+describe('formatAddressLine', () => {
   it.each([
     // The QA case: the stored address already ends with the town.
     ['45 Wilson St, Ancaster', 'Ancaster', 'L9G 2B5', '45 Wilson St, Ancaster, L9G 2B5'],
@@ -20,12 +20,12 @@ describe('formatQuoteAddress', () => {
     ['9 Bay St', null, '', '9 Bay St'],
     ['', 'Dundas', 'L9H 2B3', 'Dundas, L9H 2B3'],
   ])('%j + %j + %j → %j', (address, city, postalCode, expected) => {
-    expect(formatQuoteAddress(address, city, postalCode)).toBe(expected);
+    expect(formatAddressLine(address, city, postalCode)).toBe(expected);
   });
 
   it('never names the town twice for any casing of an address that ends with it', () => {
     for (const address of ['45 Wilson St, Ancaster', '45 Wilson St, ancaster', '45 Wilson St,  ANCASTER ', '45 Wilson St Ancaster']) {
-      const line = formatQuoteAddress(address, 'Ancaster', 'L9G 2B5');
+      const line = formatAddressLine(address, 'Ancaster', 'L9G 2B5');
       expect(line.toLowerCase().match(/ancaster/g), line).toHaveLength(1);
     }
   });

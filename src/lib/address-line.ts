@@ -1,6 +1,9 @@
 /**
- * One line for a stored address, its town and its postal code, as /book-quote and staff emails show
- * it. Pure: the browser uses it too.
+ * One line for a stored address, its town and its postal code, wherever one is shown: customer
+ * pages and emails, receipts, staff screens, exports. The booking forms take the street address as
+ * typed, and the town often comes from the postal code, so a customer who typed
+ * '12 Wilson St E, Ancaster' is not shown '12 Wilson St E, Ancaster, Ancaster'. Pure: the browser
+ * uses it too.
  */
 
 /** Lowercase, single spaces, no surrounding punctuation: 'Ancaster,  ON ' → 'ancaster on'. */
@@ -39,7 +42,7 @@ export function addressNamesCity(address: string, city: string): boolean {
  * address already holds them: ('45 Wilson St, Ancaster', 'Ancaster', 'L9G 2B5') →
  * '45 Wilson St, Ancaster, L9G 2B5'.
  */
-export function formatQuoteAddress(address: string | null | undefined, city?: string | null, postalCode?: string | null): string {
+export function formatAddressLine(address: string | null | undefined, city?: string | null, postalCode?: string | null): string {
   const street = (address ?? '').trim().replace(/[\s,]+$/, '');
   const town = (city ?? '').trim();
   const code = (postalCode ?? '').trim();

@@ -1,0 +1,2 @@
+ALTER TABLE "retreatment_requests" DROP CONSTRAINT "retreatment_requests_status";--> statement-breakpoint
+ALTER TABLE "retreatment_requests" ADD CONSTRAINT "retreatment_requests_status" CHECK ("retreatment_requests"."status" in ('open', 'scheduled', 'declined', 'withdrawn'));
