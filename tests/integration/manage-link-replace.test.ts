@@ -5,13 +5,15 @@
  * booking's language, later emails print it, and only an admin may do it.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { emailOutbox } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { staffUsers } from '@/db/schema/staff';
+import { enqueueEmail, resendFailedEmail } from '@/features/email/outbox.service';
 import { findChangeCutoff } from '@/features/manage-booking/change-cutoff';
 import { createManageToken, readManageToken } from '@/features/manage-booking/manage-link';
 import { loadManagedBooking } from '@/features/manage-booking/manage-booking.service';
@@ -21,7 +23,7 @@ import { getAvailableDates } from '@/features/scheduling/available-dates.service
 import { isAppError } from '@/lib/errors';
 import { type Handler, jsonPoster, noParams } from '../support/handlers';
 import { sealVersionOneToken } from '../support/manage-links';
-import { emailsTo } from '../support/outbox';
+import { deliverAllDue, emailsTo } from '../support/outbox';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Staff handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -189,6 +191,8 @@ describe('replacing a booking\'s link', () => {
   it('replaces it again: the first replacement\'s link is refused in its turn; "email me my link" sends the current one', async () => {
     const booking = await bookAndPay('es');
     expect((await replaceLink(booking.bookingRef, adminToken)).status).toBe(200);
+    // The first replacement's email goes out before the second (one still waiting would be given the second link, 0056).
+    await deliverAllDue();
     expect((await replaceLink(booking.bookingRef, adminToken)).status).toBe(200);
     const mails = await emailsTo(booking.email, 'manage-link-replaced');
     expect(mails.map((m) => [m.locale, m.subject])).toEqual([['es', 'El nuevo enlace de su reserva'], ['es', 'El nuevo enlace de su reserva']]);
@@ -234,5 +238,97 @@ describe('replacing a booking\'s link', () => {
     const rows = await db.select({ generation: appointments.manageLinkGeneration }).from(appointments).where(eq(appointments.bookingRef, booking.bookingRef));
     expect(rows.every((r) => r.generation === 0)).toBe(true);
     expect(await emailsTo(booking.email, 'manage-link-replaced')).toHaveLength(0);
+  });
+});
+
+/** The customer's own "Find your booking" request (0032): the link emailed to the address on file. */
+async function askForLink(email: string, locale: string) {
+  sent += 1;
+  const res = await requestLink(new Request('http://localhost/api/manage-booking/request-link', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.154.0.${sent % 200}` },
+    body: JSON.stringify({ email, website: '', locale }),
+  }), noParams);
+  expect(res.status).toBe(200);
+}
+
+describe('emails still waiting when the link is replaced (0056)', () => {
+  it('go out with the new link, which opens the booking; an email already sent is left as it went', async () => {
+    const booking = await bookAndPay('fr');
+    const db = await getDb();
+    const [visit] = await db.select({ customerId: appointments.customerId }).from(appointments).where(eq(appointments.id, booking.visitId));
+    // The receipt goes out before the replacement, with the first link.
+    const [receipt] = await emailsTo(booking.email, 'receipt');
+    const firstLink = tokenIn((await deliverAllDue()).find((m) => m.to === booking.email && m.subject === receipt!.subject)!.text)!;
+    expect(readManageToken(firstLink)).toEqual({ bookingRef: booking.bookingRef, generation: 0 });
+    const [receiptRow] = await emailsTo(booking.email, 'receipt');
+    expect(receiptRow!.status).toBe('sent');
+
+    // Waiting when the office replaces the link: the customer's "Find your booking" email (pending),
+    // the office's copy of the receipt that gave up (failed), and an email queued before 0050 with
+    // 0032's link format.
+    await askForLink(booking.email, 'fr');
+    await resendReceipt(booking.paymentId);
+    const copy = (await emailsTo(booking.email, 'receipt')).at(-1)!;
+    await db.update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, copy.id));
+    const before0050 = `https://example.ca/manage-booking/${sealVersionOneToken(booking.bookingRef)}`;
+    const { id: oldFormatId } = await enqueueEmail(db, {
+      kind: 'manage-link', to: booking.email, locale: 'fr', subject: 'Votre lien', text: `Lien : ${before0050}`, html: `<a href="${before0050}">Lien</a>`,
+      relatedType: 'customer', relatedId: visit!.customerId,
+    });
+    expect((await emailsTo(booking.email, 'manage-link')).map((m) => tokenIn(m.text))).toEqual([firstLink, sealVersionOneToken(booking.bookingRef)]);
+    expect(tokenIn(copy.text)).toBe(firstLink);
+
+    expect((await replaceLink(booking.bookingRef, adminToken)).status).toBe(200);
+    const fresh = createManageToken({ bookingRef: booking.bookingRef, generation: 1 });
+
+    // In the outbox: the waiting ones carry the new link (status and address kept); the sent receipt is as it went.
+    const waiting = await db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, booking.email), eq(emailOutbox.kind, 'manage-link')));
+    expect(waiting.map((m) => [m.status, tokenIn(m.text), tokenIn(m.html)])).toEqual([['pending', fresh, fresh], ['pending', fresh, fresh]]);
+    expect(waiting.find((m) => m.id === oldFormatId)!.text).toBe(`Lien : https://example.ca/manage-booking/${fresh}`);
+    const [copyNow] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, copy.id));
+    expect(copyNow).toMatchObject({ status: 'failed', toAddress: booking.email, subject: copy.subject, locale: 'fr' });
+    expect(copyNow!.text).toBe(copy.text.replaceAll(firstLink, fresh));
+    expect(copyNow!.html).toBe(copy.html.replaceAll(firstLink, fresh));
+    const [receiptNow] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, receiptRow!.id));
+    expect(receiptNow).toEqual(receiptRow);
+    expect(tokenIn(receiptNow!.text)).toBe(firstLink);
+
+    // Delivered by the worker (the failed copy sent again by staff): every link in them opens the booking.
+    await resendFailedEmail(copy.id);
+    const after = (await deliverAllDue()).filter((m) => m.to === booking.email);
+    expect(after).toHaveLength(4); // "Find your booking", the 0032-format one, the receipt's copy, the replacement email
+    for (const message of after) {
+      const tokens = [...`${message.text}\n${message.html}`.matchAll(/\/manage-booking\/([\w-]+)/g)].map((m) => m[1]!);
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const token of new Set(tokens)) expect(await openPage(token)).toBe(booking.bookingRef);
+    }
+    const delivered = after.find((m) => m.subject === copy.subject)!;
+    expect(delivered.text).toContain(`/fr/manage-booking/${fresh}/receipt/${booking.paymentId}`);
+    expect((await loadCustomerReceipt(fresh, booking.paymentId, 'fr')).bookingRef).toBe(booking.bookingRef);
+  });
+
+  it('leave alone an email to an address the office has corrected since, and other bookings\' links', async () => {
+    const booking = await bookAndPay('en');
+    const db = await getDb();
+    await deliverAllDue();
+    const [visit] = await db.select({ customerId: appointments.customerId }).from(appointments).where(eq(appointments.id, booking.visitId));
+    await askForLink(booking.email, 'en');
+    const [wrongAddress] = await emailsTo(booking.email, 'manage-link');
+    // The address on file was someone else's: the office corrects it, then replaces the link.
+    const corrected = `right-${randomUUID().slice(0, 8)}@example.com`;
+    await db.update(customers).set({ email: corrected }).where(eq(customers.id, visit!.customerId));
+    const other = createManageToken({ bookingRef: 'BK-OTHER123', generation: 0 });
+    const { id: otherId } = await enqueueEmail(db, {
+      kind: 'manage-link', to: corrected, locale: 'en', subject: 'Another booking', text: `https://example.ca/manage-booking/${other}`, html: '<p>x</p>',
+    });
+
+    expect((await replaceLink(booking.bookingRef, adminToken)).status).toBe(200);
+    const [stillWrong] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, wrongAddress!.id));
+    expect(stillWrong).toEqual(wrongAddress);
+    const [otherNow] = await db.select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.id, otherId));
+    expect(otherNow!.text).toBe(`https://example.ca/manage-booking/${other}`);
+    const [replaced] = await emailsTo(corrected, 'manage-link-replaced');
+    expect(tokenIn(replaced!.text)).toBe(createManageToken({ bookingRef: booking.bookingRef, generation: 1 }));
   });
 });

@@ -116,6 +116,20 @@ export async function selectWaitingEmailsByTopic(db: DbExecutor, topic: string):
     .for('update');
 }
 
+/**
+ * The emails to `address` (in any case) still waiting, with what they say, oldest first, locked
+ * until the transaction ends as `selectWaitingEmailsByTopic` locks them. Only the waiting ones are
+ * read, through `email_outbox_due_idx`; the mail already sent is not.
+ */
+export async function selectWaitingEmailsTo(db: DbExecutor, address: string) {
+  return db
+    .select({ id: emailOutbox.id, locale: emailOutbox.locale, subject: emailOutbox.subject, html: emailOutbox.html, text: emailOutbox.text })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, WAITING_STATUSES), sql`lower(${emailOutbox.toAddress}) = lower(${address})`))
+    .orderBy(emailOutbox.id)
+    .for('update');
+}
+
 /** Marks waiting emails 'withdrawn' (kept, never sent); returns the ids that changed. */
 export async function markEmailsWithdrawn(db: DbExecutor, ids: number[], now: Date): Promise<number[]> {
   if (ids.length === 0) return [];

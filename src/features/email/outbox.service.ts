@@ -9,6 +9,7 @@ import { getMailTransport, type MailTransport } from './mail-transport';
 import {
   claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn, type NewOutboxEmail,
   type OutboxListItem, releaseClaimedEmails, requeueFailedEmail, rewriteWaitingEmails, selectExistingTopics, selectWaitingEmailsByTopic,
+  selectWaitingEmailsTo,
 } from './outbox.repository';
 
 export type EmailKind =
@@ -104,6 +105,15 @@ export async function findQueuedTopics(tx: DbExecutor, topics: string[]): Promis
  */
 export async function lockWaitingEmails(tx: DbExecutor, topic: string): Promise<number[]> {
   return (await selectWaitingEmailsByTopic(tx, topic)).map((r) => r.id);
+}
+
+/**
+ * The emails to `address` not sent yet and not being sent, with their content, oldest first, locked
+ * like `lockWaitingEmails`' until the caller's transaction ends: for a change that makes something
+ * they print wrong to rewrite them (`rewriteEmails`) before any worker sends one.
+ */
+export async function lockWaitingEmailsTo(tx: DbExecutor, address: string): Promise<{ id: number; locale: string; subject: string; html: string; text: string }[]> {
+  return selectWaitingEmailsTo(tx, address);
 }
 
 /** Withdraws waiting emails: kept in the outbox as 'withdrawn', for staff to read, and never sent. */

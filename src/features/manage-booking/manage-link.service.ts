@@ -2,11 +2,11 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
 import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
-import { enqueueEmail } from '@/features/email/outbox.service';
+import { enqueueEmail, lockWaitingEmailsTo, rewriteEmails } from '@/features/email/outbox.service';
 import { toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { type ManageLink, readManageToken } from './manage-link';
+import { carryCurrentLink, type ManageLink, readManageToken } from './manage-link';
 import { lockBookingVisits, raiseManageLinkGeneration, selectLinkRecipient, selectManageLinkGeneration, selectReplacedManageLinks } from './manage-booking.repository';
 import { renderReplacedLinkEmail } from './replaced-link-email';
 
@@ -26,7 +26,8 @@ export async function openManageToken(db: DbExecutor, token: string): Promise<Ma
 /**
  * The office replaces a booking's link (0050): every visit of the booking takes the next link
  * generation in one statement, with when and which admin, so every link printed before opens
- * nothing; the customer's email with the new link is queued in the same transaction, in the
+ * nothing; the customer's emails still waiting in the outbox are rewritten to carry the new link
+ * (0056), and the customer's email with the new link is queued, all in the same transaction, in the
  * booking's language. Each call replaces the link again.
  *
  * @throws AppError 404 unknown booking, 409 the customer's personal data was erased (0049)
@@ -46,6 +47,7 @@ export async function replaceManageLink(bookingRef: string, staff: { staffUserId
     if (recipient.erasedAt) throw new AppError('conflict', 'manageBooking.replace.errors.erased', { reason: 'erased' });
     // The booking's visits are locked: the statement sees them all and cannot miss.
     const generation = (await raiseManageLinkGeneration(tx, bookingRef, { at: now, byId: staff.staffUserId }))!;
+    const rewritten = await carryLinkIntoWaitingEmails(tx, recipient.customerEmail, { bookingRef, generation }, now);
     const locale = toLocale(recipient.locale);
     const email = renderReplacedLinkEmail({
       locale, branch: await getBranch(recipient.branchId, tx), customerFirstName: recipient.customerFirstName, link: { bookingRef, generation },
@@ -53,10 +55,29 @@ export async function replaceManageLink(bookingRef: string, staff: { staffUserId
     const { id: emailId } = await enqueueEmail(tx, {
       kind: 'manage-link-replaced', to: recipient.customerEmail, locale, ...email, relatedType: 'customer', relatedId: recipient.customerId,
     });
-    return { bookingRef, replacedAt: now.toISOString(), emailId, to: recipient.customerEmail };
+    return { bookingRef, replacedAt: now.toISOString(), emailId, to: recipient.customerEmail, rewritten };
   });
-  getLogger().info({ bookingRef, by: staff.username, emailId: result.emailId }, 'staff replaced a booking\'s manage-booking link');
-  return result;
+  const { rewritten, ...answer } = result;
+  getLogger().info({ bookingRef, by: staff.username, emailId: answer.emailId, rewritten }, 'staff replaced a booking\'s manage-booking link');
+  return answer;
+}
+
+/**
+ * The customer's emails still waiting in the outbox (not sent yet, or failed and waiting for staff)
+ * that print an earlier link of the booking are rewritten in place with `link` (0056): otherwise they
+ * would go out after the replacement with a link that opens nothing. Only the emails to the
+ * customer's address now: one to an address the office has corrected since keeps its dead link, so
+ * the new link goes nowhere the replacement email does not. Sent and in-flight emails are left
+ * alone. Returns how many were rewritten.
+ */
+async function carryLinkIntoWaitingEmails(tx: DbExecutor, address: string, link: ManageLink, now: Date): Promise<number> {
+  let rewritten = 0;
+  for (const email of await lockWaitingEmailsTo(tx, address)) {
+    const content = { subject: carryCurrentLink(email.subject, link), html: carryCurrentLink(email.html, link), text: carryCurrentLink(email.text, link) };
+    if (content.subject === email.subject && content.html === email.html && content.text === email.text) continue;
+    rewritten += (await rewriteEmails(tx, [email.id], { locale: email.locale, ...content }, now)).length;
+  }
+  return rewritten;
 }
 
 export type ReplacedManageLink = { replacedAt: string; byName: string | null };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvCache } from '@/env';
 import { sealVersionOneToken } from '../../../tests/support/manage-links';
-import { buildManageBookingUrl, createManageToken, readManageToken } from './manage-link';
+import { buildManageBookingUrl, carryCurrentLink, createManageToken, readManageToken } from './manage-link';
 
 vi.mock('server-only', () => ({}));
 
@@ -78,5 +78,42 @@ describe('manage-booking tokens', () => {
     const token = createManageToken({ ...LINK, generation: 2 });
     expect(buildManageBookingUrl('en', { ...LINK, generation: 2 }, 'https://example.ca')).toBe(`https://example.ca/manage-booking/${token}`);
     expect(buildManageBookingUrl('fr', { ...LINK, generation: 2 }, 'https://example.ca')).toBe(`https://example.ca/fr/manage-booking/${token}`);
+  });
+});
+
+describe('carrying the current link into an email written before a replacement', () => {
+  const url = (link: { bookingRef: string; generation: number }, path = '') => `https://example.ca/fr/manage-booking/${createManageToken(link)}${path}`;
+
+  it('replaces every earlier link of the booking (either format, the page and its receipts) with the current one', () => {
+    const current = { ...LINK, generation: 2 };
+    const old = createManageToken({ ...LINK, generation: 1 });
+    const email = [
+      `Gérer : ${url({ ...LINK, generation: 1 })}`,
+      `<a href="${url(LINK, '/receipt/12')}">Reçu</a>`,
+      `https://example.ca/manage-booking/${SENT_BEFORE_0050['BK-7H3K9QZ2']}.`,
+    ].join('\n');
+    const rewritten = carryCurrentLink(email, current);
+    const token = createManageToken(current);
+    expect(rewritten).toBe([
+      `Gérer : https://example.ca/fr/manage-booking/${token}`,
+      `<a href="https://example.ca/fr/manage-booking/${token}/receipt/12">Reçu</a>`,
+      `https://example.ca/manage-booking/${token}.`,
+    ].join('\n'));
+    expect(rewritten).not.toContain(old);
+    for (const printed of rewritten.match(/manage-booking\/([\w-]+)/g)!) expect(readManageToken(printed.slice('manage-booking/'.length))).toEqual(current);
+  });
+
+  it('leaves other bookings\' links, links already current, and anything that is not a token of ours as they are', () => {
+    const current = { ...LINK, generation: 1 };
+    const email = [
+      url({ bookingRef: 'BK-AAAA1111', generation: 0 }),
+      `https://example.ca/manage-booking/${SENT_BEFORE_0050['BK-AAAA1111']}`,
+      url(current),
+      `https://example.ca/manage-booking/${flip(createManageToken(LINK), 20)}`,
+      'https://example.ca/manage-booking/short',
+      `token elsewhere: ${createManageToken(LINK)}`,
+      'no link at all',
+    ].join('\n');
+    expect(carryCurrentLink(email, current)).toBe(email);
   });
 });

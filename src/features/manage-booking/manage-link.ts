@@ -133,3 +133,22 @@ export function manageBookingPath(locale: string, link: ManageLink): string {
 export function buildManageBookingUrl(locale: string, link: ManageLink, siteUrl: string = getEnv().PUBLIC_SITE_URL): string {
   return new URL(manageBookingPath(locale, link), siteUrl).toString();
 }
+
+/** A token where a link carries one: the page's path and everything under it (receipts, the API). */
+const LINK_TOKEN = /(?<=\/manage-booking\/)[A-Za-z0-9_-]{40,120}(?![A-Za-z0-9_-])/g;
+
+/**
+ * `content` (an email's subject, text or HTML) with every link to `link`'s booking made in another
+ * generation (an earlier one, or 0032's format) carrying `link`'s token instead; links to other
+ * bookings and anything else are left as they are. What an email still waiting in the outbox is
+ * rewritten with when the office replaces the booking's link (docs/decisions/0056).
+ */
+export function carryCurrentLink(content: string, link: ManageLink): string {
+  let current: string | undefined;
+  return content.replace(LINK_TOKEN, (token) => {
+    const printed = readManageToken(token);
+    if (printed?.bookingRef !== link.bookingRef || printed.generation === link.generation) return token;
+    current ??= createManageToken(link);
+    return current;
+  });
+}
