@@ -7,7 +7,7 @@
  * count the staff layout puts next to "Re-treatments" (admins only, served by the open-list index).
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
@@ -22,6 +22,7 @@ import { addCalendarDays } from '@/features/scheduling/available-dates';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { isAppError } from '@/lib/errors';
 import type { Handler } from '../support/handlers';
+import { deliverAllDue } from '../support/outbox';
 import { insertConfirmedVisits, insertCustomer } from '../support/records';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
@@ -307,5 +308,59 @@ describe('the office and the customer at once (0051)', () => {
     ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(['declined', 'withdrawn']).toContain((await requestRow(requestId)).status);
+  });
+});
+
+/** The customer's acknowledgement of a request ("We have your request"). */
+async function acknowledgement(requestId: number) {
+  const rows = await (await getDb()).select().from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'retreatment'), eq(emailOutbox.relatedType, 'retreatment-request'), eq(emailOutbox.relatedId, requestId)));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+describe('the acknowledgement of a withdrawn request (0056)', () => {
+  it('is withdrawn with the request while it waits in the outbox: the customer gets nothing, the office its notice', async () => {
+    await deliverAllDue();
+    const { bookingRef, token, requestId, email } = await openRequest();
+    const waiting = await acknowledgement(requestId);
+    expect(waiting.status).toBe('pending');
+
+    expect((await withdraw(token, requestId)).status).toBe(200);
+    // Kept for staff to read, never sent.
+    expect(await acknowledgement(requestId)).toMatchObject({ status: 'withdrawn', subject: waiting.subject, text: waiting.text, toAddress: email });
+    const delivered = await deliverAllDue();
+    expect(delivered.filter((m) => m.to === email)).toEqual([]);
+    expect(delivered.filter((m) => m.subject.includes(bookingRef)).map((m) => m.subject)).toEqual([
+      `Free re-treatment requested online: ${bookingRef} (mosquitoes or ticks are back)`,
+      `Re-treatment request withdrawn online: ${bookingRef}`,
+    ]);
+    expect((await acknowledgement(requestId)).status).toBe('withdrawn');
+  });
+
+  it('that failed and waits for staff is withdrawn too; one already sent stays sent', async () => {
+    const failed = await openRequest();
+    await (await getDb()).update(emailOutbox).set({ status: 'failed' }).where(eq(emailOutbox.id, (await acknowledgement(failed.requestId)).id));
+    expect((await withdraw(failed.token, failed.requestId)).status).toBe(200);
+    expect((await acknowledgement(failed.requestId)).status).toBe('withdrawn');
+
+    const sentFirst = await openRequest();
+    const [ack] = (await deliverAllDue()).filter((m) => m.to === sentFirst.email);
+    expect(ack!.text).toContain(sentFirst.bookingRef);
+    const before = await acknowledgement(sentFirst.requestId);
+    expect(before.status).toBe('sent');
+    expect((await withdraw(sentFirst.token, sentFirst.requestId)).status).toBe(200);
+    expect(await acknowledgement(sentFirst.requestId)).toEqual(before);
+    expect((await officeNotices(sentFirst.bookingRef)).map((n) => n.subject)).toContain(`Re-treatment request withdrawn online: ${sentFirst.bookingRef}`);
+  });
+
+  it('of another request of the same booking is left alone: only the withdrawn request\'s own', async () => {
+    const first = await openRequest();
+    expect((await withdraw(first.token, first.requestId)).status).toBe(200);
+    const again = await ask(first.token);
+    expect(again.status, await again.clone().text()).toBe(200);
+    const { id: secondId } = (await again.json()) as { id: number };
+    expect((await acknowledgement(secondId)).status).toBe('pending');
+    expect((await acknowledgement(first.requestId)).status).toBe('withdrawn');
   });
 });

@@ -2,7 +2,7 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { type Branch, DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
-import { enqueueEmail } from '@/features/email/outbox.service';
+import { enqueueEmail, lockWaitingEmails, withdrawWaitingEmails } from '@/features/email/outbox.service';
 import { limitActions, queueOfficeNotice } from '@/features/manage-booking/manage-booking.service';
 import { openManageToken } from '@/features/manage-booking/manage-link.service';
 import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
@@ -46,6 +46,12 @@ const HOLDS_FRIDAY = new Set(['pending', 'pending-payment', 'confirmed', 'comple
 /** Answered requests the office's list keeps showing. */
 const HANDLED_LIST_DAYS = 60;
 const HANDLED_LIST_LIMIT = 50;
+
+/**
+ * The outbox topic (0034) of a request's acknowledgement to the customer: what a withdrawal of the
+ * request finds it by, while it still waits, to withdraw it (docs/decisions/0056).
+ */
+export const retreatmentAckTopic = (requestId: number) => `retreatment-request:${requestId}`;
 
 /** What the customer's page shows, for the token's booking (the page has checked the token already). */
 export async function loadRetreatmentOffer(token: string, now = new Date()): Promise<RetreatmentEligibility> {
@@ -105,7 +111,9 @@ export async function requestRetreatment(token: string, input: RequestRetreatmen
     const email = renderRetreatmentRequestedEmail({
       locale, branch, customerFirstName: lead.customerFirstName, bookingRef, linkGeneration: lead.manageLinkGeneration, reason: input.reason, note,
     });
-    await enqueueEmail(tx, { kind: 'retreatment', to: lead.customerEmail, locale, ...email, relatedType: 'retreatment-request', relatedId: request.id });
+    await enqueueEmail(tx, {
+      kind: 'retreatment', to: lead.customerEmail, locale, ...email, relatedType: 'retreatment-request', relatedId: request.id, topic: retreatmentAckTopic(request.id),
+    });
     const lastVisit = latestDone(visits);
     await queueOfficeNotice({
       db: tx,
@@ -128,7 +136,8 @@ export async function requestRetreatment(token: string, input: RequestRetreatmen
  * rows, then the request row), the request's status is read again: an answer the office gave
  * first (scheduled, declined) wins and the withdrawal is refused with 409, writing nothing; a
  * withdrawal that comes first makes the office's answer find the request withdrawn (409 there).
- * The request is kept, `withdrawn`, with when; the office's notice is queued with it. The booking
+ * The request is kept, `withdrawn`, with when; the office's notice is queued with it, and the
+ * customer's acknowledgement, when it has not gone yet, is withdrawn (0056). The booking
  * may then ask again while its window is open (a withdrawn request uses nothing).
  *
  * @throws AppError 404 bad token or a request that is not this booking's, 409 answered or withdrawn
@@ -152,6 +161,8 @@ export async function withdrawRetreatment(token: string, requestId: number, opti
     }
     const withdrawn = await withdrawOpenRequest(tx, request.id, now);
     if (withdrawn.length !== 1) throw new AppError('conflict', 'retreatments.errors.cannotWithdraw.withdrawn', { status: 'withdrawn' }, { phone: branch.phone });
+    // "We have your request" must not arrive after the customer took it back: still waiting, it never goes (0056).
+    const acknowledgements = await withdrawWaitingEmails(tx, await lockWaitingEmails(tx, retreatmentAckTopic(request.id)), now);
     const [lead] = await listBookingAppointments(tx, { bookingRef });
     const plan = findGuaranteedPlan(visits);
     await queueOfficeNotice({
@@ -166,10 +177,11 @@ export async function withdrawRetreatment(token: string, requestId: number, opti
         requestsUrl: new URL(localePath('en', '/retreatments'), getEnv().PUBLIC_SITE_URL).toString(),
       }),
     });
-    return { id: request.id, status: 'withdrawn' as const };
+    return { id: request.id, status: 'withdrawn' as const, acknowledgementsWithdrawn: acknowledgements.length };
   });
-  getLogger().info({ bookingRef, requestId: result.id }, 'customer withdrew a free re-treatment request online');
-  return result;
+  const { acknowledgementsWithdrawn, ...answer } = result;
+  getLogger().info({ bookingRef, requestId: answer.id, acknowledgementsWithdrawn }, 'customer withdrew a free re-treatment request online');
+  return answer;
 }
 
 /**
