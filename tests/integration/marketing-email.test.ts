@@ -13,6 +13,7 @@ import { emailOutbox } from '@/db/schema/messages';
 import { deliverDueEmails } from '@/features/email/outbox.service';
 import type { MailMessage } from '@/features/email/mail-transport';
 import { loadUnsubscribeState } from '@/features/marketing-email/consent.service';
+import { eraseCustomerData } from '@/features/privacy/privacy.service';
 import { queueSeasonOpener } from '@/features/marketing-email/season-opener.service';
 import { createUnsubscribeToken } from '@/features/marketing-email/unsubscribe-token';
 import { DEFAULT_SCHEDULE_RULES, findAvailableDates } from '@/features/scheduling/available-dates';
@@ -157,6 +158,35 @@ describe('unsubscribe', () => {
     expect(await loadUnsubscribeState(forged)).toEqual({ state: 'invalid' });
     // The page's form with a bad token goes back to the page, which shows the bad-link card.
     expect((await unsubscribe(forged, { form: { source: 'page', locale: 'es' } })).headers.get('location')).toBe(`/es/unsubscribe/${forged}`);
+  });
+});
+
+describe('unsubscribe once the customer\'s data was erased (0056)', () => {
+  /** Every column of the customer's row, as stored. */
+  const rowOf = async (id: number) => (await (await getDb()).select().from(customers).where(eq(customers.id, id)))[0]!;
+
+  it('writes nothing on the erased row and answers as any valid unsubscribe, by the page\'s button and by one-click', async () => {
+    const email = nextEmail();
+    const id = await insertCustomer({ email, locale: 'fr', marketingConsentAt: new Date(Date.now() - 86_400_000), marketingConsentText: EN_LABEL });
+    const token = createUnsubscribeToken(id);
+    const { erasedAt } = await eraseCustomerData(id, { staff: { staffUserId: 1, username: 'office' } });
+    const erased = await rowOf(id);
+    expect(erased).toMatchObject({ marketingConsentAt: null, marketingUnsubscribedAt: null, email: `erased-${id}@erased.invalid` });
+    // The page tells them they are unsubscribed, since the erasure, as it tells anyone unsubscribed: no button, no word of the erasure.
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt) });
+
+    // A subscribed customer unsubscribing, for the answers to compare with.
+    const other = await insertCustomer({ email: nextEmail(), locale: 'fr', marketingConsentAt: new Date(Date.now() - 86_400_000), marketingConsentText: EN_LABEL });
+    const otherToken = createUnsubscribeToken(other);
+    for (const [customerToken, expected] of [[otherToken, 'live'], [token, 'erased']] as const) {
+      const page = await unsubscribe(customerToken, { form: { source: 'page', locale: 'fr' }, headers: { 'sec-fetch-site': 'same-origin' } });
+      expect([expected, page.status, page.headers.get('location')]).toEqual([expected, 303, `/fr/unsubscribe/${customerToken}`]);
+      const oneClick = await unsubscribe(customerToken, { form: { 'List-Unsubscribe': 'One-Click' }, headers: { 'sec-fetch-site': 'cross-site', 'accept-language': 'fr' } });
+      expect([expected, oneClick.status, await oneClick.json()]).toEqual([expected, 200, { ok: true, message: 'Vous êtes désabonné.' }]);
+    }
+    expect((await rowOf(other)).marketingUnsubscribedAt).toBeInstanceOf(Date);
+    expect(await rowOf(id)).toEqual(erased);
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt) });
   });
 });
 

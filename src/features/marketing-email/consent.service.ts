@@ -5,7 +5,7 @@ import { lockWaitingEmails, withdrawWaitingEmails } from '@/features/email/outbo
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { getLogger } from '@/server/logger';
-import { type ConsentStatus, readConsentStatus } from './consent';
+import { type ConsentStatus, findUnsubscribedSince, readConsentStatus } from './consent';
 import { findConsentState, markUnsubscribed, recordConsentUnlessSubscribed } from './marketing.repository';
 import { findSeasonOpening, seasonOpenerTopic } from './season';
 import { readUnsubscribeToken } from './unsubscribe-token';
@@ -38,15 +38,16 @@ export async function loadUnsubscribeState(token: string): Promise<UnsubscribeSt
   if (customerId === null) return { state: 'invalid' };
   const consent = await findConsentState(await getDb(), customerId);
   if (!consent) return { state: 'invalid' };
-  const status = readConsentStatus(consent);
-  return status.status === 'unsubscribed' ? { state: 'unsubscribed', since: status.since } : { state: 'subscribed' };
+  const since = findUnsubscribedSince(consent);
+  return since ? { state: 'unsubscribed', since } : { state: 'subscribed' };
 }
 
 /**
  * Unsubscribes the token's customer (the page's button and the one-click POST). Idempotent: a
  * second call keeps the first date. Season openers still waiting in the outbox for them are
- * withdrawn in the same transaction. Null for a token this server did not make or a customer that
- * no longer exists.
+ * withdrawn in the same transaction. A customer whose data was erased is answered as one already
+ * unsubscribed, since the erasure, and nothing is written (0056). Null for a token this server did
+ * not make or a customer that no longer exists.
  */
 export async function unsubscribeByToken(token: string, now: Date): Promise<{ customerId: number; unsubscribedAt: Date; changed: boolean } | null> {
   const customerId = readUnsubscribeToken(token);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscribed, planConsentChange, readConsentStatus } from './consent';
+import { findUnsubscribedSince, isSubscribed, planConsentChange, readConsentStatus } from './consent';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-24T15:00:00Z');
@@ -27,6 +27,20 @@ describe('what the staff customer page says', () => {
   });
   it('nothing when the box was never ticked', () => {
     expect(readConsentStatus({ consentAt: null, consentText: null, unsubscribedAt: null })).toEqual({ status: 'none' });
+  });
+});
+
+describe('what an unsubscribe link tells its visitor', () => {
+  const erasedAt = at('2026-09-15T14:00:00Z');
+  it.each([
+    { name: 'subscribed: the button', consentAt: at('2026-06-01T12:00:00Z'), unsubscribedAt: null, erasedAt: null, since: null },
+    { name: 'never asked: the button', consentAt: null, unsubscribedAt: null, erasedAt: null, since: null },
+    { name: 'unsubscribed: since then', consentAt: at('2026-06-01T12:00:00Z'), unsubscribedAt: at('2026-07-01T12:00:00Z'), erasedAt: null, since: at('2026-07-01T12:00:00Z') },
+    { name: 'agreed again after unsubscribing: the button', consentAt: at('2026-08-01T12:00:00Z'), unsubscribedAt: at('2026-07-01T12:00:00Z'), erasedAt: null, since: null },
+    // The erasure cleared the three columns: the link tells an unsubscribe from that day, never the button.
+    { name: 'erased: since the erasure', consentAt: null, unsubscribedAt: null, erasedAt, since: erasedAt },
+  ])('$name', ({ consentAt, unsubscribedAt, erasedAt: erased, since }) => {
+    expect(findUnsubscribedSince({ consentAt, consentText: null, unsubscribedAt, erasedAt: erased })).toEqual(since);
   });
 });
 

@@ -14,6 +14,12 @@ export type ConsentState = {
   unsubscribedAt: Date | null;
 };
 
+/**
+ * What an unsubscribe link reads of its customer: the consent columns, and when the customer's
+ * personal data was erased (docs/decisions/0049), null while it was not.
+ */
+export type UnsubscribeSubject = ConsentState & { erasedAt: Date | null };
+
 export type ConsentStatus =
   | { status: 'given'; since: Date; text: string | null }
   | { status: 'unsubscribed'; since: Date }
@@ -30,6 +36,19 @@ export function readConsentStatus(state: ConsentState): ConsentStatus {
   if (isSubscribed(state)) return { status: 'given', since: state.consentAt!, text: state.consentText };
   if (state.unsubscribedAt) return { status: 'unsubscribed', since: state.unsubscribedAt };
   return { status: 'none' };
+}
+
+/**
+ * Since when the customer of an unsubscribe link is unsubscribed, as the link's page and answer tell
+ * it; null while they are not (the page offers its button). An erasure withdrew the consent with
+ * the rest of the person's data and the row is never written again, so an erased customer is told
+ * they are unsubscribed since that day: what any unsubscribed customer is told, and nothing of the
+ * erasure (docs/decisions/0056).
+ */
+export function findUnsubscribedSince(subject: UnsubscribeSubject): Date | null {
+  if (subject.erasedAt) return subject.erasedAt;
+  const status = readConsentStatus(subject);
+  return status.status === 'unsubscribed' ? status.since : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { emailOutbox } from '@/db/schema/messages';
-import type { ConsentState } from './consent';
+import { findUnsubscribedSince, type UnsubscribeSubject } from './consent';
 
 /**
  * `isSubscribed` (consent.ts) as SQL: consent given, and no unsubscribe since. The booking's
@@ -13,9 +13,11 @@ import type { ConsentState } from './consent';
  */
 const isSubscribedSql = sql`(${customers.marketingConsentAt} is not null and (${customers.marketingUnsubscribedAt} is null or ${customers.marketingUnsubscribedAt} < ${customers.marketingConsentAt}))`;
 
-export async function findConsentState(db: DbExecutor, customerId: number): Promise<ConsentState | null> {
+export async function findConsentState(db: DbExecutor, customerId: number): Promise<UnsubscribeSubject | null> {
   const [row] = await db
-    .select({ consentAt: customers.marketingConsentAt, consentText: customers.marketingConsentText, unsubscribedAt: customers.marketingUnsubscribedAt })
+    .select({
+      consentAt: customers.marketingConsentAt, consentText: customers.marketingConsentText, unsubscribedAt: customers.marketingUnsubscribedAt, erasedAt: customers.erasedAt,
+    })
     .from(customers)
     .where(eq(customers.id, customerId));
   return row ?? null;
@@ -33,7 +35,10 @@ export async function recordConsentUnlessSubscribed(db: DbExecutor, customerId: 
 
 /**
  * Marks the customer unsubscribed at `at`, unless they already are (the first unsubscribe keeps its
- * date). Null for an unknown customer; `changed` says whether this call wrote.
+ * date) or their data was erased (the erased row is written no more; an erasure that commits while
+ * this waits for the row is seen by the UPDATE's condition, read again after the wait). Null for an
+ * unknown customer; `changed` says whether this call wrote, `unsubscribedAt` what the link tells
+ * (`findUnsubscribedSince`).
  */
 export async function markUnsubscribed(db: DbExecutor, customerId: number, at: Date): Promise<{ changed: boolean; unsubscribedAt: Date } | null> {
   const [written] = await db
@@ -41,12 +46,14 @@ export async function markUnsubscribed(db: DbExecutor, customerId: number, at: D
     .set({ marketingUnsubscribedAt: at })
     .where(and(
       eq(customers.id, customerId),
+      isNull(customers.erasedAt),
       sql`(${customers.marketingUnsubscribedAt} is null or ${isSubscribedSql})`,
     ))
     .returning({ unsubscribedAt: customers.marketingUnsubscribedAt });
   if (written?.unsubscribedAt) return { changed: true, unsubscribedAt: written.unsubscribedAt };
   const state = await findConsentState(db, customerId);
-  return state?.unsubscribedAt ? { changed: false, unsubscribedAt: state.unsubscribedAt } : null;
+  const since = state ? findUnsubscribedSince(state) : null;
+  return since ? { changed: false, unsubscribedAt: since } : null;
 }
 
 /** One season's opener is queued by one transaction at a time (two admins pressing Send together). */
