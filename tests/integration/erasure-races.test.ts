@@ -399,9 +399,17 @@ describe('other writers that attach to an existing customer', () => {
     const notices = await db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, 'staff-notification'), eq(emailOutbox.relatedType, 'payment'), eq(emailOutbox.relatedId, payment!.id)));
     expect(notices.map((n) => n.subject)).toEqual([`Booking ${booking.bookingRef} was paid after the customer's personal data was deleted: full refund sent`]);
     expect(await db.select({ id: emailOutbox.id }).from(emailOutbox).where(like(emailOutbox.toAddress, '%@erased.invalid'))).toEqual([]);
-    // The payment page does not say "booked".
-    const status = await paymentStatusRoute(new Request(`http://localhost/api/payment-status/${booking.paymentIntentId}`), { params: Promise.resolve({ paymentIntentId: booking.paymentIntentId }) });
-    expect(await status.json()).toMatchObject({ success: false, bookingCancelled: true, refundedCents: payment!.amount });
+    // The payment page does not say "booked", nor "cancelled": the booking could not be kept and the payment is refunded in full (0056).
+    const statusIn = async (locale: string) => (await paymentStatusRoute(new Request(`http://localhost/api/payment-status/${booking.paymentIntentId}`, {
+      headers: { 'accept-language': locale },
+    }), { params: Promise.resolve({ paymentIntentId: booking.paymentIntentId }) })).json();
+    expect(await statusIn('en')).toMatchObject({
+      success: false, bookingCancelled: true, bookingEnd: 'not-kept', refundedCents: payment!.amount,
+      message: 'We were unable to keep your booking, so it will not go ahead. We are refunding your payment in full ($111.87) to the card you paid with; it will reach your account within 10 business days.',
+    });
+    expect(((await statusIn('de')) as { message: string }).message).toBe(
+      'Wir konnten Ihre Buchung leider nicht aufrechterhalten, daher findet sie nicht statt. Wir erstatten Ihre Zahlung in voller Höhe (111,87\u00a0$) auf die Karte, mit der Sie bezahlt haben; der Betrag wird Ihrem Konto innerhalb von 10 Werktagen gutgeschrieben.',
+    );
   });
 
   it('a re-treatment request from the booking\'s link after the erasure is refused and writes nothing', async () => {

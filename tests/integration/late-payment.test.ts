@@ -138,7 +138,7 @@ describe('a booking cancelled while its checkout is open (test gateway)', () => 
     const status = await paymentStatus(booking.paymentIntentId);
     expect(status.status).toBe(200);
     expect(await status.json()).toMatchObject({
-      status: 'succeeded', success: false, bookingCancelled: true, refundedCents: 11187,
+      status: 'succeeded', success: false, bookingCancelled: true, bookingEnd: 'cancelled', refundedCents: 11187,
       message: 'Your booking had been cancelled, so it will not go ahead. We are refunding $111.87 to the card you paid with; it will reach your account within 10 business days.',
     });
     expect(await refundsOf(row.id)).toHaveLength(1);

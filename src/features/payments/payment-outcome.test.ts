@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPaymentStatus, describeConfirmation, isTransientStatusError, PROCESSING_POLL_DELAYS_MS } from './payment-outcome';
+import { classifyPaymentStatus, describeBookingEnd, describeConfirmation, isTransientStatusError, PROCESSING_POLL_DELAYS_MS } from './payment-outcome';
 
 describe('classifyPaymentStatus', () => {
   it.each([
@@ -24,8 +24,26 @@ describe('a payment for a booking cancelled meanwhile', () => {
 
   it('shows the refund on the confirmation page, whatever redirect_status says', () => {
     const check = { kind: 'done' as const, outcome: 'cancelled' as const, polling: false, status: { amount: 11187, refundedCents: 11187 } };
-    expect(describeConfirmation(check, 'succeeded')).toEqual({ kind: 'cancelled', refundedCents: 11187 });
-    expect(describeConfirmation({ ...check, status: { amount: 11187 } }, null)).toEqual({ kind: 'cancelled', refundedCents: 0 });
+    expect(describeConfirmation(check, 'succeeded')).toEqual({ kind: 'cancelled', end: 'cancelled', refundedCents: 11187 });
+    expect(describeConfirmation({ ...check, status: { amount: 11187 } }, null)).toEqual({ kind: 'cancelled', end: 'cancelled', refundedCents: 0 });
+  });
+
+  it('carries why the booking will not go ahead to the confirmation page: cancelled, or not kept', () => {
+    const check = { kind: 'done' as const, outcome: 'cancelled' as const, polling: false, status: { amount: 11187, refundedCents: 11187, bookingEnd: 'not-kept' as const } };
+    expect(describeConfirmation(check, 'succeeded')).toEqual({ kind: 'cancelled', end: 'not-kept', refundedCents: 11187 });
+    expect(describeConfirmation({ ...check, status: { ...check.status, bookingEnd: 'cancelled' } }, null)).toEqual({ kind: 'cancelled', end: 'cancelled', refundedCents: 11187 });
+  });
+});
+
+describe('the words for a paid booking that will not go ahead (0056)', () => {
+  it.each([
+    ['cancelled', 11187, { title: 'bookingCancelledTitle', body: 'bookingCancelledRefunded' }],
+    ['cancelled', 0, { title: 'bookingCancelledTitle', body: 'bookingCancelled' }],
+    // Its customer's data deleted before the money arrived: not "cancelled", the booking could not be kept.
+    ['not-kept', 11187, { title: 'bookingNotKeptTitle', body: 'bookingNotKeptRefunded' }],
+    ['not-kept', 0, { title: 'bookingNotKeptTitle', body: 'bookingNotKept' }],
+  ] as const)('%s, %i cents going back', (end, refundedCents, words) => {
+    expect(describeBookingEnd(end, refundedCents)).toEqual(words);
   });
 });
 

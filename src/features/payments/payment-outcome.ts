@@ -20,6 +20,22 @@ export function classifyPaymentStatus(status: string, options: { bookingCancelle
 }
 
 /**
+ * Why a paid booking will not go ahead, as the payment pages tell it. `cancelled`: every visit had
+ * been cancelled before the money arrived (0017). `not-kept`: the booking could not be kept, its
+ * customer's personal data having been deleted before the payment arrived (0055); the pages say
+ * only that (docs/decisions/0056). Either way the money goes back to the card.
+ */
+export type BookingEnd = 'cancelled' | 'not-kept';
+
+/** The heading and the sentence (keys of `payments.status`) for a paid booking that will not go ahead, with `refundedCents` going back. */
+export function describeBookingEnd(end: BookingEnd, refundedCents: number) {
+  if (end === 'not-kept') {
+    return { title: 'bookingNotKeptTitle', body: refundedCents > 0 ? 'bookingNotKeptRefunded' : 'bookingNotKept' } as const;
+  }
+  return { title: 'bookingCancelledTitle', body: refundedCents > 0 ? 'bookingCancelledRefunded' : 'bookingCancelled' } as const;
+}
+
+/**
  * Waits between status checks while a payment is processing: quick at first (most settle within
  * seconds), then backing off; about 80 s in all before the page stops and offers "Check again".
  */
@@ -37,8 +53,8 @@ export function isTransientStatusError(httpStatus: number | null): boolean {
 export type ConfirmationState =
   | { kind: 'success'; amountCents: number | null; tentative: boolean }
   | { kind: 'processing'; polling: boolean; unverified: boolean }
-  /** Paid after the booking was cancelled: `refundedCents` go back to the card. */
-  | { kind: 'cancelled'; refundedCents: number }
+  /** Paid for a booking that will not go ahead (`end` says why): `refundedCents` go back to the card. */
+  | { kind: 'cancelled'; end: BookingEnd; refundedCents: number }
   | { kind: 'failed'; messageKey: 'noPayment' | 'issue' | 'couldNotVerify' };
 
 /** The status check's result as the page holds it (see use-verified-payment). */
@@ -47,7 +63,7 @@ export type SettledCheck =
   /** The server answered that it has no such payment (404): nothing to be tentative about. */
   | { kind: 'unknown' }
   | { kind: 'failed' }
-  | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number; refundedCents?: number } };
+  | { kind: 'done'; outcome: PaymentOutcome; polling: boolean; status: { amount: number; refundedCents?: number; bookingEnd?: BookingEnd | null } };
 
 /**
  * /payment-confirmation's answer. A payment the server reports as processing is never called
@@ -62,7 +78,7 @@ export function describeConfirmation(check: SettledCheck, redirectStatus: string
     return { kind: 'failed', messageKey: 'couldNotVerify' };
   }
   if (check.outcome === 'succeeded') return { kind: 'success', amountCents: check.status.amount, tentative: false };
-  if (check.outcome === 'cancelled') return { kind: 'cancelled', refundedCents: check.status.refundedCents ?? 0 };
+  if (check.outcome === 'cancelled') return { kind: 'cancelled', end: check.status.bookingEnd ?? 'cancelled', refundedCents: check.status.refundedCents ?? 0 };
   if (check.outcome === 'processing') return { kind: 'processing', polling: check.polling, unverified: false };
   return { kind: 'failed', messageKey: 'issue' };
 }

@@ -7,6 +7,7 @@ import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
+import type { BookingEnd } from './payment-outcome';
 import type { GatewayIntentStatus } from './payment-gateway';
 
 /**
@@ -178,8 +179,9 @@ export async function cancelOpenTestIntent(db: DbExecutor, paymentIntentId: stri
 }
 
 /**
- * For the payment-status page: whether the booking will not go ahead (every visit cancelled, or the
- * customer's personal data erased, 0055), and what this payment's refunds (made or under way) give back.
+ * For the payment-status page: whether the booking will not go ahead and why (every visit cancelled;
+ * or not kept, the customer's personal data erased, 0055; cancelled first, as the payment's success
+ * names its refund), and what this payment's refunds (made or under way) give back.
  */
 export async function findBookingCancellation(db: DbExecutor, bookingRef: string, paymentId: number) {
   const visits = await db.select({ status: appointments.status, erasedAt: customers.erasedAt }).from(appointments)
@@ -190,7 +192,8 @@ export async function findBookingCancellation(db: DbExecutor, bookingRef: string
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId));
   const allCancelled = visits.length > 0 && visits.every((v) => v.status === 'cancelled');
-  return { notGoingAhead: allCancelled || visits.some((v) => v.erasedAt !== null), refundedCents: refunded?.cents ?? 0 };
+  const end: BookingEnd | null = allCancelled ? 'cancelled' : visits.some((v) => v.erasedAt !== null) ? 'not-kept' : null;
+  return { end, refundedCents: refunded?.cents ?? 0 };
 }
 
 /** Returns false when the payment was already succeeded (so the caller applies nothing twice). */

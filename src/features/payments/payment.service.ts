@@ -26,6 +26,7 @@ import { lockCustomerForBusiness } from '@/features/booking/customer.repository'
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
 import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
+import { describeBookingEnd } from './payment-outcome';
 import {
   type BookingAppointment,
   confirmBookingAppointments,
@@ -661,14 +662,13 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     await applyOpenStatus(db, payment, intent, status);
   }
   const t = getTranslator(options.locale, 'payments');
-  // Paid for a booking that had been cancelled: the money goes back, the page must not say "booked".
+  // Paid for a booking that had been cancelled or could not be kept: the money goes back, the page must not say "booked".
   const cancellation = status === 'succeeded' && payment.bookingRef ? await findBookingCancellation(db, payment.bookingRef, payment.id) : null;
-  const bookingCancelled = cancellation?.notGoingAhead ?? false;
+  const bookingEnd = cancellation?.end ?? null;
+  const bookingCancelled = bookingEnd !== null;
   const refundedCents = cancellation?.refundedCents ?? 0;
-  const message = bookingCancelled
-    ? refundedCents > 0
-      ? t('status.bookingCancelledRefunded', { amount: formatMoney(refundedCents, options.locale) })
-      : t('status.bookingCancelled')
+  const message = bookingEnd
+    ? t(`status.${describeBookingEnd(bookingEnd, refundedCents).body}`, { amount: formatMoney(refundedCents, options.locale) })
     : status === 'succeeded'
       ? t('status.succeeded')
       : status === 'processing'
@@ -684,6 +684,7 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     status,
     success: status === 'succeeded' && !bookingCancelled,
     bookingCancelled,
+    bookingEnd,
     refundedCents,
     message,
     amount: payment.amount,

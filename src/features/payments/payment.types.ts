@@ -3,6 +3,8 @@
  * screens that read them. Types only: safe to import from client components.
  */
 
+import type { BookingEnd } from './payment-outcome';
+
 export type PaymentProvider = 'stripe' | 'test';
 
 /** What the checkout screens may show about the order: no personal data. */
@@ -40,8 +42,10 @@ export interface PaymentStatusView {
   status: string;
   /** Paid and booked: false for a payment whose booking had been cancelled (it is refunded). */
   success: boolean;
-  /** Every visit of the booking is cancelled: the pages say so instead of "booked". */
+  /** The booking will not go ahead (every visit cancelled, or it could not be kept): the pages say so instead of "booked". */
   bookingCancelled: boolean;
+  /** Why it will not go ahead, for the pages' wording (`describeBookingEnd`); null while it goes ahead. */
+  bookingEnd: BookingEnd | null;
   /** Cents of this payment refunded or being refunded. */
   refundedCents: number;
   message: string;

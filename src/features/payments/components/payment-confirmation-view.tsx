@@ -55,7 +55,7 @@ export function PaymentConfirmationView({ paymentIntentId, redirectStatus }: { p
       />
     );
   }
-  if (state.kind === 'cancelled') return <BookingCancelledCard refundedCents={state.refundedCents} />;
+  if (state.kind === 'cancelled') return <BookingCancelledCard end={state.end} refundedCents={state.refundedCents} />;
   if (state.kind === 'success') {
     return (
       <PaymentResultCard tone="success" title={t('successTitle')}>

@@ -41,8 +41,8 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
     return <div className="flex min-h-[40vh] items-center justify-center"><Spinner label={t('verifying')} /></div>;
   }
   if (state.kind === 'done' && state.outcome === 'cancelled') {
-    // Paid after staff had cancelled the booking: it is refunded, so this page must not say "booked".
-    return <BookingCancelledCard refundedCents={state.status.refundedCents} />;
+    // Paid after staff had cancelled the booking, or once it could not be kept: it is refunded, so this page must not say "booked".
+    return <BookingCancelledCard end={state.status.bookingEnd ?? 'cancelled'} refundedCents={state.status.refundedCents} />;
   }
   if (state.kind === 'done' && state.outcome === 'failed') {
     // The server knows it did not go through (e.g. the bank declined a payment that was processing):
