@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { fillCalculatorCustomer } from './support/calculator';
 import { createBooking } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 import { toast } from './support/toast';
@@ -30,6 +31,8 @@ describe('keyboard only: dialogs give focus back', () => {
     await offer.waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe('View Special Offer');
 
+    // The dialog opens once the calculator holds an address (otherwise a toast asks for one).
+    await fillCalculatorCustomer(page, { first: 'Kim', last: 'Keys', email: `kim.keys.${Date.now().toString(36)}@example.com`, phone: '905-555-0177', address: '88 Main St W', postal: 'L8P 1H8' });
     await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
     await page.keyboard.press('Enter');
     const send = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
