@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedDateTimeFormat, formatCad, formatDisplayDate, formatLongDate, formatShortDate, formatShortDateTime, formatTimeOfDay } from './format';
+import { cachedDateTimeFormat, formatCad, formatDayAndTime, formatDisplayDate, formatLongDate, formatShortDate, formatShortDateTime, formatTimeOfDay } from './format';
 
 describe('formatShortDate', () => {
   it.each([
@@ -123,5 +123,22 @@ describe('formatCad', () => {
   it('shows two decimals in Canadian dollars', () => {
     expect(formatCad(41245, 'en')).toBe('$412.45');
     expect(formatCad(11187, 'fr').replace(/\s/g, ' ')).toBe('111,87 $');
+  });
+});
+
+describe('formatDayAndTime', () => {
+  // 8:00 in Toronto (EDT, UTC-4): the online change cut-off of a visit on Friday, June 4, 2027.
+  const cutoff = new Date('2027-06-02T12:00:00Z');
+
+  it('writes the time as the rest of the site does, in the branch time zone', () => {
+    expect(formatDayAndTime(cutoff, 'en', 'America/Toronto')).toEqual({ day: 'Wednesday, June 2', time: '8:00 AM' });
+    expect(formatDayAndTime(cutoff, 'es', 'America/Toronto')).toEqual({ day: 'miércoles, 2 de junio', time: '8:00' });
+    expect(formatDayAndTime(cutoff, 'de', 'America/Toronto')).toEqual({ day: 'Mittwoch, 2. Juni', time: '8:00' });
+    // Whatever the server's own zone: 12:00 UTC is 8:00 in Toronto and 7:00 in Winnipeg.
+    expect(formatDayAndTime(cutoff, 'en', 'America/Winnipeg').time).toBe('7:00 AM');
+  });
+
+  it('keeps a French hour on one line and writes the first of the month as "1er"', () => {
+    expect(formatDayAndTime(new Date('2027-09-01T12:00:00Z'), 'fr', 'America/Toronto')).toEqual({ day: 'mercredi 1er septembre', time: '8\u00A0h\u00A000' });
   });
 });

@@ -120,6 +120,21 @@ export function formatTimeOfDay(value: string | null | undefined, locale: string
   return formatClockTime(date, clockLocale(locale));
 }
 
+const WEEKDAY_MONTH_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric' };
+const HOUR_MINUTE: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/**
+ * An instant as its weekday and date, and its clock time, in `timeZone`: the two halves of a
+ * deadline ('Wednesday, June 2' and '8:00 AM'; 'mercredi 2 juin' and '8 h 00'), for a message to
+ * join in the reader's language ('{day} at {time}'). The time is written as every other time on
+ * the site is (English '8:00 AM', not en-CA's '8:00 a.m.'), and French keeps its hour on one line.
+ */
+export function formatDayAndTime(at: Date, locale: string, timeZone: string): { day: string; time: string } {
+  const day = formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), `weekday-month-day|${timeZone}`, { ...WEEKDAY_MONTH_DAY, timeZone }), at);
+  const time = cachedDateTimeFormat(clockLocale(locale), `hour-minute|${timeZone}`, { ...HOUR_MINUTE, timeZone }).format(at);
+  return { day, time: keepFrenchHourTogether(time, locale) };
+}
+
 /** Money in the site locale's conventions (en → en-CA), always two decimals, CAD. */
 export function formatCad(cents: number, locale: string): string {
   return formatMoney(cents, intlLocale(locale));

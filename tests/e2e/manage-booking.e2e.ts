@@ -44,6 +44,8 @@ const JOURNEYS = [
       heading: 'Manage your booking', move: 'Move this visit', moveTitle: 'Move your visit of', newFriday: 'New Friday', submitMove: 'Move my visit', moved: 'Visit moved',
       cancel: 'Cancel my booking', cancelTitle: (ref: string) => `Cancel booking ${ref}?`, refund: 'We will refund $111.87 to the card you paid with, within 10 business days.',
       confirm: 'Yes, cancel my booking', cancelled: 'Booking cancelled', allCancelled: 'This booking has been cancelled.', refunded: 'Refunded to your card', amount: '$111.87',
+      // Times as the rest of the site writes them ('8:00 AM', not en-CA's '8:00 a.m.').
+      deadline: / at 8:00 AM to move this visit online\./, cancelHeading: 'Cancel your booking',
     },
   },
   {
@@ -53,6 +55,7 @@ const JOURNEYS = [
       heading: 'Gérer votre réservation', move: 'Déplacer cette visite', moveTitle: 'Déplacer votre visite du', newFriday: 'Nouveau vendredi', submitMove: 'Déplacer ma visite', moved: 'Visite déplacée',
       cancel: 'Annuler ma réservation', cancelTitle: (ref: string) => `Annuler la réservation ${ref}\u00a0?`, refund: 'Nous rembourserons 111,87\u00a0$ sur la carte utilisée, sous 10 jours ouvrables.',
       confirm: 'Oui, annuler ma réservation', cancelled: 'Réservation annulée', allCancelled: 'Cette réservation a été annulée.', refunded: 'Remboursé sur votre carte', amount: '111,87\u00a0$',
+      deadline: /jusqu’au mercredi .+ à 8\u00a0h\u00a000\./, cancelHeading: 'Annuler votre réservation',
     },
   },
 ] as const;
@@ -72,6 +75,7 @@ describe('customers manage their own booking from the link in their receipt', ()
     await page.getByText(booking.bookingRef, { exact: true }).waitFor();
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
     expect(await findAxeViolations(page)).toEqual([]);
+    await page.getByText(words.deadline).first().waitFor();
 
     // Move: the office's list of Fridays, one picked, the page shows the new date.
     await page.getByRole('button', { name: new RegExp(`^${words.move}`) }).click();
@@ -86,13 +90,17 @@ describe('customers manage their own booking from the link in their receipt', ()
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: formatLongDate(target!, locale) }).waitFor();
 
-    // Cancel: the refund shown first, then the cancellation; the page then says so and shows the refund.
-    await page.getByRole('button', { name: words.cancel }).click();
+    // Cancel, from the keyboard: the refund shown first, then the cancellation; the page then says so
+    // and shows the refund, with focus on the section that says it (the button has gone), not the page's top.
+    await page.getByRole('button', { name: words.cancel }).focus();
+    await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: words.cancelTitle(booking.bookingRef) });
     await confirm.getByText(words.refund).waitFor();
     expect(await findAxeViolations(page)).toEqual([]);
-    await confirm.getByRole('button', { name: words.confirm }).click();
+    await confirm.getByRole('button', { name: words.confirm }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText(words.cancelled, { exact: true }).first().waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '')).toBe(words.cancelHeading);
     await page.getByText(words.allCancelled, { exact: true }).waitFor();
     await page.getByText(words.refunded, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: words.cancel }).count()).toBe(0);

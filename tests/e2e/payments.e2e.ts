@@ -1,32 +1,11 @@
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { type CalculatorCustomer, fillCalculatorCustomer } from './support/calculator';
-import { payWithCard } from './support/payment';
+import { createBooking, payWithCard } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
-
-let counter = 0;
-/** Each booking comes from its own address and email so the booking rate limits do not interfere. */
-async function createBooking(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const ip = `10.77.${counter}.${Math.floor(Math.random() * 200) + 1}`;
-  const datesRes = await request.get('/api/appointments/available-dates?serviceType=onetime');
-  const { dates } = (await datesRes.json()) as { dates: string[] };
-  const res = await request.post('/api/appointments', {
-    headers: { 'x-forwarded-for': ip },
-    data: {
-      serviceType: 'onetime', propertySize: 0.25, firstName: 'Robin', lastName: 'Payer',
-      email: `robin.${Date.now().toString(36)}.${counter}@example.com`, phone: '905-555-0199',
-      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[counter % 3], status: 'pending-payment',
-      ...overrides,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { appointmentId: number; customerId: number; bookingRef: string; totalCents: number };
-}
-
 
 type CalculatorOrder = CalculatorCustomer & { date?: string };
 

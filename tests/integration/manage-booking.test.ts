@@ -152,6 +152,9 @@ describe('moving a visit through the link', () => {
     const [moved] = await emailsTo(booking.email, 'visit-moved');
     expect(moved!.locale).toBe('de');
     expect(moved!.text).toContain(`/de/manage-booking/${booking.token}`);
+    // The customer chose this Friday: the email confirms it, without the office's offer to find another.
+    expect(moved!.text).toContain('wie auf der Seite Ihrer Buchung gewünscht');
+    expect(moved!.text).not.toContain('Passt Ihnen dieser Termin nicht?');
     const [notice] = await staffNotices(booking.bookingRef);
     expect(notice!.subject).toBe(`Customer moved a visit online: ${booking.bookingRef} from ${booking.date} to ${target}`);
     expect(notice!.text).toContain('Camille Roy <');

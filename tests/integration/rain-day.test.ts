@@ -287,6 +287,9 @@ describe('rain day: apply', () => {
     const a = await book(date, { firstName: 'Ada' });
     const b = await book(date, { firstName: 'Ben' });
     await (await getDb()).insert(serviceRoutes).values({ branchId: 1, date, technician: 'Crew A', status: 'planned', appointmentOrder: [...a.ids, ...b.ids] });
+    // The preview counts what moves (Ada), not the day's every visit: Ben is named as staying.
+    const planned = (await (await preview({ date, to: last })).json()) as Preview;
+    expect(planned).toMatchObject({ visits: 1, customers: 1, unplaced: [{ bookingRef: b.bookingRef, customerName: 'Ben Rain', stops: 1 }] });
     const result = (await (await apply({ date, to: last })).json()) as Result;
     expect(result).toMatchObject({ movedVisits: 1, unplaced: [{ bookingRef: b.bookingRef, customerName: 'Ben Rain', stops: 1 }] });
     expect((await readVisits([...a.ids, ...b.ids])).map((v) => v.date)).toEqual([last, date]);

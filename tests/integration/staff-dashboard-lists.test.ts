@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
+import { refunds } from '@/db/schema/refunds';
+import { describePaymentStatus } from '@/features/payments/refund-state';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { insertCustomer } from '../support/records';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
@@ -140,11 +142,29 @@ describe('GET /api/admin/{payments,messages,outbox}', () => {
   it('keeps the columns each tab shows', async () => {
     jar.token = adminToken;
     const [payment] = await fetchPage(lists[0], '?limit=1');
-    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'status']);
+    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'refundedCents', 'status']);
     const [message] = await fetchPage(lists[1], '?limit=1');
     expect(Object.keys(message!).sort()).toEqual(['content', 'createdAt', 'email', 'id', 'name', 'phone', 'respondedAt', 'responseContent', 'status', 'subject']);
     const [email] = await fetchPage(lists[2], '?limit=1');
     expect(Object.keys(email!).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'sentAt', 'status', 'subject', 'toAddress']);
+  });
+
+  it('payments: gives each payment the money refunded on it, so the tab says "Refunded" rather than "Paid"', async () => {
+    jar.token = adminToken;
+    const db = await getDb();
+    const [newest, second, third] = await fetchPage(lists[0], '?limit=3') as unknown as { id: number; amountCents: number }[];
+    const refund = (paymentId: number, amountCents: number, status: string) => ({
+      paymentId, amountCents, status, provider: 'test', reason: 'cancellation', idempotencyKey: randomUUID(),
+    });
+    // All of one back, part of another in two refunds, and a refund still pending: no money back yet.
+    await db.insert(refunds).values([
+      refund(newest!.id, newest!.amountCents, 'succeeded'),
+      refund(second!.id, 100, 'succeeded'), refund(second!.id, 200, 'succeeded'),
+      refund(third!.id, third!.amountCents, 'pending'),
+    ]);
+    const rows = (await fetchPage(lists[0], '?limit=3')) as unknown as { id: number; status: string; amountCents: number; refundedCents: number }[];
+    expect(rows.map((r) => r.refundedCents)).toEqual([newest!.amountCents, 300, 0]);
+    expect(rows.map(describePaymentStatus)).toEqual(['refunded', 'partly-refunded', 'succeeded']);
   });
 
   it.each(lists)('$name: answers 400 with a translated message for a cursor or limit it cannot read', async (list) => {

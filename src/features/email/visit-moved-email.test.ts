@@ -41,6 +41,15 @@ describe('renderVisitMovedEmail', () => {
     expect(email.html).toContain('Friday, May 21, 2027');
   });
 
+  it('confirms a move the customer made on their booking\'s page, without offering to find another Friday', () => {
+    const email = renderVisitMovedEmail(input({ change: 'rescheduled' }));
+    expect(email.text).toContain('As you asked on your booking\'s page, your visit is now on another Friday.');
+    expect(email.text).not.toContain('We have moved your visit');
+    expect(email.text).not.toContain('If this date does not suit you');
+    expect(email.text).toContain('Previous date: Friday, May 7, 2027\nNew date: Friday, May 21, 2027');
+    expect(email.text).toContain('move a visit again');
+  });
+
   it('sends the visit\'s calendar event again under the receipt\'s UID with a higher SEQUENCE', () => {
     const email = renderVisitMovedEmail(input());
     expect(email.attachments).toHaveLength(1);

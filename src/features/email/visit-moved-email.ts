@@ -9,10 +9,12 @@ import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from 
 import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation, type ServiceDay } from './visit-calendar';
 
 /**
- * Why the visit has a new Friday: staff moved a confirmed visit ('moved'), or gave a paid visit
- * whose Friday was full when the payment came in its first Friday with room ('new-date', 0011).
+ * Why the visit has a new Friday: staff moved a confirmed visit ('moved'), the customer moved it
+ * from their booking's page ('rescheduled', 0032: they chose the date, so the email confirms it
+ * rather than offering to find another), or staff gave a paid visit whose Friday was full when the
+ * payment came in its first Friday with room ('new-date', 0011).
  */
-export type VisitDateChange = 'moved' | 'new-date';
+export type VisitDateChange = 'moved' | 'rescheduled' | 'new-date';
 
 /** Why staff moved a confirmed visit, when the email should say so: 'weather' is the office's rain day (0033). */
 export type VisitMoveReason = 'weather';
@@ -42,6 +44,7 @@ export type VisitMovedEmailInput = {
 /** The opening line: why the visit has a new Friday. */
 function describeChange(input: VisitMovedEmailInput, t: ReturnType<typeof getTranslator>, locale: Locale): string {
   if (input.change === 'new-date') return t('visitMoved.introNewDate');
+  if (input.change === 'rescheduled') return t('visitMoved.introRescheduled');
   if (input.reason === 'weather' && input.previousDate) return t('visitMoved.introWeather', { date: formatLongDate(input.previousDate, locale) });
   return t('visitMoved.introMoved');
 }
@@ -64,7 +67,7 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
   type Fact = { label: string; value: string; strong?: boolean };
   const facts: Fact[] = [
     ...(input.previousDate
-      ? [{ label: t(input.change === 'moved' ? 'visitMoved.previousDate' : 'visitMoved.firstChoiceDate'), value: formatLongDate(input.previousDate, locale) }]
+      ? [{ label: t(input.change === 'new-date' ? 'visitMoved.firstChoiceDate' : 'visitMoved.previousDate'), value: formatLongDate(input.previousDate, locale) }]
       : []),
     { label: t('visitMoved.newDate'), value: newDate, strong: true },
     { label: t('arrival.label'), value: describeArrivalWindow(first.time, branch.settings, locale) },
@@ -78,7 +81,8 @@ export function renderVisitMovedEmail(input: VisitMovedEmailInput): { subject: s
   ];
   const after = [
     ...(input.hasOtherVisits ? [t('visitMoved.otherVisits')] : []),
-    t('visitMoved.notSuitable', { phone: branch.phone }),
+    // The customer picked this Friday themselves: no offer to find them another one.
+    ...(input.change === 'rescheduled' ? [] : [t('visitMoved.notSuitable', { phone: branch.phone })]),
     t('visitMoved.calendarNote'),
     t('visitMoved.signoff'),
   ];

@@ -3,7 +3,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { BOM } from './csv';
 import {
-  buildCustomersCsv, buildPaymentRow, buildPaymentsCsv, type CustomerSummary, describeRefundState, type PaidPayment, splitPaymentTax,
+  buildCustomersCsv, buildPaymentRow, buildPaymentsCsv, type CustomerSummary, type PaidPayment, splitPaymentTax,
 } from './export-rows';
 
 const context = (locale: Locale = 'en') => ({
@@ -43,17 +43,6 @@ describe('splitPaymentTax', () => {
     ['the branch rate when the row does not say', { subtotalCents: null, taxCents: null, taxRateBps: null }, 0, { subtotalCents: 11187, taxCents: 0 }],
   ] as const)('derives the split from the charge for %s', (_case, stored, branchBps, expected) => {
     expect(splitPaymentTax({ amountCents: 11187, ...stored }, branchBps)).toEqual(expected);
-  });
-});
-
-describe('describeRefundState', () => {
-  it.each([
-    [11187, 0, 'paid'],
-    [11187, 1, 'partlyRefunded'],
-    [11187, 11186, 'partlyRefunded'],
-    [11187, 11187, 'refunded'],
-  ] as const)('%i charged, %i back → %s', (amount, refunded, state) => {
-    expect(describeRefundState(amount, refunded)).toBe(state);
   });
 });
 

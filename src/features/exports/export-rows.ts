@@ -11,6 +11,7 @@ import { splitTaxIncluded } from '@/lib/money';
 import { findToday } from '@/features/scheduling/available-dates';
 import { buildCsv, formatDollars } from './csv';
 import { formatAddressLine } from '@/lib/address-line';
+import { describeRefundState } from '@/features/payments/refund-state';
 
 /** One payment received, as the repository reads it. */
 export type PaidPayment = {
@@ -77,8 +78,6 @@ export type AppliedProduct = {
 
 export const APPLICATION_COLUMNS = ['date', 'address', 'product', 'pcpNumber', 'amount', 'unit', 'technician', 'licence'] as const;
 
-export type RefundState = 'paid' | 'partlyRefunded' | 'refunded';
-
 /**
  * A payment's amount before tax and its HST. The split recorded at checkout when the payment has
  * one that adds up to what was charged; otherwise the charge is split at the rate it was taxed at
@@ -89,12 +88,6 @@ export function splitPaymentTax(payment: Pick<PaidPayment, 'amountCents' | 'subt
   if (subtotalCents !== null && taxCents !== null && subtotalCents + taxCents === amountCents) return { subtotalCents, taxCents };
   const split = splitTaxIncluded(amountCents, (payment.taxRateBps ?? branchTaxRateBps) / 10_000);
   return { subtotalCents: split.preTaxCents, taxCents: split.taxCents };
-}
-
-/** Paid, partly refunded or refunded, from what was charged and what has come back. */
-export function describeRefundState(amountCents: number, refundedCents: number): RefundState {
-  if (refundedCents <= 0) return 'paid';
-  return refundedCents >= amountCents ? 'refunded' : 'partlyRefunded';
 }
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');

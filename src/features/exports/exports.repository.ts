@@ -5,8 +5,7 @@ import { applicationRecords } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
-import { refunds } from '@/db/schema/refunds';
-import { isPaymentReceived } from '@/features/payments/payment.repository';
+import { isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import type { AppliedProduct, CustomerSummary, PaidPayment } from './export-rows';
 
@@ -19,22 +18,12 @@ const metadataCents = (key: 'subtotalCents' | 'taxCents' | 'taxRateBps') => {
   return sql<string | null>`case when jsonb_typeof(${payments.metadata}->${field}) = 'number' then (${payments.metadata}->>${field})::bigint end`;
 };
 
-/** Per payment, the refunds the provider has made (succeeded); pending or failed ones are no money back yet. */
-function refundsMade(db: DbExecutor) {
-  return db
-    .select({ paymentId: refunds.paymentId, cents: sql<string>`sum(${refunds.amountCents})`.as('refunded_cents') })
-    .from(refunds)
-    .where(eq(refunds.status, 'succeeded'))
-    .groupBy(refunds.paymentId)
-    .as('refunds_made');
-}
-
 /**
  * Payments received from `start` up to (not including) `end`, by the instant they succeeded, in
  * that order, with the refunds made on them whenever they were made.
  */
 export async function selectPaymentsReceived(db: DbExecutor, range: { start: Date; end: Date }): Promise<PaidPayment[]> {
-  const refunded = refundsMade(db);
+  const refunded = selectRefundsMade(db);
   const rows = await db
     .select({
       succeededAt: payments.succeededAt,
@@ -77,7 +66,7 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
     .from(appointments)
     .groupBy(appointments.customerId)
     .as('customer_bookings');
-  const refunded = refundsMade(db);
+  const refunded = selectRefundsMade(db);
   const received = db
     .select({
       customerId: payments.customerId,

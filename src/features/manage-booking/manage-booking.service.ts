@@ -172,7 +172,7 @@ export async function moveVisitForCustomer(token: string, visitId: number | null
   }
   let moved: Awaited<ReturnType<typeof moveAppointment>>;
   try {
-    moved = await moveAppointment(visit.id, date, { now, by: BY_CUSTOMER });
+    moved = await moveAppointment(visit.id, date, { now, by: BY_CUSTOMER, byCustomer: true });
   } catch (error) {
     throw toCustomerError(error, branch.phone);
   }

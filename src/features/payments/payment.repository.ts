@@ -106,6 +106,19 @@ export function isPaymentReceived(): SQL | undefined {
   return and(eq(payments.status, 'succeeded'), not(isOfficeTestPayment()));
 }
 
+/**
+ * Per payment, the money the provider has given back (succeeded refunds; a pending or failed one
+ * is no money back yet), as a subquery to left-join on `paymentId`.
+ */
+export function selectRefundsMade(db: DbExecutor) {
+  return db
+    .select({ paymentId: refunds.paymentId, cents: sql<string>`sum(${refunds.amountCents})`.as('refunded_cents') })
+    .from(refunds)
+    .where(eq(refunds.status, 'succeeded'))
+    .groupBy(refunds.paymentId)
+    .as('refunds_made');
+}
+
 /** Statuses in which an intent can still be paid with a card: a decline leaves Stripe's intent open for another card. */
 export const REUSABLE_TEST_INTENT_STATUSES = ['requires_payment_method', 'failed'] as const;
 

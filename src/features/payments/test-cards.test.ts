@@ -30,7 +30,7 @@ describe('evaluateTestCard', () => {
     [{ number: '1234', ...good }, 'number', 'payments.card.invalidNumber'],
     [{ number: '5555 5555 5555 4444', ...good }, 'number', 'payments.card.unknownTestCard'],
     [{ number: '4242424242424242', expiry: '13/30', cvc: '123' }, 'expiry', 'payments.card.invalidExpiry'],
-    [{ number: '4242424242424242', expiry: '1030', cvc: '123' }, 'expiry', 'payments.card.invalidExpiry'],
+    [{ number: '4242424242424242', expiry: '10-30', cvc: '123' }, 'expiry', 'payments.card.invalidExpiry'],
     [{ number: '4242424242424242', expiry: '10/26', cvc: '123' }, 'expiry', 'payments.card.expired'],
     [{ number: '4242424242424242', expiry: '12/30', cvc: '12' }, 'cvc', 'payments.card.invalidCvc'],
     [{ number: '4242424242424242', expiry: '12/30', cvc: 'abc' }, 'cvc', 'payments.card.invalidCvc'],
@@ -53,5 +53,13 @@ describe('card helpers', () => {
     expect(parseExpiry('04 / 28')).toEqual({ month: 4, year: 2028 });
     expect(parseExpiry('4/2031')).toEqual({ month: 4, year: 2031 });
     expect(parseExpiry('00/31')).toBeNull();
+  });
+  it('reads the digits alone, as typed without the slash', () => {
+    expect(parseExpiry('1229')).toEqual({ month: 12, year: 2029 });
+    expect(parseExpiry('0428')).toEqual({ month: 4, year: 2028 });
+    expect(parseExpiry('122031')).toEqual({ month: 12, year: 2031 });
+    expect(parseExpiry('1329')).toBeNull();
+    expect(parseExpiry('429')).toBeNull();
+    expect(evaluateTestCard({ number: '4242424242424242', expiry: '1230', cvc: '123' }, now)).toEqual({ kind: 'succeeded' });
   });
 });

@@ -47,9 +47,13 @@ export function isLuhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Accepts "MM/YY", "MM / YY", "MM/YYYY"; returns the month and four-digit year, or null. */
+/**
+ * Accepts "MM/YY", "MM / YY", "MM/YYYY", and the digits alone ("1229", "122029") as someone typing
+ * from the keyboard enters them, the way card fields add the slash themselves; returns the month
+ * and four-digit year, or null.
+ */
 export function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return null;
   const month = Number(match[1]);
   const rawYear = Number(match[2]);

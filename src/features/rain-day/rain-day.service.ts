@@ -30,6 +30,7 @@ export type RainDayPreview = {
   to: string;
   /** Fridays the office may choose as the target (bookable, with room for at least one stop). */
   targets: string[];
+  /** The visits that move and whose they are; those that stay are in `unplaced`. */
   visits: number;
   customers: number;
   /** Where the visits go: the target first, then the Fridays after it that take the overflow. */
@@ -135,8 +136,9 @@ async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fill
     date: input.date,
     to,
     targets,
-    visits: groups.reduce((sum, g) => sum + g.stops, 0),
-    customers: new Set(groups.map((g) => g.customerId)).size,
+    // What moves: a booking that stays (no room, or its plan's spacing) is named under `unplaced`, not counted here.
+    visits: placed.reduce((sum, p) => sum + p.group.stops, 0),
+    customers: new Set(placed.map((p) => p.group.customerId)).size,
     moves: summariseByFriday(placed, fillOrder),
     unplaced,
     stillHeld: await countHeldDayVisits(await getDb(), branchId, input.date, now),

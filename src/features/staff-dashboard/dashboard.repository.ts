@@ -8,7 +8,7 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
-import { isOfficeTestPayment, isPaymentReceived } from '@/features/payments/payment.repository';
+import { isOfficeTestPayment, isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
 import { foldSearchWord } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
@@ -163,9 +163,12 @@ function newestFirst(createdAt: Column, id: Column, query: RecordPageQuery) {
 
 export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) {
   const page = newestFirst(payments.createdAt, payments.id, query);
-  return db
+  const refunded = selectRefundsMade(db);
+  const rows = await db
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
+      // A cancellation's refund (0017): the tab says the payment was given back, as the CSV does.
+      refundedCents: refunded.cents,
       paymentIntentId: payments.paymentIntentId, customerId: payments.customerId, firstName: customers.firstName, lastName: customers.lastName,
       // Listed with the others, marked: the totals leave them out (docs/decisions/0028).
       isTest: isOfficeTestPayment(),
@@ -173,9 +176,11 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
     })
     .from(payments)
     .leftJoin(customers, eq(customers.id, payments.customerId))
+    .leftJoin(refunded, eq(refunded.paymentId, payments.id))
     .where(page.after)
     .orderBy(...page.orderBy)
     .limit(query.limit);
+  return rows.map((row) => ({ ...row, refundedCents: Number(row.refundedCents ?? 0) }));
 }
 
 export async function selectMessagePage(db: DbExecutor, query: RecordPageQuery) {

@@ -113,6 +113,8 @@ export type MoveAppointmentOptions = {
   now?: Date;
   /** The staff member, for the log. */
   by?: string;
+  /** The customer moved it from their booking's page (0032): their email confirms the date they chose. */
+  byCustomer?: boolean;
   /** Why the office moves it (a rain day, 0033): recorded on the visits and said in the customer's email. */
   reason?: VisitMoveReason;
   /**
@@ -182,7 +184,7 @@ export async function moveAppointment(id: number | null, date: string, options: 
       bookingRef: locked.target.bookingRef,
       movedIds: ids,
       previousDate: locked.target.date,
-      change: locked.target.status === 'confirmed' ? 'moved' : 'new-date',
+      change: locked.target.status !== 'confirmed' ? 'new-date' : options.byCustomer ? 'rescheduled' : 'moved',
       reason: options.reason ?? null,
       at: now,
     });

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Fills the built-in test gateway's card form (Stripe test-mode numbers) and presses Pay. */
 export async function payWithCard(page: Page, number: string): Promise<void> {
@@ -17,4 +18,27 @@ export async function payAndReachSuccess(page: Page): Promise<string> {
   await page.waitForURL(/\/payment-success\?payment_intent=pi_test_/);
   await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
   return new URL(page.url()).searchParams.get('payment_intent')!;
+}
+
+let counter = 0;
+/**
+ * A one-time booking awaiting payment, made through the API. Each comes from its own address and
+ * email so the booking rate limits do not interfere.
+ */
+export async function createBooking(request: APIRequestContext, overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const ip = `10.77.${counter}.${Math.floor(Math.random() * 200) + 1}`;
+  const datesRes = await request.get('/api/appointments/available-dates?serviceType=onetime');
+  const { dates } = (await datesRes.json()) as { dates: string[] };
+  const res = await request.post('/api/appointments', {
+    headers: { 'x-forwarded-for': ip },
+    data: {
+      serviceType: 'onetime', propertySize: 0.25, firstName: 'Robin', lastName: 'Payer',
+      email: `robin.${Date.now().toString(36)}.${counter}@example.com`, phone: '905-555-0199',
+      address: '45 Main St E', city: 'Hamilton', postalCode: 'L8N 1E9', date: dates[counter % 3], status: 'pending-payment',
+      ...overrides,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { appointmentId: number; customerId: number; bookingRef: string; totalCents: number };
 }

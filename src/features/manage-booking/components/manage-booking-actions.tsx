@@ -106,6 +106,7 @@ export function CancelBookingOnline({ token, bookingRef }: { token: string; book
   const [busy, setBusy] = useState(false);
 
   const ask = async () => {
+    if (busy) return;
     setBusy(true);
     const { ok, body } = await callApi<{ refundCents: number }>(`${bookingApi(token)}/cancel`, locale);
     setBusy(false);
@@ -130,7 +131,9 @@ export function CancelBookingOnline({ token, bookingRef }: { token: string; book
 
   return (
     <>
-      <Button type="button" variant="destructive" disabled={!hydrated || busy} onClick={() => void ask()}>
+      {/* Not disabled while it asks or cancels: a disabled button drops keyboard focus to the page's
+          top before the dialog opens, and the dialog could not give it back afterwards. */}
+      <Button type="button" variant="destructive" disabled={!hydrated} aria-disabled={busy || undefined} onClick={() => void ask()}>
         {busy ? t('cancel.working') : t('cancel.button')}
       </Button>
       <ConfirmDialog

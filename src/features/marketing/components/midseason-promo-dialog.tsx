@@ -1,6 +1,7 @@
 'use client';
 import { Dialog } from 'radix-ui';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -17,6 +18,10 @@ export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: Pr
   const [shown, setShown] = useState(false);
   const [open, setOpen] = useState(true);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  // It opens on its own as #pricing scrolls into view (no Trigger): closing it puts focus back where
+  // the visitor was, not at the top of the page; claiming it, on the plan it has just chosen.
+  const returnFocus = useReturnFocus();
+  const claimed = useRef(false);
 
   useEffect(() => {
     const list = timers.current;
@@ -33,6 +38,7 @@ export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: Pr
   };
 
   const claim = () => {
+    claimed.current = true;
     window.dispatchEvent(new CustomEvent('planSelected', { detail: { serviceType: 'seasonal', planId: 2, discountCode: 'MIDSEASON' } }));
     finish();
     const onHome = window.location.pathname === quotePath.split('#')[0];
@@ -53,6 +59,13 @@ export function MidseasonPromoDialog({ texts, quotePath, onClosed }: { texts: Pr
             shown ? 'opacity-100 duration-100' : 'opacity-0 duration-300',
           )}
           data-testid="midseason-promo"
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={(event) => {
+            const plan = claimed.current ? document.querySelector<HTMLInputElement>('#quote input[name="serviceType"]:checked') : null;
+            if (!plan) return returnFocus.onCloseAutoFocus(event);
+            event.preventDefault();
+            plan.focus({ preventScroll: true });
+          }}
         >
           {/* SPEC: the popup's title is 'MIDSEASON SPECIAL'; 'Full Season Protection' is its subtitle. */}
           <Dialog.Title className="text-sm font-bold tracking-widest text-brand-700">{texts.title}</Dialog.Title>

@@ -10,6 +10,14 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { ApiError, postJson } from './payment-client';
 
 type Fields = { number: string; expiry: string; cvc: string };
+const FIELD_ORDER = ['number', 'expiry', 'cvc'] as const;
+
+function focusField(form: HTMLFormElement | null, name: keyof Fields) {
+  const input = form?.elements.namedItem(name);
+  if (!(input instanceof HTMLInputElement)) return;
+  input.focus();
+  input.select();
+}
 type ConfirmResult =
   | { status: 'succeeded' | 'processing'; paymentIntentId: string }
   | { status: 'requires_action'; paymentIntentId: string; authenticatePath: string };
@@ -35,8 +43,10 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
   const [errors, setErrors] = useState<Partial<Fields>>({});
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read now: React clears currentTarget once the handler's synchronous part has run.
+    const form = event.currentTarget;
     if (busy) return;
     setBusy(true);
     setErrors({});
@@ -50,9 +60,14 @@ export function TestCardForm({ clientSecret, paymentIntentId, amountCents, onSuc
       onSucceeded(result.paymentIntentId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.body?.fields) {
-        setErrors(error.body.fields as Partial<Fields>);
+        const fields = error.body.fields as Partial<Fields>;
+        setErrors(fields);
+        // On the field to correct, as a card form does: Pay is disabled while it works, so focus was lost.
+        focusField(form, FIELD_ORDER.find((name) => fields[name]) ?? 'number');
       } else {
         onFailed(error instanceof ApiError ? error.message : t('failed'));
+        // Declined: the card number, selected, so another card can be typed straight over it.
+        focusField(form, 'number');
       }
     } finally {
       setBusy(false);

@@ -8,6 +8,7 @@ import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { toast } from '@/components/ui/use-toast';
 import { trackEvent } from '@/features/analytics/analytics';
 import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
@@ -50,6 +51,7 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
   const watched = useWatch({ control, name: CONTACT_KEYS });
   // A calculator field the customer must correct: focused once the modal has closed.
   const focusAfterClose = useRef<CalculatorErrorField | null>(null);
+  const returnFocus = useReturnFocus();
 
   /** Closes the modal so the calculator field and its message can be seen, and focuses the field. */
   const returnToField = (name: CalculatorErrorField) => {
@@ -148,10 +150,12 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={(event) => {
             const name = focusAfterClose.current;
             focusAfterClose.current = null;
-            if (!name) return;
+            // Back on "Send Quote by Email" (the dialog has no Trigger for Radix to return to).
+            if (!name) return returnFocus.onCloseAutoFocus(event);
             event.preventDefault();
             form.setFocus(name);
           }}

@@ -195,8 +195,8 @@ export function RainDayAction({ date, count, block, onMoved }: {
                 <Dialog.Close asChild>
                   <Button type="button" variant="outline">{t('cancel')}</Button>
                 </Dialog.Close>
-                <Button type="submit" disabled={saving || !ready || ready.visits - countUnplaced(ready) === 0}>
-                  {saving ? t('saving') : t('submit', { visits: ready ? ready.visits - countUnplaced(ready) : 0 })}
+                <Button type="submit" disabled={saving || !ready || ready.visits === 0}>
+                  {saving ? t('saving') : t('submit', { visits: ready?.visits ?? 0 })}
                 </Button>
               </div>
             </form>
@@ -207,8 +207,6 @@ export function RainDayAction({ date, count, block, onMoved }: {
     </Dialog.Root>
   );
 }
-
-const countUnplaced = (preview: RainDayPreview) => preview.unplaced.reduce((sum, b) => sum + b.stops, 0);
 
 function Unplaced({ title, body, lines }: { title: string; body: string; lines: string[] }) {
   return (

@@ -16,7 +16,7 @@ import { loadRetreatmentOffer } from '@/features/retreatments/retreatment.servic
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale, type Locale } from '@/i18n/routing';
 import { isAppError } from '@/lib/errors';
-import { formatCad, formatLongDate, formatShortDate, intlLocale } from '@/lib/format';
+import { formatCad, formatDayAndTime, formatLongDate, formatShortDate } from '@/lib/format';
 import { readRouteParam } from '@/lib/route-param';
 import { getClientIp } from '@/server/request-locale';
 import { formatAddressLine } from '@/lib/address-line';
@@ -85,8 +85,7 @@ export default async function ManageBookingPage({ params }: Props) {
   }
 
   const { booking } = result;
-  const deadline = (at: Date) =>
-    new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: branch.timezone }).format(at);
+  const deadline = (at: Date) => t('deadline', formatDayAndTime(at, locale, branch.timezone));
   const money = (cents: number) => formatCad(cents, locale);
   const location = formatAddressLine(booking.address.address, booking.address.city, booking.address.postalCode);
   const { cancel } = booking;

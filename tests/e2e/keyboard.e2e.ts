@@ -1,0 +1,100 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './support/browser';
+import { fillCalculatorCustomer } from './support/calculator';
+import { createBooking } from './support/payment';
+import { signInAsAdmin } from './support/staff';
+import { toast } from './support/toast';
+
+const { newPage } = setupBrowser();
+
+/** The focused element's accessible-ish name: its label, aria-label or text. */
+const focusedName = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return 'body';
+  const input = el as HTMLInputElement;
+  return (input.labels?.[0]?.innerText ?? el.getAttribute('aria-label') ?? el.innerText ?? '').trim().replace(/\s+/g, ' ');
+});
+
+describe('keyboard only: dialogs give focus back', () => {
+  it('the midseason offer and "Send Quote to Your Email" return focus to the button that opened them on Escape', async () => {
+    const { page, context, errors } = await newPage();
+    await context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
+    await page.goto('/#quote');
+    await page.locator('#quote').getByLabel('First name').waitFor();
+
+    await page.getByRole('button', { name: 'View Special Offer' }).focus();
+    await page.keyboard.press('Enter');
+    const offer = page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' });
+    await offer.waitFor();
+    await page.keyboard.press('Escape');
+    await offer.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('View Special Offer');
+
+    // The dialog opens once the calculator holds an address (otherwise a toast asks for one).
+    await fillCalculatorCustomer(page, { first: 'Kim', last: 'Keys', email: `kim.keys.${Date.now().toString(36)}@example.com`, phone: '905-555-0177', address: '88 Main St W', postal: 'L8P 1H8' });
+    await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
+    await page.keyboard.press('Enter');
+    const send = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
+    await send.waitFor();
+    expect(await focusedName(page)).toBe('First name');
+    await page.keyboard.press('Escape');
+    await send.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedName(page)).toBe('Send Quote by Email');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after a reply from the Messages tab, focus stays in the message\'s row, not at the top of the page', async () => {
+    const { page, context, errors } = await newPage();
+    const sent = await page.request.post('/api/messages', {
+      headers: { 'x-forwarded-for': '10.91.0.41' },
+      data: { name: 'Tab Keyes', email: `tab.keyes.${Date.now().toString(36)}@example.com`, subject: 'question', message: 'Do you treat on Saturdays as well?' },
+    });
+    expect(sent.status()).toBe(200);
+    await signInAsAdmin(page);
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const row = page.getByRole('tabpanel', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Tab Keyes' });
+    await row.getByRole('button', { name: 'Reply: Tab Keyes' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reply to Tab Keyes' });
+    await dialog.getByLabel('Your reply').waitFor();
+    await page.keyboard.type('Fridays only, so the crews can plan the day.');
+    await dialog.getByRole('button', { name: 'Send reply' }).focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Reply sent').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // "Reply" has gone from the row; focus goes to what the row still offers.
+    await expect.poll(() => focusedName(page)).toBe('Archive: Tab Keyes');
+    expect(await row.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('keyboard only: the test card form', () => {
+  it('after a decline, focus is on the card number, selected, and the expiry can be typed without its slash', async () => {
+    const { page, context, errors } = await newPage();
+    const booking = await createBooking(context.request);
+    await page.goto(`/checkout?appointmentId=${booking.appointmentId}&ref=${booking.bookingRef}`);
+    await page.getByLabel('Card number').focus();
+    await page.keyboard.type('4000 0000 0000 0002');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Card number');
+    expect(await page.getByLabel('Card number').evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd, el.value.length])).toEqual([0, 19, 19]);
+
+    // Typing replaces the declined number; Enter pays.
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/payment-success\?payment_intent=pi_test_/);
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    // The declined attempt's 402 is the browser's own log line for that answer.
+    expect(errors.filter((e) => !e.includes('402'))).toEqual([]);
+    await context.close();
+  });
+});
