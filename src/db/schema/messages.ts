@@ -47,8 +47,9 @@ export const emailOutbox = pgTable('email_outbox', {
   relatedId: integer(),
   /**
    * What the email tells, when a later change can make it wrong before it goes: a visit reminder's
-   * `visit-reminder:{customerId}:{date}`. A cancel or move finds the waiting email by it, to
-   * withdraw or rewrite it (docs/decisions/0034). Null for everything else.
+   * `visit-reminder:{customerId}:{date}`, a re-treatment acknowledgement's `retreatment-request:{id}`.
+   * A cancel, move or withdrawal finds the waiting email by it, to withdraw or rewrite it
+   * (docs/decisions/0034, 0056). Null for everything else.
    */
   topic: text(),
   ...timestamps,
