@@ -15,8 +15,8 @@ describe('pesticide application records (docs/decisions/0042)', () => {
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
-    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Spray');
+    // Its own paid visit on the last Friday, planned, on its technician's day sheet (a visit is marked done from its day on).
+    const { date, booking, technicianId, stop, place } = await openOwnStopOnDaySheet(page, request, 'Spray');
     await stop.getByRole('button', { name: 'Mark done: Spray Rainday' }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark the visit to Spray Rainday done' });
     await dialog.waitFor();
@@ -98,7 +98,7 @@ describe('pesticide application records (docs/decisions/0042)', () => {
 
     // The export for the visit's Friday carries the edited record.
     const csv = await (await request.get(`/api/admin/exports/applications?from=${date}&to=${date}`)).text();
-    expect(csv).toContain(`${date},"45 Main St E, Hamilton, L8N 1E9",Demo Barrier Concentrate,99901,10.00,mL of concentrate,`);
+    expect(csv).toContain(`${date},"${place.address}, ${place.city}, ${place.postalCode}",Demo Barrier Concentrate,99901,10.00,mL of concentrate,`);
 
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await context.close();

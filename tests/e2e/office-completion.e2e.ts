@@ -4,7 +4,7 @@ import { isTreatmentVisit } from '@/features/application-records/application-rul
 import { formatShortDate } from '@/lib/format';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findSharedFriday } from './support/fridays';
+import { findPastVisit } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -29,26 +29,29 @@ describe('the office\'s "Mark completed" records what was applied (docs/decision
     const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
     await signInAsAdmin(page);
     const request = context.request;
-    const date = await findSharedFriday(request, { withoutRoutes: true, minVisits: 5 });
+    // Visits of a Friday that has passed and is not planned: the office hears of them late (a visit
+    // is marked completed from its day on, 0057).
+    const phoned = await findPastVisit(request, 'Phoned');
+    const { date } = phoned;
     const day = formatShortDate(date, 'en');
-    const booking = (await bookAndPay(request, date, 'Phoned')) as { appointmentId: number; customerId?: number };
+    const booking = { appointmentId: phoned.appointmentId, customerId: phoned.customerId };
     const { products } = (await (await request.get('/api/admin/products')).json()) as { products: Product[] };
     const barrier = products.find((p) => p.name === 'Demo Barrier Concentrate')!;
 
-    // A demo customer's treatment on this Friday, on no route yet (the day is not planned).
+    // Another customer's treatment on this Friday, on no route yet (the day is not planned).
     const listed = (await (await request.get(`/api/admin/appointments?date=${date}&limit=200`)).json()) as { appointments: ListedVisit[] };
     const visitsOf = (customerId: number) => listed.appointments.filter((v) => v.customerId === customerId);
     // Its button names the customer and the day: no other visit that day may have the same name.
     const sameName = (v: ListedVisit) => listed.appointments.filter((o) => o.firstName === v.firstName && o.lastName === v.lastName).length;
-    const demo = listed.appointments.find((v) => v.status === 'confirmed' && isTreatmentVisit(v.serviceType) && v.technicianId === null && v.id !== booking.appointmentId && visitsOf(v.customerId).length === 1 && sameName(v) === 1);
-    expect(demo, 'a demo treatment on no route').toBeDefined();
-    const demoName = `${demo!.firstName} ${demo!.lastName}`;
+    const neighbour = listed.appointments.find((v) => v.status === 'confirmed' && isTreatmentVisit(v.serviceType) && v.technicianId === null && v.id !== booking.appointmentId && visitsOf(v.customerId).length === 1 && sameName(v) === 1);
+    expect(neighbour, 'another treatment on no route').toBeDefined();
+    const neighbourName = `${neighbour!.firstName} ${neighbour!.lastName}`;
 
     let panel = await showFriday(page, date);
-    await panel.getByRole('button', { name: `Mark completed: ${demoName}, ${day}`, exact: true }).click();
+    await panel.getByRole('button', { name: `Mark completed: ${neighbourName}, ${day}`, exact: true }).click();
 
     // First, who applied the products: the record names them.
-    const picker = page.getByRole('dialog', { name: `Who applied the products at ${demoName}'s visit?` });
+    const picker = page.getByRole('dialog', { name: `Who applied the products at ${neighbourName}'s visit?` });
     await picker.waitFor();
     const appliedBy = picker.getByRole('combobox', { name: 'Applied by' });
     await expect.poll(() => isFocused(appliedBy)).toBe(true);
@@ -60,29 +63,29 @@ describe('the office\'s "Mark completed" records what was applied (docs/decision
     await picker.getByRole('button', { name: 'Continue' }).click();
 
     // Then the day sheet's own dialog: the products (required) and the note.
-    const demoDialog = page.getByRole('dialog', { name: `Mark the visit to ${demoName} done` });
-    await demoDialog.waitFor();
-    const demoProduct = demoDialog.getByRole('combobox', { name: 'Product', exact: true });
-    await expect.poll(() => isFocused(demoProduct)).toBe(true);
+    const neighbourDialog = page.getByRole('dialog', { name: `Mark the visit to ${neighbourName} done` });
+    await neighbourDialog.waitFor();
+    const neighbourProduct = neighbourDialog.getByRole('combobox', { name: 'Product', exact: true });
+    await expect.poll(() => isFocused(neighbourProduct)).toBe(true);
     // Crew B may have a last product from another test: start from an empty line.
-    await demoProduct.selectOption('');
-    await demoDialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('');
-    await demoDialog.getByRole('button', { name: 'Mark done', exact: true }).click();
-    await demoDialog.getByText('Choose the product applied.').waitFor();
-    await demoDialog.getByText('Enter the amount applied.').waitFor();
+    await neighbourProduct.selectOption('');
+    await neighbourDialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('');
+    await neighbourDialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+    await neighbourDialog.getByText('Choose the product applied.').waitFor();
+    await neighbourDialog.getByText('Enter the amount applied.').waitFor();
     expect(await findAxeViolations(page)).toEqual([]);
     // Cancel goes back to the choice of technician, which keeps it.
     // (The form's Cancel; the dialog's corner button has the same name.)
-    await demoDialog.getByRole('button', { name: 'Cancel', exact: true }).first().click();
-    await demoDialog.waitFor({ state: 'detached' });
+    await neighbourDialog.getByRole('button', { name: 'Cancel', exact: true }).first().click();
+    await neighbourDialog.waitFor({ state: 'detached' });
     expect(await appliedBy.inputValue()).not.toBe('');
     await picker.getByRole('button', { name: 'Continue' }).click();
-    await demoProduct.selectOption({ label: 'Demo Larvicide Granules (PCP 99903)' });
-    await demoDialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('250');
-    await demoDialog.getByRole('button', { name: 'Mark done', exact: true }).click();
-    await demoDialog.waitFor({ state: 'detached' });
+    await neighbourProduct.selectOption({ label: 'Demo Larvicide Granules (PCP 99903)' });
+    await neighbourDialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('250');
+    await neighbourDialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+    await neighbourDialog.waitFor({ state: 'detached' });
     await picker.waitFor({ state: 'detached' });
-    await page.getByText(`${demoName}'s visit on ${day} is marked completed.`, { exact: true }).waitFor();
+    await page.getByText(`${neighbourName}'s visit on ${day} is marked completed.`, { exact: true }).waitFor();
 
     // The day is planned; the technician of our own visit's route recorded a product at another stop.
     expect((await request.post('/api/routes/optimize', { data: { date } })).status()).toBe(200);
@@ -132,10 +135,10 @@ describe('the office\'s "Mark completed" records what was applied (docs/decision
     await record.getByText(new RegExp(`^Applied by ${route.technician}`)).waitFor();
     expect(await findAxeViolations(page)).toEqual([]);
 
-    // The demo customer's visit names the technician the office chose.
-    await page.goto(`/customer-details?id=${demo!.customerId}`);
-    const demoRecord = page.getByTestId('visit-record').filter({ hasText: 'Demo Larvicide Granules (PCP 99903): 250 g' });
-    await demoRecord.getByText(/^Applied by Crew B/).waitFor();
+    // The other customer's visit names the technician the office chose.
+    await page.goto(`/customer-details?id=${neighbour!.customerId}`);
+    const neighbourRecord = page.getByTestId('visit-record').filter({ hasText: 'Demo Larvicide Granules (PCP 99903): 250 g' });
+    await neighbourRecord.getByText(/^Applied by Crew B/).waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

@@ -16,7 +16,7 @@ describe('the day sheet without signal (docs/decisions/0045)', () => {
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
+    // Its own paid visit on the last Friday, planned, on its technician's day sheet (a visit is marked done from its day on).
     const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Nosignal');
     const markDone = stop.getByRole('button', { name: 'Mark done: Nosignal Rainday' });
     await markDone.waitFor();
@@ -25,8 +25,7 @@ describe('the day sheet without signal (docs/decisions/0045)', () => {
       return day.route.appointments.find((s) => s.appointment.id === booking.appointmentId)!.appointment;
     };
 
-    // The sheet's reads go through the helper's handler (the visit's day as today), which Playwright
-    // fetches outside the browser's offline switch: without signal they fail here as on a phone.
+    // Without signal the sheet's reads fail here as on a phone, whatever else handles them.
     let noSignal = false;
     await page.route('**/api/routes/technician?*', (route) => (noSignal ? route.abort('internetdisconnected') : route.fallback()));
 
@@ -158,6 +157,68 @@ describe('the day sheet without signal (docs/decisions/0045)', () => {
     expect(await findAxeViolations(page)).toEqual([]);
 
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+
+  it('a mark kept on the phone for more than 30 days: the office refuses it, the phone drops it and says so, naming the customer (0057)', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAsAdmin(page, '/day-sheet');
+    const request = context.request;
+    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Drawer');
+    const markDone = stop.getByRole('button', { name: 'Mark done: Drawer Rainday' });
+    await markDone.waitFor();
+
+    // No signal: the mark waits on the phone.
+    let noSignal = true;
+    const sent: { takenAt?: unknown; changeId?: unknown }[] = [];
+    await page.route('**/api/routes/technician/stops/*', (route) => {
+      sent.push(route.request().postDataJSON() as { takenAt?: unknown; changeId?: unknown });
+      return noSignal ? route.abort('internetdisconnected') : route.fallback();
+    });
+    await markDone.click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the visit to Drawer Rainday done' });
+    await dialog.getByRole('combobox', { name: 'Product', exact: true }).selectOption({ label: 'Demo Barrier Concentrate (PCP 99901)' });
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('15');
+    await dialog.getByRole('textbox', { name: 'Note to the customer (optional)' }).fill('Behind the shed');
+    await dialog.getByRole('button', { name: 'Mark done', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const waiting = stop.getByText('Waiting for signal — will be sent automatically');
+    await waiting.waitFor();
+    // Sent with when it was pressed, beside its id.
+    expect(sent[0]).toMatchObject({ changeId: expect.any(String), takenAt: expect.any(String) });
+
+    // The phone then spent a month in a drawer: the kept change was pressed 31 days ago.
+    const monthAgo = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    await page.evaluate((takenAt) => {
+      for (const key of Object.keys(localStorage).filter((k) => k.includes('.outbox.'))) {
+        const changes = JSON.parse(localStorage.getItem(key)!) as Record<string, unknown>[];
+        localStorage.setItem(key, JSON.stringify(changes.map((change) => ({ ...change, takenAt }))));
+      }
+    }, monthAgo);
+
+    // Signal: the office refuses it without writing anything; the phone drops it and tells the technician.
+    noSignal = false;
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await waiting.waitFor({ state: 'detached' });
+    await page.getByText('Not sent: Drawer Rainday').first().waitFor();
+    const notice = 'Your done mark for Drawer Rainday waited on this phone for more than 30 days, so it was not sent: the office can no longer tell whether it already arrived. Check the visit with the office.';
+    await stop.getByText(notice).waitFor();
+    await markDone.waitFor();
+    expect(await stop.getByText('Done', { exact: true }).count()).toBe(0);
+    expect(await page.getByText(/changes? (is|are) waiting on this phone/).count()).toBe(0);
+    expect(sent.at(-1)).toMatchObject({ takenAt: monthAgo });
+    const day = (await (await request.get(`/api/routes/technician?date=${date}&technicianId=${technicianId}`)).json()) as { route: { appointments: SheetStop[] } };
+    expect(day.route.appointments.find((s) => s.appointment.id === booking.appointmentId)!.appointment).toMatchObject({ status: 'confirmed', completedAt: null });
+    const { outbox } = (await (await request.get('/api/admin/outbox?limit=100')).json()) as { outbox: { kind: string; toAddress: string }[] };
+    expect(outbox.filter((o) => o.kind === 'visit-report' && o.toAddress.startsWith('drawer.'))).toHaveLength(0);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // Its note comes back in the dialog, to mark the visit again if it was never done.
+    await markDone.click();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Note to the customer (optional)' }).inputValue()).toBe('Behind the shed');
+
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !e.includes('410'))).toEqual([]);
     await context.close();
   });
 });

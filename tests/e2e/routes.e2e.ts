@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickDemoFriday } from '@/server/bootstrap/seed';
 import { setupBrowser } from './support/browser';
 import { findAxeViolations } from './support/axe';
-import { bookAndPay, bookUnplannedFriday, findEmptyFriday } from './support/fridays';
+import { bookUnplannedFriday, findEmptyFriday, findPastVisit } from './support/fridays';
 import { markCompletedByApi } from './support/office-completion';
 
 const { newPage } = setupBrowser();
@@ -154,21 +154,27 @@ describe('a visit marked done before any route had it', () => {
     const { page, context, errors } = await newPage();
     await logIn(page, '/routes');
     const request = context.request;
-    const date = await findEmptyFriday(request);
-    const { appointmentId } = await bookAndPay(request, date, 'Early');
-    const done = await markCompletedByApi(request, { id: appointmentId, serviceType: 'onetime' });
-    expect(done.status(), await done.text()).toBe(200);
+    // A Friday that has passed with two visits, both marked done by the office before any route had
+    // them (a visit is marked completed from its day on, 0057).
+    const { date, appointmentId } = await findPastVisit(request, 'Early');
+    const later = await findPastVisit(request, 'Later');
+    expect(later.date).toBe(date);
+    for (const id of [appointmentId, later.appointmentId]) {
+      const done = await markCompletedByApi(request, { id, serviceType: 'onetime' });
+      expect(done.status(), await done.text()).toBe(200);
+    }
 
     await page.goto(`/routes?date=${date}`);
     await page.getByText('Every appointment on this date is already marked done, so there is nothing left to plan.').waitFor();
     const doneList = page.getByRole('region', { name: 'Done without a route' });
     await doneList.getByText(/Early Rainday/).waitFor();
+    await doneList.getByText(/Later Rainday/).waitFor();
     expect(await page.getByText('No route optimized for this date yet').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Optimize Route' }).isDisabled()).toBe(true);
     expect(await findAxeViolations(page)).toEqual([]);
 
-    // A second visit still to do: the day can be planned again, and the done one stays apart.
-    await bookAndPay(request, date, 'Later');
+    // One of them still to do after all (its completion taken back): the day can be planned again, and the done one stays apart.
+    expect((await request.patch(`/api/admin/appointments/${later.appointmentId}`, { data: { status: 'confirmed' } })).status()).toBe(200);
     await page.reload();
     await page.getByText('No route optimized for this date yet').waitFor();
     await doneList.getByText(/Early Rainday/).waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatShortDate } from '@/lib/format';
 import { setupBrowser } from './support/browser';
+import { findPastVisit } from './support/fridays';
 import { markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 
@@ -84,13 +85,16 @@ describe('staff screens when the network, the session or another admin gets in t
     const other = await newPage();
     await signInAsAdmin(office.page);
     await signInAsAdmin(other.page);
-    const listed = await other.page.request.get('/api/admin/appointments?view=upcoming&status=confirmed');
-    const visit = ((await listed.json()) as { appointments: { id: number; date: string; serviceType: string; firstName: string; lastName: string }[] }).appointments[5]!;
-    const name = `${visit.firstName} ${visit.lastName}`;
+    // Last Friday's visit, still confirmed (a visit is marked completed from its day on, 0057), the list showing that Friday.
+    const past = await findPastVisit(other.page.request, 'Outdated');
+    const visit = { id: past.appointmentId, date: past.date, serviceType: 'onetime' };
+    const name = 'Outdated Rainday';
     // A seasonal customer has several visits: the buttons name the visit's date too.
     const which = `${name}, ${formatShortDate(visit.date, 'en')}`;
     const panel = office.page.getByRole('tabpanel', { name: 'Appointments' });
+    await panel.getByLabel('Friday', { exact: true }).fill(visit.date);
     const moveButton = panel.getByRole('button', { name: `Move to another Friday: ${which}`, exact: true });
+    await moveButton.waitFor();
     expect(await moveButton.count()).toBe(1);
 
     // Escape gives the keyboard back to the button that opened the dialog.

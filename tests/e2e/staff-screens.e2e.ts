@@ -2,6 +2,8 @@ import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { findToday } from '@/features/scheduling/available-dates';
+import { findPastVisit } from './support/fridays';
 import { finishMarkCompleted, markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin } from './support/staff';
 
@@ -87,18 +89,27 @@ describe('staff screens', () => {
     await customers.getByLabel('Search customers').fill('nobody-by-this-name');
     await customers.getByText('No customers match your search.', { exact: true }).waitFor();
 
-    // Mark one of Olivia's confirmed visits completed, then undo it.
+    // Olivia's visits are still to come: they can be moved, not marked completed, and the list says why (0057).
     await page.getByRole('tab', { name: 'Appointments' }).click();
     const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
-    const row = appointments.getByRole('row').filter({ hasText: 'Olivia Tremblay' }).filter({ has: page.getByRole('button', { name: /^Mark completed/ }) }).first();
+    const olivia = appointments.getByRole('row').filter({ hasText: 'Olivia Tremblay' }).first();
+    await olivia.getByRole('button', { name: /^Move to another Friday: Olivia Tremblay/ }).waitFor();
+    expect(await olivia.getByRole('button', { name: /^Mark completed/ }).count()).toBe(0);
+    await appointments.getByText('A visit can be marked completed from its day on: completing it sends the customer their visit report.', { exact: true }).waitFor();
+
+    // Mark a visit of last Friday completed, then undo it.
+    const marked = await findPastVisit(page.request, 'Marked');
+    await appointments.getByLabel('Friday', { exact: true }).fill(marked.date);
+    await listSettled(appointments);
+    const row = appointments.getByRole('row').filter({ hasText: 'Marked Rainday' });
     const date = (await row.getByRole('cell').first().textContent())!;
     await row.getByRole('button', { name: /^Mark completed/ }).click();
     // The day sheet's dialog: the products applied for a treatment, the note (docs/decisions/0046).
     await finishMarkCompleted(page);
-    await page.getByText(`Olivia Tremblay's visit on ${date} is marked completed.`, { exact: true }).waitFor();
-    const done = appointments.getByRole('row').filter({ hasText: 'Olivia Tremblay' }).filter({ hasText: 'Completed' }).first();
+    await page.getByText(`Marked Rainday's visit on ${date} is marked completed.`, { exact: true }).waitFor();
+    const done = appointments.getByRole('row').filter({ hasText: 'Marked Rainday' }).filter({ hasText: 'Completed' }).first();
     await done.getByRole('button', { name: /^Undo completed/ }).click();
-    await page.getByText(`Olivia Tremblay's visit on ${date} is confirmed again.`, { exact: true }).waitFor();
+    await page.getByText(`Marked Rainday's visit on ${date} is confirmed again.`, { exact: true }).waitFor();
 
     // File the contact message.
     await page.getByRole('tab', { name: 'Messages' }).click();
@@ -301,13 +312,17 @@ describe('staff screens', () => {
     expect(await fridayInput.getAttribute('aria-invalid')).toBe('true');
     expect(await appointments.getByText('No visits match these filters.', { exact: true }).isVisible()).toBe(true);
 
-    // Cleared, the view applies again: nothing in this season is past yet.
+    // Cleared, the view applies again: only Fridays before today (Toronto), latest first.
     await appointments.getByRole('button', { name: 'Clear date' }).click();
     await status.selectOption({ label: 'All statuses' });
     await listSettled(appointments);
     await appointments.getByLabel('Show', { exact: true }).selectOption({ label: 'Past visits' });
     await listSettled(appointments);
-    await appointments.getByText('No visits match these filters.', { exact: true }).waitFor();
+    await summary.filter({ hasText: /^\d+ visits? shown\.$/ }).waitFor();
+    const today = Date.parse(`${findToday(new Date(), 'America/Toronto')}T12:00:00Z`);
+    const pastDays = await shownDays(page, appointments);
+    expect(pastDays.length).toBeGreaterThan(0);
+    expect(pastDays.every((day, i) => day < today && (i === 0 || pastDays[i - 1]! >= day))).toBe(true);
     expect(await appointments.getByRole('alert').count()).toBe(0);
     await appointments.getByLabel('Show', { exact: true }).selectOption({ label: 'All visits' });
     await listSettled(appointments);
@@ -322,8 +337,9 @@ describe('staff screens', () => {
     await signInAsAdmin(page);
     const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
     const rows = visitRows(page, appointments);
-    const visit = (await listUpcomingVisits(page.request, '&status=confirmed')).find((v) => v.firstName !== 'Liam')!;
-    const name = `${visit.firstName} ${visit.lastName}`;
+    // Last Friday's visit: a visit is marked completed from its day on (0057).
+    const visit = await findPastVisit(page.request, 'Filtered');
+    const name = 'Filtered Rainday';
     await appointments.getByLabel('Friday', { exact: true }).fill(visit.date);
     await listSettled(appointments);
     const status = appointments.getByLabel('Status', { exact: true });
@@ -359,8 +375,10 @@ describe('staff screens', () => {
     await page.clock.install();
     await signInAsAdmin(page);
     const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
-    const visit = (await listUpcomingVisits(page.request, '&status=confirmed')).find((v) => v.firstName !== 'Liam')!;
-    const name = `${visit.firstName} ${visit.lastName}`;
+    // Last Friday's visit: a visit is marked completed from its day on (0057).
+    const past = await findPastVisit(page.request, 'Refreshed');
+    const visit = { id: past.appointmentId, date: past.date, serviceType: 'onetime' };
+    const name = 'Refreshed Rainday';
     const fridayInput = appointments.getByLabel('Friday', { exact: true });
     await fridayInput.fill(visit.date);
     await listSettled(appointments);

@@ -12,7 +12,7 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     await signInAsAdmin(page, '/day-sheet');
     const request = context.request;
 
-    // Its own paid visit on a planned Friday, on its technician's day sheet as on the visit's day.
+    // Its own paid visit on the last Friday, planned, on its technician's day sheet (a visit is marked done from its day on).
     const { stop } = await openOwnStopOnDaySheet(page, request, 'Hedge');
     const markDone = stop.getByRole('button', { name: 'Mark done: Hedge Rainday' });
     await markDone.waitFor();

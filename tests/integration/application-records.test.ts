@@ -108,10 +108,17 @@ beforeAll(async () => {
   vi.setSystemTime(ON_THE_DAY);
   const db = await getDb();
   await seedDemoCrew(db);
-  ({ adminToken, technicianToken } = await signInAdminAndTechnician());
+  await signInAdminAndTechnician();
   [crewA, crewB] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id) as [number, number];
-  crewAToken = (await signIn(DEMO_TECHNICIAN.username, DEMO_TECHNICIAN.password, { userAgent: null })).token;
+  await signInStaff();
 });
+
+/** Signs the office, the technician account and Crew A in at the test's clock (a sign-in drops the sessions idle by then). */
+async function signInStaff() {
+  adminToken = (await signIn('office', 'office password 1', { userAgent: null })).token;
+  technicianToken = (await signIn('tech', 'technician password', { userAgent: null })).token;
+  crewAToken = (await signIn(DEMO_TECHNICIAN.username, DEMO_TECHNICIAN.password, { userAgent: null })).token;
+}
 
 afterAll(() => {
   jar.token = undefined;
@@ -326,8 +333,15 @@ describe('the export of application records', () => {
     const customerId = await insertCustomer({ email: 'record.export@example.com' });
     const { ids: [later] } = await insertConfirmedVisits(customerId, NEXT_FRIDAY, [{ address: '=1+2 Main St', city: 'Grimsby', postalCode: 'L3M 1A1' }]);
     await planRoute(crewA, [later!], NEXT_FRIDAY);
-    // The office may mark a visit done before its day (the technician only from it on).
-    expect((await markStop(adminToken, later!, { status: 'completed', applications: [{ productId: tick, amount: '7.5' }] })).status).toBe(200);
+    // The office marks it done on its day (nobody may before it, 0057), signed in then.
+    vi.setSystemTime(new Date(ON_THE_DAY.getTime() + 7 * 86_400_000));
+    try {
+      await signInStaff();
+      expect((await markStop(adminToken, later!, { status: 'completed', applications: [{ productId: tick, amount: '7.5' }] })).status).toBe(200);
+    } finally {
+      vi.setSystemTime(ON_THE_DAY);
+      await signInStaff();
+    }
     // A stop done and then taken back: its record waits for the next done mark, out of the file.
     const [undone] = await bookStop('record.export-undone@example.com');
     await markStop(crewAToken, undone!, { status: 'completed', applications: [{ productId: barrier, amount: '99' }] });

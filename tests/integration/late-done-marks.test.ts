@@ -156,13 +156,19 @@ describe('a done mark sent late, with when it was pressed (doneAt)', () => {
     expect((await visitOf(stop)).status).toBe('confirmed');
   });
 
-  it('an admin marking a later visit done at once still may (0027); sent a day late it is before the visit\'s day', async () => {
+  it('refuses an admin\'s mark of a later visit sent at once (0057), and once its day has come, one dated before that day', async () => {
     const soon = await bookStop('admin.early@example.com', NEXT_FRIDAY);
     const lines = [{ productId: product, amount: '1' }];
-    expect((await markStop(await signInOffice(), soon, { status: 'completed', doneAt: ON_THE_DAY.toISOString(), applications: lines })).status).toBe(200);
+    const early = await markStop(await signInOffice(), soon, { status: 'completed', doneAt: ON_THE_DAY.toISOString(), applications: lines });
+    expect(early).toEqual({ status: 409, body: expect.objectContaining({ message: t('stopNotDueYet'), status: 'confirmed' }) });
+    expect(await visitOf(soon)).toMatchObject({ status: 'confirmed', completedAt: null });
+    expect(await recordsOf(soon)).toEqual([]);
+    expect(await emailsTo('admin.early@example.com', 'visit-report')).toEqual([]);
+    // The Monday after that Friday: the day has come, but the mark's time is a week before it.
     const late = await bookStop('admin.late@example.com', NEXT_FRIDAY);
-    vi.setSystemTime(new Date('2027-06-12T14:00:00Z'));
+    vi.setSystemTime(new Date('2027-06-21T13:00:00Z'));
     const refused = await markStop(await signInOffice(), late, { status: 'completed', doneAt: ON_THE_DAY.toISOString(), applications: lines });
     expect(refused).toEqual({ status: 400, body: expect.objectContaining({ message: t('doneAtBeforeVisitDay') }) });
+    expect(await recordsOf(late)).toEqual([]);
   });
 });

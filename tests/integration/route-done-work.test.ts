@@ -35,9 +35,12 @@ const SEEDED = new Date('2027-04-01T12:00:00Z');
 // The demo Friday (30 visits, three crews), in Hamilton (UTC-4 in May).
 const FRIDAY = pickDemoFriday(SEEDED);
 const THURSDAY_EVENING = new Date(new Date(`${FRIDAY}T18:00:00-04:00`).getTime() - 86_400_000);
+// Early on the Friday, before the crews set out: visits are marked done from their day on (0057).
+const FRIDAY_MORNING = new Date(`${FRIDAY}T07:30:00-04:00`);
 // Fridays without demo visits (the seasonal plans come back every 21 days).
 const ALL_DONE_FRIDAY = '2027-05-21';
 const NEXT_FRIDAY = '2027-05-14';
+const AFTER_FRIDAY = '2027-06-04';
 const ctx = { params: Promise.resolve({}) } as { params: Promise<Record<string, never>> };
 const office = { role: 'admin' as const, technicianId: null };
 
@@ -83,10 +86,10 @@ beforeAll(async () => {
 describe('a visit marked done before any route had it', () => {
   it('is shown as done without a route on a planned day: not under "Not on any route", not waiting for a route, never planned', async () => {
     await optimizeDay({ date: FRIDAY, now: THURSDAY_EVENING });
-    // After the plan, one visit is booked and done by the office at once (say, a neighbour served on the spot),
-    // and another is booked and still to do.
+    // After the plan, one visit is booked and done by the office at once on the Friday morning (say,
+    // a neighbour served on the spot), and another is booked and still to do.
     const doneEarly = await addVisit(FRIDAY);
-    await markStop(office, doneEarly, { status: 'completed' }, THURSDAY_EVENING);
+    await markStop(office, doneEarly, { status: 'completed' }, FRIDAY_MORNING);
     const stillOpen = await addVisit(FRIDAY);
 
     const day = await readRoutes(FRIDAY);
@@ -95,22 +98,23 @@ describe('a visit marked done before any route had it', () => {
     expect(selectRouteManagerView(day.count, day)).toBe('routes');
 
     // A technician's sheet counts one visit waiting for a route, not two.
-    const sheet = await getTechnicianDay(crewA, FRIDAY, { now: THURSDAY_EVENING });
+    const sheet = await getTechnicianDay(crewA, FRIDAY, { now: FRIDAY_MORNING });
     expect(countVisitsAwaitingRoute(sheet.plan)).toBe(1);
 
     // Optimising again plans the open visit and leaves the done one off every route, still shown as done.
-    const replanned = await optimizeDay({ date: FRIDAY, now: THURSDAY_EVENING });
+    const replanned = await optimizeDay({ date: FRIDAY, now: FRIDAY_MORNING });
     const routed = replanned.routes.flatMap((r) => r.appointmentOrder);
     expect(routed).toContain(stillOpen);
     expect(routed).not.toContain(doneEarly);
     expect(replanned.unassigned).toEqual([]);
     expect(replanned.doneWithoutRoute.map((u) => u.appointment.id)).toEqual([doneEarly]);
-    expect(countVisitsAwaitingRoute((await getTechnicianDay(crewA, FRIDAY, { now: THURSDAY_EVENING })).plan)).toBe(0);
+    expect(countVisitsAwaitingRoute((await getTechnicianDay(crewA, FRIDAY, { now: FRIDAY_MORNING })).plan)).toBe(0);
   });
 
   it('on a date whose every visit is done that way, leaves nothing to plan: no "not optimized yet", Optimize Route off', async () => {
     const done = await addVisit(ALL_DONE_FRIDAY);
-    await markStop(office, done, { status: 'completed' }, THURSDAY_EVENING);
+    const onTheDay = new Date(`${ALL_DONE_FRIDAY}T09:00:00-04:00`);
+    await markStop(office, done, { status: 'completed' }, onTheDay);
     const day = await readRoutes(ALL_DONE_FRIDAY);
     expect(day).toMatchObject({ count: 1, routes: [], unassigned: [] });
     expect(day.doneWithoutRoute.map((u) => u.appointment.id)).toEqual([done]);
@@ -118,7 +122,7 @@ describe('a visit marked done before any route had it', () => {
     expect(view).toBe('allDone');
     expect(canOptimize(view)).toBe(false);
     // The day sheet does not call it "booked but not planned".
-    const sheet = await getTechnicianDay(crewA, ALL_DONE_FRIDAY, { now: THURSDAY_EVENING });
+    const sheet = await getTechnicianDay(crewA, ALL_DONE_FRIDAY, { now: onTheDay });
     expect(selectDaySheetView({ technicianId: crewA, hasDate: true, route: sheet.route, plan: sheet.plan })).toBe('noStops');
   });
 });
@@ -153,7 +157,7 @@ describe('the technicians screen lists only days with stops still to do', () => 
     expect([...saturday.values()].flat()).not.toContain(FRIDAY);
   });
 
-  it('leaves out a later day whose planned stops were all marked done ahead, until a visit to do is added', async () => {
+  it('leaves out a day whose planned stops were all marked done early on the day, until a visit to do is added', async () => {
     const late = new Date(`${FRIDAY}T21:30:00-04:00`);
     const first = await addVisit(NEXT_FRIDAY);
     const second = await addVisit(NEXT_FRIDAY);
@@ -161,18 +165,23 @@ describe('the technicians screen lists only days with stops still to do', () => 
     const holders = (await loadRouteOrders(NEXT_FRIDAY)).filter((r) => r.appointmentOrder.length > 0).map((r) => r.technicianId!);
     expect(holders.length).toBeGreaterThan(0);
     expect((await createTechnician({ name: 'Crew E', color: '#0f766e', shiftStart: '08:00', shiftEnd: '18:00' }, { now: late })).replanDates).toContain(NEXT_FRIDAY);
+    // A later Friday with a stop still to do, planned too.
+    await addVisit(AFTER_FRIDAY);
+    await optimizeDay({ date: AFTER_FRIDAY, now: late });
 
-    // The office marks both visits done ahead of the day (the dashboard allows it).
-    for (const id of [first, second]) await markStop(office, id, { status: 'completed' }, late);
-    const overview = await listTechniciansForOffice({ now: late });
+    // Both visits are done by 7:30 on their Friday (never before their day, 0057): the crew served them
+    // first thing and the office marks them.
+    const morning = new Date(`${NEXT_FRIDAY}T07:30:00-04:00`);
+    for (const id of [first, second]) await markStop(office, id, { status: 'completed' }, morning);
+    const overview = await listTechniciansForOffice({ now: morning });
     for (const holder of holders) expect(overview.technicians.find((t) => t.id === holder)!.upcomingRouteDates).not.toContain(NEXT_FRIDAY);
     const crewE = overview.technicians.find((t) => t.name === 'Crew E')!;
-    const shift = await changeTechnician(crewE.id, { shiftEnd: '17:00' }, { now: late });
+    const shift = await changeTechnician(crewE.id, { shiftEnd: '17:00' }, { now: morning });
     expect(shift.replanDates).not.toContain(NEXT_FRIDAY);
-    expect(shift.replanDates).toContain(FRIDAY);
+    expect(shift.replanDates).toContain(AFTER_FRIDAY);
 
     // A visit to do booked on that day after the plan: a longer or new shift may take it, so the day is listed again.
     await addVisit(NEXT_FRIDAY);
-    expect((await changeTechnician(crewE.id, { shiftEnd: '18:00' }, { now: late })).replanDates).toContain(NEXT_FRIDAY);
+    expect((await changeTechnician(crewE.id, { shiftEnd: '18:00' }, { now: morning })).replanDates).toContain(NEXT_FRIDAY);
   });
 });

@@ -183,12 +183,13 @@ describe('re-optimising a day under way keeps what happened', () => {
   });
 
   it('on a day other than today, starts the rest of a tour after its done stops, not at the shift start', async () => {
-    // The office marked the first stop of Crew C done ahead of the day (the dashboard allows it) and re-plans on Thursday.
+    // Crew C marked its first stop done on the Friday (never before its day, 0057); the office re-plans
+    // the day on the Saturday, when it is no longer today.
     const current = (await loadRoutes()).find((r) => r.technicianId === crewC)!;
     const first = current.appointmentOrder[0]!;
-    await markStop({ role: 'admin', technicianId: null }, first, { status: 'completed' }, THURSDAY_EVENING);
+    await markStop(asTechnician(crewC), first, { status: 'completed' }, at('09:30'));
     const eta = (await loadVisits([first])).get(first)!.estimatedArrivalTime!;
-    await optimizeDay({ date: FRIDAY, now: THURSDAY_EVENING });
+    await optimizeDay({ date: FRIDAY, now: new Date(at('10:00').getTime() + 86_400_000) });
     const data = (await loadRoutes()).find((r) => r.technicianId === crewC)!.routeData as RouteData;
     expect(data.stops[0]).toMatchObject({ appointmentId: first, eta, position: 1 });
     const [hours, minutes] = eta.split(':').map(Number) as [number, number];

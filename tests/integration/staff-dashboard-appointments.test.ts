@@ -209,7 +209,8 @@ describe('GET /api/admin/appointments', () => {
 
   it('reflects a change at once: a completed visit leaves the confirmed list and joins the completed one', async () => {
     jar.token = adminToken;
-    const friday = UPCOMING[0]!;
+    // The last Friday before today: a visit is marked completed from its day on (0057).
+    const friday = PAST.at(-1)!;
     const confirmed = await fetchPage(`?date=${friday}&status=confirmed`);
     const visit = confirmed.appointments[0]!;
     const res = await patchAppointment(new Request(`http://localhost/api/admin/appointments/${visit.id}`, {

@@ -15,6 +15,7 @@ import { getAvailableDates } from '@/features/scheduling/available-dates.service
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { formatLongDate } from '@/lib/format';
+import { findPastFriday } from '../support/past-fridays';
 import { insertCustomer } from '../support/records';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
@@ -211,7 +212,8 @@ describe('nothing is emailed when nothing moves', () => {
   });
 
   it('queues only the visit report when staff mark a visit completed, nothing when they take it back, and one email for a move', async () => {
-    const { ids: [id] } = await addVisits(takeFriday(), 'confirmed');
+    // Last Friday's visit: staff mark a visit completed from its day on (0057).
+    const { ids: [id] } = await addVisits(findPastFriday(), 'confirmed');
     const before = await countOutbox();
     expect(await (await patch(id!, { status: 'completed' })).json()).toMatchObject({ status: 'completed' });
     // The customer's visit report (docs/decisions/0038), queued once.

@@ -6,6 +6,7 @@ import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { messages } from '@/db/schema/messages';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
+import { findPastFriday } from '../support/past-fridays';
 import { insertCustomer } from '../support/records';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
@@ -31,7 +32,8 @@ const { PATCH: patchAppointment } = (await import('@/app/api/admin/appointments/
 const { PATCH: patchMessage } = (await import('@/app/api/admin/messages/[id]/route')) as unknown as { PATCH: Handler };
 const { GET: getCustomerSearch } = (await import('@/app/api/admin/customers/route')) as unknown as { GET: Handler };
 
-const FRIDAY = '2027-05-07';
+// A Friday that has passed: staff mark a visit completed from its day on (0057).
+const FRIDAY = findPastFriday();
 let adminToken = '';
 let technicianToken = '';
 let customerId = 0;

@@ -3,13 +3,14 @@
  * `changeId`, the id the phone gave the press. A change applied once is never applied again, even
  * when the office changed the stop after it (the phone's answer was lost and it sends the change
  * again); the answer then says `replayed` with the stop as it is now. Concurrent copies apply once.
- * Without an id the PATCH works as before (0045). The retention sweep forgets ids after 30 days.
+ * Without an id the PATCH works as before (0045). The retention sweep forgets ids after 30 days,
+ * and a change taken longer ago than that is refused without writing anything (0057).
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
-import { appliedStopChanges } from '@/db/schema/appointments';
+import { appliedStopChanges, appointments } from '@/db/schema/appointments';
 import { runRetentionSweep } from '@/features/privacy/retention.service';
 import { getTranslator } from '@/i18n/messages';
 import { bookCrewStop, recordsOf, seedCrewAndProduct, signInCrew, signInOffice, visitOf } from '../support/day-sheet-marks';
@@ -38,10 +39,10 @@ let product = 0;
 
 type Json = { id?: number; status?: string; replayed?: boolean; message?: string; fields?: Record<string, string> };
 
-async function call(handler: typeof patchStop, path: string, token: string, id: number, body: unknown) {
+async function call(handler: typeof patchStop, path: string, token: string, id: number, body: unknown, headers: Record<string, string> = {}) {
   jar.token = token;
   const res = await handler(
-    new Request(`http://localhost${path}/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    new Request(`http://localhost${path}/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
     { params: Promise.resolve({ id: String(id) }) },
   );
   return { status: res.status, body: (await res.json()) as Json };
@@ -51,7 +52,7 @@ async function call(handler: typeof patchStop, path: string, token: string, id: 
 const bookStop = (email: string, date = FRIDAY) => bookCrewStop(crewA, email, date);
 
 /** The day sheet's PATCH. */
-const markStop = (token: string, id: number, body: unknown) => call(patchStop, '/api/routes/technician/stops', token, id, body);
+const markStop = (token: string, id: number, body: unknown, headers: Record<string, string> = {}) => call(patchStop, '/api/routes/technician/stops', token, id, body, headers);
 /** The dashboard's PATCH: the office takes a completion back, or marks the visit done. */
 const officeChange = (token: string, id: number, body: unknown) => call(patchAppointment, '/api/admin/appointments', token, id, body);
 
@@ -185,16 +186,21 @@ describe('a change sent with its id is applied once', () => {
     expect((await visitOf(second)).status).toBe('confirmed');
   });
 
-  it('answers a change applied before as it stands even when its time is now out of bounds (an admin\'s early mark sent again a day later)', async () => {
-    const soon = await bookStop('admin.again@example.com', NEXT_FRIDAY);
+  it('answers a change applied before as it stands even when its time and the visit\'s day are now out of bounds (taken back and moved to next Friday)', async () => {
+    const stop = await bookStop('admin.again@example.com');
+    const office = await signInOffice();
     const changeId = randomUUID();
-    const early = { status: 'completed', changeId, doneAt: ON_THE_DAY.toISOString(), applications: [{ productId: product, amount: '1' }] };
-    expect((await markStop(await signInOffice(), soon, early)).status).toBe(200);
+    expect((await markStop(office, stop, mark(changeId))).status).toBe(200);
+    // The office takes it back and gives the visit next Friday (the move's own rules are not under test here).
+    expect((await officeChange(office, stop, { status: 'confirmed' })).status).toBe(200);
+    await (await getDb()).update(appointments).set({ date: NEXT_FRIDAY }).where(eq(appointments.id, stop));
     vi.setSystemTime(new Date('2027-06-12T14:00:00Z'));
-    expect(await markStop(await signInOffice(), soon, early)).toEqual({ status: 200, body: { id: soon, status: 'completed', replayed: true } });
-    // A new mark with that time is refused, as before (0045).
-    const other = await bookStop('admin.other@example.com', NEXT_FRIDAY);
-    expect((await markStop(await signInOffice(), other, { ...early, changeId: randomUUID() })).body.message).toBe(t('doneAtBeforeVisitDay'));
+    const again = await signInOffice();
+    expect(await markStop(again, stop, mark(changeId))).toEqual({ status: 200, body: { id: stop, status: 'confirmed', replayed: true } });
+    expect(await recordsOf(stop)).toHaveLength(1);
+    expect(await emailsTo('admin.again@example.com', 'visit-report')).toHaveLength(1);
+    // A new mark is refused: the visit's day has not come (0057).
+    expect(await markStop(again, stop, mark(randomUUID()))).toEqual({ status: 409, body: expect.objectContaining({ message: t('stopNotDueYet'), status: 'confirmed' }) });
   });
 
   it('takes an id in capitals as the same id', async () => {
@@ -241,5 +247,88 @@ describe('the retention sweep', () => {
     // The visits themselves are untouched.
     expect((await visitOf(old)).status).toBe('completed');
     expect((await runRetentionSweep(new Date())).stopChanges).toBe(0);
+  });
+});
+
+describe('a change kept on a phone longer than the server keeps ids (0057)', () => {
+  const DAY = 86_400_000;
+  const tooOld = (days = 30) => expect.objectContaining({ code: 'gone', message: t('stopChangeTooOld', { days }) });
+
+  it('a mark applied, its answer lost, taken back by the office, sent again once the sweep forgot its id: refused, nothing written again', async () => {
+    const stop = await bookStop('drawer.mark@example.com');
+    const changeId = randomUUID();
+    expect((await markStop(await signInCrew(), stop, { ...mark(changeId), takenAt: PRESSED })).status).toBe(200);
+    expect((await officeChange(await signInOffice(), stop, { status: 'confirmed' })).status).toBe(200);
+    const reopened = await visitOf(stop);
+    const records = await recordsOf(stop);
+
+    // The phone spent a month in a drawer; the sweep has forgotten the id.
+    vi.setSystemTime(new Date(ON_THE_DAY.getTime() + 31 * DAY));
+    await runRetentionSweep(new Date());
+    expect(await appliedIds(stop)).toEqual([]);
+    const again = await markStop(await signInCrew(), stop, { ...mark(changeId), takenAt: PRESSED }, { 'accept-language': 'fr' });
+    expect(again).toEqual({ status: 410, body: expect.objectContaining({ code: 'gone', message: getTranslator('fr', 'routing')('stopChangeTooOld', { days: 30 }) }) });
+    expect(again.body.message).toContain('30');
+    expect(await visitOf(stop)).toEqual(reopened);
+    expect(reopened.status).toBe('confirmed');
+    expect(await recordsOf(stop)).toEqual(records);
+    expect(await emailsTo('drawer.mark@example.com', 'visit-report')).toHaveLength(1);
+    expect(await appliedIds(stop)).toEqual([]);
+  });
+
+  it('refuses one never applied too, an Undo as a mark: the server cannot tell it from one it forgot', async () => {
+    const stop = await bookStop('drawer.never@example.com');
+    expect((await markStop(await signInCrew(), stop, mark(randomUUID()))).status).toBe(200);
+    vi.setSystemTime(new Date(ON_THE_DAY.getTime() + 31 * DAY));
+    const crew = await signInCrew();
+    expect(await markStop(crew, stop, { status: 'confirmed', changeId: randomUUID(), takenAt: ON_THE_DAY.toISOString() })).toEqual({ status: 410, body: tooOld() });
+    expect((await visitOf(stop)).status).toBe('completed');
+    expect((await appliedIds(stop)).map((r) => r.kind)).toEqual(['done']);
+  });
+
+  it('judges an older sheet\'s done mark, sent without takenAt, by its doneAt, and its Undo without any time by its id as before', async () => {
+    const stop = await bookStop('older.sheet@example.com');
+    vi.setSystemTime(new Date(ON_THE_DAY.getTime() + 31 * DAY));
+    const crew = await signInCrew();
+    expect(await markStop(crew, stop, mark(randomUUID()))).toEqual({ status: 410, body: tooOld() });
+    expect(await visitOf(stop)).toMatchObject({ status: 'confirmed', completedAt: null });
+    expect(await recordsOf(stop)).toEqual([]);
+    expect(await appliedIds(stop)).toEqual([]);
+
+    // Marked done now, then an older sheet's Undo: no time to judge, so its id decides, as in 0052.
+    expect((await markStop(crew, stop, { ...mark(randomUUID()), doneAt: new Date().toISOString() })).status).toBe(200);
+    const undoId = randomUUID();
+    expect(await markStop(crew, stop, { status: 'confirmed', changeId: undoId })).toEqual({ status: 200, body: { id: stop, status: 'confirmed' } });
+    expect((await markStop(crew, stop, { status: 'confirmed', changeId: undoId })).body.replayed).toBe(true);
+  });
+
+  it('does not believe a time ahead of the server\'s clock (a phone set in the future would never look old); the clock skew is allowed', async () => {
+    const stop = await bookStop('future.clock@example.com');
+    const crew = await signInCrew();
+    const ahead = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    expect(await markStop(crew, stop, { ...mark(randomUUID()), doneAt: undefined, takenAt: ahead(24 * 60 * 365) })).toEqual({ status: 400, body: expect.objectContaining({ message: t('takenAtInFuture') }) });
+    expect(await markStop(crew, stop, { ...mark(randomUUID()), doneAt: undefined, takenAt: ahead(6) })).toEqual({ status: 400, body: expect.objectContaining({ message: t('takenAtInFuture') }) });
+    expect(await visitOf(stop)).toMatchObject({ status: 'confirmed', completedAt: null });
+    expect(await appliedIds(stop)).toEqual([]);
+    expect((await markStop(crew, stop, { ...mark(randomUUID()), doneAt: undefined, takenAt: ahead(4) })).status).toBe(200);
+  });
+
+  it('refuses a takenAt that is not a date and time by the field', async () => {
+    const stop = await bookStop('bad.time@example.com');
+    for (const bad of ['yesterday', '2027-06-11 10:12', 42]) {
+      expect(await markStop(await signInCrew(), stop, { ...mark(randomUUID()), takenAt: bad })).toEqual({ status: 400, body: expect.objectContaining({ fields: { takenAt: t('invalidTakenAt') } }) });
+    }
+    expect((await visitOf(stop)).status).toBe('confirmed');
+  });
+
+  it('still answers a change taken just inside the window as a replay: its id is kept until then', async () => {
+    const stop = await bookStop('inside.window@example.com');
+    const changeId = randomUUID();
+    expect((await markStop(await signInCrew(), stop, { ...mark(changeId), takenAt: PRESSED })).status).toBe(200);
+    // 30 days after the press, less six minutes: the sweep keeps the id applied at 15:00, and the server takes the change.
+    vi.setSystemTime(new Date(new Date(PRESSED).getTime() + 30 * DAY - 6 * 60_000));
+    await runRetentionSweep(new Date());
+    expect(await markStop(await signInCrew(), stop, { ...mark(changeId), takenAt: PRESSED })).toEqual({ status: 200, body: { id: stop, status: 'completed', replayed: true } });
+    expect(await recordsOf(stop)).toHaveLength(1);
   });
 });

@@ -138,10 +138,11 @@ describe('PATCH /api/routes/technician/stops/{id}: a technician marks their stop
     expect(await statusOf(ownStop)).toBe('confirmed');
   });
 
-  it('lets an admin change any visit, as on the dashboard', async () => {
+  it('lets an admin change any visit whose day has come, as on the dashboard, and no visit before its day (0057)', async () => {
     expect(await markStop(adminToken, otherCrewStop, 'completed')).toEqual({ status: 200, body: { id: otherCrewStop, status: 'completed' } });
-    expect(await markStop(adminToken, futureStop, 'completed')).toEqual({ status: 200, body: { id: futureStop, status: 'completed' } });
-    expect(await markStop(adminToken, futureStop, 'confirmed')).toEqual({ status: 200, body: { id: futureStop, status: 'confirmed' } });
+    expect(await markStop(adminToken, otherCrewStop, 'confirmed')).toEqual({ status: 200, body: { id: otherCrewStop, status: 'confirmed' } });
+    expect(await markStop(adminToken, futureStop, 'completed')).toEqual({ status: 409, body: expect.objectContaining({ message: t('stopNotDueYet'), status: 'confirmed' }) });
+    expect(await statusOf(futureStop)).toBe('confirmed');
     expect((await markStop(adminToken, 999_999, 'completed')).status).toBe(404);
   });
 });

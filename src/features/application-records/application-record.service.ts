@@ -2,7 +2,7 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { findServiceAddress } from '@/features/booking/service-address';
-import { lockStaffStop, requireDoneAtInBounds } from '@/features/routing/route.service';
+import { lockStaffStop, requireDoneAtInBounds, requireStopChangeInWindow, requireVisitDayReached } from '@/features/routing/route.service';
 import type { StopStatusChange } from '@/features/routing/route.schema';
 import { findAppliedStopChange, recordAppliedStopChange } from '@/features/routing/stop-change.repository';
 import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
@@ -117,8 +117,9 @@ async function findApplicator(db: DbExecutor, branchId: number, technicianId: nu
  * A stop marked done from the day sheet, or taken back (PATCH /api/routes/technician/stops/{id};
  * docs/decisions/0027, 0038, 0042), and the office's "Mark completed" on the dashboard (PATCH
  * /api/admin/appointments/{id}, 0046). The day sheet's rules: a technician changes only a stop of
- * their own route, from its day on; an admin any visit. A treatment marked done brings its
- * application record (required while the branch has an active product; none for a consultation),
+ * their own route, from its day on; an admin any visit, but nobody marks one done before its day
+ * (0057; an admin may still take back a completion made before that rule). A treatment marked done
+ * brings its application record (required while the branch has an active product; none for a consultation),
  * checked and stored in the same transaction as the status change and the visit report it queues:
  * a refused record leaves the stop open. Marking done again replaces the record; Undo keeps it.
  * The applicator is the technician marking their stop; for an admin the visit's route technician,
@@ -127,7 +128,8 @@ async function findApplicator(db: DbExecutor, branchId: number, technicianId: nu
  * A change with the phone's `changeId` (0052) is applied once: its id is stored in the same
  * transaction, and the same id arriving again (its first answer was lost) writes nothing and
  * answers the stop as it is now, with `replayed: true`, even when the office changed the stop
- * in between. A refused change leaves no id behind (the transaction rolls back).
+ * in between. A refused change leaves no id behind (the transaction rolls back). Ids are kept 30
+ * days: a change taken longer ago is refused before anything is read or written (0057).
  */
 export async function changeStopStatusWithRecord(
   staff: Pick<StaffSession, 'role' | 'technicianId' | 'staffUserId'>,
@@ -137,6 +139,7 @@ export async function changeStopStatusWithRecord(
 ) {
   const db = await getDb();
   const doneAt = change.status === 'completed' ? change.doneAt : undefined;
+  if (change.changeId) requireStopChangeInWindow(change.takenAt ?? doneAt, now);
   return db.transaction(async (tx) => {
     const stop = await lockStaffStop(tx, staff, appointmentId, now);
     // Taken under the stop's lock by the unique key, so concurrent copies of one change apply once.
@@ -152,6 +155,10 @@ export async function changeStopStatusWithRecord(
         return { id: stop.id, status: stop.status, replayed: true as const };
       }
     }
+    // Nobody marks a visit done before its day (0057). After the replay check, as the doneAt bounds:
+    // a change applied on the visit's day is answered as it stands, even once the office has taken
+    // it back and moved the visit to a later Friday.
+    if (stop && change.status === 'completed') await requireVisitDayReached(tx, stop, now);
     if (stop && doneAt) await requireDoneAtInBounds(tx, stop, doneAt, now);
     // A done mark with its own time (0045): the same mark again (its answer was lost on the way
     // back) finds the stop done at exactly that instant and succeeds without recording twice; a

@@ -42,7 +42,9 @@ export const StopChangeIdSchema = z.uuid('routing.invalidChangeId');
  * visit's completion and the record are dated with it, within the bounds the service checks. With
  * 'confirmed' none of them is read. `changeId`, either way: the id the phone gave this press (0052,
  * a UUID), so the same change sent again after its answer was lost is recognised and applied once;
- * optional (the office's own changes and older phones send none).
+ * optional (the office's own changes and older phones send none). `takenAt`, either way: when the
+ * press was made (an ISO instant with its offset, as `doneAt`), which tells whether the server can
+ * still recognise the id (0057); optional (older phones send none).
  */
 export const StopStatusChangeSchema = z.object({
   status: z.enum(['completed', 'confirmed'], 'routing.invalidStopStatus'),
@@ -50,6 +52,7 @@ export const StopStatusChangeSchema = z.object({
   applications: ApplicationLinesSchema.optional(),
   doneAt: z.iso.datetime({ offset: true, error: 'routing.invalidDoneAt' }).transform((value) => new Date(value)).optional(),
   changeId: StopChangeIdSchema.transform((value) => value.toLowerCase()).optional(),
+  takenAt: z.iso.datetime({ offset: true, error: 'routing.invalidTakenAt' }).transform((value) => new Date(value)).optional(),
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;

@@ -19,7 +19,7 @@ import {
 import { isCalendarDate } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
 import type { VrpSolution } from './solver/vrp-model';
-import { findDoneAtProblem, isVisitDayReached } from './stop-completion';
+import { APPLIED_STOP_CHANGE_KEEP_DAYS, findDoneAtProblem, findStopChangeAgeProblem, isVisitDayReached } from './stop-completion';
 import { type GeoPoint, getDayTravelMatrix } from './travel/distance-matrix';
 
 /**
@@ -491,12 +491,14 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
  * Who may mark a stop done from the day sheet, or take it back, checked inside the caller's
  * transaction with the visit's row locked (0006, 2026-11-24 (b)): a re-plan or a move of the visit
  * waits for the change, or it for them, so a stop that stopped being theirs cannot be changed.
- * An admin may change any visit, as on the dashboard. A technician only a stop of their own route
- * of the visit's day, and only once that day has come in the branch's time zone (not next Friday's
+ * An admin may change any visit, as on the dashboard (but marks none done before its day: the
+ * caller checks that for every done mark, 0057). A technician only a stop of their own route of
+ * the visit's day, and only once that day has come in the branch's time zone (not next Friday's
  * by mistake): 403 for a visit not on their route (whether it exists is not told), 409 before its
- * day. Returns the locked visit (null only for an admin's unknown visit: the status change then
- * answers 404). The change itself is the dashboard's `changeAppointmentStatus`, called by the
- * day sheet's service (application records, 0042), so both screens allow and refuse the same changes.
+ * day (`requireVisitDayReached`). Returns the locked visit (null only for an admin's unknown visit:
+ * the status change then answers 404). The change itself is the dashboard's
+ * `changeAppointmentStatus`, called by the day sheet's service (application records, 0042), so both
+ * screens allow and refuse the same changes.
  */
 export async function lockStaffStop(
   tx: DbExecutor,
@@ -516,10 +518,20 @@ export async function lockStaffStop(
     if (!visit || !(await isOnTechnicianRoute(tx, visit.branchId, visit.date, staff.technicianId!, visit.id))) {
       throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
     }
-    const branch = await getBranch(visit.branchId, tx);
-    if (!isVisitDayReached(visit.date, findToday(now, branch.timezone))) throw new AppError('conflict', 'routing.stopNotDueYet');
+    await requireVisitDayReached(tx, visit, now);
   }
   return visit;
+}
+
+/**
+ * 409 (`routing.stopNotDueYet`, with the visit's status, so a screen shows the stop as it is) before
+ * the visit's day in the branch's time zone: a technician changes no stop before its day (0027), and
+ * nobody marks a visit done before it, the office neither (0057): the customer would get a visit
+ * report for a visit not made, and the record would name a day that has not come.
+ */
+export async function requireVisitDayReached(tx: DbExecutor, visit: { branchId: number; date: string; status: string }, now: Date): Promise<void> {
+  const { timezone } = await getBranch(visit.branchId, tx);
+  if (!isVisitDayReached(visit.date, findToday(now, timezone))) throw new AppError('conflict', 'routing.stopNotDueYet', { status: visit.status });
 }
 
 /**
@@ -531,6 +543,22 @@ export async function requireDoneAtInBounds(tx: DbExecutor, visit: { branchId: n
   const { timezone } = await getBranch(visit.branchId, tx);
   const problem = findDoneAtProblem({ doneAt, now, doneDay: findToday(doneAt, timezone), visitDate: visit.date });
   if (problem) throw new AppError('validation', `routing.${problem}`);
+}
+
+/**
+ * A day sheet change with an id (0052) is judged by that id only while the server may still hold
+ * it (docs/decisions/0057): a change taken longer ago than applied ids are kept could have been
+ * applied and its id swept since, so it is refused (410, `routing.stopChangeTooOld`) before
+ * anything is read or written, and the phone drops it; a time ahead of the server's clock is not
+ * believed (400, as `doneAt`'s). `takenAt` is the press time the phone sends, or for a done mark
+ * from a sheet older than this check its `doneAt` (the same instant); an older sheet's Undo says
+ * nothing of its time and is judged by its id as before.
+ */
+export function requireStopChangeInWindow(takenAt: Date | undefined, now: Date): void {
+  if (!takenAt) return;
+  const problem = findStopChangeAgeProblem({ takenAt, now });
+  if (problem === 'takenAtInFuture') throw new AppError('validation', 'routing.takenAtInFuture');
+  if (problem === 'stopChangeTooOld') throw new AppError('gone', 'routing.stopChangeTooOld', undefined, { days: APPLIED_STOP_CHANGE_KEEP_DAYS });
 }
 
 /**

@@ -37,7 +37,8 @@ export type DoneAtProblem = 'doneAtInFuture' | 'doneAtBeforeVisitDay';
  * phone had no signal, 0045), or why not. Not ahead of the server's `now` by more than the clock
  * skew; not before the visit's day in the branch's time zone (`doneDay`: the branch's calendar day
  * at `doneAt`), except for a time within the clock skew of `now`: that is a mark sent at once, as
- * good as one sent without a time (an admin may mark a later visit done, 0027).
+ * good as one sent without a time (a phone a little slow around midnight of the visit's day). The
+ * visit's day itself must have come for any done mark (`isVisitDayReached`, 0057).
  */
 export function findDoneAtProblem(input: { doneAt: Date; now: Date; doneDay: string; visitDate: string }): DoneAtProblem | null {
   const ahead = input.doneAt.getTime() - input.now.getTime();
@@ -49,11 +50,31 @@ export function findDoneAtProblem(input: { doneAt: Date; now: Date; doneDay: str
 /**
  * How long the server remembers the id of a day sheet change it applied (docs/decisions/0052): a
  * change waiting on a phone is sent again within minutes of signal, at worst days; a phone that
- * kept one for a month is not a case to serve, and the table stays small.
+ * kept one for a month is not a case to serve, and the table stays small. The retention sweep
+ * deletes ids older than this, and the server refuses a change taken longer ago than this
+ * (`findStopChangeAgeProblem`, 0057): both read this one number.
  */
 export const APPLIED_STOP_CHANGE_KEEP_DAYS = 30;
 
 /** Applied change ids recorded before this instant are swept. */
 export function findAppliedStopChangesCutoff(now: Date): Date {
   return new Date(now.getTime() - APPLIED_STOP_CHANGE_KEEP_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** Why a day sheet change carrying an id is refused for its time (a key of the routing messages). */
+export type StopChangeAgeProblem = 'takenAtInFuture' | 'stopChangeTooOld';
+
+/**
+ * Whether a change with an id (0052) taken on the phone at `takenAt` may still be judged by its id,
+ * or why not (docs/decisions/0057). Its id may have been swept once it was applied before
+ * `findAppliedStopChangesCutoff(now)`; then a resend would be applied a second time. The server
+ * never applies a change taken more than the clock skew after its own clock (`takenAtInFuture`,
+ * checked at every send), so a change applied at all was applied no earlier than `takenAt` minus
+ * the skew: one taken at least the keep window less the skew ago (`stopChangeTooOld`) may have
+ * lost its id, any later one still has it whatever the phone's clock says.
+ */
+export function findStopChangeAgeProblem(input: { takenAt: Date; now: Date }): StopChangeAgeProblem | null {
+  if (input.takenAt.getTime() - input.now.getTime() > DONE_AT_CLOCK_SKEW_MS) return 'takenAtInFuture';
+  if (input.takenAt.getTime() - DONE_AT_CLOCK_SKEW_MS < findAppliedStopChangesCutoff(input.now).getTime()) return 'stopChangeTooOld';
+  return null;
 }

@@ -23,15 +23,17 @@ import { moveAppointment } from './reschedule.service';
 /**
  * One page of the Appointments tab (GET /api/admin/appointments): upcoming visits by default,
  * "today" being the branch's calendar day (America/Toronto), and the cursor of the next page
- * (null on the last one).
+ * (null on the last one). `today` comes with the page: a visit can be marked completed from its
+ * day on (0057), and the tab offers "Mark completed" by the day of its latest read.
  */
 export async function listAppointments(query: Partial<AppointmentListQuery> = {}, options: { now?: Date; branchId?: number } = {}) {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const branch = await getBranch(branchId);
   const limit = query.limit ?? LIST_PAGE_SIZE;
+  const today = findToday(options.now ?? new Date(), branch.timezone);
   const rows = await selectAppointmentPage(await getDb(), {
     branchId,
-    today: findToday(options.now ?? new Date(), branch.timezone),
+    today,
     view: query.view ?? 'upcoming',
     date: query.date,
     status: query.status,
@@ -39,7 +41,7 @@ export async function listAppointments(query: Partial<AppointmentListQuery> = {}
     limit: limit + 1,
   });
   const { page, nextCursor } = takePage(rows, limit, encodeAppointmentCursor);
-  return { appointments: page, nextCursor };
+  return { appointments: page, nextCursor, today };
 }
 
 export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
@@ -104,6 +106,7 @@ export async function loadDashboard(options: { now?: Date } = {}) {
     totals,
     appointments: appointmentPage.appointments,
     appointmentsNextCursor: appointmentPage.nextCursor,
+    appointmentsToday: appointmentPage.today,
     customers: customerRows,
     payments: paymentPage.payments,
     paymentsNextCursor: paymentPage.nextCursor,

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { pickDemoFriday } from '@/server/bootstrap/seed';
+import { PAST_VISITS, type PastVisit, pastBookingRef, pastVisitPlace } from './past-visits';
 
 export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
 
@@ -116,4 +117,25 @@ export async function bookAndPay(
   const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
   expect(paid.status(), await paid.text()).toBe(200);
   return { ...booking, email, paymentIntentId: intent.paymentIntentId };
+}
+
+/** The Fridays `global-setup.ts` wrote the past visits on, weeks 0 to 3 (`past-visits.ts`). */
+export function readPastFridays(): string[] {
+  return inject('pastFridays');
+}
+
+export type FoundPastVisit = PastVisit & { date: string; appointmentId: number; customerId: number; bookingRef: string; place: ReturnType<typeof pastVisitPlace> };
+
+/** A past visit as the office's list has it now (the request carries a staff session). */
+export async function findPastVisit(request: APIRequestContext, firstName: string): Promise<FoundPastVisit> {
+  const index = PAST_VISITS.findIndex((v) => v.firstName === firstName);
+  const past = PAST_VISITS[index];
+  expect(past, `a past visit for ${firstName}`).toBeDefined();
+  const date = readPastFridays()[past!.week]!;
+  const res = await request.get(`/api/admin/appointments?date=${date}&limit=200`);
+  expect(res.status()).toBe(200);
+  const { appointments: listed } = (await res.json()) as { appointments: { id: number; customerId: number; firstName: string; lastName: string }[] };
+  const row = listed.find((a) => a.firstName === past!.firstName && a.lastName === past!.lastName);
+  expect(row, `${firstName}'s visit on ${date}, written by global-setup.ts (not when E2E_BASE_URL points at another server)`).toBeDefined();
+  return { ...past!, date, appointmentId: row!.id, customerId: row!.customerId, bookingRef: pastBookingRef(index), place: pastVisitPlace(index) };
 }

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { findPastFriday } from '../../support/past-fridays';
+import { insertPastVisits, listPastFridays } from './past-visits';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 let server: ChildProcess | undefined;
@@ -25,9 +27,38 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`server at ${url} did not answer within ${timeoutMs} ms`);
 }
 
+/**
+ * Prepares the run's database as the server would on start (migrations, base and demo data), then
+ * adds the past visits (`past-visits.ts`), and lets it go before the server opens it.
+ */
+async function writePastVisits(env: Record<string, string | undefined>, fridays: readonly string[]): Promise<void> {
+  const names = ['DATABASE_URL', 'PGLITE_DATA_DIR', 'LOG_LEVEL'] as const;
+  const before = names.map((name) => process.env[name]);
+  // This process points at the run's database only meanwhile: the test files never open it.
+  const point = (values: readonly (string | undefined)[]) => names.forEach((name, i) => {
+    if (values[i] === undefined) delete process.env[name];
+    else process.env[name] = values[i];
+  });
+  point(names.map((name) => env[name]));
+  const { resetEnvCache } = await import('@/env');
+  resetEnvCache();
+  const { prepareDatabase } = await import('@/server/bootstrap/prepare-database');
+  const { closeDb, getDb } = await import('@/db/client');
+  try {
+    await prepareDatabase();
+    await insertPastVisits(await getDb(), fridays);
+  } finally {
+    await closeDb();
+    point(before);
+    resetEnvCache();
+  }
+}
+
 export default async function setup(project: TestProject) {
   if (process.env.E2E_BASE_URL) {
+    // Another server's database has no past visits: the journeys that need one say so.
     project.provide('baseURL', process.env.E2E_BASE_URL);
+    project.provide('pastFridays', listPastFridays(findPastFriday()));
     return;
   }
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) {
@@ -51,6 +82,11 @@ export default async function setup(project: TestProject) {
     mkdirSync(dir, { recursive: true });
     env.PGLITE_DATA_DIR = dir;
   }
+  // The journeys that mark visits done need visits whose day has come (0057), which nothing can
+  // book: written before the server opens the database (an embedded one has one user at a time).
+  const pastFridays = listPastFridays(findPastFriday());
+  await writePastVisits(env, pastFridays);
+  project.provide('pastFridays', pastFridays);
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
   server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseURL = `http://127.0.0.1:${PORT}`;
@@ -72,5 +108,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The Fridays the past visits are on, weeks 0 to 3 (`past-visits.ts`). */
+    pastFridays: string[];
   }
 }

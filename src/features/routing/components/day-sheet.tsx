@@ -24,7 +24,7 @@ import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-
 import { overlayPendingStops, type ReplayResult } from './stop-outbox';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { useDaySheetWorker } from './use-day-sheet-worker';
-import { findSupersededMessageKey, useStopOutbox } from './use-stop-outbox';
+import { findChangeNoticeKey, noticeValues, useStopOutbox } from './use-stop-outbox';
 import type { DoneMark } from './visit-note-dialog';
 
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
@@ -83,9 +83,10 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const [sheetFor, setSheetFor] = useState<{ technicianId: number; date: string } | null>(null);
   // While the sheet on screen is the saved copy (no signal, 0045): when it was saved.
   const [copySavedAt, setCopySavedAt] = useState<string | null>(null);
-  // Changes refused after they waited on the phone, or applied and then changed by the office
-  // (`superseded`, 0052): said under the stop; a done mark is offered again.
-  const [refusals, setRefusals] = useState<Record<number, { message: string; superseded?: boolean; mark?: DoneMark }>>({});
+  // Changes refused after they waited on the phone, applied and then changed by the office
+  // (`superseded`, 0052), or kept too long to be sent (`tooOld`, 0057): said under the stop, the
+  // last two in the sheet's own sentence (`notice`); a done mark is offered again.
+  const [refusals, setRefusals] = useState<Record<number, { message: string; notice?: boolean; mark?: DoneMark }>>({});
   const [optimizing, setOptimizing] = useState(false);
   // The sheet could not be read (no signal in a back yard, a server hiccup): the stops are not
   // known, which is not the same as having none.
@@ -134,9 +135,9 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       const mark: DoneMark | undefined = change.status === 'completed'
         ? { note: change.note ?? '', ...(change.applications ? { applications: change.applications } : {}) }
         : undefined;
-      const notice = outcome.kind === 'superseded'
-        ? { message: t(findSupersededMessageKey(change.status), { name: change.name }), superseded: true }
-        : { message: outcome.message ?? t('stopChangeFailed') };
+      const notice = outcome.kind === 'refused'
+        ? { message: outcome.message ?? t('stopChangeFailed') }
+        : { message: t(findChangeNoticeKey(outcome.kind, change.status), noticeValues(change.name)), notice: true };
       setRefusals((current) => ({ ...current, [change.appointmentId]: { ...notice, mark } }));
     }
     if (readAgain) {
@@ -393,7 +394,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                   ) : null}
                   {refusal ? (
                     <p className="mt-1 text-sm font-medium text-red-800 print:hidden">
-                      {refusal.superseded ? refusal.message : t('offline.refusedOnStop', { message: refusal.message })}
+                      {refusal.notice ? refusal.message : t('offline.refusedOnStop', { message: refusal.message })}
                     </p>
                   ) : null}
                   <StopDoneButton

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APPLIED_STOP_CHANGE_KEEP_DAYS, findAppliedStopChangesCutoff, findStopChangeAgeProblem } from '../stop-completion';
 import {
   addChange, classifyAnswer, createChangeId, findPendingStops, isSendableChangeId, outboxKey, overlayPendingStops, type QueuedStopChange, readOutbox,
   replayOutbox, type StopAnswer, toStopChangeBody, writeOutbox,
@@ -75,11 +76,13 @@ describe('addChange: the order taken, each press once', () => {
 });
 
 describe('what is sent and what the sheet shows', () => {
-  it('sends a done mark with its id, when it was pressed as doneAt, its note and products; an Undo with its id and status', () => {
+  it('sends a done mark with its id and when it was pressed (as takenAt and doneAt), its note and products; an Undo with its id, when it was pressed and its status', () => {
     const mark = done(4, { note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }] });
-    expect(toStopChangeBody(mark)).toEqual({ status: 'completed', changeId: mark.id, doneAt: mark.takenAt, note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }] });
+    expect(toStopChangeBody(mark)).toEqual({
+      status: 'completed', changeId: mark.id, takenAt: mark.takenAt, doneAt: mark.takenAt, note: 'Back hedge', applications: [{ productId: 3, amount: '12,5' }],
+    });
     const back = undo(4);
-    expect(toStopChangeBody(back)).toEqual({ status: 'confirmed', changeId: back.id });
+    expect(toStopChangeBody(back)).toEqual({ status: 'confirmed', changeId: back.id, takenAt: back.takenAt });
   });
 
   it('sends a change stored by an older sheet, whose id is no UUID, without an id (the server then goes by doneAt, 0045)', () => {
@@ -158,6 +161,8 @@ describe('classifyAnswer', () => {
     ['200 replayed, the stop still done', { status: 200, body: { id: 1, status: 'completed', replayed: true } }, 'delivered'],
     ['200 replayed, the office took the completion back since', { status: 200, body: { id: 1, status: 'confirmed', replayed: true } }, 'superseded'],
     ['200 replayed without a status', { status: 200, body: { replayed: true } }, 'retry'],
+    ['410 from the server: taken longer ago than it keeps ids (0057)', { status: 410, body: { code: 'gone', message: 'x' } }, 'tooOld'],
+    ['410 that is not the server\'s answer', { status: 410, body: null }, 'refused'],
   ] as const)('%s: %s', (_label, answer, expected) => {
     expect(classifyAnswer(mark, answer)).toBe(expected);
   });
@@ -325,6 +330,58 @@ describe('replayOutbox', () => {
     expect(again.outcomes).toEqual([{ kind: 'superseded', change: { ...back, tried: true }, dropped: [], serverStatus: 'completed' }]);
     expect(state.stops.get(3)).toBe('completed');
     expect(state.writes).toBe(1);
+  });
+
+  it('a change kept on the phone longer than the server keeps ids (0057): refused once its id may be gone, never applied twice, dropped with the stop\'s later changes', async () => {
+    // The server's rules with the sweep (application-record.service, privacy retention): ids of
+    // applied changes are deleted once older than the keep window; a change is judged by its age
+    // before its id; an id still held is a replay.
+    const DAY = 86_400_000;
+    let now = new Date('2027-06-11T15:00:00Z');
+    const applied = new Map<string, Date>();
+    const stops = new Map<number, string>([[1, 'confirmed'], [2, 'confirmed']]);
+    let writes = 0;
+    const patch = (change: QueuedStopChange): StopAnswer => {
+      const body = toStopChangeBody(change) as { changeId: string; takenAt: string };
+      if (findStopChangeAgeProblem({ takenAt: new Date(body.takenAt), now }) === 'stopChangeTooOld') return { status: 410, body: { code: 'gone', message: 'Too old.' } };
+      if (applied.has(body.changeId)) return { status: 200, body: { id: change.appointmentId, status: stops.get(change.appointmentId), replayed: true } };
+      applied.set(body.changeId, now);
+      if (stops.get(change.appointmentId) !== change.status) writes += 1;
+      stops.set(change.appointmentId, change.status);
+      return ok(change);
+    };
+    const sweep = () => {
+      for (const [id, at] of applied) if (at < findAppliedStopChangesCutoff(now)) applied.delete(id);
+    };
+    const store = new MemoryStore();
+    const mark = done(1, { takenAt: now.toISOString(), note: 'Hedge' });
+    writeOutbox(store, OWNER, [mark]);
+    // Applied on the Friday; the answer is lost. The office takes it back; the phone goes in a drawer.
+    await sendLosingAnswers(store, patch);
+    stops.set(1, 'confirmed');
+    const laterUndo = undo(1, { takenAt: new Date(now.getTime() + 60_000).toISOString() });
+    const otherStop = done(2, { takenAt: new Date(now.getTime() + 120_000).toISOString() });
+    writeOutbox(store, OWNER, [...readOutbox(store, OWNER), laterUndo, otherStop]);
+
+    // A day short of the window the sweep still holds the id (sent then, it would be a replay).
+    now = new Date(now.getTime() + (APPLIED_STOP_CHANGE_KEEP_DAYS - 1) * DAY);
+    sweep();
+    expect(applied.has(mark.id)).toBe(true);
+    // Past the window the sweep has forgotten it, and the server no longer takes the change.
+    now = new Date(now.getTime() + 2 * DAY);
+    sweep();
+    expect(applied.has(mark.id)).toBe(false);
+    const result = await replayOutbox(wire(store, async (change) => patch(change)));
+    expect(result).toEqual({
+      stopped: 'empty',
+      outcomes: [
+        { kind: 'tooOld', change: { ...mark, tried: true }, dropped: [laterUndo] },
+        { kind: 'tooOld', change: { ...otherStop, tried: true }, dropped: [] },
+      ],
+    });
+    expect(writes).toBe(1);
+    expect(Object.fromEntries(stops)).toEqual({ 1: 'confirmed', 2: 'confirmed' });
+    expect(readOutbox(store, OWNER)).toEqual([]);
   });
 
   it('a change applied whose answer was lost and left as it was is simply delivered when sent again', async () => {

@@ -9,9 +9,11 @@
  * lost) writes nothing again and is answered with the stop as it is now (`replayed: true`), even
  * when the office changed the stop in between. A done mark also carries the instant it was pressed
  * (`takenAt`, sent as `doneAt`), which dates the visit (and, for changes stored before ids were
- * sent, is still the server's test of "the same mark", 0045). Within one browser, one tab replays
- * at a time (a Web Lock in the hook), and each change leaves the outbox only once the server has
- * answered it.
+ * sent, is still the server's test of "the same mark", 0045). Every change with an id is sent with
+ * that instant too (`takenAt`): the server keeps applied ids for 30 days and refuses a change taken
+ * longer ago (410), which could otherwise be applied a second time once its id is gone (0057).
+ * Within one browser, one tab replays at a time (a Web Lock in the hook), and each change leaves
+ * the outbox only once the server has answered it.
  */
 
 import { StopChangeIdSchema } from '../route.schema';
@@ -30,7 +32,7 @@ export type QueuedStopChange = {
   id: string;
   appointmentId: number;
   status: StopChangeStatus;
-  /** When it was pressed (ISO instant); a done mark is sent with it as `doneAt`. */
+  /** When it was pressed (ISO instant): sent as `takenAt` with the id, and a done mark's as `doneAt`. */
   takenAt: string;
   /** The customer's name as the stop shows it, for the messages about it. */
   name: string;
@@ -130,7 +132,7 @@ export function addChange(outbox: readonly QueuedStopChange[], change: QueuedSto
 
 /** The body of PATCH /api/routes/technician/stops/{id} for a change. */
 export function toStopChangeBody(change: QueuedStopChange): Record<string, unknown> {
-  const changeId = isSendableChangeId(change.id) ? { changeId: change.id } : {};
+  const changeId = isSendableChangeId(change.id) ? { changeId: change.id, takenAt: change.takenAt } : {};
   if (change.status === 'confirmed') return { status: 'confirmed', ...changeId };
   return {
     status: 'completed',
@@ -173,10 +175,12 @@ export function overlayPendingStops<T extends { appointment: { id: number; statu
  * - 'signedOut': 401, the sign-in ended: kept until the person signs in again;
  * - 'retry': the server is in trouble (5xx, 408, 425, 429), or a 2xx that is not the server's
  *   answer (a Wi-Fi sign-in page): kept, sent again later;
+ * - 'tooOld': 410 from the server: the change was taken longer ago than the server keeps the ids of
+ *   changes it applied (0057), so it cannot tell whether it arrived already; nothing was written;
  * - 'refused': any other 4xx (400 checks, 403 not on their route, 404, 409 changed meanwhile): the
  *   server will not take it; the technician is told.
  */
-export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'superseded' | 'refused' | 'signedOut' | 'retry' {
+export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'superseded' | 'tooOld' | 'refused' | 'signedOut' | 'retry' {
   if (answer.status >= 200 && answer.status < 300) {
     const body = answer.body as { status?: unknown; replayed?: unknown } | null;
     if (body === null || typeof body !== 'object' || typeof body.status !== 'string') return 'retry';
@@ -184,6 +188,7 @@ export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'd
     return body.replayed === true ? 'superseded' : 'retry';
   }
   if (answer.status === 401) return 'signedOut';
+  if (answer.status === 410 && (answer.body as { code?: unknown } | null)?.code === 'gone') return 'tooOld';
   if (answer.status === 408 || answer.status === 425 || answer.status === 429 || answer.status >= 500) return 'retry';
   return answer.status >= 400 ? 'refused' : 'retry';
 }
@@ -197,6 +202,13 @@ export type ReplayOutcome =
     dropped: QueuedStopChange[];
     /** The stop's status as the office left it. */
     serverStatus: string;
+  }
+  | {
+    kind: 'tooOld';
+    change: QueuedStopChange;
+    /** Later changes of the same stop, made on top of it, taken out with it. */
+    dropped: QueuedStopChange[];
+    serverStatus?: undefined;
   }
   | {
     kind: 'refused';
@@ -226,9 +238,10 @@ function readRefusal(body: unknown): { serverStatus?: string; message?: string }
  * Sends the outbox, oldest first, one change at a time, until it is empty or a change cannot be
  * settled now. The outbox is read again before each change (another tab may have added one) and
  * written after each answer, so a change leaves it exactly when the server has answered it; before
- * a change is sent it is marked `tried`. A change the server refuses, or one it had applied and the
- * office has changed since (superseded), leaves with the later changes of the same stop (they were
- * made on top of it), and the replay goes on with the other stops.
+ * a change is sent it is marked `tried`. A change the server refuses, one too old for it to judge
+ * (tooOld), or one it had applied and the office has changed since (superseded), leaves with the
+ * later changes of the same stop (they were made on top of it), and the replay goes on with the
+ * other stops.
  */
 export async function replayOutbox(io: {
   read: () => QueuedStopChange[];
@@ -263,6 +276,7 @@ export async function replayOutbox(io: {
     const dropped = current.filter((c) => c.id !== next.id && c.appointmentId === next.appointmentId);
     io.write(current.filter((c) => c.appointmentId !== next.appointmentId));
     if (kind === 'superseded') outcomes.push({ kind, change: next, dropped, serverStatus: (answer.body as { status: string }).status });
+    else if (kind === 'tooOld') outcomes.push({ kind, change: next, dropped });
     else outcomes.push({ kind, change: next, dropped, ...readRefusal(answer.body) });
   }
 }

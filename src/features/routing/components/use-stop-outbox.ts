@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { APPLIED_STOP_CHANGE_KEEP_DAYS } from '../stop-completion';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { sendStopChange } from './send-stop-change';
 import {
@@ -15,12 +16,18 @@ export const OUTBOX_RETRY_MS = 30_000;
 const REFUSAL_TOAST_MS = 15_000;
 
 /**
- * The routing message for a change that reached the server, whose answer was lost, and that the
- * office changed afterwards (0052): named by what the technician did, with `{name}`.
+ * The routing message for a change the technician is told about in the sheet's own words, named by
+ * what they did, with `{name}`: one that reached the server, whose answer was lost, and that the
+ * office changed afterwards ('superseded', 0052); one kept on the phone longer than the server
+ * keeps the ids of the changes it applied, so it was not taken ('tooOld', 0057; with `{days}`).
  */
-export function findSupersededMessageKey(status: StopChangeStatus) {
+export function findChangeNoticeKey(kind: 'superseded' | 'tooOld', status: StopChangeStatus) {
+  if (kind === 'tooOld') return status === 'completed' ? 'offline.tooOldAfterMark' as const : 'offline.tooOldAfterUndo' as const;
   return status === 'completed' ? 'offline.supersededAfterMark' as const : 'offline.supersededAfterUndo' as const;
 }
+
+/** What a change's notice says, in the sheet's words: the customer and the days the server keeps ids. */
+export const noticeValues = (name: string) => ({ name, days: APPLIED_STOP_CHANGE_KEEP_DAYS });
 
 // This tab's writes: the `storage` event only tells the other tabs.
 const listeners = new Set<() => void>();
@@ -41,8 +48,8 @@ function notify() {
  * to add one, and `replay` to send them, which also runs by itself when the browser comes back
  * online and every `OUTBOX_RETRY_MS` while changes wait (not after the sign-in ended). One tab sends
  * at a time (a Web Lock where the browser has them). The technician is told what happened:
- * delivered, refused (naming the customer), changed by the office after it arrived (0052), or the
- * sign-in ended. `onReplayed` gets every result, for the sheet to show the stops as the server now
+ * delivered, refused (naming the customer), changed by the office after it arrived (0052), kept
+ * too long to be sent (0057), or the sign-in ended. `onReplayed` gets every result, for the sheet to show the stops as the server now
  * has them. No owner: nothing is kept.
  */
 export function useStopOutbox(owner: number | undefined, onReplayed: (result: ReplayResult) => void) {
@@ -86,14 +93,17 @@ export function useStopOutbox(owner: number | undefined, onReplayed: (result: Re
     const [only] = problems;
     if (problems.length === 1 && only!.kind === 'superseded') {
       const { name, status } = only!.change;
-      toast({ duration: REFUSAL_TOAST_MS, title: t('offline.supersededTitle', { name }), description: t(findSupersededMessageKey(status), { name }) });
+      toast({ duration: REFUSAL_TOAST_MS, title: t('offline.supersededTitle', { name }), description: t(findChangeNoticeKey('superseded', status), noticeValues(name)) });
+    } else if (problems.length === 1 && only!.kind === 'tooOld') {
+      const { name, status } = only!.change;
+      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.tooOldTitle', { name }), description: t(findChangeNoticeKey('tooOld', status), noticeValues(name)) });
     } else if (problems.length === 1 && only!.kind === 'refused') {
       toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedTitle', { name: only!.change.name }), description: only!.message ?? t('stopChangeFailed') });
     } else if (problems.length > 1) {
       const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format([...new Set(problems.map((o) => o.change.name))]);
       const allRefused = problems.every((o) => o.kind === 'refused');
       toast({
-        variant: problems.some((o) => o.kind === 'refused') ? 'destructive' : 'default',
+        variant: problems.some((o) => o.kind !== 'superseded') ? 'destructive' : 'default',
         duration: REFUSAL_TOAST_MS,
         title: t(allRefused ? 'offline.refusedManyTitle' : 'offline.attentionManyTitle', { count: problems.length }),
         description: t(allRefused ? 'offline.refusedManyBody' : 'offline.attentionManyBody', { names }),

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
+import { isVisitDayReached } from '@/features/routing/stop-completion';
 import { formatTimeOfDay } from '@/lib/format';
 import {
   APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER,
@@ -31,6 +32,8 @@ type ListState = {
   /** What is loading: a new filter's first page, or the next page. */
   pending: 'filter' | 'more' | null;
   error: string | null;
+  /** The branch's day at the latest read: "Mark completed" is offered from a visit's day on (0057). */
+  today: string;
 };
 
 const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink disabled:cursor-not-allowed disabled:opacity-60';
@@ -42,6 +45,9 @@ const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-whit
  * are read again, so a visit that no longer matches the filter leaves it and a moved one takes
  * its place at its new date. "Mark completed" asks what the day sheet's "Mark done" asks (the
  * products applied and the note to the customer, docs/decisions/0046); "Undo" changes at once.
+ * A visit whose day has not come (the branch's day, as the server read it last) offers no "Mark
+ * completed", and a line above the list says why while such a visit is shown (0057): completing
+ * one sends the customer their visit report. The server refuses it anyway.
  */
 export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, completion }: {
   initial: AppointmentPage;
@@ -55,7 +61,9 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const locale = useLocale();
   const format = useDashboardFormat();
   const ids = { view: useId(), friday: useId(), fridayHint: useId(), status: useId() };
-  const [list, setList] = useState<ListState>({ filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null });
+  const [list, setList] = useState<ListState>({
+    filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null, today: initial.today,
+  });
   const [busy, setBusy] = useState<number | null>(null);
   const [moving, setMoving] = useState<MovableAppointment | null>(null);
   const [completing, setCompleting] = useState<CompletableVisit | null>(null);
@@ -97,6 +105,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
       nextCursor: page.nextCursor,
       pending: null,
       error: null,
+      today: page.today,
     }));
   }, [t]);
 
@@ -151,8 +160,11 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
     void refresh();
   };
 
+  // Before its day a visit cannot be completed; a completion made earlier can still be taken back.
+  const canComplete = (a: Row) => a.status === 'confirmed' && isVisitDayReached(a.date, list.today);
+
   const actions = (a: Row) => {
-    const next = a.status === 'confirmed' ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
+    const next = canComplete(a) ? 'completed' : a.status === 'completed' ? 'confirmed' : null;
     const label = next ? t(next === 'completed' ? 'markCompleted' : 'undoCompleted') : null;
     // A confirmed visit can go to another Friday; a paid one whose Friday was full needs one.
     const moveLabel = a.needsStaffAttention ? t('move.openNeedsDate') : a.status === 'confirmed' ? t('move.open') : null;
@@ -183,6 +195,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   };
 
   const { filter, rows, pending, error } = list;
+  const waitsForDay = rows.some((a) => a.status === 'confirmed' && !canComplete(a));
   const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
   const statusLabel = (s: AppointmentStatusFilter) => (s === 'needs-attention' ? t('needsAttention') : t(`statuses.${s}`));
 
@@ -238,6 +251,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
             ? (filter.date ? t('list.shownOn', { count: rows.length, date: format.date(filter.date) }) : t('list.shown', { count: rows.length }))
             : null}
       </p>
+      {waitsForDay ? <p className="mb-2 text-sm text-gray-600">{t('list.completeFromVisitDay')}</p> : null}
       <DataTable
         busy={pending === 'filter'}
         empty={isDefault ? t('list.noneUpcoming') : t('list.noMatches')}

@@ -7,7 +7,8 @@ export const dynamic = 'force-dynamic';
 
 /**
  * GET (admins) `?view=upcoming|past|all&date=YYYY-MM-DD&status=&cursor=&limit=`: one page of the
- * dashboard's appointments, `{ appointments, nextCursor }`; pass `nextCursor` back for the next page.
+ * dashboard's appointments, `{ appointments, nextCursor, today }`; pass `nextCursor` back for the
+ * next page. `today` is the branch's day: a visit can be marked completed from its day on (0057).
  */
 export const GET = apiRoute(async ({ req }) => {
   await requireStaff({ role: 'admin' });
