@@ -41,8 +41,15 @@ describe('route manager', () => {
     expect(await page.getByLabel('Service date').inputValue()).toBe(friday);
     expect(await page.getByTestId('long-date').textContent()).toBe(longDate);
     await page.getByText('30 appointments').waitFor();
-    await page.getByText('No route optimized for this date yet').waitFor();
-    expect(await page.getByText('Click Optimize Route to create an efficient service route').isVisible()).toBe(true);
+    // The day-sheet tests plan the demo Friday for its technicians' stops; when one of them ran
+    // first, the office optimises the day again and the same figures hold.
+    const planned = (await (await page.request.get(`/api/routes?date=${friday}`)).json()) as { routes: unknown[] };
+    if (planned.routes.length === 0) {
+      await page.getByText('No route optimized for this date yet').waitFor();
+      expect(await page.getByText('Click Optimize Route to create an efficient service route').isVisible()).toBe(true);
+    } else {
+      await page.getByRole('heading', { name: /Route Details/ }).waitFor();
+    }
 
     await page.getByRole('button', { name: 'Optimize Route' }).click();
     await page.getByRole('heading', { name: /Route Details/ }).waitFor({ timeout: 30_000 });
