@@ -26,29 +26,18 @@ function waitForActiveWorker(registration: ServiceWorkerRegistration): Promise<S
 export function useDaySheetWorker(locale: string, enabled: boolean) {
   useEffect(() => {
     let stopped = false;
-    let observer: PerformanceObserver | undefined;
     void (async () => {
       await import('@/components/ui/toaster').catch(() => {});
       if (stopped || !enabled || !('serviceWorker' in navigator)) return;
       const registration = await navigator.serviceWorker.register(DAY_SHEET_WORKER_URL, { scope: findDaySheetScope(locale), updateViaCache: 'none' });
       const worker = await waitForActiveWorker(registration);
       if (stopped) return;
-      const loaded = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
-      worker.postMessage({ type: 'keep', urls: [...loaded] });
-      // A file still loading when the list went (requested before the worker controlled the page, so
-      // the worker never saw it) would be missing without signal: the worker hears of it once loaded.
-      observer = new PerformanceObserver((entries) => {
-        const files = entries.getEntries().map((entry) => entry.name).filter((url) => !loaded.has(url) && new URL(url).pathname.startsWith('/_next/static/'));
-        for (const url of files) loaded.add(url);
-        if (files.length > 0 && !stopped) worker.postMessage({ type: 'keep', urls: [...loaded] });
-      });
-      observer.observe({ type: 'resource' });
+      worker.postMessage({ type: 'keep', urls: performance.getEntriesByType('resource').map((entry) => entry.name) });
     })().catch(() => {
       // Refused (a private window, storage turned off): the sheet works as before, while its tab stays open.
     });
     return () => {
       stopped = true;
-      observer?.disconnect();
     };
   }, [locale, enabled]);
 }
