@@ -5,9 +5,9 @@
  * mark arriving twice records nothing twice; a mark made at another time on a stop already done
  * is refused with the stop's status.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getTranslator } from '@/i18n/messages';
-import { bookCrewStop, recordsOf, seedCrewAndProduct, signInCrew, signInOffice, visitOf } from '../support/day-sheet-marks';
+import { bookCrewStop, recordsOf, signInCrew, signInOffice, setUpCrewOnClock, visitOf } from '../support/day-sheet-marks';
 import { emailsTo } from '../support/outbox';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -46,19 +46,8 @@ async function markStop(token: string, id: number, body: unknown, headers: Recor
 
 const mark = (doneAt: string, note = 'Back hedge and under the deck') => ({ status: 'completed', doneAt, note, applications: [{ productId: product, amount: '12,5' }] });
 
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ON_THE_DAY);
-  ({ crewA, product } = await seedCrewAndProduct());
-});
-
-beforeEach(() => {
-  vi.setSystemTime(ON_THE_DAY);
-});
-
-afterAll(() => {
-  jar.token = undefined;
-  vi.useRealTimers();
+setUpCrewOnClock(ON_THE_DAY, jar, (ids) => {
+  ({ crewA, product } = ids);
 });
 
 describe('a done mark sent late, with when it was pressed (doneAt)', () => {

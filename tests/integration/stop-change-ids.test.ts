@@ -8,12 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appliedStopChanges, appointments } from '@/db/schema/appointments';
 import { runRetentionSweep } from '@/features/privacy/retention.service';
 import { getTranslator } from '@/i18n/messages';
-import { bookCrewStop, recordsOf, seedCrewAndProduct, signInCrew, signInOffice, visitOf } from '../support/day-sheet-marks';
+import { bookCrewStop, recordsOf, signInCrew, signInOffice, setUpCrewOnClock, visitOf } from '../support/day-sheet-marks';
 import { emailsTo } from '../support/outbox';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar
@@ -65,19 +65,8 @@ const mark = (changeId: string | undefined, note = 'Back hedge and under the dec
   status: 'completed', ...(changeId ? { changeId } : {}), doneAt: PRESSED, note, applications: [{ productId: product, amount: '12,5' }],
 });
 
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ON_THE_DAY);
-  ({ crewA, product } = await seedCrewAndProduct());
-});
-
-beforeEach(() => {
-  vi.setSystemTime(ON_THE_DAY);
-});
-
-afterAll(() => {
-  jar.token = undefined;
-  vi.useRealTimers();
+setUpCrewOnClock(ON_THE_DAY, jar, (ids) => {
+  ({ crewA, product } = ids);
 });
 
 describe('a change sent with its id is applied once', () => {

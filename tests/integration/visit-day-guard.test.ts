@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appliedStopChanges, appointments } from '@/db/schema/appointments';
 import { getTranslator } from '@/i18n/messages';
-import { bookCrewStop, recordsOf, seedCrewAndProduct, signInCrew, signInOffice, visitOf } from '../support/day-sheet-marks';
+import { bookCrewStop, recordsOf, signInCrew, signInOffice, setUpCrewOnClock, visitOf } from '../support/day-sheet-marks';
 import { emailsTo } from '../support/outbox';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -65,19 +65,8 @@ async function expectUntouched(id: number, email: string) {
   expect(await appliedIds(id)).toEqual([]);
 }
 
-beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(WEEK_BEFORE);
-  ({ crewA, product } = await seedCrewAndProduct());
-});
-
-beforeEach(() => {
-  vi.setSystemTime(WEEK_BEFORE);
-});
-
-afterAll(() => {
-  jar.token = undefined;
-  vi.useRealTimers();
+setUpCrewOnClock(WEEK_BEFORE, jar, (ids) => {
+  ({ crewA, product } = ids);
 });
 
 describe('the office\'s "Mark completed" before the visit\'s day', () => {

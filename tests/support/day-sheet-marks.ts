@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { applicationRecords, pesticideProducts } from '@/db/schema/applications';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
@@ -13,6 +14,26 @@ import { signInAdminAndTechnician } from './staff-sessions';
  * What the tests of the day sheet's done marks (late marks 0045, change ids 0052) stand on: the demo
  * crew, the office's accounts, one active product, and Crew A's stops.
  */
+
+/**
+ * The hooks each file of these tests needs: the clock (Date only) set to `at` before every test, the
+ * crew and product seeded once and handed to `seeded`; at the end the file's session cookie is
+ * dropped and the real clock comes back.
+ */
+export function setUpCrewOnClock(at: Date, jar: { token?: string }, seeded: (ids: { crewA: number; product: number }) => void): void {
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    seeded(await seedCrewAndProduct());
+  });
+  beforeEach(() => {
+    vi.setSystemTime(at);
+  });
+  afterAll(() => {
+    jar.token = undefined;
+    vi.useRealTimers();
+  });
+}
 
 /** Seeds the demo crew and the office's accounts, adds one product; Crew A's id and the product's. */
 export async function seedCrewAndProduct(): Promise<{ crewA: number; product: number }> {
