@@ -9,11 +9,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { formatAddressLine } from '@/lib/address-line';
 import { formatCad } from '@/lib/format';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
 import type { ExportRange } from '@/features/exports/export-range';
+import { describePaymentStatus } from '@/features/payments/refund-state';
 import { SeasonOpenerAction } from '@/features/marketing-email/components/season-opener-action';
 import { StaffReceiptActions } from '@/features/receipts/components/staff-receipt-actions';
 import { matchesCustomer } from '../customer-search';
@@ -26,9 +28,7 @@ import { LoadMore } from './load-more';
 import { MessageReplyDialog, type RepliedMessage } from './message-reply-dialog';
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
-import { describePaymentStatus } from '@/features/payments/refund-state';
 import { useRecordPages } from './use-record-pages';
-import { formatAddressLine } from '@/lib/address-line';
 
 const POLL_MS = 30_000;
 
@@ -195,7 +195,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
               formatCad(p.amountCents, locale),
               // The payment test page's rows are listed like the others, marked (docs/decisions/0028).
-              p.isTest ? <span key="s" className="inline-flex flex-wrap gap-1">{status(p.status)}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(describePaymentStatus(p)),
+              p.isTest ? <span key="s" className="inline-flex flex-wrap gap-1">{status(describePaymentStatus(p))}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(describePaymentStatus(p)),
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
               // A receipt for each payment received (docs/decisions/0040): view it, or email it again.
               p.status === 'succeeded' && !p.isTest
