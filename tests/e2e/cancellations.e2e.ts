@@ -30,7 +30,9 @@ describe('staff cancel a paid booking from the customer details page', () => {
     await dialog.getByText('Give a short reason (at least 3 characters).').waitFor();
 
     await refund.fill('111.87');
-    await dialog.getByLabel('Reason').fill('Customer called: moving away');
+    await dialog.getByLabel('Reason', { exact: true }).fill('Customer called: moving away');
+    // The customer phoned: their email says so (0060); the office's note stays with the office.
+    await dialog.getByLabel('Reason given to the customer').selectOption({ label: 'The customer asked us to cancel it' });
     await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
 
     await page.getByText('$111.87 refunded to the card.', { exact: true }).waitFor();
@@ -39,6 +41,12 @@ describe('staff cancel a paid booking from the customer details page', () => {
     expect(await page.getByText('Refunded', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: `Cancel booking ${booking.bookingRef}` }).count()).toBe(0);
     expect(await page.getByText('Cancelled', { exact: true }).first().isVisible()).toBe(true);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { kind: string; subject: string; text: string }[] };
+    const mail = outbox.emails.find((m) => m.kind === 'booking-cancelled' && m.subject.includes(booking.bookingRef));
+    expect(mail?.subject).toBe(`Your booking ${booking.bookingRef} is cancelled`);
+    expect(mail?.text).toContain('As you asked, we have cancelled your booking. This visit will not take place:');
+    expect(mail?.text).toContain('We are refunding $111.87 to the card you paid with.');
+    expect(mail?.text).not.toContain('moving away');
 
     // The customer's success page, opened again, no longer says booked: it says cancelled and refunded.
     const customer = await newPage();

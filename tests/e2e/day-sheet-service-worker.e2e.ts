@@ -23,10 +23,11 @@ async function planDemoFriday(request: APIRequestContext): Promise<string> {
 /**
  * True once the day sheet's worker controls the page and keeps, for this language, the sheet itself
  * and every script and style sheet the page runs: what a reopened sheet needs to start.
+ * `controlled` false: a tab opened at another page (the login) can never be controlled by it.
  */
-function isKeptForNoSignal(page: Page, scope = '/day-sheet'): Promise<boolean> {
-  return page.evaluate(async ({ prefix, scope }) => {
-    if (!navigator.serviceWorker.controller) return false;
+function isKeptForNoSignal(page: Page, scope = '/day-sheet', controlled = true): Promise<boolean> {
+  return page.evaluate(async ({ prefix, scope, controlled }) => {
+    if (controlled && !navigator.serviceWorker.controller) return false;
     const names = (await caches.keys()).filter((name) => name.startsWith(prefix));
     if (names.length !== 1) return false;
     const kept = new Set((await (await caches.open(names[0]!)).keys()).map((request) => request.url));
@@ -36,7 +37,7 @@ function isKeptForNoSignal(page: Page, scope = '/day-sheet'): Promise<boolean> {
       ...[...document.querySelectorAll('link[rel="stylesheet"]')].map((el) => (el as HTMLLinkElement).href),
     ];
     return kept.has(new URL(scope, location.href).href) && files.length > 0 && files.every((url) => kept.has(url));
-  }, { prefix: DAY_SHEET_CACHE_PREFIX, scope });
+  }, { prefix: DAY_SHEET_CACHE_PREFIX, scope, controlled });
 }
 
 /** What the day sheet has left on this phone: its localStorage keys, the worker's caches and registrations. */
@@ -140,6 +141,62 @@ describe('the day sheet reopens without signal (docs/decisions/0048)', () => {
     await expectNoPage(page, '/day-sheet', /ERR_FAILED|ERR_INTERNET_DISCONNECTED/);
 
     expect(errors.filter((e) => !isNoSignalError(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a sheet reached from the login without a full load, and reopens it without signal (0061)', async () => {
+    const { page, context, errors } = await newPage();
+    // The login sends the office manager on to the sheet in the same tab, opened at /admin.
+    await signInAsAdmin(page, '/day-sheet');
+    await page.getByRole('heading', { level: 1, name: 'Day Sheet' }).waitFor();
+    await expect.poll(() => isKeptForNoSignal(page, '/day-sheet', false), { timeout: 20_000 }).toBe(true);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Day Sheet' }).waitFor();
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).workerStart > 0)).toBe(true);
+
+    expect(errors.filter((e) => !isNoSignalError(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('takes over and keeps a sheet that was loading while its worker started (0061)', async () => {
+    const office = await newPage();
+    await signInAsAdmin(office.page);
+    const date = await planDemoFriday(office.context.request);
+    await office.context.close();
+
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    // The sheet is on its way in one tab (its answer held back) when a second tab opens the sheet
+    // and starts its worker: no worker answered for the first tab's page.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => { asked = resolve; });
+    const isSheetOfDate = (url: URL) => url.pathname === '/day-sheet' && url.searchParams.get('date') === date && !url.searchParams.has('_rsc');
+    await page.route(isSheetOfDate, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto(`/day-sheet?date=${date}`);
+    await requested;
+    const other = await context.newPage();
+    await other.goto('/day-sheet');
+    await expect.poll(() => isKeptForNoSignal(other), { timeout: 20_000 }).toBe(true);
+    await other.close();
+    release();
+    await opened;
+    await page.unroute(isSheetOfDate);
+    await page.getByTestId('route-stop').first().waitFor();
+    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).workerStart)).toBe(0);
+
+    // Taken over once it tells the worker what it loaded, and kept whole.
+    await expect.poll(() => isKeptForNoSignal(page), { timeout: 20_000 }).toBe(true);
+
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -39,7 +39,8 @@ describe('receipts a Canadian customer can file (docs/decisions/0040)', () => {
     await receipt.getByText(number, { exact: true }).first().waitFor();
     await receipt.getByText('123456789 RT0001', { exact: true }).waitFor();
     await receipt.getByText('Escarpment Mosquito & Tick Inc.', { exact: true }).waitFor();
-    for (const [label, amount] of [['Subtotal', '$99.00'], ['HST (13%)', '$12.87'], ['Total paid', '$111.87']] as const) {
+    // The line as charged (0060), then the totals it adds up to.
+    for (const [label, amount] of [['One-time treatment', '$99.00'], ['Subtotal', '$99.00'], ['HST (13%)', '$12.87'], ['Total paid', '$111.87']] as const) {
       const row = receipt.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
       expect(await row.locator('dd').textContent()).toBe(amount);
     }

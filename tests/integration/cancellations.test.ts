@@ -124,6 +124,9 @@ describe('cancelling a booking', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ locale: 'fr', status: 'pending' });
     expect(mails[0]!.subject).toBe(`Votre réservation ${booking.bookingRef} est annulée`);
+    // The office's cancellation, without a reason for the customer: it says the office cancelled it (0060).
+    expect(mails[0]!.text).toContain('Nous avons annulé votre réservation. Cette visite n’aura pas lieu\u00a0:');
+    expect(mails[0]!.text).not.toContain('Customer is moving');
     expect(mails[0]!.text).toContain(`Nous vous remboursons ${formatMoney(11187, 'fr')} sur la carte utilisée pour le paiement`);
     expect(mails[0]!.text).toContain('10 jours ouvrables');
     const [cancelEvent] = calendarEvents(mails[0]!.attachments);
@@ -141,11 +144,15 @@ describe('cancelling a booking', () => {
     expect(shown.breakdown).toMatchObject({ rule: 'visits-carried-out', paidCents: 41245, carriedOutCents: 8927, policyRefundCents: 32318, completedCount: 1, visitCount: 5 });
     expect(shown.toCancel).toHaveLength(4);
 
-    const body = await (await cancel(booking.bookingRef, { reason: 'Sold the house' })).json();
+    // The customer phoned: the office cancels at their request and tells them so (0060); its own note stays with it.
+    const body = await (await cancel(booking.bookingRef, { reason: 'Sold the house', customerReason: 'customer-request' })).json();
     expect(body).toMatchObject({ refundCents: 32318, refundStatus: 'succeeded' });
     expect(await statuses(booking.ids)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
     const [mail] = await emailsTo(booking.email, 'booking-cancelled');
     expect(mail!.locale).toBe('de');
+    expect(mail!.subject).toBe(`Ihre Buchung ${booking.bookingRef} ist storniert`);
+    expect(mail!.text).toContain('wie gewünscht haben wir Ihre Buchung storniert. Diese Besuche finden nicht statt:');
+    expect(mail!.text).not.toContain('Sold the house');
     expect(mail!.text).toContain('Der bereits durchgeführte Besuch ist davon nicht betroffen.');
     expect(mail!.text).toContain(`Wir erstatten ${formatMoney(32318, 'de')}`);
     expect(calendarEvents(mail!.attachments)).toHaveLength(4);
@@ -287,6 +294,10 @@ describe('cancelling a booking', () => {
     expect((await negative.json()).fields.refundCents).toBe('Die Erstattung kann nicht unter 0,00\u00a0$ liegen.');
     expect((await cancel(booking.bookingRef, { reason: 'x', refundCents: 1.5 })).status).toBe(400);
     expect((await cancel(booking.bookingRef, 'not json')).status).toBe(400);
+    // A reason for the customer outside the list (free text would reach them untranslated): refused, translated.
+    const freeText = await cancel(booking.bookingRef, { reason: 'Customer called', customerReason: 'Because we said so' }, 'es');
+    expect(freeText.status).toBe(400);
+    expect((await freeText.json()).fields.customerReason).toBe('Elija un motivo de la lista.');
     expect((await cancel('BK-UNKNOWN', { reason: 'Customer called' })).status).toBe(404);
     expect(await statuses(booking.ids)).toEqual(['pending-payment']);
   });

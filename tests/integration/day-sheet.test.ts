@@ -98,3 +98,25 @@ describe('GET /api/routes/technician: the day around a sheet without stops', () 
     jar.token = undefined;
   });
 });
+
+describe('GET /api/routes/technician: what was sold with each stop (0062)', () => {
+  it('carries the add-ons, the extras and the visit number the sheet names them by', async () => {
+    const db = await getDb();
+    const date = '2027-06-18';
+    const sold = { customerId, bookingRef: 'BK-DAYSOLD1', date, status: 'confirmed', address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'] };
+    const rows = await db.insert(appointments).values([
+      { ...sold, serviceType: 'onetime', visitNumber: 1 },
+      { ...sold, serviceType: 'standingwater', visitNumber: 2 },
+    ]).returning({ id: appointments.id });
+    await db.insert(serviceRoutes).values({ date, technicianId: crewA, technician: 'Crew A', status: 'planned', appointmentOrder: rows.map((r) => r.id) });
+
+    jar.token = technicianToken;
+    const res = await getTechnicianDay(new Request(`http://localhost/api/routes/technician?date=${date}`), ctx);
+    const sheet = (await res.json()) as { route: { appointments: { appointment: Record<string, unknown> }[] } };
+    expect(sheet.route.appointments.map((s) => s.appointment)).toEqual([
+      expect.objectContaining({ serviceType: 'onetime', visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'] }),
+      expect.objectContaining({ serviceType: 'standingwater', visitNumber: 2, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'] }),
+    ]);
+    jar.token = undefined;
+  });
+});

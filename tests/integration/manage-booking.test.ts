@@ -213,6 +213,11 @@ describe('cancelling through the link', () => {
     expect(refund).toMatchObject({ amountCents: 11187, status: 'succeeded', provider: 'test', reason: CUSTOMER_CANCEL_REASON, issuedByStaffUserId: null });
     const [cancelled] = await emailsTo(booking.email, 'booking-cancelled');
     expect(cancelled!.locale).toBe('fr');
+    // Their own cancellation, confirmed as theirs (0060), with the full refund to the cent.
+    expect(cancelled!.subject).toBe(`Annulation confirmée\u00a0: réservation ${booking.bookingRef}`);
+    expect(cancelled!.text).toContain('Nous vous confirmons l’annulation de votre réservation, que vous avez faite en ligne.');
+    expect(cancelled!.text).not.toContain('Nous avons annulé');
+    expect(cancelled!.text).toContain('Nous vous remboursons 111,87\u00a0$ sur la carte utilisée pour le paiement.');
     const [notice] = await staffNotices(booking.bookingRef);
     expect(notice!.subject).toBe(`Customer cancelled booking ${booking.bookingRef} online (refund $111.87)`);
     expect(notice!.replyTo).toBe(booking.email);

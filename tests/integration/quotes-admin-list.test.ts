@@ -103,9 +103,11 @@ describe('GET /api/admin/quotes', () => {
     expect(first.quotes.map((q) => q.id)).toEqual(expected.slice(0, 100));
     expect(first.quotes[0]!.createdAt).toBe(new Date(createdAt(ROWS - 1).replace(/(\.\d{3})\d{3}Z$/, '$1Z')).toISOString());
     expect(Object.keys(first.quotes[0]!).sort()).toEqual([
-      'address', 'city', 'createdAt', 'customerEmail', 'customerName', 'id', 'includeStandingWater', 'includeTick',
-      'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents',
+      'address', 'city', 'createdAt', 'customerEmail', 'customerName', 'followUpCount', 'id', 'includeStandingWater', 'includeTick',
+      'lastSentAt', 'lastSentByName', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents',
     ]);
+    // No quote of this file was followed up (0059).
+    expect(first.quotes[0]).toMatchObject({ followUpCount: 0, lastSentAt: null, lastSentByName: null });
 
     const { ids, pages } = await walk();
     expect(pages.map((p) => p.length)).toEqual([100, ROWS - 100]);

@@ -72,6 +72,8 @@ describe('POST /api/calculate-quote', () => {
     expect(body).toMatchObject({ totalPrice: 414, premiumArea: true, estimatedLotSize: 0.75 });
     expect(body.lines.map((l: { code: string }) => l.code)).toEqual(['tick-seasonal-visits', 'targeted-insects-addon']);
     expect(body.lotSizeDescription).toContain('Ancaster');
+    // The acres as French writes numbers (0062), not '0.75'.
+    expect(body.lotSizeDescription).toBe('Taille habituelle d’un terrain à Ancaster\u00A0: environ 0,75 acre');
     expect(body.lines[1].label).toBe('Traitement ciblé des insectes (eaux stagnantes)');
   });
 

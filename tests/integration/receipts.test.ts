@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { branches } from '@/db/schema/branches';
 import { payments } from '@/db/schema/payments';
+import { clearBranchCache } from '@/features/branch/branch.service';
 import { createManageToken } from '@/features/manage-booking/manage-link';
 import { TEST_CARDS } from '@/features/payments/test-cards';
 import { ReceiptDocument } from '@/features/receipts/components/receipt-document';
@@ -43,18 +44,22 @@ const { default: receiptPage } = (await import('@/app/[locale]/(site)/manage-boo
 
 const post = jsonPoster(58);
 let fridays: string[] = [];
+let seasonalStarts: string[] = [];
 let next = 0;
 let adminToken = '';
 let technicianToken = '';
 
 type Booking = { bookingRef: string; email: string; token: string; paymentId: number };
 
-/** Books a one-time treatment (0.25 acre, $99 + HST) and, unless told not to, pays it with the test gateway's 4242 card. */
-async function book(options: { locale?: string; pay?: boolean } = {}): Promise<Booking> {
+type Order = { serviceType: string; propertySize: number; includeTick?: boolean; includeTargetedInsects?: boolean; extras?: string[]; discountCode?: string; address: string; city: string; postalCode: string };
+
+/** Books a one-time treatment (0.25 acre, $99 + HST) or `order` and, unless told not to, pays it with the test gateway's 4242 card. */
+async function book(options: { locale?: string; pay?: boolean; order?: Order } = {}): Promise<Booking> {
   const email = `receipt-${randomUUID().slice(0, 8)}@example.com`;
+  const order = options.order ?? { serviceType: 'onetime', propertySize: 0.25, address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1' };
   const created = await post(createAppointment, '/api/appointments', {
-    serviceType: 'onetime', propertySize: 0.25, firstName: 'Amélie', lastName: 'Gagnon', email, phone: '905-555-0102',
-    address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', date: fridays[next++], status: 'pending-payment', locale: options.locale ?? 'en',
+    ...order, firstName: 'Amélie', lastName: 'Gagnon', email, phone: '905-555-0102',
+    date: order.serviceType === 'seasonal' ? seasonalStarts[0] : fridays[next++], status: 'pending-payment', locale: options.locale ?? 'en',
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef } = (await created.json()) as { appointmentId: number; bookingRef: string };
@@ -97,6 +102,8 @@ function resend(paymentId: number | string, locale = 'en') {
 beforeAll(async () => {
   fridays = await getAvailableDates({ now: new Date(), stopsNeeded: 2 });
   expect(fridays.length).toBeGreaterThan(6);
+  seasonalStarts = await getAvailableDates({ now: new Date(), serviceType: 'seasonal' });
+  expect(seasonalStarts.length).toBeGreaterThan(0);
   // Local runs give the demo branch its legal name and GST/HST number; base data alone has neither.
   await seedDemoBranchIdentity(await getDb());
   ({ adminToken, technicianToken } = await signInAdminAndTechnician());
@@ -128,6 +135,69 @@ describe('the payment email', () => {
     } finally {
       await seedDemoBranchIdentity(db);
     }
+  });
+});
+
+describe('each line\'s amount (0060)', () => {
+  const seasonalInAncaster: Order = {
+    serviceType: 'seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'], discountCode: 'MIDSEASON',
+    address: '88 Wilson St E', city: 'Ancaster', postalCode: 'L9G 2B4',
+  };
+  // 49 + 4 × 99 + 3 × 99 − 60 + 79 + 199 = 960, × 1.1 = 1,056, − 79 MIDSEASON = 977.00, + 127.01 HST = 1,104.01.
+  const lines = [
+    'Seasonal plan: first visit (promotional price): $49.00',
+    'Seasonal plan: 4 more visits: $396.00',
+    'Tick control add-on: $297.00',
+    'Tick control bundle saving: \u2212$60.00',
+    'Targeted insect (standing water) treatment: $79.00',
+    'Natural barrier with repelling plants: $199.00',
+    'Premium area adjustment: $96.00',
+  ].join('\n');
+  const totals = 'Discount (MIDSEASON): \u2212$79.00\nSubtotal: $977.00\nHST (13%): $127.01\nTotal paid: $1,104.01';
+
+  it('the payment email lists each line as charged, and the lines, discount, HST and total add up to what the card paid', async () => {
+    const booking = await book({ order: seasonalInAncaster });
+    const [email] = await emailsTo(booking.email, 'receipt');
+    expect(email!.text).toContain(`Description:\n${lines}\n\n${totals}`);
+    const [row] = await (await getDb()).select({ amount: payments.amount }).from(payments).where(eq(payments.id, booking.paymentId));
+    expect(row!.amount).toBe(110401);
+    const shown = await openPage(booking.token, booking.paymentId);
+    expect(shown).not.toBe('not found');
+    const { items, discount, subtotal, tax, total } = (shown as Receipt).cents;
+    expect(items!.reduce((sum, cents) => sum + cents, 0) - discount + tax).toBe(total);
+    expect(subtotal + tax).toBe(110401);
+  });
+
+  it('keeps the amounts charged after the price table changes: the page never prices a past booking again', async () => {
+    const booking = await book({ order: seasonalInAncaster });
+    const db = await getDb();
+    await db.update(branches).set({ pricingOverrides: { plans: { seasonal: { firstVisitCents: 5900, perVisitCents: 8900 } }, extras: { 'natural-barrier': 24900 } } }).where(eq(branches.id, 1));
+    clearBranchCache();
+    try {
+      const shown = (await openPage(booking.token, booking.paymentId)) as Receipt;
+      expect(shown.items.map((item) => `${item.label}: ${item.amount}`).join('\n')).toBe(lines);
+      expect(shown.amounts.at(-1)).toEqual({ label: 'Total paid', value: '$1,104.01' });
+      jar.token = adminToken;
+      const copy = await resend(booking.paymentId);
+      expect(copy.status).toBe(200);
+      const [, resent] = await emailsTo(booking.email, 'receipt');
+      expect(resent!.text).toContain(`Description:\n${lines}\n\n${totals}`);
+    } finally {
+      await db.update(branches).set({ pricingOverrides: null }).where(eq(branches.id, 1));
+      clearBranchCache();
+    }
+  });
+
+  it('shows a payment made before lines were kept with its totals only, the items named without amounts', async () => {
+    const booking = await book();
+    const db = await getDb();
+    const [row] = await db.select({ metadata: payments.metadata }).from(payments).where(eq(payments.id, booking.paymentId));
+    const { breakdown: _kept, ...older } = row!.metadata as Record<string, unknown>;
+    await db.update(payments).set({ metadata: older }).where(eq(payments.id, booking.paymentId));
+    const shown = (await openPage(booking.token, booking.paymentId)) as Receipt;
+    expect(shown.itemised).toBe(false);
+    expect(shown.items).toEqual([{ label: 'One-Time Treatment', amount: null }]);
+    expect(shown.amounts.map((r) => r.value)).toEqual(['$99.00', '$12.87', '$111.87']);
   });
 });
 

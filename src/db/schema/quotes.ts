@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
 import { branches, timestamps } from './branches';
 import { customers } from './customers';
+import { staffUsers } from './staff';
 
 export const QUOTE_STATUSES = ['pending', 'sent', 'booked'] as const;
 
@@ -44,4 +45,25 @@ export const quotes = pgTable('quotes', {
   check('quotes_money', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.taxCents} >= 0`),
   // /quotes-admin pages newest first on (created_at, id).
   index('quotes_created_at_id_idx').on(t.createdAt, t.id),
+]);
+
+/**
+ * The office's follow-ups of a quote from /quotes-admin ("Send again", docs/decisions/0059): one row
+ * per email queued (the outbox row names the quote, as every quote email does), who sent it and
+ * the total it showed. `quotedTotalCents`: the total the quote held before, when today's prices
+ * gave another one (the quote then took the new figure); null when the price was unchanged.
+ * Deleted with the quote (the retention sweep, an erasure).
+ */
+export const quoteFollowUps = pgTable('quote_follow_ups', {
+  id: serial().primaryKey(),
+  quoteId: integer().notNull().references(() => quotes.id, { onDelete: 'cascade' }),
+  sentAt: timestamp({ withTimezone: true }).notNull(),
+  sentById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  locale: text().notNull(),
+  totalCents: integer().notNull(),
+  quotedTotalCents: integer(),
+}, (t) => [
+  check('quote_follow_ups_money', sql`${t.totalCents} >= 0 and coalesce(${t.quotedTotalCents}, 0) >= 0`),
+  // The card's "Last sent" and count, and the 24-hour rule, read a quote's newest rows.
+  index('quote_follow_ups_quote_sent_idx').on(t.quoteId, t.sentAt),
 ]);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkPostalCode, checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
 
 describe('readQuoteSummary', () => {
   it('reads the quotes API answer for /book-quote', () => {
@@ -21,5 +21,25 @@ describe('checkout hand-off', () => {
     expect(checkoutPath(42, 'BK-7H3K9QZ2')).toBe('/checkout?appointmentId=42&ref=BK-7H3K9QZ2');
     expect(mapServerField('postalCode', 'zipCode')).toBe('zipCode');
     expect(mapServerField('notes', 'zipCode')).toBe('specialInstructions');
+  });
+});
+
+describe('checkPostalCode', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('names an unserved code as Canada Post writes it, whatever the API or the customer wrote', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ inServiceArea: false, postalCode: 'K1A0B1', area: null }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await checkPostalCode(' k1a 0b1 ')).toEqual({ status: 'out', postalCode: 'K1A 0B1' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/service-area/check/K1A0B1', { credentials: 'include' });
+  });
+
+  it('tells a served code, a malformed one and an unanswered check apart', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ inServiceArea: true, postalCode: 'L9G3K2', area: 'Ancaster' })));
+    expect(await checkPostalCode('L9G 3K2')).toEqual({ status: 'in' });
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'bad' }, { status: 400 })));
+    expect(await checkPostalCode('123')).toEqual({ status: 'invalid' });
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    expect(await checkPostalCode('L9G 3K2')).toEqual({ status: 'unknown' });
   });
 });

@@ -3,6 +3,7 @@
  * checkoutData handed to /checkout. No React here so the flows are testable and shared.
  */
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
+import { formatPostalCode } from '@/features/service-area/postal-code';
 import type { CreatedBooking } from './booking.types';
 
 export type BookingApiError =
@@ -77,7 +78,8 @@ export async function checkPostalCode(postalCode: string): Promise<ServiceAreaAn
   if (!res?.ok) return { status: 'unknown' };
   const body = (await res.json().catch(() => null)) as { inServiceArea?: boolean; postalCode?: string } | null;
   if (body?.inServiceArea === true) return { status: 'in' };
-  if (body?.inServiceArea === false) return { status: 'out', postalCode: body.postalCode ?? code };
+  // Written as Canada Post writes it ('K1A 0B1'), as the home page's check and the booking API say it.
+  if (body?.inServiceArea === false) return { status: 'out', postalCode: formatPostalCode(body.postalCode ?? code) };
   return { status: 'unknown' };
 }
 

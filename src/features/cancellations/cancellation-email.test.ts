@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from '@/features/email/email-layout';
 import { buildVisitCalendarEvent } from '@/features/email/visit-calendar';
 import { renderBookingCancelledEmail, renderLatePaymentRefundEmail, type BookingCancelledEmailInput } from './cancellation-email';
 import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
@@ -7,7 +8,7 @@ const branch = TEST_EMAIL_BRANCH;
 const visit = { id: 5, bookingRef: 'BK-TEST1234', serviceType: 'onetime', date: '2027-06-04', time: '09:00' };
 
 const input = (overrides: Partial<BookingCancelledEmailInput> = {}): BookingCancelledEmailInput => ({
-  locale: 'en', branch, customerFirstName: 'Olivia', bookingRef: 'BK-TEST1234', visits: [visit], calendarVisitIds: [5],
+  locale: 'en', branch, customerFirstName: 'Olivia', bookingRef: 'BK-TEST1234', cancelledBy: 'office', visits: [visit], calendarVisitIds: [5],
   address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5' }, completedCount: 0, wasPaid: true, refundCents: 11187,
   calendarSequence: 29_000_000, ...overrides,
 });
@@ -37,6 +38,57 @@ describe('renderBookingCancelledEmail', () => {
     const email = renderBookingCancelledEmail(input({ locale }));
     expect(email.text).toContain(said);
     expect(email.text).not.toContain(notSaid);
+  });
+
+  it.each([
+    ['en', 'Cancellation confirmed: booking BK-TEST1234', 'Your cancellation is confirmed', 'You cancelled your booking online, and your cancellation is confirmed. This visit will not take place:', 'We have cancelled'],
+    ['es', 'Cancelación confirmada: reserva BK-TEST1234', 'Su cancelación está confirmada', 'Le confirmamos la cancelación de su reserva, que usted realizó en línea. Esta visita no se realizará:', 'Hemos cancelado'],
+    ['fr', 'Annulation confirmée\u00a0: réservation BK-TEST1234', 'Votre annulation est confirmée', 'Nous vous confirmons l’annulation de votre réservation, que vous avez faite en ligne. Cette visite n’aura pas lieu\u00a0:', 'Nous avons annulé'],
+    ['de', 'Stornierung bestätigt: Buchung BK-TEST1234', 'Ihre Stornierung ist bestätigt', 'hiermit bestätigen wir die Stornierung Ihrer Buchung, die Sie online vorgenommen haben. Dieser Besuch findet nicht statt:', 'wir haben Ihre Buchung storniert'],
+  ] as const)('confirms the customer\'s own online cancellation as theirs (%s): subject, heading, text and HTML, never "we cancelled"', (locale, subject, heading, intro, notSaid) => {
+    // A reason is the office's to give: the customer's own cancellation ignores one passed by mistake.
+    const email = renderBookingCancelledEmail(input({ locale, cancelledBy: 'customer', reason: 'outside-service-area' }));
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(heading);
+    expect(email.html).toContain(heading);
+    expect(email.text).toContain(intro);
+    expect(email.html).toContain(escapeHtml(intro));
+    for (const part of [email.subject, email.text, email.html]) expect(part).not.toContain(notSaid);
+  });
+
+  it.each([
+    ['en', 'customer-request', 'Your booking BK-TEST1234 is cancelled', 'As you asked, we have cancelled your booking. This visit will not take place:'],
+    ['es', 'customer-request', 'Su reserva BK-TEST1234 ha sido cancelada', 'Tal como nos pidió, hemos cancelado su reserva. Esta visita no se realizará:'],
+    ['de', 'customer-request', 'Ihre Buchung BK-TEST1234 ist storniert', 'wie gewünscht haben wir Ihre Buchung storniert. Dieser Besuch findet nicht statt:'],
+    ['fr', 'outside-service-area', 'Votre réservation BK-TEST1234 est annulée', 'Nous avons annulé votre réservation, car l’adresse du service se trouve hors du secteur que nous desservons.'],
+    ['es', 'duplicate-booking', 'Su reserva BK-TEST1234 ha sido cancelada', 'Hemos cancelado su reserva porque duplicaba otra reserva que ya tiene con nosotros.'],
+    ['de', 'unable-to-serve', 'Ihre Buchung BK-TEST1234 ist storniert', 'wir haben Ihre Buchung storniert, da wir die gebuchten Besuche leider nicht durchführen können.'],
+  ] as const)('says the office cancelled and why, when it gave a reason (%s, %s)', (locale, reason, subject, intro) => {
+    const email = renderBookingCancelledEmail(input({ locale, reason }));
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(intro);
+    expect(email.html).toContain(escapeHtml(intro));
+  });
+
+  // Who cancelled, and the refund sentence and Refund fact to the cent, for each refund case: the
+  // full refund (the only one online), a partial one under the terms, nothing due, nothing charged.
+  it.each([
+    ['en', 'customer', null, true, 11187, 'You cancelled your booking online', 'We are refunding $111.87 to the card you paid with. It will reach your account within 10 business days.', 'Refund: $111.87'],
+    ['en', 'office', 'customer-request', true, 32318, 'As you asked, we have cancelled your booking.', 'We are refunding $323.18 to the card you paid with. It will reach your account within 10 business days.', 'Refund: $323.18'],
+    ['en', 'office', 'unable-to-serve', true, 0, 'because we are unable to carry out the visits booked', 'No refund is due for this booking under our terms.', 'Refund: $0.00'],
+    ['en', 'office', 'duplicate-booking', false, 0, 'because it duplicated another booking you have with us', 'Nothing was charged for this booking, so there is nothing to refund.', null],
+    ['fr', 'customer', null, true, 11187, 'que vous avez faite en ligne', 'Nous vous remboursons 111,87\u00a0$ sur la carte utilisée pour le paiement.', 'Remboursement\u00a0: 111,87\u00a0$'],
+    ['de', 'office', 'customer-request', true, 32318, 'wie gewünscht haben wir Ihre Buchung storniert.', 'Wir erstatten 323,18\u00a0$ auf die Karte, mit der Sie bezahlt haben.', 'Erstattung: 323,18\u00a0$'],
+    ['es', 'office', 'outside-service-area', true, 0, 'está fuera de la zona que atendemos', 'Según nuestras condiciones, esta reserva no da derecho a reembolso.', 'Reembolso: 0,00\u00a0$'],
+  ] as const)('%s, cancelled by the %s (%s): says who, then the refund of %s paid, %i cents, to the cent', (locale, cancelledBy, reason, wasPaid, refundCents, who, sentence, fact) => {
+    const email = renderBookingCancelledEmail(input({ locale, cancelledBy, reason, wasPaid, refundCents }));
+    for (const part of [who, sentence]) {
+      expect(email.text).toContain(part);
+      expect(email.html).toContain(escapeHtml(part));
+    }
+    expect(email.text.indexOf(who)).toBeLessThan(email.text.indexOf(sentence));
+    if (fact) expect(email.text).toContain(fact);
+    else expect(email.text).not.toMatch(/Refund:/);
   });
 
   it('cancels the calendar event the receipt sent: same UID, start and length, higher SEQUENCE', () => {

@@ -6,10 +6,11 @@ import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from 
 import { toIcsDuration } from '@/features/email/ics';
 import { buildVisitCalendarUid, findVisitEventTiming, formatVisitLocation, type ServiceDay } from '@/features/email/visit-calendar';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
-import { getTranslator } from '@/i18n/messages';
+import { getTranslator, type Translate } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import type { CustomerReason } from './cancellation.schema';
 
 /** `kind`: a free re-treatment (0047) is named as one. */
 type CancelledVisit = { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string };
@@ -19,6 +20,13 @@ export type BookingCancelledEmailInput = {
   branch: EmailBranch & { timezone: string; settings?: ServiceDay };
   customerFirstName: string;
   bookingRef: string;
+  /**
+   * Who cancelled (0060): the customer online (their own booking page), whose email confirms what
+   * they did, or the office, whose email says it cancelled the booking, and why when `reason` is given.
+   */
+  cancelledBy: 'customer' | 'office';
+  /** The office's reason as told to the customer; null or absent: none given. Ignored for the customer's own cancellation. */
+  reason?: CustomerReason | null;
   /** The visits this cancellation called off, in date order. */
   visits: CancelledVisit[];
   /** Of those, the ones the customer got a calendar event for (confirmed visits): their events are cancelled. */
@@ -68,10 +76,17 @@ export function buildVisitCancellationEvent(input: {
   return { filename: input.filename, contentType: 'text/calendar; charset=utf-8; method=CANCEL', content: value };
 }
 
+/** The email's opening sentence: whose cancellation it was, and the office's reason when it gave one. */
+function describeWhoCancelled(t: Translate, input: Pick<BookingCancelledEmailInput, 'cancelledBy' | 'reason'>): string {
+  if (input.cancelledBy === 'customer') return t('email.introOwn');
+  return input.reason ? t(`email.introReason.${input.reason}`) : t('email.intro');
+}
+
 /**
- * "Your booking is cancelled", in the customer's language: the visits called off, the refund and
- * when it reaches the card (the terms' 10 business days), and calendar cancellations for the
- * events the receipt sent.
+ * The cancellation email, in the customer's language: "your cancellation is confirmed" after the
+ * customer's own, "your booking is cancelled" (and why, when the office said) after the office's;
+ * then the visits called off, the refund and when it reaches the card (the terms' 10 business
+ * days), and calendar cancellations for the events the receipt sent.
  */
 export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): { subject: string; html: string; text: string; attachments: OutboxAttachment[] } {
   const { locale, branch } = input;
@@ -86,7 +101,11 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
     ...(location ? [{ label: t('email.address'), value: location }] : []),
     ...(input.wasPaid ? [{ label: t('email.refund'), value: formatMoney(input.refundCents, locale) }] : []),
   ];
-  const before = [t('email.greeting', { name: input.customerFirstName }), t('email.intro', { count: input.visits.length })];
+  const own = input.cancelledBy === 'customer';
+  const before = [
+    t('email.greeting', { name: input.customerFirstName }),
+    `${describeWhoCancelled(t, input)} ${t('email.visitsOff', { count: input.visits.length })}`,
+  ];
   const refundLine = !input.wasPaid
     ? t('email.nothingCharged')
     : input.refundCents > 0
@@ -109,7 +128,7 @@ ${after.map(paragraph).join('\n')}`;
   const { html, text } = renderEmailLayout({
     branch,
     locale,
-    heading: t('email.heading'),
+    heading: own ? t('email.headingOwn') : t('email.heading'),
     bodyHtml,
     bodyText,
     footer: tEmail('footer', { phone: branch.phone }),
@@ -123,7 +142,7 @@ ${after.map(paragraph).join('\n')}`;
     sequence: input.calendarSequence,
     filename: calendarVisits.length > 1 ? `cancelled-visit-${i + 1}.ics` : 'cancelled-appointment.ics',
   }));
-  return { subject: t('email.subject', { reference: input.bookingRef }), html, text, attachments };
+  return { subject: t(own ? 'email.subjectOwn' : 'email.subject', { reference: input.bookingRef }), html, text, attachments };
 }
 
 export type LatePaymentRefundEmailInput = {

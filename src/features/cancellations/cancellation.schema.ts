@@ -7,6 +7,14 @@ import { z } from 'zod';
  */
 export const REFUND_REASON_MAX = 500;
 
+/**
+ * What the customer's cancellation email may say about why the office cancelled (0060), chosen
+ * from this list so that it reads natively in the booking's language. The free-text `reason`
+ * stays the office's own note and never reaches the customer.
+ */
+export const CUSTOMER_REASONS = ['customer-request', 'duplicate-booking', 'outside-service-area', 'unable-to-serve'] as const;
+export type CustomerReason = (typeof CUSTOMER_REASONS)[number];
+
 export const CancelBookingSchema = z.object({
   refundCents: z
     .number('cancellations.errors.refundInvalid')
@@ -19,6 +27,8 @@ export const CancelBookingSchema = z.object({
     .trim()
     .min(3, 'cancellations.errors.reasonRequired')
     .max(REFUND_REASON_MAX, 'cancellations.errors.reasonTooLong'),
+  /** Absent: the email says the office cancelled the booking and gives no reason. */
+  customerReason: z.enum(CUSTOMER_REASONS, 'cancellations.errors.customerReasonInvalid').optional(),
 });
 export type CancelBookingInput = z.infer<typeof CancelBookingSchema>;
 
@@ -30,7 +40,7 @@ export function parseDollarsToCents(value: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
-/** The dialog's form: the refund as staff type it (dollars) and the reason, checked against the booking's maximum. */
+/** The dialog's form: the refund as staff type it (dollars), the office's reason and the one told to the customer ('' for none). */
 export function buildCancelFormSchema(maxRefundCents: number) {
   return z.object({
     refund: z.string().superRefine((value, ctx) => {
@@ -39,6 +49,8 @@ export function buildCancelFormSchema(maxRefundCents: number) {
       else if (cents > maxRefundCents) ctx.addIssue({ code: 'custom', message: 'cancellations.errors.refundTooHigh' });
     }).transform((value) => parseDollarsToCents(value) ?? 0),
     reason: CancelBookingSchema.shape.reason,
+    customerReason: z.union([z.literal(''), z.enum(CUSTOMER_REASONS, 'cancellations.errors.customerReasonInvalid')])
+      .transform((value) => (value === '' ? undefined : value)),
   });
 }
 export type CancelFormValues = z.input<ReturnType<typeof buildCancelFormSchema>>;

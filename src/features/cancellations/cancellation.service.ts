@@ -22,7 +22,7 @@ import {
   type RefundRow, selectBookingCustomer, selectBookingVisits, selectCustomerBookings, selectOpenPayments, selectRefundablePayments, selectRefundByProviderIdForUpdate,
   selectRefundForUpdate, selectRefundsByIds,
 } from './cancellation.repository';
-import type { CancelBookingInput } from './cancellation.schema';
+import type { CancelBookingInput, CustomerReason } from './cancellation.schema';
 import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
 import { decideRefundUpdate, isRefundOfCurrentAttempt } from './refund-updates';
 import { formatAddressLine } from '@/lib/address-line';
@@ -209,7 +209,8 @@ function summariseRefunds(refunds: RefundView[]): RefundStatus | 'none' {
 }
 
 /**
- * Cancels a booking for the office, as the published terms promise (docs/decisions/0017).
+ * Cancels a booking for the office (or for the customer, through `cancelForCustomer`), as the
+ * published terms promise (docs/decisions/0017).
  *
  * In one transaction, under the booking's row locks (id order, like payments and staff moves):
  * the visits not carried out become `cancelled` (they stop taking their Friday stops at once, and
@@ -224,7 +225,8 @@ function summariseRefunds(refunds: RefundView[]): RefundStatus | 'none' {
 export async function cancelBooking(
   bookingRef: string,
   input: CancelBookingInput,
-  options: { staffUserId: number | null; by?: string; now?: Date },
+  /** `byCustomer`: the customer's own cancellation through their booking's link; their email confirms it (0060). */
+  options: { staffUserId: number | null; by?: string; byCustomer?: boolean; now?: Date },
 ): Promise<CancellationResult> {
   const now = options.now ?? new Date();
   const db = await getDb();
@@ -265,8 +267,11 @@ export async function cancelBooking(
       updatedAt: now,
     })));
 
-    await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now });
-    getLogger().info({ bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by }, 'staff cancelled a booking');
+    const cancelledBy = options.byCustomer ? 'customer' : 'office';
+    await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now, cancelledBy, reason: options.byCustomer ? null : input.customerReason ?? null });
+    getLogger().info({
+      bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by, cancelledBy, customerReason: input.customerReason,
+    }, 'booking cancelled');
     const openPayments = await selectOpenPayments(tx, bookingRef);
     return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown, openPayments };
   });
@@ -279,7 +284,10 @@ export async function cancelBooking(
 
 async function queueCancellationEmail(
   tx: DbExecutor,
-  input: { visits: CancellationVisit[]; toCancel: CancellationVisit[]; breakdown: RefundBreakdown; refundCents: number; now: Date },
+  input: {
+    visits: CancellationVisit[]; toCancel: CancellationVisit[]; breakdown: RefundBreakdown; refundCents: number; now: Date;
+    cancelledBy: 'customer' | 'office'; reason: CustomerReason | null;
+  },
 ) {
   const first = input.toCancel[0]!;
   const customer = await selectBookingCustomer(tx, first.customerId);
@@ -292,6 +300,8 @@ async function queueCancellationEmail(
     branch,
     customerFirstName: customer.firstName,
     bookingRef: first.bookingRef,
+    cancelledBy: input.cancelledBy,
+    reason: input.reason,
     visits: [...input.toCancel].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id),
     // Confirmed visits got a calendar event with the receipt (or a move); unpaid and unplaced ones never did.
     calendarVisitIds: input.toCancel.filter((v) => v.status === 'confirmed').map((v) => v.id),

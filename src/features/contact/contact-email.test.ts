@@ -41,4 +41,10 @@ describe('contact emails', () => {
     expect(html).toContain('German');
     expect(text).not.toContain('Language: de');
   });
+
+  it('writes a phone the visitor left out as N/A in the staff language, and a given one as typed', () => {
+    expect(renderStaffNotificationEmail(message('booking'), 'de', branch).text).toContain('Phone: N/A');
+    expect(renderStaffNotificationEmail(message('booking'), 'de', branch, 'fr').text).toMatch(/S\.O\./);
+    expect(renderStaffNotificationEmail({ ...message('booking'), phone: '905-555-0199' }, 'de', branch).text).toContain('Phone: 905-555-0199');
+  });
 });

@@ -27,7 +27,8 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
   const facts: [string, string][] = [
     [t('contact.staff.from'), message.name],
     [t('contact.staff.email'), message.email],
-    [t('contact.staff.phone'), message.phone ?? '-'],
+    // A visitor need not give a phone: written as every staff screen writes a missing value.
+    [t('contact.staff.phone'), message.phone || t('adminDashboard.na')],
     [t('contact.staff.subjectLabel'), describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`))],
     // 'French', not 'fr': staff answer in it (as the custom-quote notice names it).
     [t('contact.staff.language'), new Intl.DisplayNames([staffLocale], { type: 'language' }).of(visitorLocale) ?? visitorLocale],

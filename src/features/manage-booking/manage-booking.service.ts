@@ -224,7 +224,7 @@ export async function cancelForCustomer(token: string, options: { clientIp: stri
   await requireCancellable(bookingRef, visits, branch, now);
   let result: Awaited<ReturnType<typeof cancelBooking>>;
   try {
-    result = await cancelBooking(bookingRef, { reason: CUSTOMER_CANCEL_REASON }, { staffUserId: null, by: BY_CUSTOMER, now });
+    result = await cancelBooking(bookingRef, { reason: CUSTOMER_CANCEL_REASON }, { staffUserId: null, by: BY_CUSTOMER, byCustomer: true, now });
   } catch (error) {
     // A second click, or the office cancelling at the same moment: nothing left to cancel.
     if (isAppError(error) && error.code === 'conflict') throw new AppError('conflict', 'manageBooking.errors.nothingToCancel');
@@ -240,7 +240,7 @@ export async function cancelForCustomer(token: string, options: { clientIp: stri
       `Booking ${bookingRef}: the customer cancelled through their Manage your booking link. Visits called off: #${result.cancelledIds.join(', #')}.`,
       `Refund under the terms: ${formatMoney(result.refundCents, 'en')}, ${result.refundStatus === 'succeeded' ? 'sent to the card' : `status ${result.refundStatus}`}.`,
       ...(result.refundStatus === 'failed' ? ['The refund failed: please retry it from the customer\'s page in the staff area.'] : []),
-      'The customer got the usual cancellation email with calendar cancellations.',
+      'The customer was emailed a confirmation of their own cancellation, with calendar cancellations.',
     ],
   });
   return { bookingRef, refundCents: result.refundCents, refundStatus: result.refundStatus };

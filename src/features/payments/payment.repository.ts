@@ -8,6 +8,7 @@ import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
 import type { BookingEnd } from './payment-outcome';
+import type { ChargedBreakdown } from '@/features/pricing/pricing';
 import type { GatewayIntentStatus } from './payment-gateway';
 
 /**
@@ -26,6 +27,8 @@ export interface PaymentMetadata {
   taxCents?: number;
   totalCents?: number;
   discountCents?: number;
+  /** The lines charged (0060), for the receipt; absent on payments made before it was kept. */
+  breakdown?: ChargedBreakdown;
   /** The branch tax rate at checkout, in basis points (1300 = 13%), for the receipt's HST label. */
   taxRateBps?: number;
   appointmentIds?: number[];

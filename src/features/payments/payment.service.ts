@@ -6,7 +6,7 @@ import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation } from '@/features/email/visit-calendar';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
-import { isPricedServiceType } from '@/features/pricing/pricing';
+import { describeChargedBreakdown, isPricedServiceType } from '@/features/pricing/pricing';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { getEnv } from '@/env';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
@@ -206,6 +206,7 @@ export async function createPaymentIntentForBooking(
     taxCents: summary.taxCents,
     totalCents: summary.totalCents,
     discountCents: summary.discountCents,
+    breakdown: describeChargedBreakdown(result),
     taxRateBps: Math.round(taxRate * 10_000),
     appointmentIds,
     dates: summary.dates,

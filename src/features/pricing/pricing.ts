@@ -103,6 +103,27 @@ export interface PriceResult {
 }
 
 /**
+ * What a charge was made of, stored with the payment when its intent is created (0060), so a
+ * receipt shows each line as it was charged, never as today's price table would price it:
+ * the engine's lines, then what the premium-area multiplier and the whole-dollar rounding added.
+ * The discount, subtotal and HST are stored beside it. `Σ lines + premiumCents = preTaxCents`.
+ */
+export interface ChargedBreakdown {
+  lines: { code: PriceLineCode; quantity: number; unitAmountCents: number; amountCents: number }[];
+  premiumArea: boolean;
+  premiumCents: number;
+}
+
+/** The part of a price result a payment keeps for its receipt. */
+export function describeChargedBreakdown(result: PriceResult): ChargedBreakdown {
+  return {
+    lines: result.lines.map(({ code, quantity, unitAmountCents, amountCents }) => ({ code, quantity, unitAmountCents, amountCents })),
+    premiumArea: result.premiumArea,
+    premiumCents: result.premiumCents,
+  };
+}
+
+/**
  * Maps any acreage to the tier it is priced at: an exact tier is itself, anything in between goes
  * up to the next tier (0.3 → '0.5'), anything above the largest tier is `'custom'`.
  *

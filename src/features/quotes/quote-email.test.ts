@@ -45,6 +45,39 @@ describe('renderQuoteEmail', () => {
     }
   });
 
+  it('a follow-up says when they asked, with its own subject, and keeps the prices and links (0059)', () => {
+    const email = renderQuoteEmail({
+      locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced, followUp: { requestedOn: '2026-10-02', quotedTotalCents: null },
+    });
+    expect(email.subject).toBe('Following up: your One-Time Treatment quote from Escarpment Mosquito & Tick');
+    for (const part of [email.text, email.html]) {
+      expect(part).toContain('You asked us for a quote on October 2, 2026. Here it is again, in case you would still like to book.');
+      expect(part).not.toContain('Here is the quote you asked for.');
+      expect(part).not.toContain('Our prices have changed');
+      expect(part).toContain('$167.24');
+    }
+    expect(email.text).toContain('Book this quote: https://example.ca/book-quote?token=tok_abcdefghijklmnopqrstuv');
+    expect(new URL(email.text.match(/Buy now: (\S+)/)![1]!).searchParams.get('price')).toBe('148');
+  });
+
+  it.each([
+    ['en', 16_724, null],
+    ['en', 15_000, 'Our prices have changed since then: the amounts below are today’s and replace the total of $150.00 in our earlier email.'],
+    ['fr', 15_000, 'Nos prix ont changé depuis\u00a0: les montants ci-dessous sont ceux d’aujourd’hui et remplacent le total de 150,00\u00a0$ de notre courriel précédent.'],
+  ] as const)('a follow-up in %s whose quote held %i cents says the price changed only when it did', (locale, quotedTotalCents, line) => {
+    const email = renderQuoteEmail({
+      locale, branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced, followUp: { requestedOn: '2026-10-01', quotedTotalCents },
+    });
+    if (locale === 'fr') {
+      expect(email.subject).toBe('Suivi de votre soumission – Traitement unique – Escarpment Mosquito & Tick');
+      expect(email.text).toContain('Vous nous avez demandé une soumission le 1er octobre 2026.');
+    }
+    for (const part of [email.text, email.html]) {
+      if (line) expect(part).toContain(line);
+      else expect(part).not.toContain('Our prices have changed');
+    }
+  });
+
   it('escapes what the customer typed in the HTML part', () => {
     const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
     expect(email.html).not.toContain('<b>Ruiz</b>');

@@ -3,6 +3,7 @@ import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type Email
 import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/pricing';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, routing, toLocale } from '@/i18n/routing';
+import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
 
@@ -25,6 +26,12 @@ export type QuoteEmailInput = {
     discountCode: string | null;
   };
   priced: PriceResult;
+  /**
+   * The office's follow-up from /quotes-admin (docs/decisions/0059): the branch calendar day the
+   * customer asked for the quote, and the total it held before when today's prices (the ones this
+   * email shows and its links charge) give another; null when the price is unchanged.
+   */
+  followUp?: { requestedOn: string; quotedTotalCents: number | null };
 };
 
 /** '' for English (unprefixed URLs), '/fr' etc. for the others (DECISIONS §8). */
@@ -71,6 +78,14 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
   const money = (cents: number) => formatMoney(cents, locale);
   const service = t(`pricing.services.${quote.serviceType}`);
   const rate = formatTaxRatePercent(input.taxRateBps / 10_000, locale);
+  const { followUp } = input;
+  // A follow-up says when they asked and, if the prices moved since, that these are today's.
+  const intro = followUp
+    ? [t('quotes.email.followUpIntro', { date: formatLongDate(followUp.requestedOn, locale, { weekday: false }) })]
+    : [t('quotes.email.intro')];
+  if (followUp && followUp.quotedTotalCents !== null && followUp.quotedTotalCents !== priced.totalCents) {
+    intro.push(t('quotes.email.followUpNewPrice', { previous: money(followUp.quotedTotalCents) }));
+  }
 
   const rows: [string, string][] = priced.lines.map((line) => [t(line.labelKey, { quantity: line.quantity }), money(line.amountCents)]);
   if (priced.premiumCents !== 0) rows.push([t('quotes.email.premiumArea'), money(priced.premiumCents)]);
@@ -97,7 +112,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
 
   const bodyHtml = [
     `<p>${escapeHtml(t('quotes.email.greeting', { name: quote.customerName }))}</p>`,
-    `<p>${escapeHtml(t('quotes.email.intro'))}</p>`,
+    ...intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(facts)}</table>`,
     priced.customQuote
       ? `<p style="background:#fef3c7;padding:12px;border-radius:6px">${escapeHtml(t('quotes.email.customQuote'))}</p>`
@@ -113,8 +128,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
   const bodyText = [
     t('quotes.email.greeting', { name: quote.customerName }),
     '',
-    t('quotes.email.intro'),
-    '',
+    ...intro.flatMap((paragraph) => [paragraph, '']),
     ...facts.map(line),
     '',
     ...(priced.customQuote
@@ -135,7 +149,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     bodyText,
     footer: t('email.footer', { phone: branch.phone }),
   });
-  return { subject: t('quotes.email.subject', { service, company: branch.displayName }), html, text };
+  return { subject: t(followUp ? 'quotes.email.followUpSubject' : 'quotes.email.subject', { service, company: branch.displayName }), html, text };
 }
 
 /** Staff notifications are written in the office language, as the other staff emails are. */

@@ -128,3 +128,13 @@ export const SendQuoteSchema = z.object({
 });
 export type SendQuoteInput = z.input<typeof SendQuoteSchema>;
 export type SendQuoteRequest = z.output<typeof SendQuoteSchema>;
+
+/**
+ * POST /api/admin/quotes/{id}/follow-up (docs/decisions/0059): the total the office saw in the
+ * confirmation, in cents. The email is queued only while today's prices still give that total, so
+ * the office never sends a figure it did not read.
+ */
+export const QuoteFollowUpSchema = z.object({
+  expectedTotalCents: z.number('errors.invalidField').int('errors.invalidField').min(0, 'errors.invalidField').max(100_000_000, 'errors.invalidField'),
+});
+export type QuoteFollowUpRequest = z.infer<typeof QuoteFollowUpSchema>;

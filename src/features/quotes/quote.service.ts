@@ -76,12 +76,24 @@ function createQuoteToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** What a quote row stores of the engine's answer: its amounts, breakdown and the discount code applied. */
+export function quoteAmountsOf(priced: { result: PriceResult; discount: DiscountSummary }) {
+  const { result, discount } = priced;
+  return {
+    discountCode: discount.applied ? (discount.code ?? null) : null,
+    totalPrice: result.totalPrice,
+    subtotalCents: result.subtotalCents,
+    taxCents: result.taxCents,
+    totalCents: result.totalCents,
+    breakdown: { lines: result.lines, premiumCents: result.premiumCents, discountCents: result.discountCents, customQuote: result.customQuote, visits: result.visits },
+  };
+}
+
 /**
  * Prices (on the server) and stores a quote in the caller's transaction. The stored amounts are
  * the engine's, never the browser's.
  */
 export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: { result: PriceResult; discount: DiscountSummary }) {
-  const { result, discount } = priced;
   const row = await insertQuote(tx, {
     branchId: input.branchId ?? DEFAULT_BRANCH_ID,
     token: createQuoteToken(),
@@ -97,13 +109,8 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
     address: input.details.address,
     city: input.details.city ?? null,
     postalCode: input.details.postalCode ?? null,
-    discountCode: discount.applied ? (discount.code ?? null) : null,
     secondContact: input.secondContact ?? null,
-    totalPrice: result.totalPrice,
-    subtotalCents: result.subtotalCents,
-    taxCents: result.taxCents,
-    totalCents: result.totalCents,
-    breakdown: { lines: result.lines, premiumCents: result.premiumCents, discountCents: result.discountCents, customQuote: result.customQuote, visits: result.visits },
+    ...quoteAmountsOf(priced),
     status: input.status ?? 'pending',
     locale: toLocale(input.locale),
   });

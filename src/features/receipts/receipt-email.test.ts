@@ -33,6 +33,40 @@ describe('renderReceiptBlock', () => {
     ].join('\n\n'));
   });
 
+  it('itemises a payment that kept its lines (0060): each line\'s amount, then the discount, subtotal, HST and total, in text and HTML', () => {
+    const receipt = buildReceipt({
+      locale: 'en',
+      translate: getTranslator('en'),
+      seller: { ...TEST_EMAIL_BRANCH, legalName: 'Escarpment Mosquito & Tick Inc.', hstNumber: '123456789 RT0001', taxRateBps: 1300 },
+      payment: {
+        id: 43, bookingRef: 'BK-7Q2M4X9D', amountCents: 63732, paidAt: new Date('2026-11-24T15:00:00Z'), paymentMethod: 'card_4242', discountCode: 'MIDSEASON',
+        facts: {
+          serviceType: 'seasonal', includeStandingWater: true, subtotalCents: 56400, taxCents: 7332, discountCents: 7900, taxRateBps: 1300,
+          breakdown: {
+            lines: [
+              { code: 'seasonal-first-visit', quantity: 1, unitAmountCents: 4900, amountCents: 4900 },
+              { code: 'seasonal-visits', quantity: 4, unitAmountCents: 7900, amountCents: 31600 },
+              { code: 'targeted-insects-addon', quantity: 1, unitAmountCents: 7900, amountCents: 7900 },
+              { code: 'natural-barrier', quantity: 1, unitAmountCents: 19900, amountCents: 19900 },
+            ],
+            premiumArea: false,
+            premiumCents: 0,
+          },
+        },
+      },
+      customer: { firstName: 'Olivia', lastName: 'Tremblay' },
+      address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5', customerAddress: null, customerCity: null, customerPostalCode: null },
+      refunds: [],
+    });
+    const { text, html } = renderReceiptBlock(receipt, 'en');
+    expect(text).toContain([
+      'Description:\nSeasonal plan: first visit (promotional price): $49.00\nSeasonal plan: 4 more visits: $316.00\nTargeted insect (standing water) treatment: $79.00\nNatural barrier with repelling plants: $199.00',
+      'Discount (MIDSEASON): \u2212$79.00\nSubtotal: $564.00\nHST (13%): $73.32\nTotal paid: $637.32',
+    ].join('\n\n'));
+    for (const amount of ['$49.00', '$316.00', '$79.00', '$199.00', '\u2212$79.00', '$564.00', '$73.32', '$637.32']) expect(html).toContain(`>${amount}</td>`);
+    expect(html).not.toContain('<li>');
+  });
+
   it('puts the same content in the HTML, escaped, with French labels and spacing', () => {
     const { html, text } = renderReceiptBlock(receiptFor('fr'), 'fr');
     expect(text).toContain(`Numéro d’inscription aux fins de la TPS/TVH${NBSP}: 123456789 RT0001`);

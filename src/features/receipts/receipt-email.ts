@@ -26,6 +26,7 @@ export function renderReceiptBlock(receipt: Receipt, locale: string): { html: st
   const labelled = (row: ReceiptRow) => formatLabelled(locale, row.label, row.value);
   const seller = [receipt.seller.name, receipt.seller.operatingAs, receipt.seller.address, receipt.seller.hstNumber ? labelled(receipt.seller.hstNumber) : null];
   const billedTo = [receipt.billedTo.name, receipt.billedTo.address ? labelled(receipt.billedTo.address) : null];
+  const itemRows: ReceiptRow[] = receipt.items.map((item) => ({ label: item.label, value: item.amount ?? '' }));
   const refundRows: ReceiptRow[] = receipt.refunds.flatMap((r) => [{ label: r.label, value: r.amount }, { label: r.hstLabel, value: r.hst }]);
 
   const html = [
@@ -35,7 +36,9 @@ export function renderReceiptBlock(receipt: Receipt, locale: string): { html: st
     heading(receipt.headings.billedTo),
     `<p style="margin:0 0 12px">${lines(billedTo)}</p>`,
     heading(receipt.headings.description),
-    `<ul style="margin:0 0 12px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    receipt.itemised
+      ? renderRowsHtml(locale, itemRows)
+      : `<ul style="margin:0 0 12px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item.label)}</li>`).join('')}</ul>`,
     renderRowsHtml(locale, receipt.amounts, { boldLast: true }),
     ...(receipt.refunds.length > 0
       ? [heading(receipt.headings.refunds), renderRowsHtml(locale, refundRows), ...(receipt.afterRefunds.length > 0 ? [renderRowsHtml(locale, receipt.afterRefunds)] : [])]
@@ -47,7 +50,7 @@ export function renderReceiptBlock(receipt: Receipt, locale: string): { html: st
     receipt.facts.map(labelled).join('\n'),
     [formatLabelled(locale, receipt.headings.seller), ...seller.filter(Boolean)].join('\n'),
     [formatLabelled(locale, receipt.headings.billedTo), ...billedTo.filter(Boolean)].join('\n'),
-    [formatLabelled(locale, receipt.headings.description), ...receipt.items.map((item) => `- ${item}`)].join('\n'),
+    [formatLabelled(locale, receipt.headings.description), ...(receipt.itemised ? itemRows.map(labelled) : receipt.items.map((item) => `- ${item.label}`))].join('\n'),
     receipt.amounts.map(labelled).join('\n'),
     ...(receipt.refunds.length > 0
       ? [[formatLabelled(locale, receipt.headings.refunds), ...refundRows.map(labelled), ...receipt.afterRefunds.map(labelled)].join('\n')]

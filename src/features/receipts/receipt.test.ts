@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
-import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, type ReceiptInput, splitRefundTax } from './receipt';
+import { formatMoney } from '@/lib/money';
+import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { calculatePrice, describeChargedBreakdown, type PriceInput } from '@/features/pricing/pricing';
+import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, readChargedBreakdown, type ReceiptInput, splitRefundTax } from './receipt';
 
 const NBSP = '\u00a0';
 const MINUS = '\u2212';
@@ -54,7 +58,9 @@ describe('buildReceipt', () => {
       { label: 'Payment method', value: 'Card ending in 4242' },
     ]);
     expect(receipt.billedTo).toEqual({ name: 'Olivia Tremblay', address: { label: 'Service address', value: '71 Main St W, Hamilton, L8P 4Y5' } });
-    expect(receipt.items).toEqual(['One-Time Treatment']);
+    // This payment kept no lines (made before 0060): the names alone, then the totals.
+    expect(receipt.items).toEqual([{ label: 'One-Time Treatment', amount: null }]);
+    expect(receipt.itemised).toBe(false);
     expect(receipt.amounts).toEqual([
       { label: 'Subtotal', value: '$99.00' },
       { label: 'HST (13%)', value: '$12.87' },
@@ -63,7 +69,7 @@ describe('buildReceipt', () => {
     expect(receipt.refunds).toEqual([]);
     expect(receipt.afterRefunds).toEqual([]);
     expect(receipt.problems).toEqual([]);
-    expect(receipt.cents).toEqual({ subtotal: 9900, tax: 1287, total: 11187, refunded: 0, refundedTax: 0 });
+    expect(receipt.cents).toEqual({ items: null, discount: 0, subtotal: 9900, tax: 1287, total: 11187, refunded: 0, refundedTax: 0 });
   });
 
   it('writes a French receipt as a Quebec or Ontario francophone reads it: TVH, no-break spaces, day before month', () => {
@@ -76,7 +82,7 @@ describe('buildReceipt', () => {
       { label: 'Numéro de réservation', value: 'BK-7Q2M4X9D' },
       { label: 'Mode de paiement', value: 'Carte se terminant par 4242' },
     ]);
-    expect(receipt.items).toEqual(['Traitement unique']);
+    expect(receipt.items).toEqual([{ label: 'Traitement unique', amount: null }]);
     expect(receipt.amounts).toEqual([
       { label: 'Sous-total', value: `99,00${NBSP}$` },
       { label: `TVH (13${NBSP}%)`, value: `12,87${NBSP}$` },
@@ -103,7 +109,7 @@ describe('buildReceipt', () => {
         facts: { serviceType: 'seasonal', includeTick: true, includeStandingWater: true, extras: ['natural-barrier'], subtotalCents: 28600, taxCents: 3718, discountCents: 7900, taxRateBps: 1300 },
       },
     }));
-    expect(receipt.items).toEqual(['Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Natural barrier with repelling plants']);
+    expect(receipt.items.map((item) => item.label)).toEqual(['Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Natural barrier with repelling plants']);
     expect(receipt.amounts).toEqual([
       { label: 'Price before discount', value: '$365.00' },
       { label: 'Discount (MIDSEASON)', value: `${MINUS}$79.00` },
@@ -186,6 +192,127 @@ describe('buildReceipt', () => {
   it('takes the customer\'s address on file, whole, for a visit booked without one', () => {
     const receipt = buildReceipt(input('en', { address: { address: null, city: null, postalCode: null, customerAddress: '9 Other Rd', customerCity: 'Dundas', customerPostalCode: 'L9H 1A1' } }));
     expect(receipt.billedTo.address).toEqual({ label: 'Service address', value: '9 Other Rd, Dundas, L9H 1A1' });
+  });
+});
+
+/**
+ * The payment row a checkout writes for `order` (payment.service's metadata): the engine's figures
+ * at intent creation, with the lines it charged kept beside them (0060).
+ */
+function chargedPayment(order: PriceInput, withMidseason = false): Partial<ReceiptInput['payment']> {
+  const result = calculatePrice(order, { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13, discount: withMidseason ? MIDSEASON_DISCOUNT : null });
+  return {
+    amountCents: result.totalCents,
+    discountCode: result.discount?.applied ? result.discount.code : null,
+    facts: {
+      serviceType: order.serviceType, includeTick: order.includeTick, includeStandingWater: order.includeTargetedInsects, extras: [...order.extras],
+      subtotalCents: result.subtotalCents, taxCents: result.taxCents, discountCents: result.discountCents, taxRateBps: 1300, breakdown: describeChargedBreakdown(result),
+    },
+  };
+}
+
+const order = (overrides: Partial<PriceInput>): PriceInput => ({
+  serviceType: 'onetime', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, extras: [], address: '12 King St W, Hamilton', ...overrides,
+});
+
+describe('an itemised receipt (0060): each line as it was charged, adding up to the total', () => {
+  it.each([
+    ['one-time, quarter acre, Hamilton', 'en', order({})],
+    ['seasonal, half acre, tick add-on, Ancaster (premium area)', 'en', order({ serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '88 Wilson St E, Ancaster' })],
+    ['seasonal with MIDSEASON, standing water and a natural barrier', 'fr', order({ serviceType: 'seasonal', includeTargetedInsects: true, extras: ['natural-barrier'] })],
+    ['seasonal tick, 0.75 acre, Dundas, two extras', 'de', order({ serviceType: 'tick-seasonal', propertySize: 0.75, includeTargetedInsects: true, extras: ['standing-water-larvicide', 'breeding-site-inspection'], address: '5 King St W, Dundas' })],
+    ['one-time with standing water, Dundas', 'es', order({ includeTargetedInsects: true, address: '5 King St W, Dundas' })],
+    ['seasonal, two acres, everything, Waterdown, MIDSEASON', 'en', order({ serviceType: 'seasonal', propertySize: 2, includeTick: true, includeTargetedInsects: true, extras: ['breeding-site-inspection', 'standing-water-larvicide', 'natural-barrier'], address: '1 Dundas St E, Waterdown' })],
+  ] as const)('%s (%s): items − discount = subtotal, subtotal + HST = total, in cents', (_name, locale, priced) => {
+    const payment = chargedPayment(priced, priced.serviceType === 'seasonal' && priced.extras.length > 0);
+    const receipt = buildReceipt(input(locale, { payment }));
+    expect(receipt.itemised).toBe(true);
+    const { items, discount, subtotal, tax, total } = receipt.cents;
+    expect(items).not.toBeNull();
+    expect(items!.length).toBe(receipt.items.length);
+    expect(items!.reduce((sum, cents) => sum + cents, 0) - discount).toBe(subtotal);
+    expect(subtotal + tax).toBe(total);
+    expect(total).toBe(payment.amountCents);
+    // Every item has its amount, as formatted for the reader.
+    expect(receipt.items.every((item) => item.amount !== null && item.amount.length > 0)).toBe(true);
+    expect(receipt.amounts.at(-1)!.value).toBe(formatMoney(total, locale));
+  });
+
+  it('shows a premium-area seasonal plan line by line: 49 + 396 + 297 − 60 + 68 = 750.00, + 97.50 HST = 847.50', () => {
+    const receipt = buildReceipt(input('en', { payment: chargedPayment(order({ serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '88 Wilson St E, Ancaster' })) }));
+    expect(receipt.items).toEqual([
+      { label: 'Seasonal plan: first visit (promotional price)', amount: '$49.00' },
+      { label: 'Seasonal plan: 4 more visits', amount: '$396.00' },
+      { label: 'Tick control add-on', amount: '$297.00' },
+      { label: 'Tick control bundle saving', amount: `${MINUS}$60.00` },
+      { label: 'Premium area adjustment', amount: '$68.00' },
+    ]);
+    expect(receipt.amounts).toEqual([
+      { label: 'Subtotal', value: '$750.00' },
+      { label: 'HST (13%)', value: '$97.50' },
+      { label: 'Total paid', value: '$847.50' },
+    ]);
+  });
+
+  it('puts the MIDSEASON discount after the lines, with no separate "price before discount", and a partial refund after the total', () => {
+    const receipt = buildReceipt(input('en', {
+      payment: chargedPayment(order({ serviceType: 'seasonal', includeTargetedInsects: true, extras: ['natural-barrier'] }), true),
+      refunds: [refund(3, 30000, 'succeeded', '2026-12-01')],
+    }));
+    expect(receipt.items).toEqual([
+      { label: 'Seasonal plan: first visit (promotional price)', amount: '$49.00' },
+      { label: 'Seasonal plan: 4 more visits', amount: '$316.00' },
+      { label: 'Targeted insect (standing water) treatment', amount: '$79.00' },
+      { label: 'Natural barrier with repelling plants', amount: '$199.00' },
+    ]);
+    expect(receipt.amounts).toEqual([
+      { label: 'Discount (MIDSEASON)', value: `${MINUS}$79.00` },
+      { label: 'Subtotal', value: '$564.00' },
+      { label: 'HST (13%)', value: '$73.32' },
+      { label: 'Total paid', value: '$637.32' },
+    ]);
+    // 300.00 back of 637.32: 337.32 paid after it, and the HST refunded is its share (34.51).
+    expect(receipt.afterRefunds).toEqual([
+      { label: 'Total paid after refunds', value: '$337.32' },
+      { label: 'HST paid after refunds', value: '$38.81' },
+    ]);
+    expect(receipt.cents.total - receipt.cents.refunded).toBe(33732);
+    expect(receipt.cents.tax - receipt.cents.refundedTax).toBe(3881);
+  });
+
+  it('shows what was charged, not today\'s price: a one-time treatment charged $89.00 stays $89.00', () => {
+    const receipt = buildReceipt(input('en', {
+      payment: {
+        amountCents: 10057,
+        facts: {
+          serviceType: 'onetime', subtotalCents: 8900, taxCents: 1157, discountCents: 0, taxRateBps: 1300,
+          breakdown: { lines: [{ code: 'onetime-treatment', quantity: 1, unitAmountCents: 8900, amountCents: 8900 }], premiumArea: false, premiumCents: 0 },
+        },
+      },
+    }));
+    expect(receipt.items).toEqual([{ label: 'One-time treatment', amount: '$89.00' }]);
+    expect(receipt.amounts.map((row) => row.value)).toEqual(['$89.00', '$11.57', '$100.57']);
+  });
+
+  it.each([
+    ['lines that do not come to the subtotal charged', { lines: [{ code: 'onetime-treatment', quantity: 1, unitAmountCents: 9800, amountCents: 9800 }], premiumArea: false, premiumCents: 0 }],
+    ['an unknown line', { lines: [{ code: 'gold-plating', quantity: 1, unitAmountCents: 9900, amountCents: 9900 }], premiumArea: false, premiumCents: 0 }],
+    ['a line whose quantity times unit is not its amount', { lines: [{ code: 'seasonal-visits', quantity: 4, unitAmountCents: 2000, amountCents: 9900 }], premiumArea: false, premiumCents: 0 }],
+    ['cents that are not whole', { lines: [{ code: 'onetime-treatment', quantity: 1, unitAmountCents: 9900.5, amountCents: 9900.5 }], premiumArea: false, premiumCents: -0.5 }],
+    ['no lines', { lines: [], premiumArea: false, premiumCents: 9900 }],
+  ])('falls back to totals only for %s, never a receipt whose lines disagree with its total', (_name, breakdown) => {
+    const receipt = buildReceipt(input('en', { payment: { facts: { serviceType: 'onetime', subtotalCents: 9900, taxCents: 1287, taxRateBps: 1300, breakdown } } }));
+    expect(receipt.itemised).toBe(false);
+    expect(receipt.items).toEqual([{ label: 'One-Time Treatment', amount: null }]);
+    expect(receipt.amounts.map((row) => row.value)).toEqual(['$99.00', '$12.87', '$111.87']);
+  });
+
+  it('reads back what describeChargedBreakdown stored, and nothing from an older row', () => {
+    const result = calculatePrice(order({ serviceType: 'seasonal', includeTick: true }), { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 });
+    const stored = JSON.parse(JSON.stringify(describeChargedBreakdown(result))) as unknown;
+    expect(readChargedBreakdown(stored)).toEqual(describeChargedBreakdown(result));
+    expect(readChargedBreakdown(undefined)).toBeNull();
+    expect(readChargedBreakdown({ subtotalCents: 9900 })).toBeNull();
   });
 });
 

@@ -2,7 +2,8 @@
  * A payment's receipt as a Canadian customer files it (docs/decisions/0040): who sold (legal name,
  * business address, GST/HST registration number), when it was paid (the branch's calendar day, in
  * America/Toronto), to whom and where, what was bought, the amount before tax, the HST and its
- * rate, the total paid, the card when the gateway recorded one, and the refunds made on it.
+ * rate, the total paid, the card when the gateway recorded one, and the refunds made on it. Each
+ * item carries the amount it was charged when the payment kept its lines (0060).
  *
  * Pure: the rows come from the repository, the words from the caller's translator (a root one:
  * keys name their namespace). The email (`receipt-email.ts`) and the printable page
@@ -12,7 +13,7 @@
 import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
 import { splitPaymentTax } from '@/features/exports/export-rows';
-import { formatTaxRatePercent } from '@/features/pricing/pricing';
+import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
 import { formatDeduction, formatMoney, splitTaxIncluded } from '@/lib/money';
@@ -33,6 +34,8 @@ export type ReceiptPaymentFacts = {
   taxCents?: number;
   discountCents?: number;
   taxRateBps?: number;
+  /** The lines charged (0060), as the payment stored them; read with `readChargedBreakdown` (older rows have none). */
+  breakdown?: unknown;
 };
 
 export type ReceiptRefundRow = {
@@ -74,6 +77,9 @@ export type ReceiptInput = {
 
 export type ReceiptRow = { label: string; value: string };
 
+/** One thing bought: its name, and what it was charged when the payment kept its lines (else null: totals only). */
+export type ReceiptItem = { label: string; amount: string | null };
+
 export type ReceiptRefundLine = {
   status: 'succeeded' | 'pending';
   /** 'Refunded on June 20, 2027' / 'Refund requested on ...'. */
@@ -94,15 +100,25 @@ export type Receipt = {
   /** Receipt number, date paid, booking reference and (when recorded) the card. */
   facts: ReceiptRow[];
   billedTo: { name: string; address: ReceiptRow | null };
-  items: string[];
-  /** Price before discount and discount (when one applied), subtotal, HST, total paid: the total last. */
+  /**
+   * What was bought. Itemised (each with its amount, the premium-area adjustment as a line of its
+   * own) when the payment kept the lines it charged and they add up to its subtotal; otherwise the
+   * names alone, as payments made before 0060 recorded no lines.
+   */
+  items: ReceiptItem[];
+  itemised: boolean;
+  /**
+   * Itemised: the discount (when one applied), subtotal, HST, total paid. Otherwise the price
+   * before discount and the discount (when one applied), subtotal, HST, total paid. The total last.
+   */
   amounts: ReceiptRow[];
   refunds: ReceiptRefundLine[];
   /** Total and HST after the refunds made; empty when nothing came back yet. */
   afterRefunds: ReceiptRow[];
   currencyNote: string;
   problems: ReceiptProblem[];
-  cents: { subtotal: number; tax: number; total: number; refunded: number; refundedTax: number };
+  /** `items`: each item's cents, in order (null when not itemised); itemised, Σ items − discount = subtotal. */
+  cents: { items: number[] | null; discount: number; subtotal: number; tax: number; total: number; refunded: number; refundedTax: number };
 };
 
 /** The receipt's number: the booking's reference and the payment's id, the same every time it is shown. */
@@ -131,6 +147,46 @@ export function listReceiptItems(facts: ReceiptPaymentFacts, translate: ReceiptT
   if (facts.includeStandingWater) items.push(translate('pricing.lines.targeted-insects-addon'));
   for (const extra of facts.extras ?? []) items.push(translate(`pricing.lines.${extra}`));
   return items;
+}
+
+/**
+ * The lines a payment kept (`PaymentMetadata.breakdown`), checked as the jsonb they come from:
+ * every line a known code with whole cents and quantity times unit equal to its amount. Null for
+ * a payment that kept none (made before 0060) or anything malformed, which the receipt then shows
+ * as totals only rather than guess.
+ */
+export function readChargedBreakdown(value: unknown): ChargedBreakdown | null {
+  if (!value || typeof value !== 'object') return null;
+  const { lines, premiumArea, premiumCents } = value as Record<string, unknown>;
+  if (!Array.isArray(lines) || lines.length === 0 || typeof premiumArea !== 'boolean' || !Number.isSafeInteger(premiumCents)) return null;
+  const codes: readonly string[] = PRICE_LINE_CODES;
+  const read: ChargedBreakdown['lines'] = [];
+  for (const line of lines as unknown[]) {
+    if (!line || typeof line !== 'object') return null;
+    const { code, quantity, unitAmountCents, amountCents } = line as Record<string, unknown>;
+    if (typeof code !== 'string' || !codes.includes(code)) return null;
+    if (!Number.isSafeInteger(quantity) || (quantity as number) < 1 || !Number.isSafeInteger(unitAmountCents) || !Number.isSafeInteger(amountCents)) return null;
+    if ((quantity as number) * (unitAmountCents as number) !== amountCents) return null;
+    read.push({ code: code as PriceLineCode, quantity: quantity as number, unitAmountCents: unitAmountCents as number, amountCents: amountCents as number });
+  }
+  return { lines: read, premiumArea, premiumCents: premiumCents as number };
+}
+
+/** An item as charged, in cents: an engine line, or what the premium-area multiplier or the rounding added. */
+export type ChargedItem = { code: PriceLineCode | 'premium-area' | 'rounding'; quantity: number; cents: number };
+
+/**
+ * The receipt's items with their amounts, in cents, from the lines the payment kept, or null when
+ * they cannot stand on the receipt: no lines kept, or lines that with the premium adjustment and
+ * the discount do not come to the subtotal charged (never shown, so the items always add up).
+ */
+export function itemiseCharge(breakdown: ChargedBreakdown | null, charged: { discountCents: number; subtotalCents: number }): ChargedItem[] | null {
+  if (!breakdown) return null;
+  const items: ChargedItem[] = breakdown.lines.map((l) => ({ code: l.code, quantity: l.quantity, cents: l.amountCents }));
+  // The multiplier and its rounding are one line in a premium area; elsewhere only a rounding, when there was one.
+  if (breakdown.premiumCents !== 0) items.push({ code: breakdown.premiumArea ? 'premium-area' : 'rounding', quantity: 1, cents: breakdown.premiumCents });
+  const sum = items.reduce((total, item) => total + item.cents, 0);
+  return sum - charged.discountCents === charged.subtotalCents ? items : null;
 }
 
 /**
@@ -167,15 +223,15 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     { amountCents: payment.amountCents, subtotalCents: payment.facts.subtotalCents ?? null, taxCents: payment.facts.taxCents ?? null, taxRateBps: rateBps },
     seller.taxRateBps,
   );
-  // The discount is shown only beside the split it was part of (the one recorded at checkout).
+  // The discount and the lines are shown only beside the split they were part of (the one recorded at checkout).
   const recordedSplit = split.subtotalCents === payment.facts.subtotalCents;
   const discountCents = recordedSplit ? payment.facts.discountCents ?? 0 : 0;
+  // Amounts as they were charged (0060), never priced again from today's table.
+  const charged = recordedSplit ? itemiseCharge(readChargedBreakdown(payment.facts.breakdown), { discountCents, subtotalCents: split.subtotalCents }) : null;
+  const discountRow = { label: payment.discountCode ? t('receipts.discountCode', { code: payment.discountCode }) : t('receipts.discount'), value: formatDeduction(discountCents, locale) };
   const amounts: ReceiptRow[] = [
     ...(discountCents > 0
-      ? [
-        { label: t('receipts.beforeDiscount'), value: money(split.subtotalCents + discountCents) },
-        { label: payment.discountCode ? t('receipts.discountCode', { code: payment.discountCode }) : t('receipts.discount'), value: formatDeduction(discountCents, locale) },
-      ]
+      ? charged ? [discountRow] : [{ label: t('receipts.beforeDiscount'), value: money(split.subtotalCents + discountCents) }, discountRow]
       : []),
     { label: t('receipts.subtotal'), value: money(split.subtotalCents) },
     { label: t('receipts.hst', { rate: formatTaxRatePercent(taxRate, locale) }), value: money(split.taxCents) },
@@ -228,12 +284,26 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       name: `${input.customer.firstName} ${input.customer.lastName}`.trim(),
       address: location ? { label: t('receipts.serviceAddress'), value: location } : null,
     },
-    items: listReceiptItems(payment.facts, t),
+    items: charged
+      ? charged.map((item) => ({
+        label: item.code === 'premium-area' ? t('pricing.premiumArea') : item.code === 'rounding' ? t('receipts.rounding') : t(`pricing.lines.${item.code}`, { quantity: item.quantity }),
+        amount: item.cents < 0 ? formatDeduction(item.cents, locale) : money(item.cents),
+      }))
+      : listReceiptItems(payment.facts, t).map((label) => ({ label, amount: null })),
+    itemised: charged !== null,
     amounts,
     refunds,
     afterRefunds,
     currencyNote: t('receipts.currencyNote'),
     problems,
-    cents: { subtotal: split.subtotalCents, tax: split.taxCents, total: payment.amountCents, refunded: refunded.cents, refundedTax: refunded.tax },
+    cents: {
+      items: charged ? charged.map((item) => item.cents) : null,
+      discount: discountCents,
+      subtotal: split.subtotalCents,
+      tax: split.taxCents,
+      total: payment.amountCents,
+      refunded: refunded.cents,
+      refundedTax: refunded.tax,
+    },
   };
 }

@@ -15,6 +15,11 @@ const appointmentColumns = {
   ...appointmentVisitColumns,
   // A free re-treatment (0047) is labelled as such on the route and the day sheet.
   kind: appointments.kind,
+  // What was sold with the visit, for the crew (0062): add-ons, and the booking's extras at its first visit.
+  visitNumber: appointments.visitNumber,
+  includeTick: appointments.includeTick,
+  includeTargetedInsects: appointments.includeTargetedInsects,
+  extras: appointments.extras,
   latitude: appointments.latitude,
   longitude: appointments.longitude,
   propertySize: appointments.propertySize,

@@ -9,6 +9,7 @@ import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
+import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
 import { foldSearchWord } from '@/lib/search-fold';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
@@ -237,6 +238,8 @@ export async function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
       status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
+      // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
+      ...followUpListColumns,
       cursorAt: page.cursorAt,
     })
     .from(quotes)

@@ -133,7 +133,7 @@ export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
   const { limit, read } = pageQuery(query);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q }), limit,
-    (q) => ({ ...q, createdAt: q.createdAt.toISOString() }),
+    (q) => ({ ...q, createdAt: q.createdAt.toISOString(), lastSentAt: q.lastSentAt?.toISOString() ?? null }),
   );
   return { quotes: rows, nextCursor };
 }

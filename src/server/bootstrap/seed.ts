@@ -12,7 +12,7 @@ import { payments } from '@/db/schema/payments';
 import { staffUsers } from '@/db/schema/staff';
 import { DEMO_ADDRESSES, demoPerson } from '@/db/seed-data/demo-addresses';
 import { newBookingRef } from '@/features/booking/booking-ref';
-import { calculatePrice, countVisits } from '@/features/pricing/pricing';
+import { calculatePrice, countVisits, describeChargedBreakdown } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
@@ -222,6 +222,7 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
           taxCents: price.taxCents,
           totalCents: price.totalCents,
           discountCents: 0,
+          breakdown: describeChargedBreakdown(price),
           taxRateBps: Math.round(priceContext.taxRate * 10_000),
           appointmentIds: booking.map((v) => v.id),
           dates: booking.map((v) => v.date).sort(),

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findPastFriday } from '../../support/past-fridays';
+import { insertPastQuotes } from './past-quotes';
 import { insertPastVisits, listPastFridays } from './past-visits';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -29,7 +30,8 @@ async function waitForServer(url: string, timeoutMs: number): Promise<void> {
 
 /**
  * Prepares the run's database as the server would on start (migrations, base and demo data), then
- * adds the past visits (`past-visits.ts`), and lets it go before the server opens it.
+ * adds the past visits (`past-visits.ts`) and quotes (`past-quotes.ts`), and lets it go before the
+ * server opens it.
  */
 async function writePastVisits(env: Record<string, string | undefined>, fridays: readonly string[]): Promise<void> {
   const names = ['DATABASE_URL', 'PGLITE_DATA_DIR', 'LOG_LEVEL'] as const;
@@ -47,6 +49,7 @@ async function writePastVisits(env: Record<string, string | undefined>, fridays:
   try {
     await prepareDatabase();
     await insertPastVisits(await getDb(), fridays);
+    await insertPastQuotes(await getDb());
   } finally {
     await closeDb();
     point(before);

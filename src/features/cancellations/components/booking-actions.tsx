@@ -7,13 +7,14 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { FormDialog, RecordActionButton } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatCad, formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
-import { buildCancelFormSchema, type CancelFormOutput, type CancelFormValues } from '../cancellation.schema';
+import { buildCancelFormSchema, CUSTOMER_REASONS, type CancelFormOutput, type CancelFormValues } from '../cancellation.schema';
 import type { CancellationPreview, CancellationResult, RefundView } from '../cancellation.service';
 
 type Preview = { state: 'loading' } | { state: 'failed'; message: string | null } | { state: 'ready'; preview: CancellationPreview };
@@ -41,7 +42,7 @@ function CancelForm({ preview, onDone, onCancel }: { preview: CancellationPrevie
   const schema = useMemo(() => buildCancelFormSchema(breakdown.refundableCents), [breakdown.refundableCents]);
   const { register, handleSubmit, formState, setError } = useForm<CancelFormValues, unknown, CancelFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { refund: toDollarsInput(breakdown.policyRefundCents), reason: '' },
+    defaultValues: { refund: toDollarsInput(breakdown.policyRefundCents), reason: '', customerReason: '' },
   });
   const [formError, setFormError] = useState<string | null>(null);
   const describe = (error: FieldError | undefined) => (error?.message ? (error.type === 'server' ? error.message : tAll(error.message)) : null);
@@ -52,7 +53,7 @@ function CancelForm({ preview, onDone, onCancel }: { preview: CancellationPrevie
     setFormError(null);
     const { ok, body } = await callStaffApi<CancellationResult>(`/api/admin/bookings/${encodeURIComponent(preview.bookingRef)}/cancel`, {
       method: 'POST',
-      body: { refundCents: values.refund, reason: values.reason },
+      body: { refundCents: values.refund, reason: values.reason, ...(values.customerReason ? { customerReason: values.customerReason } : {}) },
     });
     if (ok && body?.cancelledIds) {
       onDone(body);
@@ -95,6 +96,15 @@ function CancelForm({ preview, onDone, onCancel }: { preview: CancellationPrevie
         />
         <p id={`${id}-reason-hint`} className="text-sm text-gray-600">{t('reasonHint')}</p>
         {reasonError ? <p id={`${id}-reason-error`} className="text-sm text-red-700">{reasonError}</p> : null}
+      </div>
+      {/* What the customer's email says (0060): a reason from a list, written in the booking's language. */}
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-customer-reason`}>{t('customerReasonLabel')}</Label>
+        <Select id={`${id}-customer-reason`} aria-describedby={`${id}-customer-reason-hint`} {...register('customerReason')}>
+          <option value="">{t('customerReasons.none')}</option>
+          {CUSTOMER_REASONS.map((code) => <option key={code} value={code}>{t(`customerReasons.${code}`)}</option>)}
+        </Select>
+        <p id={`${id}-customer-reason-hint`} className="text-sm text-gray-600">{t('customerReasonHint')}</p>
       </div>
       {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
       <div className="flex flex-wrap justify-end gap-2">

@@ -1,6 +1,6 @@
 'use client';
 import { type FormEvent, useId, useState } from 'react';
-import { isValidPostalCode, normalisePostalCode } from '@/features/service-area/postal-code';
+import { formatPostalCode, isValidPostalCode, normalisePostalCode } from '@/features/service-area/postal-code';
 import { useHydrated } from '@/lib/use-hydrated';
 
 export interface AreaCheckTexts {
@@ -8,6 +8,18 @@ export interface AreaCheckTexts {
 }
 
 type Result = { tone: 'ok' | 'no' | 'error'; text: string } | null;
+type AreaAnswer = { inServiceArea?: boolean; area?: string | null; postalCode?: string; message?: string } | null;
+
+/**
+ * What the check says for the API's answer to `typed`: the served town, or the unserved code as
+ * Canada Post writes it ('K1A 0B1', as the booking form and the API's own message say it, 0062),
+ * or the server's refusal.
+ */
+export function describeAreaAnswer(ok: boolean, body: AreaAnswer, typed: string, texts: AreaCheckTexts): NonNullable<Result> {
+  if (!ok || !body) return { tone: 'error', text: body?.message ?? texts.failed };
+  if (body.inServiceArea) return { tone: 'ok', text: texts.served.replace('{area}', body.area ?? '') };
+  return { tone: 'no', text: texts.notServed.replace('{postalCode}', formatPostalCode(typed)) };
+}
 
 /** "Do you serve my street?": GET /api/service-area/check/{code}; the typed code stays in the box. */
 export function ServiceAreaCheck({ texts }: { texts: AreaCheckTexts }) {
@@ -23,10 +35,8 @@ export function ServiceAreaCheck({ texts }: { texts: AreaCheckTexts }) {
     setBusy(true);
     try {
       const res = await fetch(`/api/service-area/check/${encodeURIComponent(normalisePostalCode(code))}`, { credentials: 'include' });
-      const body = (await res.json().catch(() => null)) as { inServiceArea?: boolean; area?: string | null; postalCode?: string; message?: string } | null;
-      if (!res.ok || !body) setResult({ tone: 'error', text: body?.message ?? texts.failed });
-      else if (body.inServiceArea) setResult({ tone: 'ok', text: texts.served.replace('{area}', body.area ?? '') });
-      else setResult({ tone: 'no', text: texts.notServed.replace('{postalCode}', code.trim().toUpperCase()) });
+      const body = (await res.json().catch(() => null)) as AreaAnswer;
+      setResult(describeAreaAnswer(res.ok, body, code, texts));
     } catch {
       setResult({ tone: 'error', text: texts.failed });
     } finally {

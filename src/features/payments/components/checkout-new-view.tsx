@@ -22,6 +22,7 @@ import type { CreatedPaymentIntent } from '../payment.types';
 import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
 import { AlreadyPaidCard } from './already-paid-card';
 import { findCheckoutNewBooking, forgetCheckoutNewBooking, rememberCheckoutNewBooking } from './checkout-new-session';
+import { OrderAddOnRows } from './order-summary';
 import { ApiError, buildCheckoutPath, buildReceiptPath, findReceipt, isAlreadyPaidError, postJson, readCheckoutData, rememberCheckoutIntent, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
 
@@ -429,8 +430,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
           <dl className="space-y-2 text-sm">
             <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.service')}</dt><dd className="font-medium">{tp(`services.${details.serviceType}`)}</dd></div>
             <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.propertySize')}</dt><dd>{t('summary.acres', { size: details.propertySize })}</dd></div>
-            {details.includeTick ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.tick')}</dd></div> : null}
-            {details.includeStandingWater ? <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div> : null}
+            <OrderAddOnRows includeTick={details.includeTick} includeStandingWater={details.includeStandingWater} extras={created?.intent.summary?.extras ?? details.extras} />
             {summary ? (
               <>
                 {/* The subtotal already has the code taken off: this line says why it is lower. */}

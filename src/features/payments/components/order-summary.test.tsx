@@ -51,3 +51,24 @@ describe('OrderSummary (the /checkout summary)', () => {
     expect(text).not.toContain('MIDSEASON');
   });
 });
+
+describe('OrderSummary: what the order buys (0062)', () => {
+  // One-time 0.5 acre with tick, standing water and the natural barrier: 119 + 49 + 99 + 199 = 466.00 + 60.58 HST = 526.58.
+  const withExtras: OrderSummaryData = {
+    serviceType: 'onetime', propertySize: 0.5, includeTick: true, includeStandingWater: true, extras: ['natural-barrier', 'not-a-code'],
+    subtotalCents: 46_600, taxCents: 6_058, totalCents: 52_658, discountCents: 0, discountCode: null, taxRate: 0.13, dates: ['2027-05-14'],
+  };
+
+  it.each([
+    ['en', 'Add-on Tick control Add-on Standing water treatment Add-on Natural barrier with repelling plants', 'Subtotal $466.00'],
+    ['es', 'Complemento Barrera natural con plantas repelentes', 'Subtotal 466,00\u00a0$'],
+    ['fr', 'Option Barrière naturelle de plantes répulsives', 'Sous-total 466,00\u00a0$'],
+    ['de', 'Zusatzleistung Zeckenbekämpfung Zusatzleistung Behandlung von stehendem Wasser Zusatzleistung Natürliche Barriere mit abwehrenden Pflanzen', 'Zwischensumme 466,00\u00a0$'],
+  ] as const)('names each extra in the subtotal, not only the two add-ons (%s)', (locale, lines, subtotal) => {
+    const text = render(locale, withExtras);
+    expect(text).toContain(lines);
+    expect(text).toContain(subtotal);
+    expect(text).not.toContain('not-a-code');
+  });
+});
+

@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { formatLongDate } from '@/lib/format';
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
+import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { formatDeduction, formatMoney } from '@/lib/money';
 import type { OrderSummary as OrderSummaryData } from '../payment.types';
 
@@ -23,12 +24,7 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
         {size ? (
           <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.propertySize')}</dt><dd>{t('summary.acres', { size })}</dd></div>
         ) : null}
-        {summary?.includeTick ? (
-          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.tick')}</dd></div>
-        ) : null}
-        {summary?.includeStandingWater ? (
-          <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd>{t('summary.standingWater')}</dd></div>
-        ) : null}
+        {summary ? <OrderAddOnRows includeTick={summary.includeTick} includeStandingWater={summary.includeStandingWater} extras={summary.extras} /> : null}
         {summary && summary.dates.length > 0 ? (
           <div className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.firstVisit')}</dt><dd>{formatLongDate(summary.dates[0]!, locale)}</dd></div>
         ) : null}
@@ -47,5 +43,24 @@ export function OrderSummary({ summary, serviceType, propertySize }: { summary: 
         ) : null}
       </dl>
     </section>
+  );
+}
+
+/**
+ * The add-on rows of an order summary (/checkout and /checkout-new): the tick and standing-water
+ * add-ons, then each extra the order carries (0062: an extra's price was in the subtotal with no
+ * line saying what it bought). Codes the price table does not know are left out.
+ */
+export function OrderAddOnRows({ includeTick, includeStandingWater, extras }: { includeTick: boolean; includeStandingWater: boolean; extras: readonly string[] | null | undefined }) {
+  const t = useTranslations('checkout');
+  const row = (key: string, label: string) => (
+    <div key={key} className="flex justify-between gap-4"><dt className="text-gray-600">{t('summary.addOn')}</dt><dd className="text-right">{label}</dd></div>
+  );
+  return (
+    <>
+      {includeTick ? row('tick', t('summary.tick')) : null}
+      {includeStandingWater ? row('standing-water', t('summary.standingWater')) : null}
+      {EXTRA_CODES.filter((code) => extras?.includes(code)).map((code) => row(code, t(`summary.extras.${code}`)))}
+    </>
   );
 }

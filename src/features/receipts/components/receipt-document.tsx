@@ -70,9 +70,13 @@ export function ReceiptDocument({ receipt, actions }: { receipt: Receipt; action
 
       <section aria-labelledby="receipt-items">
         <h2 id="receipt-items" className="text-sm font-semibold uppercase tracking-wide text-gray-700">{receipt.headings.description}</h2>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {receipt.items.map((item) => <li key={item} className="break-words">{item}</li>)}
-        </ul>
+        {receipt.itemised ? (
+          <div className="mt-2"><Rows rows={receipt.items.map((item) => ({ label: item.label, value: item.amount ?? '' }))} /></div>
+        ) : (
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {receipt.items.map((item) => <li key={item.label} className="break-words">{item.label}</li>)}
+          </ul>
+        )}
       </section>
 
       <section aria-labelledby="receipt-amounts">

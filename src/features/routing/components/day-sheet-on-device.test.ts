@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dayCopiesKey } from './day-sheet-copies';
 import {
-  DAY_SHEET_CACHE_PREFIX, DAY_SHEET_WORKER_URL, findDaySheetScope, listWaitingChanges, removeDaySheetCaches, removeDaySheetFromDevice,
+  countDaySheetRemovals, DAY_SHEET_CACHE_PREFIX, DAY_SHEET_WORKER_URL, findDaySheetScope, forgetDaySheetWorkers, listLateBuildFiles,
+  listWaitingChanges, removeDaySheetCaches, removeDaySheetFromDevice,
 } from './day-sheet-on-device';
 import { MemoryStore } from './memory-store.test-support';
 import { outboxKey, type QueuedStopChange, writeOutbox } from './stop-outbox';
@@ -11,22 +12,47 @@ const mark = (id: string, name: string): QueuedStopChange => ({
 });
 
 class FakeCaches {
-  constructor(readonly names: string[], readonly failing = false) {}
+  constructor(readonly names: string[], readonly failing = false, readonly log: string[] = []) {}
   async keys() {
     if (this.failing) throw new DOMException('denied', 'SecurityError');
     return [...this.names];
   }
   async delete(name: string) {
+    this.log.push(`delete ${name}`);
     const at = this.names.indexOf(name);
     if (at >= 0) this.names.splice(at, 1);
     return at >= 0;
   }
 }
 
-function registration(scriptPath: string) {
-  const worker = { scriptURL: `https://escarpment.test${scriptPath}` };
-  return { installing: null, waiting: null, active: worker, unregistered: false, async unregister() { this.unregistered = true; return true; } };
+/**
+ * A registration whose worker answers "forget" as sw-day-sheet.js does (after a moment), or never
+ * (`answers` false: a worker too busy to answer).
+ */
+function registration(scriptPath: string, log: string[] = [], answers = true) {
+  const worker = {
+    scriptURL: `https://escarpment.test${scriptPath}`,
+    postMessage(data: { type: string }, ports: MessagePort[] = []) {
+      log.push(`${data.type} ${scriptPath}`);
+      if (answers) {
+        setTimeout(() => {
+          log.push(`forgotten ${scriptPath}`);
+          ports[0]?.postMessage({ type: 'forgotten' });
+        }, 5);
+      }
+    },
+  };
+  return {
+    installing: null, waiting: null, active: worker, unregistered: false,
+    async unregister() {
+      log.push(`unregister ${scriptPath}`);
+      this.unregistered = true;
+      return true;
+    },
+  };
 }
+
+const devices = (...registrations: ReturnType<typeof registration>[]) => ({ getRegistrations: async () => registrations as unknown as ServiceWorkerRegistration[] });
 
 describe('the day sheet worker\'s scope', () => {
   it.each([['en', '/day-sheet'], ['es', '/es/day-sheet'], ['fr', '/fr/day-sheet'], ['de', '/de/day-sheet']])('is the sheet itself in %s', (locale, scope) => {
@@ -79,9 +105,79 @@ describe('removing the day sheet from a phone', () => {
 
   it('at sign-in: the worker\'s caches only (the kept page is the last account\'s), each account\'s own data stays', async () => {
     const caches = new FakeCaches([`${DAY_SHEET_CACHE_PREFIX}v1:/de/day-sheet`, 'someone-else']);
-    await removeDaySheetCaches(caches);
+    await removeDaySheetCaches({ caches });
     expect(caches.names).toEqual(['someone-else']);
-    await expect(removeDaySheetCaches(undefined)).resolves.toBeUndefined();
-    await expect(removeDaySheetCaches(new FakeCaches([], true))).resolves.toBeUndefined();
+    await expect(removeDaySheetCaches({})).resolves.toBeUndefined();
+    await expect(removeDaySheetCaches({ caches: new FakeCaches([], true) })).resolves.toBeUndefined();
+  });
+});
+
+describe('telling the workers to forget (docs/decisions/0061)', () => {
+  it('at logout: every day sheet worker forgets and answers before its caches are deleted and it is removed', async () => {
+    const log: string[] = [];
+    const caches = new FakeCaches([`${DAY_SHEET_CACHE_PREFIX}v1:/day-sheet`, `${DAY_SHEET_CACHE_PREFIX}v1:/fr/day-sheet`], false, log);
+    const en = registration(DAY_SHEET_WORKER_URL, log);
+    const other = registration('/another-worker.js', log);
+    await removeDaySheetFromDevice(7, { store: new MemoryStore(), caches, serviceWorker: devices(en, other) });
+    expect(log).toEqual([
+      `forget ${DAY_SHEET_WORKER_URL}`, `forgotten ${DAY_SHEET_WORKER_URL}`,
+      `delete ${DAY_SHEET_CACHE_PREFIX}v1:/day-sheet`, `delete ${DAY_SHEET_CACHE_PREFIX}v1:/fr/day-sheet`,
+      `unregister ${DAY_SHEET_WORKER_URL}`,
+    ]);
+  });
+
+  it('at sign-in: the workers forget before the caches go, and stay', async () => {
+    const log: string[] = [];
+    const caches = new FakeCaches([`${DAY_SHEET_CACHE_PREFIX}v1:/es/day-sheet`], false, log);
+    const es = registration(DAY_SHEET_WORKER_URL, log);
+    await removeDaySheetCaches({ caches, serviceWorker: devices(es) });
+    expect(log).toEqual([`forget ${DAY_SHEET_WORKER_URL}`, `forgotten ${DAY_SHEET_WORKER_URL}`, `delete ${DAY_SHEET_CACHE_PREFIX}v1:/es/day-sheet`]);
+    expect(es.unregistered).toBe(false);
+  });
+
+  it('waits no longer than its time for a worker that does not answer, and asks no other worker', async () => {
+    const log: string[] = [];
+    const started = Date.now();
+    await forgetDaySheetWorkers(devices(registration(DAY_SHEET_WORKER_URL, log, false), registration('/another-worker.js', log)), 50);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(log).toEqual([`forget ${DAY_SHEET_WORKER_URL}`]);
+    await expect(forgetDaySheetWorkers(undefined, 50)).resolves.toBeUndefined();
+    await expect(forgetDaySheetWorkers({ getRegistrations: () => Promise.reject(new Error('no')) }, 50)).resolves.toBeUndefined();
+    const gone = registration(DAY_SHEET_WORKER_URL);
+    gone.active.postMessage = () => {
+      throw new DOMException('gone', 'InvalidStateError');
+    };
+    await expect(forgetDaySheetWorkers(devices(gone), 50)).resolves.toBeUndefined();
+  });
+
+  it('counts each removal started on this page, so that an open sheet tells its worker nothing more', async () => {
+    const before = countDaySheetRemovals();
+    await removeDaySheetCaches({});
+    await removeDaySheetFromDevice(7, { store: null });
+    expect(countDaySheetRemovals()).toBe(before + 2);
+  });
+});
+
+describe('the build files a sheet loaded after its first list', () => {
+  const origin = 'https://escarpment.test';
+  const told = new Set([`${origin}/_next/static/chunks/a.js`, `${origin}/api/routes/technician?date=2027-05-07`]);
+
+  it('are this site\'s build files not told yet, each once', () => {
+    expect(listLateBuildFiles(told, [
+      `${origin}/_next/static/chunks/a.js`,
+      `${origin}/_next/static/chunks/late.js`,
+      `${origin}/_next/static/chunks/late.js`,
+      `${origin}/_next/static/media/font.woff2`,
+    ], origin)).toEqual([`${origin}/_next/static/chunks/late.js`, `${origin}/_next/static/media/font.woff2`]);
+  });
+
+  it('leave out the API, pages, other sites\' files and names that are not addresses', () => {
+    expect(listLateBuildFiles(told, [
+      `${origin}/api/routes/technician?date=2027-05-08`,
+      `${origin}/day-sheet?_rsc=1x2y`,
+      `${origin}/_next/image?url=%2Ficon.svg&w=64&q=75`,
+      'https://js.stripe.com/_next/static/chunks/a.js',
+      'not a url',
+    ], origin)).toEqual([]);
   });
 });

@@ -19,6 +19,41 @@ export function findDaySheetScope(locale: string): string {
   return localePath(locale, '/day-sheet');
 }
 
+/** How long a sign-in or logout waits for each worker to say it forgot (it answers at once unless the phone is very busy). */
+export const FORGET_TIMEOUT_MS = 3000;
+
+/** Where a build's files are served from (the worker keeps these for the sheet). */
+const BUILD_FILES_PATH = '/_next/static/';
+
+/**
+ * The build files among `urls` (a sheet's resource entries) that it has not told its worker of yet:
+ * the files that finished loading after its first list (docs/decisions/0061). Another site's files
+ * and anything else (the API, pages) are left out.
+ */
+export function listLateBuildFiles(told: ReadonlySet<string>, urls: readonly string[], origin: string): string[] {
+  const late = new Set<string>();
+  for (const name of urls) {
+    let url: URL;
+    try {
+      url = new URL(name);
+    } catch {
+      continue;
+    }
+    if (url.origin === origin && url.pathname.startsWith(BUILD_FILES_PATH) && !told.has(url.href)) late.add(url.href);
+  }
+  return [...late];
+}
+
+let removalsStarted = 0;
+
+/**
+ * How many removals (sign-ins, logouts) this page has started: a sheet that saw the count change
+ * tells its worker nothing more (the worker itself refuses anything asked before, 0061).
+ */
+export function countDaySheetRemovals(): number {
+  return removalsStarted;
+}
+
 /** `localStorage`, or null where the browser forbids it (some private modes). */
 export function openDaySheetStore(): KeyValueStore | null {
   try {
@@ -48,11 +83,61 @@ export function listWaitingChanges(store: KeyValueStore | null, owner: number): 
   return store ? readOutbox(store, owner) : [];
 }
 
+function isDaySheetRegistration(registration: ServiceWorkerRegistration): boolean {
+  return [registration.installing, registration.waiting, registration.active]
+    .some((worker) => worker !== null && new URL(worker.scriptURL).pathname === DAY_SHEET_WORKER_URL);
+}
+
+async function findDaySheetRegistrations(serviceWorker: DaySheetDevice['serviceWorker']): Promise<ServiceWorkerRegistration[]> {
+  try {
+    return ((await serviceWorker?.getRegistrations()) ?? []).filter(isDaySheetRegistration);
+  } catch {
+    // No service workers here: none to find.
+    return [];
+  }
+}
+
+/** Tells one worker to forget; resolves when it says it did, or after `timeoutMs` without an answer. Never rejects. */
+function askToForget(worker: ServiceWorker, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      const channel = new MessageChannel();
+      const timer = setTimeout(() => finish(), timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        channel.port1.close();
+        resolve();
+      };
+      channel.port1.onmessage = finish;
+      worker.postMessage({ type: 'forget' }, [channel.port2]);
+    } catch {
+      // A worker that cannot be told (gone meanwhile): its caches are deleted all the same.
+      resolve();
+    }
+  });
+}
+
+/**
+ * Tells every running day sheet worker to forget (docs/decisions/0061): each keeps nothing asked for
+ * before, however late it arrives, and answers once its cache is deleted. A worker that does not
+ * answer within `timeoutMs` is not waited for longer: the caches are deleted anyway.
+ */
+export async function forgetDaySheetWorkers(serviceWorker: DaySheetDevice['serviceWorker'], timeoutMs = FORGET_TIMEOUT_MS): Promise<void> {
+  const registrations = await findDaySheetRegistrations(serviceWorker);
+  await Promise.all(registrations.map((registration) => registration.active)
+    .filter((worker): worker is ServiceWorker => worker !== null)
+    .map((worker) => askToForget(worker, timeoutMs)));
+}
+
 /**
  * Deletes the worker's caches: the sheet's kept page is the signed-in account's, so it goes when
- * anyone signs in or out. Never throws: a browser that refuses leaves nothing to delete.
+ * anyone signs in or out. The workers are told first, so that nothing on its way is kept after.
+ * Never throws: a browser that refuses leaves nothing to delete.
  */
-export async function removeDaySheetCaches(cacheStorage: DaySheetDevice['caches']): Promise<void> {
+export async function removeDaySheetCaches(device: Pick<DaySheetDevice, 'caches' | 'serviceWorker'>): Promise<void> {
+  removalsStarted += 1;
+  await forgetDaySheetWorkers(device.serviceWorker);
+  const cacheStorage = device.caches;
   if (!cacheStorage) return;
   try {
     const names = await cacheStorage.keys();
@@ -60,11 +145,6 @@ export async function removeDaySheetCaches(cacheStorage: DaySheetDevice['caches'
   } catch {
     // Storage turned off: there is nothing kept.
   }
-}
-
-function isDaySheetRegistration(registration: ServiceWorkerRegistration): boolean {
-  return [registration.installing, registration.waiting, registration.active]
-    .some((worker) => worker !== null && new URL(worker.scriptURL).pathname === DAY_SHEET_WORKER_URL);
 }
 
 /**
@@ -80,11 +160,12 @@ export async function removeDaySheetFromDevice(owner: number, device: DaySheetDe
       // Storage turned off: nothing was kept.
     }
   }
+  // The workers forget and their caches go; then they are removed (a worker removed from the phone
+  // still serves the tab it controls until that tab leaves, 0061).
+  await removeDaySheetCaches(device);
   try {
-    const registrations = (await device.serviceWorker?.getRegistrations()) ?? [];
-    await Promise.all(registrations.filter(isDaySheetRegistration).map((registration) => registration.unregister()));
+    await Promise.all((await findDaySheetRegistrations(device.serviceWorker)).map((registration) => registration.unregister()));
   } catch {
-    // No service workers here: none to remove.
+    // Refused: nothing more to remove.
   }
-  await removeDaySheetCaches(device.caches);
 }

@@ -33,3 +33,27 @@ describe('a stop that joined its route after planning (0041)', () => {
     expect(getTranslator('en', 'routing')('addedAfterPlanning')).toBe('Added after planning');
   });
 });
+
+describe('what was sold with a stop (0062)', () => {
+  const withSale = (stop: RouteStop, sale: Partial<RouteStop['appointment']>): RouteStop => ({ ...stop, appointment: { ...stop.appointment, ...sale } });
+
+  it.each([
+    ['en', 'Add-ons: Tick control, Natural barrier with repelling plants', 'Standing Water Treatment'],
+    ['es', 'Complementos: Control de garrapatas, Barrera natural con plantas repelentes', 'Tratamiento de agua estancada'],
+    ['fr', 'Options\u00A0: Contrôle des tiques, Barrière naturelle de plantes répulsives', 'Traitement des eaux stagnantes'],
+    ['de', 'Zusatzleistungen: Zeckenbekämpfung, Natürliche Barriere mit abwehrenden Pflanzen', 'Behandlung von stehendem Wasser'],
+  ] as const)('tells the crew the add-ons under the treatment, and names the standing-water stop (%s)', (locale, addOns, standingWater) => {
+    const sale = { includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'] };
+    const html = render(locale, [
+      withSale(makeStop(1, 1, false), { ...sale, visitNumber: 1 }),
+      withSale(makeStop(2, 2, false), { ...sale, visitNumber: 2, serviceType: 'standingwater' }),
+      makeStop(3, 3, false),
+    ]);
+    const [treatment, standing, plain] = html.split('data-testid="route-stop"').slice(1);
+    expect(treatment).toContain(`data-testid="stop-add-ons">${addOns}</p>`);
+    expect(standing).toContain(`>${standingWater}</span>`);
+    expect(standing).not.toContain('stop-add-ons');
+    expect(plain).not.toContain('stop-add-ons');
+  });
+});
+

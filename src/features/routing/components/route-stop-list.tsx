@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
 import type { RouteStop } from '../route.service';
-import { findServiceLabelKey, formatClock } from './route-format';
+import { findServiceLabelKey, formatClock, listStopAddOns } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
- * service, notes, "Added after planning" on a stop that joined the route after it was planned (0041),
+ * service and the add-ons sold with it (0062), notes, "Added after planning" on a stop that joined the route after it was planned (0041),
  * and "Done" on a completed visit with the technician's note to the customer (0038). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
@@ -27,6 +27,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
         const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
         const phone = stop.appointment.phone ?? stop.customer.phone;
         const eta = formatClock(stop.eta, locale);
+        const addOns = listStopAddOns(stop.appointment);
         return (
           <li key={stop.appointment.id} className="flex gap-3 py-3" data-testid="route-stop">
             <span
@@ -58,6 +59,11 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                 ) : null}
                 <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment))}</span>
               </p>
+              {addOns.length > 0 ? (
+                <p className="text-sm font-medium text-gray-800" data-testid="stop-add-ons">
+                  {formatLabelled(locale, t('addOnsLabel'), addOns.map((addOn) => t(`addOns.${addOn}`)).join(', '))}
+                </p>
+              ) : null}
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
               {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (
                 <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>

@@ -54,7 +54,10 @@ class FakeCache {
 
 class FakeCacheStorage {
   readonly caches = new Map<string, FakeCache>();
+  /** When set, opening a cache waits for it (the browser's storage being slow). */
+  slowOpen: Promise<void> | null = null;
   async open(name: string) {
+    if (this.slowOpen) await this.slowOpen;
     if (!this.caches.has(name)) this.caches.set(name, new FakeCache());
     return this.caches.get(name)!;
   }
@@ -128,10 +131,22 @@ function startWorker(locale = 'en', options: { network?: (url: string) => Promis
     return { answered: answer !== undefined, finish };
   }
 
-  async function sendMessage(fromUrl: string | null, data: unknown) {
+  /** A message from a tab whose document was opened at `fromUrl`; settles once the worker is done with it. */
+  function postMessage(fromUrl: string | null, data: unknown, ports: { postMessage(reply: unknown): void }[] = []) {
     const waits: Promise<unknown>[] = [];
-    listeners.get('message')!({ source: fromUrl === null ? null : { url: fromUrl }, data, waitUntil: (p: Promise<unknown>) => waits.push(p) });
-    await Promise.all(waits);
+    listeners.get('message')!({ source: fromUrl === null ? null : { url: fromUrl }, data, ports, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    return Promise.all(waits);
+  }
+
+  async function sendMessage(fromUrl: string | null, data: unknown) {
+    await postMessage(fromUrl, data);
+  }
+
+  /** What the login form and the logout send (day-sheet-on-device.ts), and the worker's replies. */
+  function forget(fromUrl = `${ORIGIN}/admin`) {
+    const replies: unknown[] = [];
+    const done = postMessage(fromUrl, { type: 'forget' }, [{ postMessage: (reply) => replies.push(reply) }]);
+    return { done, replies };
   }
 
   async function activate() {
@@ -141,12 +156,22 @@ function startWorker(locale = 'en', options: { network?: (url: string) => Promis
   }
 
   const ownCache = () => cacheStorage.caches.get(context.cacheNameFor(scope) as string);
-  return { scope, context, cacheStorage, fetched, timers, request, sendMessage, activate, ownCache, wasClaimed: () => claimed };
+  return { scope, context, cacheStorage, fetched, timers, request, postMessage, sendMessage, forget, activate, ownCache, wasClaimed: () => claimed };
 }
 
 const noSignal = async (): Promise<FakeResponse> => {
   throw new TypeError('Failed to fetch');
 };
+
+/** A network answer held back until the test lets it through. */
+function holdAnswer() {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  return { held, release };
+}
+
+/** Lets the worker's pending steps run (its promises chained on the held answers). */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('which requests the day sheet worker handles', () => {
   const { context, scope } = startWorker('en');
@@ -363,10 +388,10 @@ describe('keeping the sheet when it has loaded', () => {
     expect([...worker.ownCache()!.entries.keys()].sort()).toEqual([worker.scope, ...files].sort());
   });
 
-  it('keeps no page that is not the sheet (a sign-in that ended), only the files', async () => {
+  it('keeps nothing, not even the files, when the server no longer renders the sheet (the sign-in ended)', async () => {
     const worker = startWorker('en', { network: async (url) => (url.includes('/_next/') ? respond({ url }) : respond({ url, redirected: true, body: 'login' })) });
     await worker.sendMessage(sheetUrl, { type: 'keep', urls: files });
-    expect(worker.ownCache()!.entries.has(worker.scope)).toBe(false);
+    expect(worker.cacheStorage.caches.size).toBe(0);
   });
 
   it('listens to the sheet of its own language only', async () => {
@@ -374,8 +399,158 @@ describe('keeping the sheet when it has loaded', () => {
     await worker.sendMessage(`${ORIGIN}/admin`, { type: 'keep', urls: files });
     await worker.sendMessage(`${ORIGIN}/fr/day-sheet`, { type: 'keep', urls: files });
     await worker.sendMessage(null, { type: 'keep', urls: files });
+    await worker.sendMessage(null, { type: 'keep', page: sheetUrl, urls: files });
     await worker.sendMessage(sheetUrl, { type: 'something else', urls: files });
+    // A tab opened at the sheet that went on to another page without a full load says so.
+    await worker.sendMessage(sheetUrl, { type: 'keep', page: `${ORIGIN}/admin`, urls: files });
+    await worker.sendMessage(`${ORIGIN}/admin`, { type: 'keep', page: `${ORIGIN}/fr/day-sheet`, urls: files });
+    await worker.sendMessage(sheetUrl, { type: 'keep', page: 'not an address', urls: files });
     expect(worker.fetched).toEqual([]);
+    expect(worker.cacheStorage.caches.size).toBe(0);
+  });
+
+  it('keeps a sheet reached from the login without a full load (its tab was opened at the login)', async () => {
+    const worker = startWorker('en');
+    await worker.sendMessage(`${ORIGIN}/admin?next=%2Fday-sheet`, { type: 'keep', page: sheetUrl, urls: loaded });
+    expect(worker.fetched).toContain(sheetUrl);
+    expect([...worker.ownCache()!.entries.keys()].sort()).toEqual([worker.scope, ...files].sort());
+  });
+
+  it('takes over the sheet that asks, when its page was on its way while the worker started', async () => {
+    const worker = startWorker('en');
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: loaded });
+    expect(worker.wasClaimed()).toBe(true);
+  });
+
+  it('keeps the files of a later, longer list even when an earlier list finishes after it', async () => {
+    // The first list's file answers slowly; the list sent once another file had loaded comes at once.
+    const slow = holdAnswer();
+    let calls = 0;
+    const worker = startWorker('en', {
+      network: async (url) => {
+        if (url === files[0] && calls++ === 0) await slow.held;
+        return respond({ url });
+      },
+    });
+    const late = `${ORIGIN}/_next/static/chunks/late.js`;
+    const first = worker.postMessage(sheetUrl, { type: 'keep', urls: [files[0]] });
+    await settle();
+    const second = worker.postMessage(sheetUrl, { type: 'keep', urls: [files[0], late] });
+    await settle();
+    slow.release();
+    await Promise.all([first, second]);
+    expect([...worker.ownCache()!.entries.keys()].sort()).toEqual([worker.scope, files[0], late].sort());
+  });
+});
+
+describe('forgetting at sign-in and logout (docs/decisions/0061)', () => {
+  const sheetUrl = `${ORIGIN}/day-sheet?date=2027-05-07`;
+  const chunk = `${ORIGIN}/_next/static/chunks/a.js`;
+  const late = `${ORIGIN}/_next/static/chunks/late.js`;
+  const login = (url: string) => respond({ url, redirected: true, body: 'Staff Login' });
+
+  it('deletes its cache and says so to whoever asked', async () => {
+    const worker = startWorker('en');
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    expect(worker.ownCache()?.entries.size).toBe(2);
+    const { done, replies } = worker.forget();
+    await done;
+    expect(worker.cacheStorage.caches.size).toBe(0);
+    expect(replies).toEqual([{ type: 'forgotten' }]);
+  });
+
+  it('keeps nothing of a list the sheet sends after a logout (a file that loaded late): the server shows the login', async () => {
+    let signedIn = true;
+    const worker = startWorker('en', { network: async (url) => (signedIn || url.includes('/_next/') ? respond({ url }) : login(url)) });
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    signedIn = false;
+    await worker.forget().done;
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk, late] });
+    expect(worker.cacheStorage.caches.size).toBe(0);
+  });
+
+  it('keeps nothing of a list that was being kept when the logout came, however late its answers', async () => {
+    const page = holdAnswer();
+    const worker = startWorker('en', {
+      network: async (url) => {
+        if (!url.includes('/_next/')) await page.held;
+        return respond({ url });
+      },
+    });
+    const keep = worker.postMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    await settle();
+    await worker.forget().done;
+    page.release();
+    await keep;
+    expect(worker.cacheStorage.caches.size).toBe(0);
+  });
+
+  it('keeps no file that was on its way when the logout came, and no file after it', async () => {
+    const file = holdAnswer();
+    const worker = startWorker('en', {
+      network: async (url) => {
+        if (url === late) await file.held;
+        return respond({ url });
+      },
+    });
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    const keep = worker.postMessage(sheetUrl, { type: 'keep', urls: [chunk, late] });
+    await settle();
+    await worker.forget().done;
+    file.release();
+    await keep;
+    expect(worker.cacheStorage.caches.size).toBe(0);
+  });
+
+  it('keeps no page or file of the sheet still on screen that arrives after it', async () => {
+    const answers = holdAnswer();
+    const worker = startWorker('en', {
+      clients: { sheet: sheetUrl },
+      network: async (url) => {
+        await answers.held;
+        return respond({ url });
+      },
+    });
+    const reload = await worker.request(sheetUrl, { mode: 'navigate' });
+    const file = await worker.request(chunk, { mode: 'no-cors', clientId: 'sheet' });
+    await worker.forget().done;
+    answers.release();
+    await reload.finish();
+    await file.finish();
+    expect(worker.cacheStorage.caches.size).toBe(0);
+  });
+
+  it('deletes its cache only after a change already under way, which cannot bring it back', async () => {
+    const worker = startWorker('en');
+    const storage = holdAnswer();
+    worker.cacheStorage.slowOpen = storage.held;
+    const keep = worker.postMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    await settle();
+    const { done, replies } = worker.forget();
+    await settle();
+    storage.release();
+    await Promise.all([keep, done]);
+    expect(worker.cacheStorage.caches.size).toBe(0);
+    expect(replies).toEqual([{ type: 'forgotten' }]);
+  });
+
+  it('keeps the sheet again once the server renders it for the next sign-in', async () => {
+    let signedIn = true;
+    const worker = startWorker('en', { network: async (url) => (signedIn || url.includes('/_next/') ? respond({ url }) : login(url)) });
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    signedIn = false;
+    await worker.forget().done;
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    expect(worker.cacheStorage.caches.size).toBe(0);
+    signedIn = true;
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk] });
+    expect([...worker.ownCache()!.entries.keys()].sort()).toEqual([worker.scope, chunk].sort());
+  });
+
+  it('after a restart (nothing in memory), still keeps nothing for a sign-in that ended', async () => {
+    // The browser stopped the worker after the logout: a tab's late list reaches a fresh one.
+    const worker = startWorker('en', { network: async (url) => (url.includes('/_next/') ? respond({ url }) : login(url)) });
+    await worker.sendMessage(sheetUrl, { type: 'keep', urls: [chunk, late] });
     expect(worker.cacheStorage.caches.size).toBe(0);
   });
 });

@@ -30,7 +30,7 @@ export function LoginForm({ next }: { next: string | null }) {
     if (res?.ok) {
       const { role } = ((await res.json().catch(() => null)) ?? {}) as { role?: string };
       // The day sheet kept on this phone was rendered for whoever signed in last (0048): never shown to this account.
-      await removeDaySheetCaches(findDaySheetDevice().caches);
+      await removeDaySheetCaches(findDaySheetDevice());
       toast({ title: t('loginSuccessTitle'), description: role === 'technician' ? t('loginSuccessBodyTechnician') : t('loginSuccessBody') });
       // A client-side navigation keeps the toast on screen; refresh() makes the server components
       // render again with the new session cookie.

@@ -5,8 +5,10 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { QuoteFollowUpAction } from '@/features/quotes/components/quote-follow-up-action';
+import type { QuoteFollowUpResult } from '@/features/quotes/quote-follow-up.service';
 import { formatAddressLine } from '@/lib/address-line';
-import { formatCad, formatShortDate } from '@/lib/format';
+import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
@@ -74,6 +76,16 @@ export function QuoteList({ initial }: { initial: QuotePage }) {
     if (text.trim() !== latest.current.filter.search.trim()) void load({ ...latest.current.filter, search: text.trim() }, 'filter');
   }, [load]);
 
+  // A follow-up sent from a card: the card shows it at once ('sent', the last one, the count, the total it now holds).
+  const showFollowUp = useCallback((sent: QuoteFollowUpResult) => {
+    setList((l) => ({
+      ...l,
+      rows: l.rows.map((q) => (q.id === sent.quoteId
+        ? { ...q, status: sent.status, totalCents: sent.totalCents, followUpCount: sent.followUpCount, lastSentAt: sent.lastSentAt, lastSentByName: sent.lastSentByName }
+        : q)),
+    }));
+  }, []);
+
   useEffect(() => {
     const timer = window.setTimeout(() => searchNow(search), SEARCH_PAUSE_MS);
     return () => window.clearTimeout(timer);
@@ -127,7 +139,7 @@ export function QuoteList({ initial }: { initial: QuotePage }) {
       <p role="status" className="mt-4 text-sm text-gray-600">{summary}</p>
       {rows.length > 0 ? (
         <ul className="mt-4 grid gap-4 aria-busy:opacity-60 md:grid-cols-2 xl:grid-cols-3" aria-busy={pending === 'filter' || undefined}>
-          {rows.map((q) => <li key={q.id}><QuoteCard quote={q} /></li>)}
+          {rows.map((q) => <li key={q.id}><QuoteCard quote={q} onFollowUp={showFollowUp} /></li>)}
         </ul>
       ) : null}
       <LoadMore hasMore={list.nextCursor !== null && pending !== 'filter'} loading={pending === 'more'} onLoad={() => void load(filter, 'more')} />
@@ -135,8 +147,11 @@ export function QuoteList({ initial }: { initial: QuotePage }) {
   );
 }
 
-/** One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service, size, add-ons, address, created. */
-function QuoteCard({ quote: q }: { quote: Quote }) {
+/**
+ * One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service,
+ * size, add-ons, address, created; then the office's follow-ups and "Send again" while it is not booked (0059).
+ */
+function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
   const locale = useLocale();
@@ -165,7 +180,21 @@ function QuoteCard({ quote: q }: { quote: Quote }) {
           ) : null}
           <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
         </dl>
+        {q.lastSentAt ? <p className="mt-3 text-sm text-gray-600">{describeLastFollowUp(q, locale, t)}</p> : null}
+        {q.status === 'booked' ? null : (
+          <div className="mt-4 flex justify-end">
+            <QuoteFollowUpAction quoteId={q.id} recordName={t('number', { id: q.id })} onSent={onFollowUp} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );
+}
+
+/** 'Last sent Nov 25, 2026, 3:42 PM by Office · sent again once'. */
+function describeLastFollowUp(q: Quote, locale: string, t: ReturnType<typeof useTranslations<'quotesAdmin'>>): string {
+  const date = formatShortDateTime(q.lastSentAt, locale) ?? '';
+  return q.lastSentByName
+    ? t('followUp.lastSent', { date, name: q.lastSentByName, count: q.followUpCount })
+    : t('followUp.lastSentNoName', { date, count: q.followUpCount });
 }

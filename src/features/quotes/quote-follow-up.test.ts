@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { findFollowUpRefusal, findImpliedConsentLastDay, findNextFollowUpAt, type FollowUpCustomer, type FollowUpQuote } from './quote-follow-up';
+
+const TZ = 'America/Toronto';
+const at = (iso: string) => new Date(iso);
+
+describe('findImpliedConsentLastDay: six months from the inquiry, counted in Toronto calendar days', () => {
+  it.each([
+    ['2026-05-10T16:00:00Z', '2026-11-10'],
+    // 31 August has no 31 February: the last day of February.
+    ['2026-08-31T16:00:00Z', '2027-02-28'],
+    ['2027-08-31T16:00:00Z', '2028-02-29'],
+    // 02:30 UTC on 1 June is still 31 May in Toronto.
+    ['2026-06-01T02:30:00Z', '2026-11-30'],
+  ])('asked at %s: last day %s', (createdAt, lastDay) => {
+    expect(findImpliedConsentLastDay(at(createdAt), TZ)).toBe(lastDay);
+  });
+});
+
+describe('findNextFollowUpAt: 24 hours after the last email about the quote', () => {
+  it.each([
+    ['2026-11-01T10:00:00Z', null, '2026-11-02T10:00:00.000Z'],
+    ['2026-11-01T10:00:00Z', '2026-11-20T15:30:00Z', '2026-11-21T15:30:00.000Z'],
+    // A follow-up recorded before the quote's own time (clock skew) does not move the rule back.
+    ['2026-11-01T10:00:00Z', '2026-11-01T09:00:00Z', '2026-11-02T10:00:00.000Z'],
+  ])('asked %s, last follow-up %s: from %s', (createdAt, lastSentAt, expected) => {
+    expect(findNextFollowUpAt(at(createdAt), lastSentAt ? at(lastSentAt) : null).toISOString()).toBe(expected);
+  });
+});
+
+describe('findFollowUpRefusal', () => {
+  const NOW = at('2026-11-25T15:00:00Z');
+  const quote: FollowUpQuote = { status: 'sent', createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false };
+  const none = { consentAt: null, unsubscribedAt: null, erasedAt: null };
+  const check = (changes: { quote?: Partial<FollowUpQuote>; customer?: FollowUpCustomer; lastSentAt?: string | null; now?: string } = {}) => findFollowUpRefusal({
+    quote: { ...quote, ...changes.quote },
+    customer: changes.customer === undefined ? null : changes.customer,
+    lastSentAt: changes.lastSentAt ? at(changes.lastSentAt) : null,
+    now: changes.now ? at(changes.now) : NOW,
+    timezone: TZ,
+  });
+
+  it('lets a quote asked for within six months go, with or without a customer record', () => {
+    expect(check()).toBeNull();
+    expect(check({ customer: none })).toBeNull();
+    expect(check({ quote: { status: 'pending' } })).toBeNull();
+  });
+
+  it.each([
+    ['an erased customer', { customer: { ...none, erasedAt: at('2026-11-01T00:00:00Z') }, quote: { status: 'booked' } }, 'erased'],
+    ['a booked quote', { quote: { status: 'booked' } }, 'booked'],
+    ['no address to write to', { quote: { email: '  ' } }, 'no_email'],
+    ['a custom (acreage) quote', { quote: { customQuote: true } }, 'custom_quote'],
+  ] as const)('refuses %s', (_what, changes, reason) => {
+    expect(check(changes)?.reason).toBe(reason);
+  });
+
+  it('refuses a customer who unsubscribed and did not agree again since, whenever it was', () => {
+    const since = at('2026-06-01T12:00:00Z');
+    expect(check({ customer: { ...none, unsubscribedAt: since } })).toEqual({ reason: 'unsubscribed', since });
+    expect(check({ customer: { consentAt: at('2026-05-01T12:00:00Z'), unsubscribedAt: since, erasedAt: null } })?.reason).toBe('unsubscribed');
+    // Ticking the box again on a later booking is a new consent (0043).
+    expect(check({ customer: { consentAt: at('2026-07-01T12:00:00Z'), unsubscribedAt: since, erasedAt: null } })).toBeNull();
+  });
+
+  it('allows the last day of the six months and refuses the day after, unless the customer agreed to our emails', () => {
+    const asked = { quote: { createdAt: at('2026-05-25T14:00:00Z') } };
+    // 25 November in Toronto until 05:00 UTC on the 26th.
+    expect(check({ ...asked, now: '2026-11-26T04:59:00Z' })).toBeNull();
+    expect(check({ ...asked, now: '2026-11-26T05:00:00Z' })).toEqual({ reason: 'consent_lapsed', lastDay: '2026-11-25' });
+    const subscribed = { consentAt: at('2026-04-01T12:00:00Z'), unsubscribedAt: null, erasedAt: null };
+    expect(check({ ...asked, customer: subscribed, now: '2027-05-01T12:00:00Z' })).toBeNull();
+  });
+
+  it('refuses within 24 hours of the quote email or of the last follow-up, and says from when', () => {
+    expect(check({ quote: { createdAt: at('2026-11-25T09:00:00Z') } })).toEqual({ reason: 'too_soon', nextAt: at('2026-11-26T09:00:00Z') });
+    expect(check({ lastSentAt: '2026-11-24T15:00:01Z' })).toEqual({ reason: 'too_soon', nextAt: at('2026-11-25T15:00:01Z') });
+    expect(check({ lastSentAt: '2026-11-24T15:00:00Z' })).toBeNull();
+  });
+
+  it('gives the first reason in order: erased, booked, address, custom, unsubscribed, six months, 24 hours', () => {
+    const everything = {
+      quote: { status: 'booked', email: null, customQuote: true, createdAt: at('2025-01-01T12:00:00Z') },
+      customer: { consentAt: null, unsubscribedAt: at('2025-02-01T00:00:00Z'), erasedAt: null },
+      lastSentAt: '2026-11-25T14:00:00Z',
+    };
+    expect(check(everything)?.reason).toBe('booked');
+    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent' } })?.reason).toBe('no_email');
+    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent', email: 'a@example.com' } })?.reason).toBe('custom_quote');
+    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent', email: 'a@example.com', customQuote: false } })?.reason).toBe('unsubscribed');
+    expect(check({ ...everything, customer: null, quote: { ...everything.quote, status: 'sent', email: 'a@example.com', customQuote: false } })?.reason).toBe('consent_lapsed');
+  });
+});

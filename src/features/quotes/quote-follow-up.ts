@@ -1,0 +1,91 @@
+/**
+ * When the office may email a quote again ("Send again" on /quotes-admin, docs/decisions/0059),
+ * pure: the clock, the branch's time zone, the quote, its customer's record and the last email are
+ * arguments.
+ *
+ * The first quote email answers the person's own request. A follow-up is the office writing
+ * unasked to invite a purchase: a commercial electronic message under CASL, which needs consent.
+ * The request for the quote is an inquiry, and an inquiry gives implied consent for six months
+ * (CASL s. 10(10)(d)); after that only express consent (the booking form's box, 0043) allows it.
+ * An unsubscribe that stands withdraws both. So a follow-up is refused:
+ * - when the customer's record was erased (0049): there is nobody to write to;
+ * - when the quote is booked: it is paid, there is nothing to follow up;
+ * - when the quote has no email address, or is a custom (acreage) quote, whose email only says the
+ *   office will call: there is no price to send again;
+ * - when the customer unsubscribed and did not agree again since (0043's rule);
+ * - after the six months of the inquiry, unless the customer gave express consent;
+ * - within 24 hours of the last email about the quote (the quote itself, or a follow-up).
+ */
+import { addMonths, format } from 'date-fns';
+import { isSubscribed, type ConsentState } from '@/features/marketing-email/consent';
+import { findToday, type IsoDate } from '@/features/scheduling/available-dates';
+
+/** No two emails about one quote closer together than this. */
+export const FOLLOW_UP_GAP_HOURS = 24;
+/** CASL's implied consent from an inquiry or application: the six months after it. */
+export const IMPLIED_CONSENT_MONTHS = 6;
+
+export type FollowUpQuote = {
+  status: string;
+  /** When the customer asked for it, and its first email was queued. */
+  createdAt: Date;
+  email: string | null;
+  customQuote: boolean;
+};
+
+/** The customer record the quote belongs to (linked, or the one with its address); null when there is none. */
+export type FollowUpCustomer = (Pick<ConsentState, 'consentAt' | 'unsubscribedAt'> & { erasedAt: Date | null }) | null;
+
+export type FollowUpRefusal =
+  | { reason: 'erased' }
+  | { reason: 'booked' }
+  | { reason: 'no_email' }
+  | { reason: 'custom_quote' }
+  | { reason: 'unsubscribed'; since: Date }
+  | { reason: 'consent_lapsed'; lastDay: IsoDate }
+  | { reason: 'too_soon'; nextAt: Date };
+
+export type FollowUpRefusalReason = FollowUpRefusal['reason'];
+
+/** A calendar day as a floating local date, for month arithmetic that never crosses a DST seam. */
+function floating(day: IsoDate): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+/**
+ * The last branch calendar day a follow-up may go on implied consent: the inquiry's day plus six
+ * months (31 August gives the last day of February), so that the inquiry falls within the six
+ * months before the day the message is sent.
+ */
+export function findImpliedConsentLastDay(createdAt: Date, timezone: string): IsoDate {
+  return format(addMonths(floating(findToday(createdAt, timezone)), IMPLIED_CONSENT_MONTHS), 'yyyy-MM-dd');
+}
+
+/** The first instant the quote may be emailed again: 24 hours after the later of its own email and the last follow-up. */
+export function findNextFollowUpAt(createdAt: Date, lastSentAt: Date | null): Date {
+  const last = lastSentAt && lastSentAt.getTime() > createdAt.getTime() ? lastSentAt : createdAt;
+  return new Date(last.getTime() + FOLLOW_UP_GAP_HOURS * 3_600_000);
+}
+
+/** Why the quote may not be emailed again now, the first reason in the order above; null when it may. */
+export function findFollowUpRefusal(input: {
+  quote: FollowUpQuote;
+  customer: FollowUpCustomer;
+  lastSentAt: Date | null;
+  now: Date;
+  timezone: string;
+}): FollowUpRefusal | null {
+  const { quote, customer, now } = input;
+  if (customer?.erasedAt) return { reason: 'erased' };
+  if (quote.status === 'booked') return { reason: 'booked' };
+  if (!quote.email?.trim()) return { reason: 'no_email' };
+  if (quote.customQuote) return { reason: 'custom_quote' };
+  const subscribed = customer !== null && isSubscribed(customer);
+  if (customer?.unsubscribedAt && !subscribed) return { reason: 'unsubscribed', since: customer.unsubscribedAt };
+  const lastDay = findImpliedConsentLastDay(quote.createdAt, input.timezone);
+  if (!subscribed && findToday(now, input.timezone) > lastDay) return { reason: 'consent_lapsed', lastDay };
+  const nextAt = findNextFollowUpAt(quote.createdAt, input.lastSentAt);
+  if (now.getTime() < nextAt.getTime()) return { reason: 'too_soon', nextAt };
+  return null;
+}

@@ -1,0 +1,32 @@
+import type { Database } from '@/db/client';
+import { quotes } from '@/db/schema/quotes';
+import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { calculatePrice } from '@/features/pricing/pricing';
+
+/**
+ * Quotes asked for days ago, for the journeys that follow one up from /quotes-admin: a quote may
+ * be emailed again only 24 hours after its own email (docs/decisions/0059), and every quote a
+ * journey can ask for is new. `global-setup.ts` writes them before the server starts, priced by
+ * the engine on the seeded table as `POST /api/send-quote` would have. Each journey takes its own.
+ */
+export const PAST_QUOTES = [
+  { name: 'Quinn Followup', email: 'quinn.followup@example.com', locale: 'fr', daysAgo: 3 },
+] as const;
+
+export async function insertPastQuotes(db: Database, now = new Date()): Promise<void> {
+  for (const [i, past] of PAST_QUOTES.entries()) {
+    const address = '15 Bay St S';
+    const priced = calculatePrice(
+      { serviceType: 'onetime', propertySize: 0.25, includeTick: false, includeTargetedInsects: false, extras: [], address: `${address}, Hamilton` },
+      { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 },
+    );
+    const createdAt = new Date(now.getTime() - past.daysAgo * 24 * 3_600_000);
+    await db.insert(quotes).values({
+      token: `past-quote-token-${i}-abcdefghijkl`, customerName: past.name, customerEmail: past.email, customerPhone: '905-555-0199',
+      serviceType: 'onetime', propertySize: 0.25, address, city: 'Hamilton', postalCode: 'L8P 3H7',
+      totalPrice: priced.totalPrice, subtotalCents: priced.subtotalCents, taxCents: priced.taxCents, totalCents: priced.totalCents,
+      breakdown: { lines: priced.lines, premiumCents: priced.premiumCents, discountCents: priced.discountCents, customQuote: false, visits: priced.visits },
+      status: 'sent', locale: past.locale, createdAt, updatedAt: createdAt,
+    });
+  }
+}
