@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays } from '@/features/scheduling/available-dates';
+import { formatLongDate } from '@/lib/format';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { openOwnStopOnDaySheet } from './support/day-sheet';
@@ -13,7 +15,7 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     const request = context.request;
 
     // Its own paid visit on the last Friday, planned, on its technician's day sheet (a visit is marked done from its day on).
-    const { stop } = await openOwnStopOnDaySheet(page, request, 'Hedge');
+    const { stop, date } = await openOwnStopOnDaySheet(page, request, 'Hedge');
     const markDone = stop.getByRole('button', { name: 'Mark done: Hedge Rainday' });
     await markDone.waitFor();
 
@@ -71,6 +73,25 @@ describe('the day sheet\'s "Mark done" with a note to the customer (docs/decisio
     const html = await (await request.get(`/api/admin/outbox/${reports[0]!.id}`)).text();
     expect(html).toContain('Your visit is done');
     expect(html).toContain(text);
+
+    // A one-time treatment: the report links the customer's own re-treatment request, with its last day (0065).
+    const until = formatLongDate(addCalendarDays(date, 7), 'en');
+    expect(html).toContain(`You can also ask for your free re-treatment online until ${until}.`);
+    const link = /href="https?:\/\/[^/"]+(\/manage-booking\/[\w-]+#free-retreatment)"/.exec(html)?.[1];
+    expect(link, html).toBeDefined();
+
+    // The customer follows it: their booking's page, at its "Free re-treatment" section, the request there.
+    const customer = await newPage({ viewport: { width: 360, height: 740 } });
+    await customer.page.goto(link!);
+    const section = customer.page.getByRole('region', { name: 'Free re-treatment' });
+    await section.getByText(`You can ask until ${until}.`).waitFor();
+    await section.getByRole('button', { name: 'Request a free re-treatment' }).waitFor();
+    await expect.poll(() => section.evaluate((el) => {
+      const { top } = el.getBoundingClientRect();
+      return top >= 0 && top < window.innerHeight;
+    })).toBe(true);
+    expect(customer.errors).toEqual([]);
+    await customer.context.close();
 
     expect(errors).toEqual([]);
     await context.close();

@@ -4,7 +4,9 @@ import { getDb } from '@/db/client';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { staffUsers } from '@/db/schema/staff';
-import { buildManageBookingUrl } from '@/features/manage-booking/manage-link';
+import { retreatmentRequests } from '@/db/schema/retreatments';
+import { buildManageBookingUrl, readManageToken } from '@/features/manage-booking/manage-link';
+import { loadRetreatmentOffer } from '@/features/retreatments/retreatment.service';
 import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
 import { hashPassword } from '@/features/staff-auth/password';
 import { signIn } from '@/features/staff-auth/session.service';
@@ -22,6 +24,7 @@ vi.mock('next/headers', () => ({
 const { PATCH: patchStop } = await import('@/app/api/routes/technician/stops/[id]/route');
 const { PATCH: patchAppointment } = await import('@/app/api/admin/appointments/[id]/route');
 const { moveAppointment } = await import('@/features/staff-dashboard/reschedule.service');
+const { POST: askRetreatment } = await import('@/app/api/manage-booking/[token]/retreatment/route');
 
 const FRIDAY = '2027-06-11';
 const LATER_FRIDAY = '2027-07-02';
@@ -102,12 +105,13 @@ describe('the visit report (docs/decisions/0038)', () => {
     expect(report!.locale).toBe('fr');
     expect(report!.subject).toBe('Compte rendu de votre visite du 11 juin 2027');
     expect(report!.text).toContain(`Jour${NBSP}: vendredi 11 juin 2027`);
-    expect(report!.text).toContain(`Traitements effectués${NBSP}: Traitement unique, Option anti-tiques`);
+    expect(report!.text).toContain(`Traitements effectués${NBSP}: Traitement unique\nOptions effectuées${NBSP}: Option anti-tiques\n`);
     expect(report!.text).toContain(note);
     expect(report!.html).toContain('Haie du fond traitée &amp; &lt;terrasse&gt;');
     expect(report!.html).not.toContain('<terrasse>');
-    // A one-time booking has no next visit: no link to manage it.
-    expect(report!.text).not.toContain('/manage-booking/');
+    // A one-time booking has no next visit: its one link is the re-treatment request's (0065).
+    expect(report!.text).not.toContain('Votre prochaine visite');
+    expect(report!.text.match(/\/manage-booking\/\S+/g)).toEqual([expect.stringMatching(/#free-retreatment$/)]);
   });
 
   it('is sent once: a stop taken back and marked done again sends no second report, and keeps the new note', async () => {
@@ -220,5 +224,69 @@ describe('the visit report (docs/decisions/0038)', () => {
     expect(await emailsTo(email, 'visit-report')).toHaveLength(0);
     expect((await markStop(crewAToken, stop!, { status: 'completed', note: 'x'.repeat(500) })).status).toBe(200);
     expect(await emailsTo(email, 'visit-report')).toHaveLength(1);
+  });
+
+  it("names the extras done and links the customer's own re-treatment request, which the link's token opens (0065)", async () => {
+    const email = 'claire.extras@example.com';
+    const { bookingRef, ids: [stop] } = await bookCustomer(email, 'fr', [{ includeTick: true, extras: ['natural-barrier', 'breeding-site-inspection'] }]);
+    await planRoute(crewA, [stop!]);
+
+    expect((await markStop(crewAToken, stop!, { status: 'completed', note: 'Haie du fond' })).status).toBe(200);
+
+    const [report] = await emailsTo(email, 'visit-report');
+    // What the crew did from the booking's own columns, in the receipt's words.
+    expect(report!.text).toContain(`Options effectuées${NBSP}: Option anti-tiques, Inspection des sites de reproduction, Barrière naturelle de plantes répulsives`);
+    expect(report!.html).toContain('Inspection des sites de reproduction');
+    // A one-time treatment done on June 11: the request can be made until June 18, from the customer's page.
+    expect(report!.text).toContain('Vous pouvez aussi demander votre retraitement gratuit en ligne jusqu’au vendredi 18 juin 2027.');
+    const link = report!.text.match(/https?:\/\/\S+#free-retreatment/)?.[0];
+    expect(link).toBeDefined();
+    expect(report!.html).toContain(`href="${link}"`);
+    const url = new URL(link!);
+    expect(url.pathname).toMatch(/^\/fr\/manage-booking\/[A-Za-z0-9_-]+$/);
+    const token = url.pathname.split('/').at(-1)!;
+    expect(readManageToken(token)).toEqual({ bookingRef, generation: 0 });
+
+    // Followed: the page's offer for that token is the request, until the day the report said.
+    expect(await loadRetreatmentOffer(token, ON_THE_DAY)).toEqual({ kind: 'eligible', plan: 'onetime', reasons: ['pests-back'], until: '2027-06-18' });
+    jar.token = undefined;
+    const res = await askRetreatment(
+      new Request(`http://localhost/api/manage-booking/${token}/retreatment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'fr', 'x-forwarded-for': '10.165.0.1' },
+        body: JSON.stringify({ reason: 'pests-back', note: 'Encore des moustiques' }),
+      }),
+      { params: Promise.resolve({ token }) },
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'open' });
+    const requests = await (await getDb()).select({ bookingRef: retreatmentRequests.bookingRef, status: retreatmentRequests.status, note: retreatmentRequests.note })
+      .from(retreatmentRequests).where(eq(retreatmentRequests.bookingRef, bookingRef));
+    expect(requests).toEqual([{ bookingRef, status: 'open', note: 'Encore des moustiques' }]);
+    expect(await emailsTo(email, 'retreatment')).toHaveLength(1);
+  });
+
+  it('links the request only while the guarantee can be claimed: a visit done on its day, yes; one completed after its 7 days, no', async () => {
+    const onTime = 'on.time@example.com';
+    const late = 'late.mark@example.com';
+    const { ids: [onTimeVisit] } = await bookCustomer(onTime, 'en');
+    const { ids: [lateVisit] } = await bookCustomer(late, 'en');
+    expect((await markOnDashboard(onTimeVisit!, 'completed')).status).toBe(200);
+    // Eight days after the Friday, in Hamilton: the window closed on June 18.
+    vi.setSystemTime(new Date('2027-06-19T14:00:00Z'));
+    try {
+      await signInStaff();
+      expect((await markOnDashboard(lateVisit!, 'completed')).status).toBe(200);
+    } finally {
+      vi.setSystemTime(ON_THE_DAY);
+      await signInStaff();
+    }
+    const [onTimeReport] = await emailsTo(onTime, 'visit-report');
+    expect(onTimeReport!.text).toContain('You can also ask for your free re-treatment online until Friday, June 18, 2027.\nhttp');
+    expect(onTimeReport!.html).toMatch(/href="[^"]+\/manage-booking\/[\w-]+#free-retreatment"/);
+    const [lateReport] = await emailsTo(late, 'visit-report');
+    expect(lateReport!.text).toContain('What we treated: One-Time Treatment');
+    expect(lateReport!.text).not.toContain('online until');
+    expect(lateReport!.html).not.toContain('/manage-booking/');
   });
 });

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
-import { buildManageBookingUrl } from '@/features/manage-booking/manage-link';
+import { buildManageBookingUrl, carryCurrentLink, readManageToken } from '@/features/manage-booking/manage-link';
+import { decideRetreatment, type EligibilityVisit } from '@/features/retreatments/retreatment-eligibility';
+import { formatLabelled } from '@/features/email/email-layout';
 import { getTranslator } from '@/i18n/messages';
 import { LOCALES } from '@/i18n/routing';
-import { findGuarantee, listTreatments, renderVisitReportEmail, type ReportVisit, type VisitReportEmailInput } from './visit-report-email';
+import { formatLongDate } from '@/lib/format';
+import { findGuarantee, listAddOnsDone, listTreatments, renderVisitReportEmail, type ReportVisit, type VisitReportEmailInput } from './visit-report-email';
 
 const NBSP = '\u00a0';
 const SITE = 'https://www.example.test';
@@ -22,6 +25,7 @@ const input = (overrides: Partial<VisitReportEmailInput> = {}): VisitReportEmail
   address: { address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5' },
   visits: [visit()],
   nextVisitDate: null,
+  retreatment: { kind: 'none' },
   siteUrl: SITE,
   ...overrides,
 });
@@ -70,15 +74,18 @@ describe('renderVisitReportEmail', () => {
     expect(email.html).toContain('Gérer votre réservation');
   });
 
-  it('lists the add-ons as the booking emails name them, and the standing-water visit once', () => {
-    expect(listTreatments([visit({ serviceType: 'seasonal', includeTick: true, includeTargetedInsects: true })], 'en'))
-      .toEqual(['Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment']);
-    // A one-time treatment with its standing-water visit (one report for the Friday, 0011).
-    expect(listTreatments([visit({ includeTargetedInsects: true }), visit({ serviceType: 'standingwater', includeTargetedInsects: true })], 'en'))
-      .toEqual(['One-Time Treatment', 'Standing Water Treatment']);
+  it('names the services as the booking emails do, and the add-ons as the receipt does', () => {
+    expect(listTreatments([visit({ serviceType: 'seasonal', includeTick: true, includeTargetedInsects: true })], 'en')).toEqual(['Seasonal Mosquito Protection']);
+    expect(listAddOnsDone([visit({ serviceType: 'seasonal', visitNumber: 2, includeTick: true, includeTargetedInsects: true })], 'en'))
+      .toEqual(['Tick control add-on', 'Targeted insect (standing water) treatment']);
+    // A one-time treatment with its standing-water visit (one report for the Friday, 0011): the add-on is that visit.
+    const withStandingWater = [visit({ visitNumber: 1, includeTargetedInsects: true }), visit({ serviceType: 'standingwater', visitNumber: 2, includeTargetedInsects: true })];
+    expect(listTreatments(withStandingWater, 'en')).toEqual(['One-Time Treatment', 'Standing Water Treatment']);
+    expect(listAddOnsDone(withStandingWater, 'en')).toEqual([]);
     expect(listTreatments([visit({ serviceType: 'tick-seasonal', includeTick: true })], 'de')).toEqual(['Saisonaler Zeckenschutz']);
+    expect(listAddOnsDone([visit({ serviceType: 'tick-seasonal', includeTick: true })], 'de')).toEqual([]);
     const email = renderVisitReportEmail(input({ visits: [visit({ includeTick: true, note: 'Front beds' }), visit({ serviceType: 'standingwater', note: 'Two rain barrels' })] }));
-    expect(email.text).toContain('What we treated: One-Time Treatment, Standing Water Treatment, Tick control add-on');
+    expect(email.text).toContain('What we treated: One-Time Treatment, Standing Water Treatment\nAlso done: Tick control add-on\n');
     // Each visit's note, in visit order; ticks named in the guarantee.
     expect(email.text).toContain('A note from your technician\nFront beds\n\nTwo rain barrels');
     expect(email.text).toContain('If mosquitoes or ticks come back, or you are not satisfied');
@@ -113,10 +120,95 @@ describe('renderVisitReportEmail', () => {
 
   it('reports a free re-treatment as one (0047), with its plan\'s guarantee and add-ons', () => {
     const email = renderVisitReportEmail(input({ visits: [visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })] }));
-    expect(email.text).toContain('What we treated: Free re-treatment');
+    expect(email.text).toContain('What we treated: Free re-treatment\nAlso done: Tick control add-on\n');
     expect(email.text).toContain('your seasonal plan includes free re-treatments for the whole season');
-    expect(listTreatments([visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })], 'es')).toEqual([
-      'Repetición gratuita del tratamiento', getTranslator('es', 'pricing')('lines.tick-addon'),
+    expect(listTreatments([visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })], 'es')).toEqual(['Repetición gratuita del tratamiento']);
+    expect(listAddOnsDone([visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })], 'es')).toEqual([getTranslator('es', 'pricing')('lines.tick-addon')]);
+  });
+
+  it("lists the extras the booking bought, done at its first visit, in the customer's words, in both parts (0065)", () => {
+    const firstVisit = [
+      visit({ visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier', 'breeding-site-inspection', 'standing-water-larvicide'] }),
+      visit({ serviceType: 'standingwater', visitNumber: 2, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier', 'breeding-site-inspection', 'standing-water-larvicide'] }),
+    ];
+    const email = renderVisitReportEmail(input({ visits: firstVisit }));
+    // The price table's order, each once, though both visits of the day carry the booking's extras.
+    const done = 'Tick control add-on, Breeding site inspection, Standing water larvicide, Natural barrier with repelling plants';
+    expect(email.text).toContain(`What we treated: One-Time Treatment, Standing Water Treatment\nAlso done: ${done}\nBooking reference: BK-TEST1234`);
+    expect(email.html).toContain(`Also done:</td><td style="padding:4px 0">${done}</td>`);
+    // In French, with the receipt's names and the French colon.
+    const fr = renderVisitReportEmail(input({ locale: 'fr', visits: firstVisit }));
+    expect(fr.text).toContain(`Options effectuées${NBSP}: Option anti-tiques, Inspection des sites de reproduction, Larvicide pour eaux stagnantes, Barrière naturelle de plantes répulsives`);
+    // A plan's later visit does not do the extras again; a visit with none says nothing more.
+    expect(renderVisitReportEmail(input({ visits: [visit({ serviceType: 'seasonal', visitNumber: 3, extras: ['natural-barrier'] })] })).text).not.toContain('Also done');
+    expect(renderVisitReportEmail(input({ visits: [visit({ visitNumber: 1, extras: [] })] })).text).not.toContain('Also done');
+  });
+
+  it.each(LOCALES)('names the add-ons done in %s from the pricing lines, every key found', (locale) => {
+    const tPricing = getTranslator(locale, 'pricing');
+    expect(listAddOnsDone([visit({ serviceType: 'seasonal', visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: ['breeding-site-inspection'] })], locale)).toEqual([
+      tPricing('lines.tick-addon'), tPricing('lines.targeted-insects-addon'), tPricing('lines.breeding-site-inspection'),
     ]);
+    const email = renderVisitReportEmail(input({ locale, visits: [visit({ visitNumber: 1, extras: ['natural-barrier'] })] }));
+    expect(email.text).toContain(formatLabelled(locale, getTranslator(locale, 'visitReport')('facts.addOns'), tPricing('lines.natural-barrier')));
+  });
+});
+
+describe('the re-treatment link of the visit report (0065)', () => {
+  const TZ = 'America/Toronto';
+  /** The Friday's visits as the booking holds them once marked done, at 3 PM in Hamilton that day. */
+  const decide = (visits: EligibilityVisit[], now = new Date('2027-06-11T19:00:00Z')) => decideRetreatment({ visits, requests: [], now, timezone: TZ });
+  const oneTimeDone: EligibilityVisit = { serviceType: 'onetime', kind: 'scheduled', status: 'completed', date: '2027-06-11', visitNumber: 1 };
+  const requestUrl = (locale: string, generation = 0) => `${buildManageBookingUrl(locale, { bookingRef: 'BK-TEST1234', generation }, SITE)}#free-retreatment`;
+
+  it("links a one-time treatment's customer to their own request, saying until when: 7 days after the Friday", () => {
+    const retreatment = decide([oneTimeDone]);
+    expect(retreatment).toMatchObject({ kind: 'eligible', until: '2027-06-18' });
+    const email = renderVisitReportEmail(input({ retreatment, linkGeneration: 3 }));
+    const url = requestUrl('en', 3);
+    expect(email.text).toContain(`If mosquitoes come back\nIf mosquitoes come back, or you are not satisfied with the treatment, call us at (905) 555-0134 within 7 days and we will come back once at no charge.\n\nYou can also ask for your free re-treatment online until Friday, June 18, 2027.\n${url}\n`);
+    expect(email.html).toContain('You can also ask for your free re-treatment online until Friday, June 18, 2027.<br><a href="');
+    expect(email.html).toContain(`href="${url}"`);
+    expect(email.html).toContain('>Request a free re-treatment</a>');
+    // The link is the booking's private one (0032), in its current generation (0050): the page opens it.
+    const token = new URL(url).pathname.split('/').at(-1)!;
+    expect(readManageToken(token)).toEqual({ bookingRef: 'BK-TEST1234', generation: 3 });
+    // Still waiting when the office replaces the link, the report is rewritten to the new one (0056), at the same section.
+    expect(carryCurrentLink(email.text, { bookingRef: 'BK-TEST1234', generation: 4 })).toContain(`${requestUrl('en', 4)}\n`);
+  });
+
+  it("gives a seasonal plan's last day: 21 days after the plan's last Friday", () => {
+    const plan: EligibilityVisit[] = ['2027-06-11', '2027-07-02', '2027-07-23'].map((date, i) => ({ serviceType: 'seasonal', kind: 'scheduled', status: i === 0 ? 'completed' : 'confirmed', date, visitNumber: i + 1 }));
+    const email = renderVisitReportEmail(input({ visits: [visit({ serviceType: 'seasonal' })], nextVisitDate: '2027-07-02', retreatment: decide(plan) }));
+    expect(email.text).toContain(`You can also ask for your free re-treatment online until Friday, August 13, 2027.\n${requestUrl('en')}`);
+  });
+
+  it.each(LOCALES)('is written in %s, with the date in its words and the page in its language', (locale) => {
+    const email = renderVisitReportEmail(input({ locale, retreatment: decide([oneTimeDone]) }));
+    const line = getTranslator(locale, 'visitReport')('retreatment.online', { date: formatLongDate('2027-06-18', locale) });
+    expect(email.text).toContain(`${line}\n${requestUrl(locale)}`);
+    expect(email.html).toContain(`href="${requestUrl(locale)}"`);
+    expect(email.html).toContain(`>${getTranslator(locale, 'retreatments')('manage.button')}</a>`);
+    expect(`${email.text}\n${email.html}`).not.toMatch(/visitReport\.|retreatments\.manage/);
+  });
+
+  it('links the request only while the guarantee can be claimed: never for a consultation, after the window, once used, while one is open or once cancelled', () => {
+    const scenarios: [string, ReturnType<typeof decide>, boolean][] = [
+      ['a one-time treatment done today', decide([oneTimeDone]), true],
+      ['its last day', decide([oneTimeDone], new Date('2027-06-19T03:59:00Z')), true],
+      ['nothing the guarantee covers carried out (a consultation)', decide([{ ...oneTimeDone, serviceType: 'consult' }]), false],
+      ['the one-time window over (the visit marked done 8 days late)', decide([oneTimeDone], new Date('2027-06-19T16:00:00Z')), false],
+      ["the one free return used (the re-treatment's own report)", decide([oneTimeDone, { ...oneTimeDone, kind: 'retreatment', date: '2027-06-18', visitNumber: 2 }], new Date('2027-06-18T19:00:00Z')), false],
+      ['a request already with the office', decideRetreatment({ visits: [oneTimeDone], requests: [{ id: 1, status: 'open', createdAt: new Date('2027-06-11T20:00:00Z') }], now: new Date('2027-06-11T21:00:00Z'), timezone: TZ }), false],
+      ['the booking cancelled', decide([oneTimeDone, { ...oneTimeDone, serviceType: 'standingwater', status: 'cancelled', visitNumber: 2 }]), false],
+    ];
+    for (const [name, retreatment, linked] of scenarios) {
+      const email = renderVisitReportEmail(input({ retreatment }));
+      expect({ name, text: email.text.includes(`${requestUrl('en')}\n`), html: email.html.includes(`href="${requestUrl('en')}"`), button: email.html.includes('>Request a free re-treatment</a>') })
+        .toEqual({ name, text: linked, html: linked, button: linked });
+      expect({ name, line: email.text.includes('You can also ask for your free re-treatment online until') }).toEqual({ name, line: linked });
+      // The guarantee's words stay either way: the phone is always an answer.
+      expect(email.text).toContain('call us at (905) 555-0134');
+    }
   });
 });

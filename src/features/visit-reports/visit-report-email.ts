@@ -1,7 +1,10 @@
 import 'server-only';
-import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { formatVisitLocation } from '@/features/email/visit-calendar';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
+import type { RetreatmentEligibility } from '@/features/retreatments/retreatment-eligibility';
+import { buildRetreatmentRequestUrl } from '@/features/retreatments/retreatment-link';
+import { listStopAddOns, type StopAddOn } from '@/features/routing/components/route-format';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
@@ -13,8 +16,12 @@ export type ReportVisit = {
   serviceType: string;
   /** 'retreatment': a free re-treatment (0047), named as one. */
   kind?: string | null;
+  /** The visit's place in its booking: the booking's extras are done at its first visit (0062). */
+  visitNumber?: number | null;
   includeTick: boolean;
   includeTargetedInsects: boolean;
+  /** The booking's one-off extras (`EXTRA_CODES`), as the booking saved them on each visit. */
+  extras?: readonly string[] | null;
   /** The technician's note to the customer, as typed (escaped here). */
   note: string | null;
 };
@@ -34,6 +41,12 @@ export type VisitReportEmailInput = {
   visits: ReportVisit[];
   /** The booking's next confirmed visit ('YYYY-MM-DD'), or null when none is left. */
   nextVisitDate: string | null;
+  /**
+   * What the guarantee offers the booking now, the visit just done included (`decideRetreatment`,
+   * 0047): when it is 'eligible', the report links the customer's re-treatment request and says
+   * until when it can be made (0065); otherwise it carries no link.
+   */
+  retreatment: RetreatmentEligibility;
   /** Public site origin for the "Manage your booking" link (PUBLIC_SITE_URL by default). */
   siteUrl?: string;
 };
@@ -41,20 +54,34 @@ export type VisitReportEmailInput = {
 /** Barrier sprays: the treatments the drying advice is written for (the reminder's list, 0031). */
 const SPRAY_SERVICES = new Set(['onetime', 'seasonal', 'tick-seasonal']);
 /**
- * What was treated, in the words the booking emails use: each service's name (`booking.services`,
- * as the booking-received email), then the add-ons as the quote email names them
- * (`pricing.lines`). The targeted-insect add-on of a one-time booking is its own standing-water
- * visit, so it is named once.
+ * What was treated: each service's name, in the words the booking emails use (`booking.services`,
+ * as the booking-received email). A one-time booking's targeted-insect add-on is its own
+ * standing-water visit, named here as a service.
  */
 export function listTreatments(visits: readonly ReportVisit[], locale: Locale): string[] {
   const tBooking = getTranslator(locale, 'booking');
+  return [...new Set(visits.filter(isTreatmentVisit).map(serviceLabelKey))].map((key) => tBooking(`services.${key}`));
+}
+
+/** An add-on's line in `pricing.lines`: the words the quote, the checkout and the receipt use for it. */
+const ADD_ON_LINE: Record<StopAddOn, string> = {
+  tick: 'tick-addon',
+  targetedInsects: 'targeted-insects-addon',
+  'breeding-site-inspection': 'breeding-site-inspection',
+  'standing-water-larvicide': 'standing-water-larvicide',
+  'natural-barrier': 'natural-barrier',
+};
+
+/**
+ * What else was done at the day's visits (0065): the add-ons the day sheet showed the crew at each
+ * stop (`listStopAddOns`, 0062, from the booking's own columns: the tick with a mosquito
+ * treatment, a plan's targeted insects, the booking's extras at its first paid visit), each once,
+ * named as the receipt names them.
+ */
+export function listAddOnsDone(visits: readonly ReportVisit[], locale: Locale): string[] {
   const tPricing = getTranslator(locale, 'pricing');
-  const treated = visits.filter(isTreatmentVisit);
-  const services = [...new Set(treated.map((v) => v.serviceType))];
-  const lines = [...new Set(treated.map(serviceLabelKey))].map((key) => tBooking(`services.${key}`));
-  if (treated.some((v) => v.includeTick) && !services.includes('tick-seasonal')) lines.push(tPricing('lines.tick-addon'));
-  if (treated.some((v) => v.includeTargetedInsects) && !services.includes('standingwater')) lines.push(tPricing('lines.targeted-insects-addon'));
-  return lines;
+  const done = [...new Set(visits.filter(isTreatmentVisit).flatMap((v) => listStopAddOns(v)))];
+  return done.map((addOn) => tPricing(`lines.${ADD_ON_LINE[addOn]}`));
 }
 
 export type GuaranteeKind = 'seasonal' | 'tickSeasonal' | 'onetime';
@@ -80,9 +107,11 @@ function collectNotes(visits: readonly ReportVisit[]): string[] {
 
 /**
  * "Your visit is done", in the customer's language (docs/decisions/0038): the Friday and the
- * address, what was treated, the technician's note, how to keep children and pets safe after a
- * spray, what the terms' guarantee offers if the pests come back (with the branch's phone), and
- * the booking's next visit with its "Manage your booking" link when one is left.
+ * address, what was treated and the add-ons done with it (0065), the technician's note, how to
+ * keep children and pets safe after a spray, what the terms' guarantee offers if the pests come
+ * back (with the branch's phone) and, while the guarantee can be claimed, the link to ask for the
+ * free re-treatment online with its last day (0065), and the booking's next visit with its
+ * "Manage your booking" link when one is left.
  */
 export function renderVisitReportEmail(input: VisitReportEmailInput): { subject: string; html: string; text: string } {
   const { locale, branch } = input;
@@ -91,17 +120,28 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
   const t = getTranslator(locale, 'visitReport');
   const date = formatLongDate(input.date, locale);
   const location = formatVisitLocation(input.address);
+  const addOns = listAddOnsDone(treated, locale);
 
   const facts: { label: string; value: string }[] = [
     { label: t('facts.date'), value: date },
     ...(location ? [{ label: t('facts.address'), value: location }] : []),
     { label: t('facts.treated'), value: listTreatments(treated, locale).join(', ') },
+    ...(addOns.length > 0 ? [{ label: t('facts.addOns'), value: addOns.join(', ') }] : []),
     { label: t('facts.reference'), value: input.bookingRef },
   ];
   const notes = collectNotes(input.visits);
   const aftercare = treated.some((v) => SPRAY_SERVICES.has(v.serviceType)) ? [t('aftercare.dry'), t('aftercare.water')] : [];
   const guarantee = findGuarantee(treated);
   const guaranteeText = t(`guarantee.${guarantee.kind}`, { pests: guarantee.pests, phone: branch.phone });
+  // The guarantee's online request, while it can be made (0065): the booking's private link, at its section.
+  const offer = input.retreatment.kind === 'eligible'
+    ? {
+        line: t('retreatment.online', { date: formatLongDate(input.retreatment.until, locale) }),
+        // The page's own button words, so the customer finds there what the email promised.
+        button: getTranslator(locale, 'retreatments')('manage.button'),
+        url: buildRetreatmentRequestUrl(locale, { bookingRef: input.bookingRef, generation: input.linkGeneration }, input.siteUrl),
+      }
+    : null;
   const next = input.nextVisitDate ? t('next.visit', { date: formatLongDate(input.nextVisitDate, locale) }) : null;
   const manage = input.nextVisitDate ? renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'reminder', siteUrl: input.siteUrl }) : null;
   const before = [t('greeting', { name: input.customerFirstName }), t('intro')];
@@ -121,6 +161,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
       : []),
     subheading(t('guarantee.heading', { pests: guarantee.pests })),
     paragraph(guaranteeText),
+    ...(offer ? [`<p style="margin:0 0 12px">${escapeHtml(offer.line)}<br>${renderButton(offer.url, offer.button)}</p>`] : []),
     ...(next ? [paragraph(next)] : []),
     ...(manage ? [manage.html] : []),
     paragraph(t('signoff')),
@@ -131,6 +172,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     ...(notes.length > 0 ? [`${t('note.heading')}\n${notes.join('\n\n')}`] : []),
     ...(aftercare.length > 0 ? [`${t('aftercare.heading')}\n${aftercare.map((line) => `- ${line}`).join('\n')}`] : []),
     `${t('guarantee.heading', { pests: guarantee.pests })}\n${guaranteeText}`,
+    ...(offer ? [`${offer.line}\n${offer.url}`] : []),
     ...(next ? [next] : []),
     ...(manage ? [manage.text] : []),
     t('signoff'),

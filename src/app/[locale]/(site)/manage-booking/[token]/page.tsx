@@ -12,6 +12,7 @@ import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/feature
 import { listBookingReceipts } from '@/features/receipts/receipt.service';
 import { RetreatmentRequestAction } from '@/features/retreatments/components/retreatment-request';
 import { RetreatmentWithdrawAction } from '@/features/retreatments/components/retreatment-withdraw';
+import { RETREATMENT_SECTION_ID } from '@/features/retreatments/retreatment-link';
 import { loadRetreatmentOffer } from '@/features/retreatments/retreatment.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale, type Locale } from '@/i18n/routing';
@@ -153,7 +154,8 @@ export default async function ManageBookingPage({ params }: Props) {
           </section>
 
           {showRetreatment ? (
-            <section aria-labelledby="retreatment-heading" className="space-y-3">
+            // The visit report's "Request a free re-treatment" link opens the page here (0065).
+            <section id={RETREATMENT_SECTION_ID} aria-labelledby="retreatment-heading" className="scroll-mt-24 space-y-3">
               <h2 id="retreatment-heading" className="text-2xl font-semibold">{tRetreat('manage.heading')}</h2>
               <Card>
                 <CardContent className="space-y-3 pt-6 text-sm text-gray-700">
