@@ -126,6 +126,20 @@ describe('renderVisitReportEmail', () => {
     expect(listAddOnsDone([visit({ serviceType: 'seasonal', kind: 'retreatment', includeTick: true })], 'es')).toEqual([getTranslator('es', 'pricing')('lines.tick-addon')]);
   });
 
+  it("does not promise a one-time treatment's free return on the report of that return: it says it was given", () => {
+    const returned = [visit({ kind: 'retreatment' })];
+    expect(findGuarantee(returned).kind).toBe('onetimeReturned');
+    expect(findGuarantee([visit(), visit({ kind: 'retreatment' })]).kind).toBe('onetime');
+    for (const locale of LOCALES) {
+      const t = getTranslator(locale, 'visitReport');
+      const email = renderVisitReportEmail(input({ locale, visits: returned }));
+      const promise = t('guarantee.onetime', { pests: 'mosquitoes', phone: TEST_EMAIL_BRANCH.phone });
+      expect(email.text, locale).not.toContain(promise);
+      expect(email.text, locale).toContain(`${t('guarantee.returnedHeading')}\n${t('guarantee.onetimeReturned', { phone: TEST_EMAIL_BRANCH.phone })}`);
+      expect(email.html, locale).toContain(TEST_EMAIL_BRANCH.phone);
+    }
+  });
+
   it("lists the extras the booking bought, done at its first visit, in the customer's words, in both parts (0065)", () => {
     const firstVisit = [
       visit({ visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier', 'breeding-site-inspection', 'standing-water-larvicide'] }),

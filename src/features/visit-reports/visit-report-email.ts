@@ -5,7 +5,7 @@ import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import type { RetreatmentEligibility } from '@/features/retreatments/retreatment-eligibility';
 import { buildRetreatmentRequestUrl } from '@/features/retreatments/retreatment-link';
 import { listStopAddOns, type StopAddOn } from '@/features/routing/components/route-format';
-import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
+import { isFreeRetreatment, serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -84,20 +84,23 @@ export function listAddOnsDone(visits: readonly ReportVisit[], locale: Locale): 
   return done.map((addOn) => tPricing(`lines.${ADD_ON_LINE[addOn]}`));
 }
 
-export type GuaranteeKind = 'seasonal' | 'tickSeasonal' | 'onetime';
+export type GuaranteeKind = 'seasonal' | 'tickSeasonal' | 'onetime' | 'onetimeReturned';
 export type GuaranteePests = 'mosquitoes' | 'ticks' | 'both';
 
 /**
  * Which promise of the terms' guarantee (legal.json, "Our guarantee") applies: a seasonal plan's
  * free re-treatments all season (and after heavy rain), or a one-time treatment's one free return
- * within 7 days; and which pests the report names (ticks only with tick treatment).
+ * within 7 days, or, on the report of that return itself, that it has been given; and which pests
+ * the report names (ticks only with tick treatment).
  */
 export function findGuarantee(visits: readonly ReportVisit[]): { kind: GuaranteeKind; pests: GuaranteePests } {
   const types = new Set(visits.map((v) => v.serviceType));
   const withTick = visits.some((v) => v.includeTick);
   if (types.has('seasonal')) return { kind: 'seasonal', pests: withTick ? 'both' : 'mosquitoes' };
   if (types.has('tick-seasonal')) return { kind: 'tickSeasonal', pests: 'ticks' };
-  return { kind: 'onetime', pests: withTick ? 'both' : 'mosquitoes' };
+  // The one free return a one-time treatment includes is this very visit: nothing left to promise.
+  const returned = visits.length > 0 && visits.every(isFreeRetreatment);
+  return { kind: returned ? 'onetimeReturned' : 'onetime', pests: withTick ? 'both' : 'mosquitoes' };
 }
 
 /** The distinct notes, trimmed, in visit order. */
@@ -133,6 +136,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
   const aftercare = treated.some((v) => SPRAY_SERVICES.has(v.serviceType)) ? [t('aftercare.dry'), t('aftercare.water')] : [];
   const guarantee = findGuarantee(treated);
   const guaranteeText = t(`guarantee.${guarantee.kind}`, { pests: guarantee.pests, phone: branch.phone });
+  const guaranteeHeading = guarantee.kind === 'onetimeReturned' ? t('guarantee.returnedHeading') : t('guarantee.heading', { pests: guarantee.pests });
   // The guarantee's online request, while it can be made (0065): the booking's private link, at its section.
   const offer = input.retreatment.kind === 'eligible'
     ? {
@@ -159,7 +163,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     ...(aftercare.length > 0
       ? [subheading(t('aftercare.heading')), `<ul style="margin:0 0 12px;padding-left:20px">${aftercare.map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`).join('')}</ul>`]
       : []),
-    subheading(t('guarantee.heading', { pests: guarantee.pests })),
+    subheading(guaranteeHeading),
     paragraph(guaranteeText),
     ...(offer ? [`<p style="margin:0 0 12px">${escapeHtml(offer.line)}<br>${renderButton(offer.url, offer.button)}</p>`] : []),
     ...(next ? [paragraph(next)] : []),
@@ -171,7 +175,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'),
     ...(notes.length > 0 ? [`${t('note.heading')}\n${notes.join('\n\n')}`] : []),
     ...(aftercare.length > 0 ? [`${t('aftercare.heading')}\n${aftercare.map((line) => `- ${line}`).join('\n')}`] : []),
-    `${t('guarantee.heading', { pests: guarantee.pests })}\n${guaranteeText}`,
+    `${guaranteeHeading}\n${guaranteeText}`,
     ...(offer ? [`${offer.line}\n${offer.url}`] : []),
     ...(next ? [next] : []),
     ...(manage ? [manage.text] : []),
