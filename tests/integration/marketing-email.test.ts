@@ -126,13 +126,13 @@ describe('unsubscribe', () => {
 
   it('from the page\'s button (a plain form POST): sets the date, then the page shows the confirmation', async () => {
     const { email, token } = await subscribedCustomer('fr');
-    expect(await loadUnsubscribeState(token)).toEqual({ state: 'subscribed' });
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'subscribed', subject: 'customer' });
     const res = await unsubscribe(token, { form: { source: 'page', locale: 'fr' }, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/fr/unsubscribe/${token}`);
     const { unsubscribedAt } = await consentOf(email);
     expect(unsubscribedAt).toBeInstanceOf(Date);
-    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: unsubscribedAt });
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: unsubscribedAt, subject: 'customer' });
   });
 
   it('by RFC 8058 one-click, from the mail provider (any origin): 200, and a second one keeps the first date', async () => {
@@ -173,7 +173,7 @@ describe('unsubscribe once the customer\'s data was erased (0056)', () => {
     const erased = await rowOf(id);
     expect(erased).toMatchObject({ marketingConsentAt: null, marketingUnsubscribedAt: null, email: `erased-${id}@erased.invalid` });
     // The page tells them they are unsubscribed, since the erasure, as it tells anyone unsubscribed: no button, no word of the erasure.
-    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt) });
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt), subject: 'customer' });
 
     // A subscribed customer unsubscribing, for the answers to compare with.
     const other = await insertCustomer({ email: nextEmail(), locale: 'fr', marketingConsentAt: new Date(Date.now() - 86_400_000), marketingConsentText: EN_LABEL });
@@ -186,7 +186,7 @@ describe('unsubscribe once the customer\'s data was erased (0056)', () => {
     }
     expect((await rowOf(other)).marketingUnsubscribedAt).toBeInstanceOf(Date);
     expect(await rowOf(id)).toEqual(erased);
-    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt) });
+    expect(await loadUnsubscribeState(token)).toEqual({ state: 'unsubscribed', since: new Date(erasedAt), subject: 'customer' });
   });
 });
 

@@ -45,3 +45,18 @@ export const customers = pgTable('customers', {
   check('customers_erasure', sql`(${t.erasedAt} is null) = (${t.erasureReason} is null) and coalesce(${t.erasureReason}, 'request') in ('request', 'retention')`),
 ]);
 
+
+/**
+ * Email addresses that asked, from a quote email's unsubscribe link, for no more quote follow-ups
+ * or promotional email (docs/decisions/0066). Quotes are not linked to customer records, so the
+ * wish is kept by the address itself (trimmed, lower case); a customer with the address is marked
+ * unsubscribed as well. A row is the person's own instruction: neither the retention sweep nor an
+ * erasure deletes it. A later express consent (the booking box, 0043) outranks it, as it does a
+ * customer's own unsubscribe.
+ */
+export const unsubscribedAddresses = pgTable('unsubscribed_addresses', {
+  address: text().primaryKey(),
+  unsubscribedAt: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [
+  check('unsubscribed_addresses_normalised', sql`${t.address} = lower(${t.address}) and ${t.address} like '%@%'`),
+]);

@@ -3,7 +3,7 @@ import { getDb, type DbExecutor } from '@/db/client';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { getEnv } from '@/env';
 import { AppError } from '@/lib/errors';
-import { buildPromotionalHeaders } from '@/features/marketing-email/list-unsubscribe';
+import { buildListUnsubscribeHeaders } from '@/features/marketing-email/list-unsubscribe';
 import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
@@ -153,7 +153,7 @@ export async function deliverDueEmails(options: {
       break;
     }
     try {
-      const headers = buildPromotionalHeaders(email);
+      const headers = buildListUnsubscribeHeaders(email);
       await options.transport.send({
         from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments,
         ...(headers ? { headers } : {}),

@@ -31,6 +31,22 @@ export function isSubscribed(state: Pick<ConsentState, 'consentAt' | 'unsubscrib
   return !state.unsubscribedAt || state.unsubscribedAt.getTime() < state.consentAt.getTime();
 }
 
+/**
+ * Since when an unsubscribe recorded at `unsubscribedAt` still stands against consent given at
+ * `consentAt`: its date, unless consent was given again after it (the rule above); null when there
+ * is none or it no longer counts. An email address's unsubscribe (a quote email's link, 0066) is
+ * weighed so against the consent of the customers with that address.
+ */
+export function findStandingUnsubscribe(unsubscribedAt: Date | null, consentAt: Date | null): Date | null {
+  if (!unsubscribedAt) return null;
+  return isSubscribed({ consentAt, unsubscribedAt }) ? null : unsubscribedAt;
+}
+
+/** The latest of some dates (a customer's consents, say); null when there is none. */
+export function findLatest(dates: readonly (Date | null)[]): Date | null {
+  return dates.reduce<Date | null>((latest, date) => (date && (!latest || date.getTime() > latest.getTime()) ? date : latest), null);
+}
+
 /** What the staff customer page says: agreed on a date, unsubscribed on a date, or nothing. */
 export function readConsentStatus(state: ConsentState): ConsentStatus {
   if (isSubscribed(state)) return { status: 'given', since: state.consentAt!, text: state.consentText };

@@ -1,22 +1,41 @@
 import 'server-only';
-import { buildOneClickUnsubscribeUrl } from './unsubscribe-token';
+import { buildAddressOneClickUnsubscribeUrl, buildOneClickUnsubscribeUrl, normaliseEmailAddress } from './unsubscribe-token';
 
 /** Outbox kinds that are promotional (CASL "commercial electronic messages" sent on consent). */
 export const PROMOTIONAL_EMAIL_KINDS: readonly string[] = ['season-opener'];
 
 /**
- * The headers a promotional email carries when it is sent (RFC 2369 List-Unsubscribe and RFC 8058
- * one-click): mail clients then show their own "Unsubscribe" button, which POSTs to our address.
- * Worked out at delivery from the outbox row (its kind and the customer it is related to), so the
- * outbox needs no column for them; null for every other email.
+ * Outbox kinds whose recipient may have no customer record, unsubscribed by their address
+ * (docs/decisions/0066): the quote email and the office's follow-up of it (0059), which invite a purchase.
  */
-export function buildPromotionalHeaders(
-  email: { kind: string; relatedType: string | null; relatedId: number | null },
+export const ADDRESS_UNSUBSCRIBE_EMAIL_KINDS: readonly string[] = ['quote'];
+
+const ONE_CLICK = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } as const;
+
+/**
+ * The headers an email that can be unsubscribed from carries when it is sent (RFC 2369
+ * List-Unsubscribe and RFC 8058 one-click): mail clients then show their own "Unsubscribe" button,
+ * which POSTs to our address. Worked out at delivery from the outbox row, so the outbox needs no
+ * column for them: a promotional email by the customer it is related to (0043), a quote email by
+ * the address it goes to (0066). Null for every other email (bookings, receipts, reminders...).
+ */
+export function buildListUnsubscribeHeaders(
+  email: { kind: string; relatedType: string | null; relatedId: number | null; toAddress: string },
   siteUrl?: string,
 ): Record<string, string> | null {
-  if (!PROMOTIONAL_EMAIL_KINDS.includes(email.kind) || email.relatedType !== 'customer' || !email.relatedId) return null;
-  return {
-    'List-Unsubscribe': `<${buildOneClickUnsubscribeUrl(email.relatedId, siteUrl)}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
+  if (PROMOTIONAL_EMAIL_KINDS.includes(email.kind)) {
+    if (email.relatedType !== 'customer' || !email.relatedId) return null;
+    return { 'List-Unsubscribe': `<${buildOneClickUnsubscribeUrl(email.relatedId, siteUrl)}>`, ...ONE_CLICK };
+  }
+  if (ADDRESS_UNSUBSCRIBE_EMAIL_KINDS.includes(email.kind)) {
+    // An address no token can be made for (it would never have passed the quote form) goes without them, never stuck.
+    let url: string;
+    try {
+      url = buildAddressOneClickUnsubscribeUrl(normaliseEmailAddress(email.toAddress), siteUrl);
+    } catch {
+      return null;
+    }
+    return { 'List-Unsubscribe': `<${url}>`, ...ONE_CLICK };
+  }
+  return null;
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
-import { customers } from '@/db/schema/customers';
+import { customers, unsubscribedAddresses } from '@/db/schema/customers';
 import { emailOutbox } from '@/db/schema/messages';
 import { findUnsubscribedSince, type UnsubscribeSubject } from './consent';
 
@@ -54,6 +54,42 @@ export async function markUnsubscribed(db: DbExecutor, customerId: number, at: D
   const state = await findConsentState(db, customerId);
   const since = state ? findUnsubscribedSince(state) : null;
   return since ? { changed: false, unsubscribedAt: since } : null;
+}
+
+/**
+ * The live (not erased) customers whose email is `address` (normalised: trimmed, lower case), with
+ * their consent columns. Customers' addresses are compared without case, as a quote finds its
+ * customer (0059).
+ */
+export async function selectCustomersWithAddress(db: DbExecutor, address: string): Promise<{ id: number; consentAt: Date | null; unsubscribedAt: Date | null }[]> {
+  return db
+    .select({ id: customers.id, consentAt: customers.marketingConsentAt, unsubscribedAt: customers.marketingUnsubscribedAt })
+    .from(customers)
+    .where(and(sql`lower(${customers.email}) = ${address}`, isNull(customers.erasedAt)))
+    .orderBy(asc(customers.id));
+}
+
+/** The latest unsubscribe a quote email's link recorded for any of `addresses` (normalised, docs/decisions/0066); null when none. */
+export async function selectAddressUnsubscribedAt(db: DbExecutor, addresses: string[]): Promise<Date | null> {
+  if (addresses.length === 0) return null;
+  const [row] = await db.select({ at: max(unsubscribedAddresses.unsubscribedAt) }).from(unsubscribedAddresses)
+    .where(inArray(unsubscribedAddresses.address, addresses));
+  return row?.at ?? null;
+}
+
+/**
+ * The same for one address, after taking the address's advisory lock until the transaction ends:
+ * two clicks on one link (the person's and their mail provider's) write once, the row there or not.
+ */
+export async function lockAddressUnsubscribe(db: DbExecutor, address: string): Promise<Date | null> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`unsubscribe-address:${address}`}))`);
+  return selectAddressUnsubscribedAt(db, [address]);
+}
+
+/** Records that `address` unsubscribed at `at`, replacing an earlier date (one that a later consent outranked). */
+export async function writeAddressUnsubscribe(db: DbExecutor, address: string, at: Date): Promise<void> {
+  await db.insert(unsubscribedAddresses).values({ address, unsubscribedAt: at })
+    .onConflictDoUpdate({ target: unsubscribedAddresses.address, set: { unsubscribedAt: at } });
 }
 
 /** One season's opener is queued by one transaction at a time (two admins pressing Send together). */

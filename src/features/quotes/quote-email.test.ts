@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { createAddressUnsubscribeToken } from '@/features/marketing-email/unsubscribe-token';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { buildDirectBuyUrl, renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
 
@@ -32,17 +33,31 @@ describe('renderQuoteEmail', () => {
   });
 
   it.each([
-    ['en', 'You received this email because you asked for this quote on our website. If you do not want any more emails from us, reply with “unsubscribe”.'],
-    ['fr', 'Pour ne plus recevoir de courriels de notre part, répondez «\u00a0désabonnement\u00a0».'],
-    ['es', 'Si no desea recibir más correos nuestros, responda con la palabra «baja».'],
-    ['de', 'Wenn Sie keine weiteren E-Mails von uns erhalten möchten, antworten Sie mit „Abmelden“.'],
-  ] as const)('says why it was sent and how to stop further email, and who sent it (%s, CASL)', (locale, line) => {
+    ['en', 'You received this email because you asked for this quote on our website.', 'If you would rather not receive follow-ups or offers from us, you can unsubscribe at any time.', 'Unsubscribe', ''],
+    ['fr', 'Vous recevez ce courriel parce que vous avez demandé cette soumission sur notre site.', 'Si vous préférez ne plus recevoir de relances ni d’offres de notre part, vous pouvez vous désabonner en tout temps.', 'Se désabonner', '/fr'],
+    ['es', 'Recibe este correo porque solicitó este presupuesto en nuestro sitio web.', 'Si prefiere no recibir más seguimientos ni ofertas de nuestra parte, puede darse de baja en cualquier momento.', 'Darse de baja', '/es'],
+    ['de', 'Sie erhalten diese E-Mail, weil Sie dieses Angebot auf unserer Website angefordert haben.', 'Wenn Sie keine Erinnerungen an Ihr Angebot und keine Werbe-E-Mails mehr von uns erhalten möchten, können Sie sich jederzeit abmelden.', 'Abmelden', '/de'],
+  ] as const)('says why it was sent, links to its address\'s own unsubscribe page, and says who sent it (%s, CASL, 0066)', (locale, why, stop, label, prefix) => {
     const withAddress = { ...branch, address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' };
     const email = renderQuoteEmail({ locale, branch: withAddress, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    const page = `https://example.ca${prefix}/unsubscribe/${createAddressUnsubscribeToken('ana@example.com')}`;
     for (const part of [email.text, email.html]) {
-      expect(part).toContain(line);
+      expect(part).toContain(why);
+      expect(part).toContain(stop);
       expect(part).toContain('1 Hunter St E, Hamilton, ON L8N 3W1');
+      // No more "reply with unsubscribe": the link does it.
+      expect(part).not.toMatch(/“unsubscribe”|désabonnement\u00a0»|«baja»|„Abmelden“/);
     }
+    expect(email.html).toContain(`<a href="${page}" style="color:#6b7280">${label}</a>`);
+    expect(email.text).toContain(`${label}${locale === 'fr' ? '\u00a0:' : ':'} ${page}`);
+  });
+
+  it('links a follow-up to the address it goes to, the same link whatever its case (0066)', () => {
+    const email = renderQuoteEmail({
+      locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...quote, customerEmail: 'Ana.New@Example.com' }, priced,
+      followUp: { requestedOn: '2026-10-02', quotedTotalCents: null },
+    });
+    expect(email.text).toContain(`Unsubscribe: https://example.ca/unsubscribe/${createAddressUnsubscribeToken('ana.new@example.com')}`);
   });
 
   it('a follow-up says when they asked, with its own subject, and keeps the prices and links (0059)', () => {

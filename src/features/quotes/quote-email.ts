@@ -1,5 +1,6 @@
 import 'server-only';
 import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
+import { buildAddressUnsubscribePageUrl } from '@/features/marketing-email/unsubscribe-token';
 import { formatTaxRatePercent, type PriceResult } from '@/features/pricing/pricing';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, routing, toLocale } from '@/i18n/routing';
@@ -102,6 +103,8 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
   ];
 
   const bookUrl = buildBookQuoteUrl(input.siteUrl, locale, quote.token);
+  // The address it goes to can say "no more" without a customer record (0066); the outbox adds the one-click headers.
+  const unsubscribeUrl = buildAddressUnsubscribePageUrl(locale, quote.customerEmail, input.siteUrl);
   const buyUrl = buildDirectBuyUrl(input.siteUrl, locale, quote, priced.totalPrice);
   const cell = 'padding:6px 0;border-bottom:1px solid #e5e7eb';
   const tableRows = (list: [string, string][], bold = false) =>
@@ -121,7 +124,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
 <p>${renderButton(bookUrl, t('quotes.email.bookCta'))}${renderButton(buyUrl, t('quotes.email.buyCta'))}</p>`,
     `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.disclaimer'))}<br>${escapeHtml(t('quotes.email.quoteNumber', { id: quote.id }))}</p>`,
     // The quote invites a purchase ("Buy now"): CASL wants the reason for the email and a way to stop them.
-    `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.whyReceived'))}</p>`,
+    `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('quotes.email.whyReceived'))}<br>${escapeHtml(t('quotes.email.unsubscribeIntro'))} <a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">${escapeHtml(t('quotes.email.unsubscribe'))}</a></p>`,
   ].join('\n');
 
   const line = ([label, value]: [string, string]) => formatLabelled(locale, label, value);
@@ -139,6 +142,8 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     t('quotes.email.quoteNumber', { id: quote.id }),
     '',
     t('quotes.email.whyReceived'),
+    t('quotes.email.unsubscribeIntro'),
+    formatLabelled(locale, t('quotes.email.unsubscribe'), unsubscribeUrl),
   ].join('\n');
 
   const { html, text } = renderEmailLayout({

@@ -4,6 +4,8 @@ import { getEnv } from '@/env';
 import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
+import { selectAddressUnsubscribedAt } from '@/features/marketing-email/marketing.repository';
+import { normaliseEmailAddress } from '@/features/marketing-email/unsubscribe-token';
 import { priceBooking, type PricedBooking } from '@/features/pricing/pricing.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
@@ -79,9 +81,13 @@ async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuot
     discountCode: quote.discountCode,
   }, { now, branchId: quote.branchId, db });
   const recipient = customer?.erasedAt ? null : (customer?.email ?? quote.customerEmail?.trim() ?? null) || null;
+  // An unsubscribe from a quote email's link (0066), for the address it would go to or the quote's own.
+  const addresses = [...new Set([recipient, quote.customerEmail].filter((a): a is string => !!a?.trim()).map(normaliseEmailAddress))];
+  const addressUnsubscribedAt = await selectAddressUnsubscribedAt(db, addresses);
   const refusal = findFollowUpRefusal({
     quote: { status: quote.status, createdAt: quote.createdAt, email: recipient, customQuote: priced.result.customQuote },
     customer,
+    addressUnsubscribedAt,
     lastSentAt: summary.lastSentAt,
     now,
     timezone,

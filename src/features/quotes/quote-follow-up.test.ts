@@ -32,9 +32,10 @@ describe('findFollowUpRefusal', () => {
   const NOW = at('2026-11-25T15:00:00Z');
   const quote: FollowUpQuote = { status: 'sent', createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false };
   const none = { consentAt: null, unsubscribedAt: null, erasedAt: null };
-  const check = (changes: { quote?: Partial<FollowUpQuote>; customer?: FollowUpCustomer; lastSentAt?: string | null; now?: string } = {}) => findFollowUpRefusal({
+  const check = (changes: { quote?: Partial<FollowUpQuote>; customer?: FollowUpCustomer; addressUnsubscribedAt?: string; lastSentAt?: string | null; now?: string } = {}) => findFollowUpRefusal({
     quote: { ...quote, ...changes.quote },
     customer: changes.customer === undefined ? null : changes.customer,
+    addressUnsubscribedAt: changes.addressUnsubscribedAt ? at(changes.addressUnsubscribedAt) : null,
     lastSentAt: changes.lastSentAt ? at(changes.lastSentAt) : null,
     now: changes.now ? at(changes.now) : NOW,
     timezone: TZ,
@@ -61,6 +62,18 @@ describe('findFollowUpRefusal', () => {
     expect(check({ customer: { consentAt: at('2026-05-01T12:00:00Z'), unsubscribedAt: since, erasedAt: null } })?.reason).toBe('unsubscribed');
     // Ticking the box again on a later booking is a new consent (0043).
     expect(check({ customer: { consentAt: at('2026-07-01T12:00:00Z'), unsubscribedAt: since, erasedAt: null } })).toBeNull();
+  });
+
+  it('refuses an address that unsubscribed from a quote email\'s link, with or without a customer record, unless consent came after it (0066)', () => {
+    const since = at('2026-10-05T12:00:00Z');
+    expect(check({ addressUnsubscribedAt: '2026-10-05T12:00:00Z' })).toEqual({ reason: 'unsubscribed', since });
+    expect(check({ customer: { consentAt: at('2026-04-01T12:00:00Z'), unsubscribedAt: null, erasedAt: null }, addressUnsubscribedAt: '2026-10-05T12:00:00Z' }))
+      .toEqual({ reason: 'unsubscribed', since });
+    // Ticking the box on a booking after it is a new express consent, as for a customer's own unsubscribe.
+    expect(check({ customer: { consentAt: at('2026-10-20T12:00:00Z'), unsubscribedAt: null, erasedAt: null }, addressUnsubscribedAt: '2026-10-05T12:00:00Z' })).toBeNull();
+    // Both standing: the office is told the first.
+    const first = at('2026-06-01T12:00:00Z');
+    expect(check({ customer: { ...none, unsubscribedAt: first }, addressUnsubscribedAt: '2026-10-05T12:00:00Z' })).toEqual({ reason: 'unsubscribed', since: first });
   });
 
   it('allows the last day of the six months and refuses the day after, unless the customer agreed to our emails', () => {

@@ -12,12 +12,14 @@
  * - when the quote is booked: it is paid, there is nothing to follow up;
  * - when the quote has no email address, or is a custom (acreage) quote, whose email only says the
  *   office will call: there is no price to send again;
- * - when the customer unsubscribed and did not agree again since (0043's rule);
+ * - when the customer unsubscribed and did not agree again since (0043's rule), or the address the
+ *   follow-up would go to (or the quote's own) unsubscribed through a quote email's link (0066)
+ *   and no consent of the customer's came after it;
  * - after the six months of the inquiry, unless the customer gave express consent;
  * - within 24 hours of the last email about the quote (the quote itself, or a follow-up).
  */
 import { addMonths, format } from 'date-fns';
-import { isSubscribed, type ConsentState } from '@/features/marketing-email/consent';
+import { findStandingUnsubscribe, isSubscribed, type ConsentState } from '@/features/marketing-email/consent';
 import { findToday, type IsoDate } from '@/features/scheduling/available-dates';
 
 /** No two emails about one quote closer together than this. */
@@ -72,6 +74,8 @@ export function findNextFollowUpAt(createdAt: Date, lastSentAt: Date | null): Da
 export function findFollowUpRefusal(input: {
   quote: FollowUpQuote;
   customer: FollowUpCustomer;
+  /** The latest unsubscribe recorded for the recipient's or the quote's address by a quote email's link (0066); null when none. */
+  addressUnsubscribedAt: Date | null;
   lastSentAt: Date | null;
   now: Date;
   timezone: string;
@@ -82,7 +86,12 @@ export function findFollowUpRefusal(input: {
   if (!quote.email?.trim()) return { reason: 'no_email' };
   if (quote.customQuote) return { reason: 'custom_quote' };
   const subscribed = customer !== null && isSubscribed(customer);
-  if (customer?.unsubscribedAt && !subscribed) return { reason: 'unsubscribed', since: customer.unsubscribedAt };
+  // The customer's own unsubscribe and the address's, each unless consent came after it; the office is told the first.
+  const standing = [
+    customer?.unsubscribedAt && !subscribed ? customer.unsubscribedAt : null,
+    findStandingUnsubscribe(input.addressUnsubscribedAt, customer?.consentAt ?? null),
+  ].filter((date): date is Date => date !== null).sort((a, b) => a.getTime() - b.getTime());
+  if (standing[0]) return { reason: 'unsubscribed', since: standing[0] };
   const lastDay = findImpliedConsentLastDay(quote.createdAt, input.timezone);
   if (!subscribed && findToday(now, input.timezone) > lastDay) return { reason: 'consent_lapsed', lastDay };
   const nextAt = findNextFollowUpAt(quote.createdAt, input.lastSentAt);

@@ -14,7 +14,8 @@ async function readForm(req: Request): Promise<FormData | null> {
 }
 
 /**
- * POST: unsubscribes the token's customer from promotional email (docs/decisions/0043); idempotent.
+ * POST: unsubscribes the token's customer from promotional email (docs/decisions/0043), or a quote
+ * email's address from quote follow-ups and promotional email (0066); idempotent.
  * - RFC 8058 one-click, from the List-Unsubscribe header: the mail provider POSTs here (from its
  *   own servers, or another site's page: the cross-site check is off, the token is the key and no
  *   cookie is read). 200 `{ ok, message }`, or 404 with the translated "link does not work".

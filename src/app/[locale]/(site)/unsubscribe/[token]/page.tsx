@@ -21,7 +21,8 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
 }
 
 /**
- * The page a promotional email's "Unsubscribe" link opens (docs/decisions/0043): one button, a
+ * The page a promotional email's "Unsubscribe" link opens (docs/decisions/0043), and a quote
+ * email's, which unsubscribes its address from follow-ups and offers (0066): one button, a
  * plain form POST that works without JavaScript; then the confirmation. Opening the link changes
  * nothing (mail scanners open links too). A bad link gets a card with the office's phone.
  */
@@ -52,15 +53,15 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ lo
           <>
             <CardHeader><h1 className="text-2xl font-bold">{t('doneTitle')}</h1></CardHeader>
             <CardContent className="space-y-3 text-gray-700" role="status">
-              <p>{t('doneBody', { date: formatLongDate(findToday(state.since, branch.timezone), locale, { weekday: false }), business })}</p>
+              <p>{t(state.subject === 'address' ? 'addressDoneBody' : 'doneBody', { date: formatLongDate(findToday(state.since, branch.timezone), locale, { weekday: false }), business })}</p>
               <p>{t('resubscribe')}</p>
             </CardContent>
           </>
         ) : (
           <>
-            <CardHeader><h1 className="text-2xl font-bold">{t('title')}</h1></CardHeader>
+            <CardHeader><h1 className="text-2xl font-bold">{t(state.subject === 'address' ? 'addressTitle' : 'title')}</h1></CardHeader>
             <CardContent className="space-y-4 text-gray-700">
-              <p>{t('body', { business })}</p>
+              <p>{t(state.subject === 'address' ? 'addressBody' : 'body', { business })}</p>
               <form method="post" action={`/api/unsubscribe/${encodeURIComponent(token)}`}>
                 <input type="hidden" name="source" value="page" />
                 <input type="hidden" name="locale" value={locale} />
