@@ -369,9 +369,9 @@ describe('pricing demo, privacy and terms', () => {
 
   it('dates the last update in each language, with the French "1er" for the first of the month', async () => {
     const { page, errors, context } = await newPage();
-    // The privacy policy's retention and deletion lines changed with decision 0049; the terms did not.
+    // The privacy policy's do-not-email line came with decision 0066; the terms did not change.
     await page.goto('/privacy');
-    expect(await page.getByText('Last updated: November 24, 2026').isVisible()).toBe(true);
+    expect(await page.getByText('Last updated: November 25, 2026').isVisible()).toBe(true);
     await page.goto('/fr/terms');
     expect(await page.getByText(/^Dernière mise à jour\s:\s1er mai 2025$/).isVisible()).toBe(true);
     await page.goto('/de/terms');

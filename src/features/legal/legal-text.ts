@@ -1,8 +1,8 @@
 /** The legal documents this site publishes, and when their wording last changed. */
 export const LEGAL_DOCUMENTS = ['privacy', 'terms'] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
-/** When each document's wording last changed: the privacy policy's retention and deletion lines (0049). */
-export const LEGAL_UPDATED_ON: Record<LegalDocument, string> = { privacy: '2026-11-24', terms: '2025-05-01' };
+/** When each document's wording last changed: the privacy policy's do-not-email list kept after an erasure (0066). */
+export const LEGAL_UPDATED_ON: Record<LegalDocument, string> = { privacy: '2026-11-25', terms: '2025-05-01' };
 
 export interface LegalSection {
   heading: string;
