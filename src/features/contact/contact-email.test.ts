@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderContactAckEmail, renderStaffNotificationEmail } from './contact-email';
+import { renderContactAckEmail, renderMessageReplyEmail, renderStaffNotificationEmail } from './contact-email';
 import type { ContactMessageRequest } from './contact.schema';
 
 const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
@@ -46,5 +46,34 @@ describe('contact emails', () => {
     expect(renderStaffNotificationEmail(message('booking'), 'de', branch).text).toContain('Phone: N/A');
     expect(renderStaffNotificationEmail(message('booking'), 'de', branch, 'fr').text).toMatch(/S\.O\./);
     expect(renderStaffNotificationEmail({ ...message('booking'), phone: '905-555-0199' }, 'de', branch).text).toContain('Phone: 905-555-0199');
+  });
+
+  describe('the reply to a message greets the visitor once', () => {
+    const visitor = { name: 'Lena Vogel', subject: 'question', content: 'Kommen Sie auch nach Grimsby?', createdAt: new Date('2026-11-20T15:00:00Z') };
+    const count = (text: string, word: string) => text.split(word).length - 1;
+
+    it.each([
+      ['de', 'Hallo Lena,\nja, jeden Freitag.', 'Hallo'],
+      ['en', 'Hi Lena,\nyes, every Friday.', 'Hi'],
+      ['fr', 'Bonjour Lena,\noui, chaque vendredi.', 'Bonjour'],
+      ['es', '¡Hola, Lena!\nSí, cada viernes.', 'Hola'],
+    ] as const)('in %s, under the office’s own greeting, adds none of its own', (locale, reply, word) => {
+      const { html, text } = renderMessageReplyEmail(visitor, reply, locale, branch);
+      expect(count(text, word)).toBe(1);
+      expect(count(html, word)).toBe(1);
+      expect(text).toContain(reply);
+      expect(text).not.toContain('Lena Vogel');
+    });
+
+    it.each([
+      ['de', 'Ja, jeden Freitag.', 'Hallo Lena Vogel,'],
+      ['en', 'Yes, every Friday.', 'Hi Lena Vogel,'],
+      ['fr', 'Oui, chaque vendredi.', 'Bonjour Lena Vogel,'],
+      ['es', 'Sí, cada viernes.', 'Hola, Lena Vogel:'],
+    ] as const)('in %s, above a text without a greeting, writes its greeting', (locale, reply, greeting) => {
+      const { html, text } = renderMessageReplyEmail(visitor, reply, locale, branch);
+      expect(text).toContain(`${greeting}\n\n${reply}`);
+      expect(html).toContain(`<p>${greeting}</p>\n<p>${reply}</p>`);
+    });
   });
 });
