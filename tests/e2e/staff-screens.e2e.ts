@@ -219,7 +219,8 @@ describe('staff screens', () => {
 
     await page.getByRole('tab', { name: 'Emails' }).click();
     const email = page.getByRole('tabpanel', { name: 'Emails' }).getByRole('row').filter({ hasText: 'omar.aziz@example.com' }).filter({ hasText: 'Reply to a message' });
-    expect(await email.getByRole('link', { name: 'Re: General question' }).isVisible()).toBe(true);
+    // The dashboard reads its lists again after the send: wait for that rather than look once.
+    await email.getByRole('link', { name: 'Re: General question' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
