@@ -173,6 +173,7 @@ describe('staff screens', () => {
     await templateGreeting.waitFor();
     expect(await dialog.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 720 });
+    expect(await findAxeViolations(page)).toEqual([]);
 
     // Another admin answers first: the refusal says so and what was typed stays in the box.
     const listed = await page.request.get('/api/admin/messages?limit=100');
