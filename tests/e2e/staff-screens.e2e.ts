@@ -144,6 +144,37 @@ describe('staff screens', () => {
     await dialog.getByRole('button', { name: 'Send reply' }).click();
     await dialog.getByText('Write a reply of at least 2 characters').waitFor();
 
+    // The preview shows the letter as Élise will read it, in French: the email's greeting only while
+    // the reply has none of its own, then the text and the business's closing (0063). On a 320 px
+    // phone the buttons stay where they are while the greeting comes and goes.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const preview = dialog.getByRole('region', { name: 'What Élise Caron will receive (in French)' });
+    const templateGreeting = preview.getByText('Bonjour Élise Caron,', { exact: true });
+    const replyBox = dialog.getByLabel('Your reply');
+    const send = dialog.getByRole('button', { name: 'Send reply' });
+    const sendOffset = () => send.evaluate((button) => {
+      const panel = button.closest('[role="dialog"]')!;
+      return button.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop;
+    });
+    await replyBox.fill('Oui, nous traitons aussi les guêpes.');
+    await templateGreeting.waitFor();
+    await preview.getByText('Oui, nous traitons aussi les guêpes.', { exact: true }).waitFor();
+    await preview.getByText(/^Des questions\s\? Appelez-nous au /).waitFor();
+    const withTemplateGreeting = await sendOffset();
+    await replyBox.fill('Bonjour Élise,\nOui, nous traitons aussi les guêpes.');
+    await templateGreeting.waitFor({ state: 'detached' });
+    expect(await preview.getByText(/Bonjour/).count()).toBe(1);
+    expect(await preview.getByText('Bonjour Élise,\nOui, nous traitons aussi les guêpes.', { exact: true }).isVisible()).toBe(true);
+    expect(await sendOffset()).toBe(withTemplateGreeting);
+    // Lower case and without accents it is still a greeting; a name that starts like one is not.
+    await replyBox.fill('bonjour elise, oui.');
+    await templateGreeting.waitFor({ state: 'detached' });
+    await replyBox.fill('Hélène vous appellera demain.');
+    await templateGreeting.waitFor();
+    expect(await dialog.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(await findAxeViolations(page)).toEqual([]);
+
     // Another admin answers first: the refusal says so and what was typed stays in the box.
     const listed = await page.request.get('/api/admin/messages?limit=100');
     const message = ((await listed.json()).messages as { id: number; email: string }[]).find((m) => m.email === 'elise.caron@example.com')!;
@@ -189,7 +220,8 @@ describe('staff screens', () => {
 
     await page.getByRole('tab', { name: 'Emails' }).click();
     const email = page.getByRole('tabpanel', { name: 'Emails' }).getByRole('row').filter({ hasText: 'omar.aziz@example.com' }).filter({ hasText: 'Reply to a message' });
-    expect(await email.getByRole('link', { name: 'Re: General question' }).isVisible()).toBe(true);
+    // The dashboard reads its lists again after the send: wait for that rather than look once.
+    await email.getByRole('link', { name: 'Re: General question' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

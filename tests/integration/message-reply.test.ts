@@ -80,6 +80,29 @@ describe('replying to a contact message', () => {
     expect(page.messages.find((m: { id: number }) => m.id === id)).toMatchObject({ status: 'replied', responseContent: row!.responseContent, respondedAt: row!.respondedAt!.toISOString() });
   });
 
+  it('greets the visitor once: the office’s own “Hi Olivia,” stands alone, a reply without one gets the email’s greeting', async () => {
+    const greeted = await visitorWrites('en', 'Olivia Tremblay', 'olivia.greeted@example.com', 'Do you treat cedar hedges in June?');
+    const plain = await visitorWrites('en', 'Olivia Tremblay', 'olivia.plain@example.com', 'Do you treat cedar hedges in July?');
+    jar.token = adminToken;
+    expect((await reply(greeted, { body: 'Hi Olivia,\n\nYes, we treat cedar hedges in June.\n\nThanks,\nMaria' })).status).toBe(200);
+    expect((await reply(plain, { body: 'Yes, we treat cedar hedges in July.' })).status).toBe(200);
+
+    const [own] = await repliesTo('olivia.greeted@example.com');
+    for (const part of [own!.text, own!.html]) {
+      expect(part.match(/\bHi\b/g)).toHaveLength(1);
+      expect(part).not.toContain('Hi Olivia Tremblay,');
+    }
+    expect(own!.text).toContain('A reply to your message\n\nHi Olivia,\n\nYes, we treat cedar hedges in June.\n\nThanks,\nMaria\n\nYou wrote on');
+    expect(own!.html).toContain('<p>Hi Olivia,<br><br>Yes, we treat cedar hedges in June.<br><br>Thanks,<br>Maria</p>');
+    // The office signed it: the email adds its footer, not a second sign-off.
+    expect(own!.text.match(/Thanks,/g)).toHaveLength(1);
+
+    const [template] = await repliesTo('olivia.plain@example.com');
+    for (const part of [template!.text, template!.html]) expect(part.match(/\bHi\b/g)).toHaveLength(1);
+    expect(template!.text).toContain('A reply to your message\n\nHi Olivia Tremblay,\n\nYes, we treat cedar hedges in July.\n\nYou wrote on');
+    expect(template!.html).toContain('<p>Hi Olivia Tremblay,</p>\n<p>Yes, we treat cedar hedges in July.</p>');
+  });
+
   it('answers once: a second reply is refused in the staff member’s language and sends nothing more', async () => {
     const id = await visitorWrites('de', 'Lena Vogel', 'lena.vogel@example.com', 'Wann kommen Sie in Grimsby vorbei?');
     jar.token = adminToken;

@@ -144,7 +144,7 @@ describe('GET /api/admin/{payments,messages,outbox}', () => {
     const [payment] = await fetchPage(lists[0], '?limit=1');
     expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'refundedCents', 'status']);
     const [message] = await fetchPage(lists[1], '?limit=1');
-    expect(Object.keys(message!).sort()).toEqual(['content', 'createdAt', 'email', 'id', 'name', 'phone', 'respondedAt', 'responseContent', 'status', 'subject']);
+    expect(Object.keys(message!).sort()).toEqual(['content', 'createdAt', 'email', 'id', 'locale', 'name', 'phone', 'respondedAt', 'responseContent', 'status', 'subject']);
     const [email] = await fetchPage(lists[2], '?limit=1');
     expect(Object.keys(email!).sort()).toEqual(['attempts', 'createdAt', 'id', 'kind', 'lastError', 'sentAt', 'status', 'subject', 'toAddress']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderContactAckEmail, renderStaffNotificationEmail } from './contact-email';
+import { renderContactAckEmail, renderMessageReplyEmail, renderStaffNotificationEmail } from './contact-email';
 import type { ContactMessageRequest } from './contact.schema';
 
 const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
@@ -46,5 +46,28 @@ describe('contact emails', () => {
     expect(renderStaffNotificationEmail(message('booking'), 'de', branch).text).toContain('Phone: N/A');
     expect(renderStaffNotificationEmail(message('booking'), 'de', branch, 'fr').text).toMatch(/S\.O\./);
     expect(renderStaffNotificationEmail({ ...message('booking'), phone: '905-555-0199' }, 'de', branch).text).toContain('Phone: 905-555-0199');
+  });
+
+  describe('the reply to a message greets the visitor once', () => {
+    const visitor = { name: 'Lena Vogel', subject: 'question', content: 'Kommen Sie auch nach Grimsby?', createdAt: new Date('2026-11-20T15:00:00Z') };
+    const count = (text: string, word: string) => text.split(word).length - 1;
+
+    it.each([
+      ['de', 'Hallo Lena,\nja, jeden Freitag.', 'Ja, jeden Freitag.', 'Hallo Lena Vogel,', 'Hallo'],
+      ['en', 'Hi Lena,\nyes, every Friday.', 'Yes, every Friday.', 'Hi Lena Vogel,', 'Hi'],
+      ['fr', 'Bonjour Lena,\noui, chaque vendredi.', 'Oui, chaque vendredi.', 'Bonjour Lena Vogel,', 'Bonjour'],
+      ['es', '¡Hola, Lena!\nSí, cada viernes.', 'Sí, cada viernes.', 'Hola, Lena Vogel:', 'Hola'],
+    ] as const)('in %s: none of its own under the office’s greeting, its own above a text without one', (locale, greeted, plain, greeting, word) => {
+      const own = renderMessageReplyEmail(visitor, greeted, locale, branch);
+      for (const part of [own.text, own.html]) {
+        expect(count(part, word)).toBe(1);
+        expect(part).not.toContain(greeting);
+      }
+      expect(own.text).toContain(greeted);
+
+      const template = renderMessageReplyEmail(visitor, plain, locale, branch);
+      expect(template.text).toContain(`${greeting}\n\n${plain}`);
+      expect(template.html).toContain(`<p>${greeting}</p>\n<p>${plain}</p>`);
+    });
   });
 });

@@ -5,6 +5,7 @@ import type { Locale } from '@/i18n/routing';
 import { formatShortDateTime } from '@/lib/format';
 import type { ContactMessageRequest } from './contact.schema';
 import { describeContactSubject } from './contact-subjects';
+import { composeMessageReply } from './message-reply';
 
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
@@ -44,8 +45,9 @@ export function renderStaffNotificationEmail(message: ContactMessageRequest, vis
 }
 
 /**
- * The office's answer to a contact message, in the visitor's language: the reply, then what they
- * wrote and when, so the thread reads on its own in any mail client.
+ * The office's answer to a contact message, in the visitor's language: the reply (greeted once,
+ * see `composeMessageReply`), then what they wrote and when, so the thread reads on its own in any
+ * mail client.
  */
 export function renderMessageReplyEmail(
   message: { name: string; subject: string; content: string; createdAt: Date },
@@ -56,12 +58,13 @@ export function renderMessageReplyEmail(
   const t = getTranslator(locale);
   const subject = describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`));
   const wrote = t('contact.reply.youWrote', { date: formatShortDateTime(message.createdAt, locale) ?? '' });
-  const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
-<p>${paragraphs(reply)}</p>
+  // The letter as the dialog's preview showed it: no second greeting when the office wrote one (0063).
+  const letter = composeMessageReply({ reply, name: message.name, branch }, t);
+  const bodyHtml = `${letter.greeting === null ? '' : `<p>${escapeHtml(letter.greeting)}</p>\n`}<p>${paragraphs(letter.body)}</p>
 <p style="color:#6b7280;margin:24px 0 4px">${escapeHtml(wrote)}</p>
 <blockquote style="margin:0;padding:8px 12px;border-left:3px solid #d1d5db;background:#f9fafb;color:#4b5563">${paragraphs(message.content)}</blockquote>`;
   const quoted = message.content.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
-  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${reply}\n\n${wrote}\n${quoted}`;
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.reply.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  const bodyText = `${letter.greeting === null ? '' : `${letter.greeting}\n\n`}${letter.body}\n\n${wrote}\n${quoted}`;
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.reply.heading'), bodyHtml, bodyText, footer: letter.footer });
   return { subject: t('contact.reply.subject', { subject }), html, text };
 }

@@ -3,11 +3,13 @@ import { getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
-import { toLocale } from '@/i18n/routing';
+import { loadMessages } from '@/i18n/messages';
+import { LOCALES, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { insertMessage, listMessageRows, lockMessage, saveMessageReply } from './contact.repository';
 import type { ContactMessageRequest, MessageReply } from './contact.schema';
 import { renderContactAckEmail, renderMessageReplyEmail, renderStaffNotificationEmail } from './contact-email';
+import type { MessageReplyFrame } from './message-reply';
 
 /**
  * Stores a contact message and queues the visitor's acknowledgement and the staff notification,
@@ -68,4 +70,20 @@ export async function replyToMessage(id: number | null, input: MessageReply, now
     const saved = await saveMessageReply(tx, id, input.body, now);
     return { ...saved, respondedAt: saved.respondedAt?.toISOString() ?? null };
   });
+}
+
+/**
+ * The reply dialog's preview (0063) writes the letter with the server's `composeMessageReply`:
+ * it gets the branch that signs the email and, for each language, the wording that function uses.
+ */
+export async function loadMessageReplyFrame(): Promise<MessageReplyFrame> {
+  const { displayName, phone, email, address, city, province, postalCode } = await getBranch();
+  const wording = (locale: (typeof LOCALES)[number]) => {
+    const all = loadMessages(locale) as { contact: { ack: { greeting: string } }; email: { footer: string } };
+    return { contact: { ack: { greeting: all.contact.ack.greeting } }, email: { footer: all.email.footer } };
+  };
+  return {
+    branch: { displayName, phone, email, address, city, province, postalCode },
+    messages: Object.fromEntries(LOCALES.map((locale) => [locale, wording(locale)])),
+  };
 }

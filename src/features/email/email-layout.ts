@@ -54,6 +54,12 @@ export function formatLabelled(locale: string, label: string, value?: string): s
   return value === undefined ? `${label}${colon}` : `${label}${colon} ${value}`;
 }
 
+/** Who an email is from, as its closing names them: 'Escarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1'. */
+export function describeSender(branch: EmailBranch): string {
+  const mailing = formatMailingAddress(branch);
+  return mailing ? `${branch.displayName}, ${mailing}` : branch.displayName;
+}
+
 /** A button-like link that survives clients that ignore CSS classes. */
 export function renderButton(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;background:#f59e0b;color:#1f2937;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;
@@ -65,8 +71,7 @@ export function renderButton(href: string, label: string): string {
  */
 export function renderEmailLayout(input: EmailLayoutInput): { html: string; text: string } {
   const { branch } = input;
-  const mailing = formatMailingAddress(branch);
-  const identity = mailing ? `${branch.displayName}, ${mailing}` : branch.displayName;
+  const identity = describeSender(branch);
   const html = `<!doctype html>
 <html lang="${escapeHtml(input.locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.heading)}</title></head>

@@ -189,7 +189,7 @@ export async function selectMessagePage(db: DbExecutor, query: RecordPageQuery) 
   return db
     .select({
       id: messages.id, createdAt: messages.createdAt, name: messages.name, email: messages.email, phone: messages.phone,
-      subject: messages.subject, content: messages.content, status: messages.status,
+      subject: messages.subject, content: messages.content, status: messages.status, locale: messages.locale,
       responseContent: messages.responseContent, respondedAt: messages.respondedAt, cursorAt: page.cursorAt,
     })
     .from(messages)

@@ -13,6 +13,7 @@ import { formatAddressLine } from '@/lib/address-line';
 import { formatCad } from '@/lib/format';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
+import type { MessageReplyFrame } from '@/features/contact/message-reply';
 import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
 import type { ExportRange } from '@/features/exports/export-range';
 import { describePaymentStatus } from '@/features/payments/refund-state';
@@ -32,7 +33,7 @@ import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion }: {
+export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion, replyFrame }: {
   initial: DashboardData;
   customerDetailsPath: string;
   /** What the Appointments tab's "Mark completed" offers: products and technicians (docs/decisions/0046). */
@@ -41,6 +42,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   paymentsExportRange: ExportRange;
   /** The staff email preview of the season opener (0043), in the page's language. */
   seasonOpenerPreviewPath: string;
+  /** What the reply dialog's preview writes the letter with (docs/decisions/0063). */
+  replyFrame: MessageReplyFrame;
 }) {
   const t = useTranslations('adminDashboard');
   const tSubject = useTranslations('contactForm.subjects');
@@ -252,6 +255,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
       </Tabs>
       <MessageReplyDialog
         message={replying}
+        frame={replyFrame}
         onClose={() => setReplying(null)}
         onRefused={() => void reload()}
         onSent={(id, reply) => {

@@ -6,6 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
 import { loadOfficeCompletionForm } from '@/features/application-records/application-record.service';
+import { loadMessageReplyFrame } from '@/features/contact/contact.service';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
@@ -47,6 +48,8 @@ export default async function AdminPage({ params, searchParams }: {
               seasonOpenerPreviewPath={localePath(locale, '/email-preview?email=season-opener')}
               // "Mark completed" asks for the application record as the day sheet does (0046).
               completion={await loadOfficeCompletionForm()}
+              // The reply dialog previews the letter in the visitor's language (0063).
+              replyFrame={await loadMessageReplyFrame()}
             />
           </div>
         </div>
