@@ -123,6 +123,9 @@ async function main(): Promise<void> {
       { name: 'staff: quotes matching "tremblay"', run: () => dashboard.listQuotesForStaff(QuoteListQuerySchema.parse({ q: 'tremblay' })) },
       { name: 'staff: customers matching "olivia smith"', run: () => dashboard.findCustomers('olivia smith') },
       { name: 'staff: customer by email', run: () => dashboard.findCustomers(`bench.customer${Math.floor(volume.customers / 2)}@example.com`) },
+      // A booking reference as read out on the phone (0064): the reference's index, and the word search.
+      { name: 'staff: customer by booking reference', run: () => dashboard.findCustomers('bk-bup00001') },
+      { name: 'staff: customers matching "hartmann" (also a reference)', run: () => dashboard.findCustomers('hartmann') },
       { name: `staff: customer page (${volume.seasons} seasons of visits)`, run: () => dashboard.loadCustomerDetails(summary.loyalCustomerId) },
       { name: `staff: route manager day (${capacity} stops)`, run: () => getDayRoutes(summary.fullFriday, { now }) },
       { name: `staff: optimize that day (${capacity} stops, solver included)`, runs: Math.min(runs, 5), run: () => optimizeDay({ date: summary.fullFriday, now }) },

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { findToday } from '@/features/scheduling/available-dates';
+import { formatShortDate } from '@/lib/format';
 import { findPastVisit } from './support/fridays';
 import { finishMarkCompleted, markCompletedByApi } from './support/office-completion';
+import { createBooking } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -123,6 +125,48 @@ describe('staff screens', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Messages' }).click();
     expect(await page.getByRole('tabpanel', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Mara Quinn' }).getByText('Replied', { exact: true }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds a customer by the booking reference read out on the phone, and names each visit\'s add-ons (0064)', async () => {
+    const { page, context, errors } = await newPage();
+    // Booked online with the tick add-on and an extra; the confirmation email prints the reference.
+    const booking = await createBooking(page.request, { firstName: 'Rosalind', lastName: 'Pheasant', includeTick: true, extras: ['natural-barrier'] });
+    const addOns = 'Add-ons: Tick control, Natural barrier with repelling plants';
+    await signInAsAdmin(page);
+    const visit = (await listUpcomingVisits(page.request)).find((v) => v.id === booking.appointmentId)!;
+    const matched = `Booking ${booking.bookingRef}: Friday, ${formatShortDate(visit.date, 'en')}`;
+
+    await page.getByRole('tab', { name: 'Customers' }).click();
+    const customers = page.getByRole('tabpanel', { name: 'Customers' });
+    const search = customers.getByLabel('Search customers');
+    // Read out in lower case, in two groups, without its "BK-".
+    const body = booking.bookingRef.slice(3).toLowerCase();
+    for (const typed of [booking.bookingRef, `${body.slice(0, 4)} ${body.slice(4)}`]) {
+      await search.fill(typed);
+      await customers.getByRole('link', { name: matched }).waitFor();
+      expect(await customers.getByRole('row').count()).toBe(2);
+      expect(await customers.getByRole('link', { name: 'Rosalind Pheasant' }).isVisible()).toBe(true);
+    }
+    await search.fill(`${booking.bookingRef.slice(0, -1)}${booking.bookingRef.endsWith('Z') ? 'Y' : 'Z'}`);
+    await customers.getByText('No customers match your search.', { exact: true }).waitFor();
+
+    // The booking's link opens the customer page at that booking, which names the add-ons.
+    await search.fill(booking.bookingRef.toLowerCase());
+    await customers.getByRole('link', { name: matched }).click();
+    await page.waitForURL((url) => url.hash === `#booking-${booking.bookingRef}`);
+    const held = page.getByRole('article', { name: `Booking ${booking.bookingRef}` });
+    await held.getByText(addOns, { exact: true }).waitFor();
+
+    // The Appointments tab names them under the visit's service too.
+    await page.goBack();
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    const appointments = page.getByRole('tabpanel', { name: 'Appointments' });
+    await appointments.getByLabel('Friday', { exact: true }).fill(visit.date);
+    await listSettled(appointments);
+    const row = appointments.getByRole('row').filter({ hasText: 'Rosalind Pheasant' });
+    expect(await row.getByRole('cell').nth(3).textContent()).toBe(`One-Time Treatment${addOns}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -50,6 +50,8 @@ describe('the bench:api volume', () => {
     expect(dashboard.appointments.map((a) => a.date)).toContain(upcomingFriday);
     // Accents are folded: 'Chloé' is found as 'chloe'.
     expect((await findCustomers('chloe tremblay')).customers.map((c) => `${c.firstName} ${c.lastName}`)).toContain('Chloé Tremblay');
+    // The bench's booking reference (0064) names a booking of the upcoming Friday.
+    expect((await findCustomers('bk-bup00001')).customers.map((c) => c.booking)).toEqual([{ reference: 'BK-BUP00001', date: upcomingFriday, fridays: 1 }]);
     const loyal = await loadCustomerDetails(summary.loyalCustomerId);
     expect(loyal?.appointments.length).toBeGreaterThanOrEqual(2);
   });

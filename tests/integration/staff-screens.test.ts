@@ -5,6 +5,10 @@ import { getDb } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { messages } from '@/db/schema/messages';
+import { staffUsers } from '@/db/schema/staff';
+import { newBookingRef } from '@/features/booking/booking-ref';
+import { eraseCustomerData } from '@/features/privacy/privacy.service';
+import { addCalendarDays } from '@/features/scheduling/available-dates';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { findPastFriday } from '../support/past-fridays';
 import { insertCustomer } from '../support/records';
@@ -237,5 +241,66 @@ describe('GET /api/admin/customers?q=', () => {
     await db.update(customers).set({ lastName: 'Lévesque', phone: '905 555 0177' }).where(eq(customers.email, 'emile.obrien@example.com'));
     expect((await search('levesque 9055550177')).map((c) => c.email)).toEqual(['emile.obrien@example.com']);
     expect(await search('o_brien')).toEqual([]);
+  });
+});
+
+describe('GET /api/admin/customers?q= with a booking reference (0064)', () => {
+  type Found = { id: number; lastName: string; booking?: { reference: string; date: string; fridays: number } };
+  const search = async (q: string) => {
+    jar.token = adminToken;
+    const res = await getCustomerSearch(get(`/api/admin/customers?q=${encodeURIComponent(q)}`), ctx());
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { customers: Found[] }).customers;
+  };
+  /** A booking of `customer` on these Fridays, under a reference the booking flow makes unless `more` names one. */
+  const book = async (customer: number, fridays: string[], more: Partial<typeof appointments.$inferInsert> = {}) => {
+    const reference = more.bookingRef ?? newBookingRef();
+    await (await getDb()).insert(appointments).values(fridays.map((date, i) => ({
+      customerId: customer, bookingRef: reference, serviceType: 'seasonal', date, status: 'confirmed', visitNumber: i + 1, address: '12 Locke St S', city: 'Hamilton', ...more,
+    })));
+    return reference;
+  };
+
+  it('finds the customer who holds the booking however the reference is typed, and says which booking', async () => {
+    const first = addCalendarDays(FRIDAY, -28);
+    const holder = await insertCustomer({ firstName: 'Nadia', lastName: 'Okafor', email: 'nadia.okafor@example.com', phone: '905 555 0161' });
+    const reference = await book(holder, [first, addCalendarDays(first, 14), addCalendarDays(first, 28)], { bookingRef: 'BK-7H3K9QZ2' });
+    // A phone that holds the reference's digits (7392) is no match: a word with letters is not a phone number.
+    await insertCustomer({ firstName: 'Omar', lastName: 'Aziz', email: 'omar.aziz@example.com', phone: '(289) 739-2110' });
+    // A free re-treatment booked later (0047) shares the reference but is no Friday the customer booked.
+    await (await getDb()).insert(appointments).values({ customerId: holder, bookingRef: reference, serviceType: 'seasonal', kind: 'retreatment', date: addCalendarDays(first, -7), status: 'completed' });
+    const other = await insertCustomer({ firstName: 'Pavel', lastName: 'Novak', email: 'pavel.novak@example.com', phone: '905 555 0162' });
+    const otherReference = await book(other, [first]);
+
+    const body = reference.slice(3);
+    for (const q of [reference, reference.toLowerCase(), `bk ${body.slice(0, 4)} ${body.slice(4)}`, body.toLowerCase(), `${body.slice(0, 4)} ${body.slice(4).toLowerCase()}`]) {
+      expect(await search(q), q).toEqual([expect.objectContaining({ id: holder, lastName: 'Okafor', booking: { reference, date: first, fridays: 3 } })]);
+    }
+    expect(await search(otherReference.slice(3))).toEqual([expect.objectContaining({ id: other, booking: { reference: otherReference, date: first, fridays: 1 } })]);
+    // One character wrong is another booking, which nobody holds.
+    const wrong = 'BK-7H3K9QZ3';
+    expect(await search(wrong)).toEqual([]);
+    expect(await search(wrong.slice(3))).toEqual([]);
+  });
+
+  it('still finds a name shaped like a reference, after the booking that reference names', async () => {
+    const named = await insertCustomer({ firstName: 'Greta', lastName: 'Hartmann', email: 'greta.h@example.com', phone: '905 555 0163' });
+    const holder = await insertCustomer({ firstName: 'Theo', lastName: 'Brandt', email: 'theo.brandt@example.com', phone: '905 555 0165' });
+    await (await getDb()).insert(appointments).values({ customerId: holder, bookingRef: 'BK-HARTMANN', serviceType: 'onetime', date: FRIDAY, status: 'confirmed' });
+    expect((await search('Hartmann')).map((c) => [c.id, c.booking?.reference])).toEqual([[holder, 'BK-HARTMANN'], [named, undefined]]);
+  });
+
+  it('does not lead from a reference to a customer whose data was erased', async () => {
+    const gone = await insertCustomer({ firstName: 'Ingrid', lastName: 'Lund', email: 'ingrid.lund@example.com', phone: '905 555 0164' });
+    // Done and paid long ago: nothing open stops the erasure.
+    const reference = await book(gone, [addCalendarDays(FRIDAY, -35)], { serviceType: 'onetime', status: 'completed' });
+    expect((await search(reference)).map((c) => c.id)).toEqual([gone]);
+
+    const [office] = await (await getDb()).select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.username, 'office'));
+    await eraseCustomerData(gone, { staff: { staffUserId: office!.id, username: 'office' } });
+    // The booking keeps its reference for the accountant (0049); the search names nobody.
+    const [kept] = await (await getDb()).select({ customerId: appointments.customerId }).from(appointments).where(eq(appointments.bookingRef, reference));
+    expect(kept?.customerId).toBe(gone);
+    for (const q of [reference, reference.slice(3).toLowerCase()]) expect(await search(q), q).toEqual([]);
   });
 });

@@ -216,7 +216,12 @@ export async function recordRefundOutcome(
 /** A customer's bookings for the staff page: every visit, payment and refund, newest booking first. */
 export async function selectCustomerBookings(db: DbExecutor, customerId: number) {
   const visits = await db
-    .select({ id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, kind: appointments.kind, status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt })
+    .select({
+      id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, kind: appointments.kind,
+      status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt,
+      // What was sold with each visit, which the customer page names as the day sheet does (0064).
+      includeTick: appointments.includeTick, includeTargetedInsects: appointments.includeTargetedInsects, extras: appointments.extras,
+    })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))
     .orderBy(asc(appointments.date), asc(appointments.id));

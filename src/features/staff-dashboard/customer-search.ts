@@ -13,6 +13,17 @@ const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 /**
+ * The digits a search word asks to find in a phone number: a word of three digits or more, written
+ * with phone punctuation or none ('905', '555-0134', '(905)'); null for any other word. A word with
+ * letters is never a phone number: a booking reference's digits (0064) or a street number in
+ * 'l8p4y5' would otherwise find every phone that holds them. The server's search asks the same.
+ */
+export function readPhoneDigits(word: string): string | null {
+  const digits = digitsOf(word);
+  return digits.length >= 3 && digits.length === word.replace(/[\s()+.-]/g, '').length ? digits : null;
+}
+
+/**
  * True when every word of the query is found in the customer's name, email, address, city or
  * postal code (case and accents ignored), or, for a number of three digits or more, in the
  * phone number however it was typed ('905 555-0134', '(905) 5550134').
@@ -25,7 +36,7 @@ export function matchesCustomer(customer: SearchableCustomer, query: string): bo
   const phone = digitsOf(customer.phone ?? '');
   return words.every((word) => {
     if (text.includes(word) || compactText.includes(word)) return true;
-    const digits = digitsOf(word);
-    return digits.length >= 3 && digits.length === word.replace(/[\s()+.-]/g, '').length && phone.includes(digits);
+    const digits = readPhoneDigits(word);
+    return digits !== null && phone.includes(digits);
   });
 }

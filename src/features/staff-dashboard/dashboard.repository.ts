@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, isNull, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -10,7 +10,9 @@ import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
+import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { foldSearchWord } from '@/lib/search-fold';
+import { readPhoneDigits } from './customer-search';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
 import type { RecordCursor } from './record-list';
@@ -90,6 +92,10 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       firstName: customers.firstName,
       lastName: customers.lastName,
       visitNumber: appointments.visitNumber,
+      // What was sold with the visit besides its service, named as the day sheet names it (0062, 0064).
+      includeTick: appointments.includeTick,
+      includeTargetedInsects: appointments.includeTargetedInsects,
+      extras: appointments.extras,
       needsStaffAttention: needsStaffAttention(),
       // The first Friday booked and why it moved (0033): the list says "Moved from ..." under the date.
       isRescheduled: appointments.isRescheduled,
@@ -106,12 +112,15 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
     .limit(query.limit);
 }
 
+/** What the Customers tab shows of a customer. */
+const customerListColumns = {
+  id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email,
+  phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
+};
+
 export async function selectRecentCustomers(db: DbExecutor) {
   return db
-    .select({
-      id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email,
-      phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
-    })
+    .select(customerListColumns)
     .from(customers)
     .orderBy(desc(customers.createdAt))
     .limit(LIST_LIMIT);
@@ -122,27 +131,50 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Customers whose name, email, address, city or postal code holds every word of the query (case
- * and accents ignored, like the dashboard's instant filter), or whose phone holds a word's digits
- * however it was typed. Newest first. Reads the columns the database folded when the row was
- * written (`customers.search_text`, `search_phone`), so a search is one pass over short strings.
+ * and accents ignored, like the dashboard's instant filter), or whose phone holds the digits of a
+ * word that is a number however it was typed (`readPhoneDigits`, as the filter asks). Newest first.
+ * Reads the columns the database folded when the row was written (`customers.search_text`,
+ * `search_phone`), so a search is one pass over short strings.
  */
 export async function searchCustomers(db: DbExecutor, words: string[], limit: number) {
   const conditions = words.map((word) => {
-    const digits = word.replace(/\D/g, '');
+    const digits = readPhoneDigits(word);
     return or(
       like(customers.searchText, `%${escapeLike(foldSearchWord(word))}%`),
-      digits.length >= 3 ? like(customers.searchPhone, `%${digits}%`) : undefined,
+      digits !== null ? like(customers.searchPhone, `%${digits}%`) : undefined,
     );
   });
   return db
-    .select({
-      id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email,
-      phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
-    })
+    .select(customerListColumns)
     .from(customers)
     .where(and(...conditions))
     .orderBy(desc(customers.createdAt))
     .limit(limit);
+}
+
+/**
+ * The customer who holds the booking with this reference (as stored: `BK-` and eight capitals), with
+ * the booking's first Friday and how many Fridays it has: its paid visits, not a free re-treatment
+ * booked later (0047). One equality on `appointments_booking_ref_idx`, then the customer by its key.
+ * An erased customer (0049) is not found: the reference must not lead back to the record.
+ */
+export async function selectCustomerByBookingRef(db: DbExecutor, bookingRef: string) {
+  const paid = sql`${appointments.kind} <> ${RETREATMENT_KIND}`;
+  const [row] = await db
+    .select({
+      ...customerListColumns,
+      reference: appointments.bookingRef,
+      date: sql<string>`to_char(coalesce(min(${appointments.date}) filter (where ${paid}), min(${appointments.date})), 'YYYY-MM-DD')`,
+      fridays: sql<number>`greatest(count(distinct ${appointments.date}) filter (where ${paid}), 1)::integer`,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(eq(appointments.bookingRef, bookingRef), isNull(customers.erasedAt)))
+    .groupBy(customers.id, appointments.bookingRef)
+    .limit(1);
+  if (!row) return null;
+  const { reference, date, fridays, ...customer } = row;
+  return { customer, booking: { reference, date, fridays: Number(fridays) } };
 }
 
 /** Where one page of the Payments, Messages or Emails tab is read from: after the cursor's row, at most `limit` rows. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { readBookingRefQuery } from '@/features/booking/booking-ref';
 import { locate } from '@/features/booking/booking.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
@@ -9,7 +10,7 @@ import { AppError } from '@/lib/errors';
 import { encodeAppointmentCursor } from './appointment-list';
 import {
   emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
-  findAppointmentStatus, searchCustomers, updateAppointmentStatus, updateMessageStatus,
+  findAppointmentStatus, searchCustomers, selectCustomerByBookingRef, updateAppointmentStatus, updateMessageStatus,
   selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectMessagePage, selectOutboxBody, selectOutboxPage,
   selectPaymentPage, selectQuotePage, selectRecentCustomers,
 } from './dashboard.repository';
@@ -230,9 +231,25 @@ export async function changeMessageStatus(id: number | null, change: MessageStat
 
 const SEARCH_LIMIT = 50;
 
-/** The dashboard's customer search over every customer, not only the newest the list holds. */
-export async function findCustomers(query: string) {
+/** A customer the Customers search found; `booking` when found by the reference of this booking of theirs (0064). */
+export type FoundCustomer = DashboardData['customers'][number] & { booking?: { reference: string; date: string; fridays: number } };
+
+/**
+ * The dashboard's customer search over every customer, not only the newest the list holds. A query
+ * that reads as a booking reference (`readBookingRefQuery`, 0064) also finds the customer who holds
+ * that booking, listed first with the booking; the words are searched as ever, since a word shaped
+ * like a reference can be a name.
+ */
+export async function findCustomers(query: string): Promise<{ customers: FoundCustomer[] }> {
   const words = query.trim().split(/\s+/).filter(Boolean).slice(0, 6).map((w) => w.slice(0, 100));
   if (words.length === 0) return { customers: [] };
-  return { customers: await searchCustomers(await getDb(), words, SEARCH_LIMIT) };
+  const db = await getDb();
+  const reference = readBookingRefQuery(query);
+  const [holder, matches] = await Promise.all([
+    reference ? selectCustomerByBookingRef(db, reference) : null,
+    searchCustomers(db, words, SEARCH_LIMIT),
+  ]);
+  if (!holder) return { customers: matches };
+  const others = matches.filter((c) => c.id !== holder.customer.id);
+  return { customers: [{ ...holder.customer, booking: holder.booking }, ...others].slice(0, SEARCH_LIMIT) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '@/i18n/messages';
 import { formatLongDate } from '@/lib/format';
-import { findServiceLabelKey, formatClock, formatDuration, formatKilometres, listStopAddOns } from './route-format';
+import { findServiceLabelKey, formatClock, formatDuration, formatKilometres } from './route-format';
 
 const t = (key: string, values?: Record<string, string | number>) => `${key}${values ? JSON.stringify(values) : ''}`;
 
@@ -47,20 +47,6 @@ describe('route display formats', () => {
     // A free re-treatment (0047) says so whatever its plan; a paid visit of the same plan does not.
     expect(findServiceLabelKey({ serviceType: 'seasonal', kind: 'retreatment' })).toBe('serviceRetreatment');
     expect(findServiceLabelKey({ serviceType: 'seasonal', kind: 'scheduled' })).toBe('serviceSeasonal');
-  });
-
-  // What the booking sold besides the stop's service (0062), as the visit report names what was treated.
-  it.each([
-    ['a one-time treatment with the tick add-on and extras, at the first visit', { serviceType: 'onetime', visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier', 'breeding-site-inspection'] }, ['tick', 'breeding-site-inspection', 'natural-barrier']],
-    ["its standing-water stop: the tick and the extras are the treatment stop's", { serviceType: 'standingwater', visitNumber: 2, includeTick: true, includeTargetedInsects: true, extras: ['natural-barrier'] }, []],
-    ['a seasonal visit after the first: the add-ons, no extras again', { serviceType: 'seasonal', visitNumber: 3, includeTick: true, includeTargetedInsects: true, extras: ['standing-water-larvicide'] }, ['tick', 'targetedInsects']],
-    ['a seasonal tick plan: tick control is its service', { serviceType: 'tick-seasonal', visitNumber: 1, includeTick: true, includeTargetedInsects: true, extras: [] }, ['targetedInsects']],
-    ['a free re-treatment of the first visit: its add-ons, never the extras', { serviceType: 'onetime', kind: 'retreatment', visitNumber: 1, includeTick: true, extras: ['natural-barrier'] }, ['tick']],
-    ['a consultation', { serviceType: 'consult', visitNumber: 1, includeTick: true, extras: ['natural-barrier'] }, []],
-    ['a stop from a day sheet saved before these fields', { serviceType: 'onetime' }, []],
-    ['an extra the price table no longer knows', { serviceType: 'onetime', visitNumber: 1, extras: ['gold-plating'] }, []],
-  ] as const)('lists the add-ons of %s', (_name, visit, expected) => {
-    expect(listStopAddOns(visit)).toEqual(expected);
   });
 });
 

@@ -1,6 +1,5 @@
 /** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
 
-import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isFreeRetreatment } from '@/features/scheduling/visit-kinds';
 import { formatTimeOfDay } from '@/lib/format';
 
@@ -42,36 +41,4 @@ export function findServiceLabelKey(visit: { serviceType: string; kind?: string 
   if (serviceType === 'standingwater') return 'serviceStandingWater';
   if (serviceType === 'consult') return 'serviceConsult';
   return 'serviceTick';
-}
-
-/** An add-on sold with a visit: the two calculator add-ons and SPEC §9's extras (`routing.addOns.*`). */
-export type StopAddOn = 'tick' | 'targetedInsects' | ExtraCode;
-
-/** What a stop's row says was sold with it; rows of older saved day sheets may lack these fields. */
-type StopSale = {
-  serviceType: string;
-  kind?: string | null;
-  visitNumber?: number | null;
-  includeTick?: boolean | null;
-  includeTargetedInsects?: boolean | null;
-  extras?: readonly string[] | null;
-};
-
-/**
- * The add-ons the crew does at this stop besides its service (0062), as the visit report names
- * what was treated: the tick add-on with a mosquito treatment (a seasonal tick plan is tick
- * control already; a one-time booking's standing-water stop leaves it to the treatment stop),
- * the targeted-insect add-on of a plan (a one-time booking's is its own standing-water stop), and
- * the booking's one-off extras, priced once, at its first visit.
- */
-export function listStopAddOns(visit: StopSale): StopAddOn[] {
-  const addOns: StopAddOn[] = [];
-  const { serviceType } = visit;
-  const treatsMosquitoes = serviceType === 'onetime' || serviceType === 'seasonal';
-  if (visit.includeTick && treatsMosquitoes) addOns.push('tick');
-  if (visit.includeTargetedInsects && (serviceType === 'seasonal' || serviceType === 'tick-seasonal')) addOns.push('targetedInsects');
-  if (visit.visitNumber === 1 && !isFreeRetreatment(visit) && serviceType !== 'consult') {
-    addOns.push(...EXTRA_CODES.filter((code) => visit.extras?.includes(code)));
-  }
-  return addOns;
 }

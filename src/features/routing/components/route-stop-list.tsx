@@ -3,8 +3,9 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
+import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
-import { findServiceLabelKey, formatClock, listStopAddOns } from './route-format';
+import { findServiceLabelKey, formatClock } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
 
 /**
@@ -27,7 +28,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
         const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
         const phone = stop.appointment.phone ?? stop.customer.phone;
         const eta = formatClock(stop.eta, locale);
-        const addOns = listStopAddOns(stop.appointment);
+        const addOns = describeVisitAddOns(stop.appointment, locale, t);
         return (
           <li key={stop.appointment.id} className="flex gap-3 py-3" data-testid="route-stop">
             <span
@@ -59,11 +60,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                 ) : null}
                 <span className="text-gray-600">{t(findServiceLabelKey(stop.appointment))}</span>
               </p>
-              {addOns.length > 0 ? (
-                <p className="text-sm font-medium text-gray-800" data-testid="stop-add-ons">
-                  {formatLabelled(locale, t('addOnsLabel'), addOns.map((addOn) => t(`addOns.${addOn}`)).join(', '))}
-                </p>
-              ) : null}
+              {addOns ? <p className="text-sm font-medium text-gray-800" data-testid="stop-add-ons">{addOns}</p> : null}
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
               {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (
                 <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>

@@ -22,7 +22,7 @@ import { StaffReceiptActions } from '@/features/receipts/components/staff-receip
 import { matchesCustomer } from '../customer-search';
 import { buildSummaryCards } from '../summary-cards';
 import type { MessageStatusChange } from '../dashboard.schema';
-import type { DashboardData } from '../dashboard.service';
+import type { DashboardData, FoundCustomer } from '../dashboard.service';
 import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
@@ -51,8 +51,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   const [data, setData] = useState(initial);
   const router = useRouter();
   const [search, setSearch] = useState('');
-  // The list holds the newest customers only; the server searches all of them.
-  const [found, setFound] = useState<{ query: string; customers: DashboardData['customers'] } | null>(null);
+  // The list holds the newest customers only; the server searches all of them, and by booking reference (0064).
+  const [found, setFound] = useState<{ query: string; customers: FoundCustomer[] } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [replying, setReplying] = useState<RepliedMessage | null>(null);
   // Counts the polls: the Appointments tab reads its own filtered list again on each.
@@ -84,7 +84,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
     if (!query) return;
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
-      const answer = await callStaffApi<{ customers?: DashboardData['customers'] }>(`/api/admin/customers?q=${encodeURIComponent(query)}`, { signal: controller.signal });
+      const answer = await callStaffApi<{ customers?: FoundCustomer[] }>(`/api/admin/customers?q=${encodeURIComponent(query)}`, { signal: controller.signal });
       if (answer.ok && answer.body?.customers) setFound({ query, customers: answer.body.customers });
     }, 250);
     return () => {
@@ -139,7 +139,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   };
 
   // The server's answer once it has come; until then (or if it fails) the loaded list, filtered here.
-  const customers = found && found.query === search.trim() ? found.customers : data.customers.filter((c) => matchesCustomer(c, search));
+  const customers: FoundCustomer[] = found && found.query === search.trim() ? found.customers : data.customers.filter((c) => matchesCustomer(c, search));
 
   const cards = buildSummaryCards(data.totals, locale, (key) => t(key));
 
@@ -183,7 +183,16 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
             empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
             rows={customers.map((c) => [
-              <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}`}>{name(c.firstName, c.lastName)}</a>, c.email || na, c.phone || na, formatAddressLine(c.address, c.city, c.postalCode) || na,
+              <span key="n">
+                <a className="text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}`}>{name(c.firstName, c.lastName)}</a>
+                {/* Found by a booking's reference: which booking, opened at its place on the customer page. */}
+                {c.booking ? (
+                  <a className="mt-0.5 block text-xs text-brand-800 underline" href={`${customerDetailsPath}?id=${c.id}#booking-${c.booking.reference}`}>
+                    {t('referenceMatch', { reference: c.booking.reference, fridays: c.booking.fridays, date: date(c.booking.date) })}
+                  </a>
+                ) : null}
+              </span>,
+              c.email || na, c.phone || na, formatAddressLine(c.address, c.city, c.postalCode) || na,
             ])}
           />
         </TabsContent>

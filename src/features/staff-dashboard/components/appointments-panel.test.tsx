@@ -18,7 +18,7 @@ function row(id: number, firstName: string, date: string, status: string): Row {
   } as Row;
 }
 
-function render(locale: 'en' | 'fr', rows: Row[]) {
+function render(locale: 'en' | 'fr' | 'de' | 'es', rows: Row[]) {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['adminDashboard', 'routing', 'applicationRecords'])}>
       <AppointmentsPanel
@@ -53,5 +53,22 @@ describe('the Appointments tab offers "Mark completed" from a visit\'s day on (0
     expect(buttonsFor(html, 'en', 'Legacy', '2027-06-18')).toEqual([t('undoCompleted')]);
     expect(buttonsFor(html, 'en', 'Open', TODAY)).toEqual([t('markCompleted'), t('move.open')]);
     expect(html).not.toContain(t('list.completeFromVisitDay'));
+  });
+});
+
+describe('the Appointments tab names what was sold with each visit, as the day sheet does (0064)', () => {
+  it.each([
+    ['en', 'Add-ons: Tick control, Natural barrier with repelling plants'],
+    ['fr', 'Options\u00A0: Contrôle des tiques, Barrière naturelle de plantes répulsives'],
+    ['de', 'Zusatzleistungen: Zeckenbekämpfung, Natürliche Barriere mit abwehrenden Pflanzen'],
+    ['es', 'Complementos: Control de garrapatas, Barrera natural con plantas repelentes'],
+  ] as const)('under the service of the visit that has them, not of the one without (%s)', (locale, addOns) => {
+    const sold = { ...row(7, 'Sold', TODAY, 'confirmed'), includeTick: true, includeTargetedInsects: false, extras: ['natural-barrier'] };
+    const plain = { ...row(8, 'Plain', TODAY, 'confirmed'), includeTick: false, includeTargetedInsects: false, extras: [] };
+    const cells = (html: string, name: string) => html.split('<tr>').find((r) => r.includes(`>${name} Tremblay<`))!;
+    const html = render(locale, [sold, plain]);
+    const service = getTranslator(locale, 'adminDashboard')('services.onetime');
+    expect(cells(html, 'Sold')).toContain(`${service}<span class="block text-xs text-gray-700">${addOns}</span>`);
+    expect(cells(html, 'Plain')).toContain(`<td class="px-3 py-2 align-top">${service}</td>`);
   });
 });

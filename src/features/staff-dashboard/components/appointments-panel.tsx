@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { isVisitDayReached } from '@/features/routing/stop-completion';
+import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { formatTimeOfDay } from '@/lib/format';
 import {
   APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER,
@@ -38,6 +39,11 @@ type ListState = {
 
 const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink disabled:cursor-not-allowed disabled:opacity-60';
 
+/** A visit's service, and under it what was sold with it besides (0064). */
+function ServiceWithAddOns({ service, addOns }: { service: string; addOns: string | null }) {
+  return addOns ? <span>{service}<span className="block text-xs text-gray-700">{addOns}</span></span> : <>{service}</>;
+}
+
 /**
  * The Appointments tab: upcoming visits first, a view, Friday and status filter, and "Load more"
  * pages from GET /api/admin/appointments. The list always shows what the server holds for the
@@ -58,6 +64,8 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   completion: OfficeCompletionForm;
 }) {
   const t = useTranslations('adminDashboard');
+  // The add-ons' names are the day sheet's (0062, 0064).
+  const tRouting = useTranslations('routing');
   const locale = useLocale();
   const format = useDashboardFormat();
   const ids = { view: useId(), friday: useId(), fridayHint: useId(), status: useId() };
@@ -267,7 +275,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
           </span>,
           <span key="t" className="whitespace-nowrap">{formatTimeOfDay(a.time, locale) ?? format.na}</span>,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
-          format.service(serviceLabelKey(a)),
+          <ServiceWithAddOns key="s" service={format.service(serviceLabelKey(a))} addOns={describeVisitAddOns(a, locale, tRouting)} />,
           formatAddressLine(a.address, a.city) || format.na,
           a.needsStaffAttention
             ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>

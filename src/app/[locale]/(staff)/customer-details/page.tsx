@@ -13,6 +13,7 @@ import { listReplacedManageLinks } from '@/features/manage-booking/manage-link.s
 import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
 import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
 import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
+import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
@@ -35,11 +36,13 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tp, tl] = await Promise.all([
+  const [t, tc, tp, tl, tr] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
     getTranslations({ locale, namespace: 'privacy' }),
     getTranslations({ locale, namespace: 'manageBooking.replace' }),
+    // The add-ons sold with each visit, named as the day sheet names them (0064).
+    getTranslations({ locale, namespace: 'routing' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -120,21 +123,27 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                     </span>
                   </header>
                   <ul className="divide-y divide-gray-100">
-                    {booking.visits.map((a) => (
-                      <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                        <span>{formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[serviceLabelKey(a)] ?? a.serviceType}</span>
-                        <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
-                        {a.status === 'completed' && visitRecords.records[a.id] ? (
-                          <VisitRecordPanel
-                            visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
-                            initial={visitRecords.records[a.id]!}
-                            products={visitRecords.products}
-                            technicians={visitRecords.technicians}
-                            branchHasActiveProducts={visitRecords.branchHasActiveProducts}
-                          />
-                        ) : null}
-                      </li>
-                    ))}
+                    {booking.visits.map((a) => {
+                      const addOns = describeVisitAddOns(a, locale, tr);
+                      return (
+                        <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                          <span>
+                            {formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[serviceLabelKey(a)] ?? a.serviceType}
+                            {addOns ? <span className="block text-xs text-gray-700">{addOns}</span> : null}
+                          </span>
+                          <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
+                          {a.status === 'completed' && visitRecords.records[a.id] ? (
+                            <VisitRecordPanel
+                              visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
+                              initial={visitRecords.records[a.id]!}
+                              products={visitRecords.products}
+                              technicians={visitRecords.technicians}
+                              branchHasActiveProducts={visitRecords.branchHasActiveProducts}
+                            />
+                          ) : null}
+                        </li>
+                      );
+                    })}
                   </ul>
                 </article>
               ))}
