@@ -4,7 +4,7 @@ import { formatVisitLocation } from '@/features/email/visit-calendar';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import type { RetreatmentEligibility } from '@/features/retreatments/retreatment-eligibility';
 import { buildRetreatmentRequestUrl } from '@/features/retreatments/retreatment-link';
-import { listStopAddOns, type StopAddOn } from '@/features/routing/components/route-format';
+import { listVisitAddOns, type VisitAddOn } from '@/features/scheduling/visit-add-ons';
 import { isFreeRetreatment, serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
@@ -64,7 +64,7 @@ export function listTreatments(visits: readonly ReportVisit[], locale: Locale): 
 }
 
 /** An add-on's line in `pricing.lines`: the words the quote, the checkout and the receipt use for it. */
-const ADD_ON_LINE: Record<StopAddOn, string> = {
+const ADD_ON_LINE: Record<VisitAddOn, string> = {
   tick: 'tick-addon',
   targetedInsects: 'targeted-insects-addon',
   'breeding-site-inspection': 'breeding-site-inspection',
@@ -74,13 +74,13 @@ const ADD_ON_LINE: Record<StopAddOn, string> = {
 
 /**
  * What else was done at the day's visits (0065): the add-ons the day sheet showed the crew at each
- * stop (`listStopAddOns`, 0062, from the booking's own columns: the tick with a mosquito
+ * stop (`listVisitAddOns`, 0062 and 0064, from the booking's own columns: the tick with a mosquito
  * treatment, a plan's targeted insects, the booking's extras at its first paid visit), each once,
  * named as the receipt names them.
  */
 export function listAddOnsDone(visits: readonly ReportVisit[], locale: Locale): string[] {
   const tPricing = getTranslator(locale, 'pricing');
-  const done = [...new Set(visits.filter(isTreatmentVisit).flatMap((v) => listStopAddOns(v)))];
+  const done = [...new Set(visits.filter(isTreatmentVisit).flatMap((v) => listVisitAddOns(v)))];
   return done.map((addOn) => tPricing(`lines.${ADD_ON_LINE[addOn]}`));
 }
 
