@@ -150,6 +150,8 @@ describe('staff screens', () => {
       expect(await customers.getByRole('link', { name: 'Rosalind Pheasant' }).isVisible()).toBe(true);
     }
     await search.fill(`${booking.bookingRef.slice(0, -1)}${booking.bookingRef.endsWith('Z') ? 'Y' : 'Z'}`);
+    // Only the server finds a reference: until it answers, the list says it is searching, not that nobody matches.
+    await customers.getByText('Searching…', { exact: true }).waitFor();
     await customers.getByText('No customers match your search.', { exact: true }).waitFor();
 
     // The booking's link opens the customer page at that booking, which names the add-ons.

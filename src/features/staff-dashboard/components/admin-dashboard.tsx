@@ -52,7 +52,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   const router = useRouter();
   const [search, setSearch] = useState('');
   // The list holds the newest customers only; the server searches all of them, and by booking reference (0064).
-  const [found, setFound] = useState<{ query: string; customers: FoundCustomer[] } | null>(null);
+  // The server's answer to the last query sent; `customers` null when the request failed.
+  const [found, setFound] = useState<{ query: string; customers: FoundCustomer[] | null } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [replying, setReplying] = useState<RepliedMessage | null>(null);
   // Counts the polls: the Appointments tab reads its own filtered list again on each.
@@ -85,7 +86,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       const answer = await callStaffApi<{ customers?: FoundCustomer[] }>(`/api/admin/customers?q=${encodeURIComponent(query)}`, { signal: controller.signal });
-      if (answer.ok && answer.body?.customers) setFound({ query, customers: answer.body.customers });
+      if (controller.signal.aborted) return;
+      setFound({ query, customers: answer.ok && answer.body?.customers ? answer.body.customers : null });
     }, 250);
     return () => {
       window.clearTimeout(timer);
@@ -139,7 +141,11 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   };
 
   // The server's answer once it has come; until then (or if it fails) the loaded list, filtered here.
-  const customers: FoundCustomer[] = found && found.query === search.trim() ? found.customers : data.customers.filter((c) => matchesCustomer(c, search));
+  const answered = found !== null && found.query === search.trim();
+  const customers: FoundCustomer[] = (answered ? found.customers : null) ?? data.customers.filter((c) => matchesCustomer(c, search));
+  // A booking reference or an older customer is found by the server only: until it has answered, an
+  // empty list says the search is under way, not that nobody matches.
+  const searching = search.trim() !== '' && !answered;
 
   const cards = buildSummaryCards(data.totals, locale, (key) => t(key));
 
@@ -180,7 +186,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
             </div>
           </div>
           <DataTable
-            empty={search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
+            empty={searching ? t('searchingCustomers') : search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
             rows={customers.map((c) => [
               <span key="n">
