@@ -103,7 +103,10 @@ describe('the quote email and the contact notice', () => {
     const [quote] = await emailsTo(email, 'quote');
     for (const part of [quote!.text, quote!.html]) {
       expect(part).toContain('weil Sie dieses Angebot auf unserer Website angefordert haben');
-      expect(part).toContain('antworten Sie mit „Abmelden“');
+      // How to stop more: a link of its own since 0066, no longer a reply.
+      expect(part).toContain('können Sie sich jederzeit abmelden');
+      expect(part).toMatch(/\/de\/unsubscribe\/e\.[\w-]+\.[\w-]+/);
+      expect(part).not.toContain('antworten Sie mit „Abmelden“');
     }
     expect(quote!.text).toContain(IDENTITY);
   });
