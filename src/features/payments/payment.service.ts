@@ -118,9 +118,11 @@ export async function createPaymentIntentForBooking(
   const visits = await loadBooking(input);
   const bookingRef = visits[0]!.bookingRef;
   const db = await getDb();
-  // `reason` lets the checkout tell "already paid" (a friendly state) from any other conflict.
+  // `reason` lets the checkout tell "already paid" and "cancelled" (friendly states) from any other
+  // failure. A cancelled booking says so even when it was paid first: its refund is on its way, and
+  // "already paid" would send the customer looking for visits that will not happen.
+  if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled', { reason: 'booking_cancelled' });
   if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
-  if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled');
   if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
 
   const plan = findPlanVisit(visits);
