@@ -45,9 +45,9 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
-    expect(lines[0]).toBe('Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,Net,Status,Gateway payment ID');
+    expect(lines[0]).toBe('Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID');
     expect(lines.filter((line) => line.includes(booking.bookingRef))).toEqual([
-      `${today},${booking.bookingRef},Renée Bélanger,${email},One-Time Treatment,99.00,12.87,111.87,0.00,111.87,Paid,${intent.paymentIntentId}`,
+      `${today},${booking.bookingRef},Renée Bélanger,${email},One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${intent.paymentIntentId}`,
     ]);
 
     // A reversed range: the server's message beside the fields, and no file. By keyboard: Enter in a field sends the form.

@@ -108,6 +108,12 @@ describe('the dashboard\'s Total Revenue and Total Payments', () => {
     const after = (await dashboard()).totals;
     expect(after.totalPayments - before.totalPayments).toBe(3);
     expect(after.revenueCents - before.revenueCents).toBe(11187 + 32318 + 11187 - 11187 - 14464);
+
+    // The customer's page names each payment as the Payments tab and the CSV do: a refund made
+    // shows, one pending or failed does not yet.
+    const { payments: onPage } = await loadCustomerBookings(customerId);
+    const named = new Map(onPage.map((p) => [p.paymentIntentId, p.listStatus]));
+    expect([refunded, partly, refusedRefund].map((p) => named.get(p.paymentIntentId))).toEqual(['refunded', 'partly-refunded', 'succeeded']);
   });
 
   it('leave an office test payment\'s refund out as they leave the payment out', async () => {

@@ -160,21 +160,25 @@ describe('GET /api/admin/exports/payments', () => {
   it('lists each payment received in the range, in the order paid, with its tax split, refunds and net', async () => {
     const lines = await csvLines(await exportPayments('?from=2026-11-01&to=2026-11-20'));
     expect(lines).toEqual([
-      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,Net,Status,Gateway payment ID',
-      `2026-11-02,${oneTime.bookingRef},Olivia Tremblay,olivia.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,111.87,Paid,${oneTime.paymentIntentId}`,
-      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Seasonal Mosquito Protection,286.00,37.18,323.18,144.64,178.54,Partly refunded,${seasonal.paymentIntentId}`,
+      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID',
+      `2026-11-02,${oneTime.bookingRef},Olivia Tremblay,olivia.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${oneTime.paymentIntentId}`,
+      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Seasonal Mosquito Protection,286.00,37.18,323.18,144.64,16.64,178.54,Partly refunded,${seasonal.paymentIntentId}`,
       // The refund the provider refused is no money back; the typed formula is written as text.
-      `2026-11-06,${refundRefused.bookingRef},"'=HYPERLINK(""http://evil.example"") Smith",mallory.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,111.87,Paid,${refundRefused.paymentIntentId}`,
+      `2026-11-06,${refundRefused.bookingRef},"'=HYPERLINK(""http://evil.example"") Smith",mallory.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${refundRefused.paymentIntentId}`,
       // No split stored: 50.00 split at the branch's 13 %.
-      `2026-11-07,,Olivia Tremblay,olivia.exports@example.com,,44.25,5.75,50.00,0.00,50.00,Paid,${legacyIntentId}`,
-      `2026-11-20,${beforeMidnight.bookingRef},Nina Late,nina.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,111.87,Paid,${beforeMidnight.paymentIntentId}`,
+      `2026-11-07,,Olivia Tremblay,olivia.exports@example.com,,44.25,5.75,50.00,0.00,0.00,50.00,Paid,${legacyIntentId}`,
+      `2026-11-20,${beforeMidnight.bookingRef},Nina Late,nina.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${beforeMidnight.paymentIntentId}`,
     ]);
 
     // What the accountant adds up for the HST return.
-    const rows = lines.slice(1).map((line) => line.split(',').slice(-7, -2).map((cell) => Math.round(Number(cell) * 100)));
+    const rows = lines.slice(1).map((line) => line.split(',').slice(-8, -2).map((cell) => Math.round(Number(cell) * 100)));
     const sum = (column: number) => rows.reduce((total, row) => total + row[column]!, 0);
-    expect({ subtotal: sum(0), hst: sum(1), total: sum(2), refunded: sum(3), net: sum(4) })
-      .toEqual({ subtotal: 9900 + 28600 + 9900 + 4425 + 9900, hst: 1287 + 3718 + 1287 + 575 + 1287, total: 11187 + 32318 + 11187 + 5000 + 11187, refunded: 14464, net: 11187 + 17854 + 11187 + 5000 + 11187 });
+    expect({ subtotal: sum(0), hst: sum(1), total: sum(2), refunded: sum(3), hstRefunded: sum(4), net: sum(5) })
+      .toEqual({
+        subtotal: 9900 + 28600 + 9900 + 4425 + 9900, hst: 1287 + 3718 + 1287 + 575 + 1287, total: 11187 + 32318 + 11187 + 5000 + 11187,
+        // The HST inside the $144.64 given back, as the customer's receipt states it.
+        refunded: 14464, hstRefunded: 1664, net: 11187 + 17854 + 11187 + 5000 + 11187,
+      });
   });
 
   it('puts a payment made just before midnight in Toronto on that day, and one made at midnight on the next', async () => {
@@ -190,8 +194,8 @@ describe('GET /api/admin/exports/payments', () => {
   it('writes the headers, plans and statuses in the staff member\'s language', async () => {
     const lines = await csvLines(await exportPayments('?from=2026-11-05&to=2026-11-05', { cookie: 'NEXT_LOCALE=de' }));
     expect(lines).toEqual([
-      'Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Betrag vor Steuern,HST,Gesamtbetrag,Erstattet,Netto,Zahlungsstatus,Zahlungs-ID beim Zahlungsanbieter',
-      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Saisonaler Mückenschutz,286.00,37.18,323.18,144.64,178.54,Teilweise erstattet,${seasonal.paymentIntentId}`,
+      'Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Betrag vor Steuern,HST,Gesamtbetrag,Erstattet,Erstattete HST,Netto,Zahlungsstatus,Zahlungs-ID beim Zahlungsanbieter',
+      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Saisonaler Mückenschutz,286.00,37.18,323.18,144.64,16.64,178.54,Teilweise erstattet,${seasonal.paymentIntentId}`,
     ]);
   });
 

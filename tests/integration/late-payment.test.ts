@@ -84,6 +84,21 @@ beforeAll(async () => {
   expect(fridays.length).toBeGreaterThan(4);
 });
 
+describe('the checkout link of a booking cancelled after it was paid', () => {
+  it('answers that the booking was cancelled, in the customer\'s language, not that it is paid', async () => {
+    const booking = await bookWithOpenIntent('es');
+    const paid = await post(confirmCard, '/api/test-gateway/confirm', { paymentIntentId: booking.paymentIntentId, clientSecret: booking.clientSecret, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    expect((await cancel(booking.bookingRef)).status).toBe(200);
+
+    const again = await createIntent(new Request('http://localhost/api/create-payment-intent', {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: 'NEXT_LOCALE=es', 'x-forwarded-for': '10.7.250.1' }, body: JSON.stringify({ bookingRef: booking.bookingRef }),
+    }), { params: Promise.resolve({}) });
+    expect(again.status).toBe(410);
+    expect(await again.json()).toMatchObject({ code: 'gone', reason: 'booking_cancelled', message: 'Esta reserva fue cancelada. Vuelva a reservar.' });
+  });
+});
+
 describe('a booking cancelled while its checkout is open (test gateway)', () => {
   it('cancels the open intent, so the test card form refuses it with a translated message', async () => {
     const booking = await bookWithOpenIntent();

@@ -257,6 +257,7 @@ describe('test gateway confirmation', () => {
     expect(receipts[0]!.text).toContain('$37.18');
     expect(receipts[0]!.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
     expect(receipts[0]!.attachments).toHaveLength(5);
+    expect(receipts[0]!.text).toContain('The attached calendar files add your visits to your calendar.');
 
     // A second confirmation and a status check change nothing.
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');
@@ -298,6 +299,8 @@ describe('test gateway confirmation', () => {
     expect(receipt!.text).toContain('111,87');
     expect(receipt!.text).toContain(`Numéro de réservation\u00a0: ${booking.bookingRef}`);
     expect(receipt!.text).toContain('Total payé\u00a0: 111,87');
+    expect(receipt!.attachments).toHaveLength(1);
+    expect(receipt!.text).toContain('Le fichier de calendrier joint ajoute votre visite à votre agenda.');
     expect(receipt!.text).toMatch(/Adresse du service\u00a0: \S/);
     expect(receipt!.html).toMatch(/Adresse du service\u00a0: \S/);
   });
@@ -591,6 +594,9 @@ describe('payments after a lapsed hold (docs/decisions/0011)', () => {
     expect(alerts[0]!.text).toContain(late.bookingRef);
     const [receipt] = await receiptsFor(payment.id);
     expect(receipt!.text).toMatch(/our office will call you/);
+    // No date, no calendar file: the receipt does not point to one.
+    expect(receipt!.attachments ?? []).toHaveLength(0);
+    expect(receipt!.text).not.toMatch(/calendar file/);
 
     const staffRows = await listStaffAppointments();
     expect(staffRows.find((r) => r.id === late.appointmentId)).toMatchObject({ status: 'expired', needsStaffAttention: true });

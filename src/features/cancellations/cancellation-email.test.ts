@@ -30,6 +30,23 @@ describe('renderBookingCancelledEmail', () => {
   });
 
   it.each([
+    ['en', 'Open the attached calendar file to remove the cancelled visit from your calendar.', 'Open the attached calendar files to remove the cancelled visits from your calendar.'],
+    ['es', 'Abra el archivo de calendario adjunto para quitar de su calendario la visita cancelada.', 'Abra los archivos de calendario adjuntos para quitar de su calendario las visitas canceladas.'],
+    ['fr', 'Ouvrez le fichier de calendrier joint pour retirer la visite annulée de votre agenda.', 'Ouvrez les fichiers de calendrier joints pour retirer les visites annulées de votre agenda.'],
+    ['de', 'Öffnen Sie die angehängte Kalenderdatei, um den stornierten Besuch aus Ihrem Kalender zu entfernen.', 'Öffnen Sie die angehängten Kalenderdateien, um die stornierten Besuche aus Ihrem Kalender zu entfernen.'],
+  ] as const)('names one calendar file for one visit and several for several, as attached (%s)', (locale, one, several) => {
+    const single = renderBookingCancelledEmail(input({ locale }));
+    expect(single.attachments).toHaveLength(1);
+    expect(single.text).toContain(one);
+    expect(single.text).not.toContain(several);
+    const visits = [visit, { ...visit, id: 6, date: '2027-06-25' }, { ...visit, id: 7, date: '2027-07-16' }];
+    const plan = renderBookingCancelledEmail(input({ locale, visits, calendarVisitIds: [5, 6, 7] }));
+    expect(plan.attachments).toHaveLength(3);
+    expect(plan.text).toContain(several);
+    expect(plan.html).toContain(escapeHtml(several));
+  });
+
+  it.each([
     ['en', 'We have cancelled your booking.', 'As you asked'],
     ['es', 'Hemos cancelado su reserva.', 'Tal como nos pidió'],
     ['fr', 'Nous avons annulé votre réservation.', 'Comme vous l’avez demandé'],

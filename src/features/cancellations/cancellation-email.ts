@@ -114,7 +114,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const after = [
     ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),
     refundLine,
-    ...(input.calendarVisitIds.length > 0 ? [t('email.calendarNote')] : []),
+    ...(input.calendarVisitIds.length > 0 ? [t('email.calendarNote', { count: input.calendarVisitIds.length })] : []),
     t('email.signoff'),
   ];
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;

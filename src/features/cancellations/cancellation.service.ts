@@ -7,6 +7,7 @@ import { calendarSequenceAt } from '@/features/email/visit-calendar';
 import { getEnv } from '@/env';
 import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
 import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
+import { describePaymentStatus } from '@/features/payments/refund-state';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
@@ -464,9 +465,15 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
     .sort((a, b) => b.firstDate.localeCompare(a.firstDate));
   return {
     bookings,
-    payments: payments.map((p) => ({
-      ...p,
-      refunds: refunds.filter((r) => r.paymentId === p.id).map((r) => ({ ...r, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
-    })),
+    payments: payments.map((p) => {
+      const own = refunds.filter((r) => r.paymentId === p.id);
+      // Refunds made (succeeded) count, as on the Payments tab and in the CSV: "Paid", "Partly refunded", "Refunded".
+      const refundedCents = own.reduce((sum, r) => (r.status === 'succeeded' ? sum + r.amountCents : sum), 0);
+      return {
+        ...p,
+        listStatus: describePaymentStatus({ status: p.status, amountCents: p.amountCents, refundedCents }),
+        refunds: own.map((r) => ({ ...r, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
+      };
+    }),
   };
 }

@@ -28,6 +28,19 @@ describe('renderEmailLayout', () => {
     expect(html).toContain('Escarpment Mosquito &amp; Tick, 1 Hunter St E, Hamilton, ON L8N 3W1<br>(905) 555-0134 · <a href="mailto:hello@escarpmentmosquito.ca"');
   });
 
+  it.each([
+    ['without a mailing address', {}],
+    ['with a mailing address', { address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' }],
+  ])('names the business once at the foot of an office alert whose footer is the business name (%s)', (_, address) => {
+    const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca', ...address };
+    const { html, text } = renderEmailLayout({ branch, locale: 'en', heading: 'A customer moved a visit online', bodyHtml: '<p>Body</p>', bodyText: 'Body', footer: branch.displayName });
+    const foot = text.slice(text.indexOf('\n--\n'));
+    expect(foot.split('Escarpment Mosquito & Tick')).toHaveLength(2);
+    expect(foot).toMatch(/^\n--\nEscarpment Mosquito & Tick[^\n]*\n\(905\) 555-0134 · hello@escarpmentmosquito\.ca\n$/);
+    const htmlFoot = html.slice(html.indexOf('<p style="font-size:13px'));
+    expect(htmlFoot.split('Escarpment Mosquito &amp; Tick')).toHaveLength(2);
+  });
+
   it('writes the address with what the branch row has, and nothing without a street', () => {
     expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e', address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: null })).toBe('1 Hunter St E, Hamilton, ON');
     expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e' })).toBeNull();

@@ -72,6 +72,9 @@ export function renderButton(href: string, label: string): string {
 export function renderEmailLayout(input: EmailLayoutInput): { html: string; text: string } {
   const { branch } = input;
   const identity = describeSender(branch);
+  // The office's alerts pass the business name as their footer: the identity line below already
+  // says it, so it is not written twice.
+  const footer = [branch.displayName, identity].includes(input.footer.trim()) ? null : input.footer;
   const html = `<!doctype html>
 <html lang="${escapeHtml(input.locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(input.heading)}</title></head>
@@ -82,10 +85,10 @@ export function renderEmailLayout(input: EmailLayoutInput): { html: string; text
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
 ${input.bodyHtml}
 </div>
-<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${escapeHtml(input.footer)}<br>${escapeHtml(identity)}<br>${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
+<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${footer === null ? '' : `${escapeHtml(footer)}<br>`}${escapeHtml(identity)}<br>${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
 </div>
 </body>
 </html>`;
-  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${input.footer}\n${identity}\n${branch.phone} · ${branch.email}\n`;
+  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${footer === null ? '' : `${footer}\n`}${identity}\n${branch.phone} · ${branch.email}\n`;
   return { html, text };
 }

@@ -54,7 +54,7 @@ export type CustomerSummary = {
 export type ExportTranslate = (key: string) => string;
 
 export const PAYMENT_COLUMNS = [
-  'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refunded', 'net', 'status', 'paymentId',
+  'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refunded', 'hstRefunded', 'net', 'status', 'paymentId',
 ] as const;
 
 export const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid'] as const;
@@ -90,6 +90,18 @@ export function splitPaymentTax(payment: Pick<PaidPayment, 'amountCents' | 'subt
   return { subtotalCents: split.preTaxCents, taxCents: split.taxCents };
 }
 
+/**
+ * The HST inside `refundedCents` given back on a payment, as the receipt states it: all the HST
+ * charged once the refunds reach the total, else the tax part of their sum (`splitTaxIncluded`),
+ * never more than was charged. The receipt shares each refund's part out of this (`splitRefundTax`),
+ * so the accountant's file and the customer's receipt give the same "HST refunded".
+ */
+export function findRefundedTax(refundedCents: number, payment: { totalCents: number; taxCents: number; taxRate: number }): number {
+  if (refundedCents <= 0) return 0;
+  if (refundedCents >= payment.totalCents) return payment.taxCents;
+  return Math.min(payment.taxCents, splitTaxIncluded(refundedCents, payment.taxRate).taxCents);
+}
+
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
 export type PaymentRowContext = {
@@ -103,6 +115,7 @@ export type PaymentRowContext = {
 /** One payment as the export's cells, in `PAYMENT_COLUMNS` order. */
 export function buildPaymentRow(payment: PaidPayment, context: PaymentRowContext): string[] {
   const { subtotalCents, taxCents } = splitPaymentTax(payment, context.taxRateBps);
+  const taxRate = (payment.taxRateBps ?? context.taxRateBps) / 10_000;
   return [
     findToday(payment.succeededAt, context.timezone),
     payment.bookingRef ?? '',
@@ -113,6 +126,7 @@ export function buildPaymentRow(payment: PaidPayment, context: PaymentRowContext
     formatDollars(taxCents),
     formatDollars(payment.amountCents),
     formatDollars(payment.refundedCents),
+    formatDollars(findRefundedTax(payment.refundedCents, { totalCents: payment.amountCents, taxCents, taxRate })),
     formatDollars(payment.amountCents - payment.refundedCents),
     context.t(`payments.statuses.${describeRefundState(payment.amountCents, payment.refundedCents)}`),
     payment.paymentIntentId,

@@ -185,7 +185,7 @@ export async function moveVisitForCustomer(token: string, visitId: number | null
       heading: 'A customer moved a visit online',
       lines: [
         `Booking ${bookingRef}: the customer moved their visit of ${visit.date} to ${date} through their Manage your booking link (appointment${moved.movedIds.length > 1 ? 's' : ''} #${moved.movedIds.join(', #')}).`,
-        'The new Friday had room (checked under lock, as for a staff move); the customer got the usual "visit moved" email with calendar updates, and the old day\'s route no longer includes the visit.',
+        'The new Friday had room; the customer got the usual "visit moved" email with calendar updates, and the old day\'s route no longer includes the visit.',
         ...(visits.some((v) => v.date === visit.date && !moved.movedIds.includes(v.id) && v.status === 'confirmed') ? ['Other visits of this booking on the old Friday were not moved.'] : []),
       ],
     });

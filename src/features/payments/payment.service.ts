@@ -118,9 +118,11 @@ export async function createPaymentIntentForBooking(
   const visits = await loadBooking(input);
   const bookingRef = visits[0]!.bookingRef;
   const db = await getDb();
-  // `reason` lets the checkout tell "already paid" (a friendly state) from any other conflict.
+  // `reason` lets the checkout tell "already paid" and "cancelled" (friendly states) from any other
+  // failure. A cancelled booking says so even when it was paid first: its refund is on its way, and
+  // "already paid" would send the customer looking for visits that will not happen.
+  if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled', { reason: 'booking_cancelled' });
   if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
-  if (visits.every((v) => v.status === 'cancelled')) throw new AppError('gone', 'payments.errors.bookingCancelled');
   if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
 
   const plan = findPlanVisit(visits);
@@ -590,6 +592,8 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const link = { bookingRef: payment.bookingRef!, generation: first.manageLinkGeneration };
   const receiptLink = renderReceiptLink(locale, buildReceiptPageUrl(locale, link, payment.id));
   const manage = renderManageLink({ locale, link, context: 'receipt' });
+  // One calendar file per visit with a date (below); none when every visit waits for the office's call.
+  const calendarNote = visits.length > 0 ? t('receipt.calendarNote', { count: visits.length }) : null;
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
 ${document.html}
@@ -598,7 +602,7 @@ ${receiptLink.html}
 <p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
 <ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
 ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
-<p>${escapeHtml(t('receipt.calendarNote'))}</p>
+${calendarNote ? `<p>${escapeHtml(calendarNote)}</p>` : ''}
 ${manage.html}`;
   const bodyText = [
     t('receipt.greeting', { name: first.customerFirstName }),
@@ -608,7 +612,7 @@ ${manage.html}`;
     arrival,
     `${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}`,
     ...(rescheduleNote ? [rescheduleNote] : []),
-    t('receipt.calendarNote'),
+    ...(calendarNote ? [calendarNote] : []),
     manage.text,
   ].join('\n\n');
   const { html, text } = renderEmailLayout({

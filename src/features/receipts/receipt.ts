@@ -12,11 +12,11 @@
  */
 import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
-import { splitPaymentTax } from '@/features/exports/export-rows';
+import { findRefundedTax, splitPaymentTax } from '@/features/exports/export-rows';
 import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
-import { formatDeduction, formatMoney, splitTaxIncluded } from '@/lib/money';
+import { formatDeduction, formatMoney } from '@/lib/money';
 import { readHstNumber } from './hst-number';
 import { describeReceiptSeller, type ReceiptSeller } from './receipt-seller';
 import { formatAddressLine } from '@/lib/address-line';
@@ -192,15 +192,15 @@ export function itemiseCharge(breakdown: ChargedBreakdown | null, charged: { dis
 /**
  * Each refund's HST, so that the refunds' HST never adds up to more than was charged and a full
  * refund gives back exactly the HST paid: the refunds are taken in order, the HST of all of them
- * so far is `splitTaxIncluded` of their sum (all of it once they reach the total), and each
- * refund's share is the difference from the ones before.
+ * so far is `findRefundedTax` of their sum (the payments CSV's rule), and each refund's share is
+ * the difference from the ones before.
  */
 export function splitRefundTax(refundCents: readonly number[], payment: { totalCents: number; taxCents: number; taxRate: number }): number[] {
   let refunded = 0;
   let taxSoFar = 0;
   return refundCents.map((cents) => {
     refunded += cents;
-    const tax = refunded >= payment.totalCents ? payment.taxCents : Math.min(payment.taxCents, splitTaxIncluded(refunded, payment.taxRate).taxCents);
+    const tax = findRefundedTax(refunded, payment);
     const share = tax - taxSoFar;
     taxSoFar = tax;
     return share;

@@ -10,9 +10,10 @@ import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { AlreadyPaidCard } from './already-paid-card';
+import { CancelledBookingCard } from './cancelled-booking-card';
 import { OrderSummary } from './order-summary';
 import { type CheckoutInputs, type CheckoutQuery, resolveCheckoutInputs } from './checkout-inputs';
-import { ApiError, buildReceiptPath, findReceipt, isAlreadyPaidError, postJson, readCheckoutData, rememberCheckoutIntent } from './payment-client';
+import { ApiError, buildReceiptPath, findReceipt, isAlreadyPaidError, isBookingCancelledError, postJson, readCheckoutData, rememberCheckoutIntent } from './payment-client';
 import { PaymentForm } from './payment-form';
 
 type State =
@@ -21,6 +22,8 @@ type State =
   | { kind: 'price-changed'; currentTotalCents: number; message: string }
   /** Coming back to the checkout of a booking already paid: nothing is wrong, there is just nothing to pay. */
   | { kind: 'paid'; receiptPath: string | null }
+  /** The checkout of a booking that was cancelled (an old email's link): nothing to pay, said plainly. */
+  | { kind: 'cancelled' }
   | { kind: 'ready'; intent: CreatedPaymentIntent };
 
 /**
@@ -75,6 +78,10 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
         setState({ kind: 'paid', receiptPath: findReceipt(i.appointmentId) });
         return;
       }
+      if (isBookingCancelledError(error)) {
+        setState({ kind: 'cancelled' });
+        return;
+      }
       toast({ variant: 'destructive', title: t('toasts.setupFailedTitle'), description: t('toasts.setupFailedBody') });
       setState({ kind: 'error', message: error instanceof ApiError ? error.message : t('errors.initFailed') });
     }
@@ -127,6 +134,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
     );
   }
   if (state.kind === 'paid') return <AlreadyPaidCard receiptPath={state.receiptPath} />;
+  if (state.kind === 'cancelled') return <CancelledBookingCard />;
   if (state.kind === 'price-changed') {
     return (
       <Card className="mx-auto max-w-lg">

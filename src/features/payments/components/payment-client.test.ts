@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, buildReceiptPath, findCheckoutAppointment, findReceipt, isAlreadyPaidError, rememberCheckoutIntent, rememberReceipt } from './payment-client';
+import { ApiError, buildReceiptPath, findCheckoutAppointment, findReceipt, isAlreadyPaidError, isBookingCancelledError, rememberCheckoutIntent, rememberReceipt } from './payment-client';
 import { useFakeSessionStorage } from './payment-test-helpers';
 
 describe('isAlreadyPaidError', () => {
@@ -11,6 +11,17 @@ describe('isAlreadyPaidError', () => {
     ['a network error', new Error('offline'), false],
   ])('%s → %s', (_label, error, expected) => {
     expect(isAlreadyPaidError(error)).toBe(expected);
+  });
+});
+
+describe('isBookingCancelledError', () => {
+  it.each([
+    ['the cancelled booking\'s 410', new ApiError(410, 'This booking was cancelled. Please book again.', { code: 'gone', reason: 'booking_cancelled' }), true],
+    ['a released hold', new ApiError(410, 'Your hold was released', { code: 'gone' }), false],
+    ['the already-paid 409', new ApiError(409, 'This booking has already been paid.', { code: 'conflict', reason: 'already_paid' }), false],
+    ['a network error', new Error('offline'), false],
+  ])('%s → %s', (_label, error, expected) => {
+    expect(isBookingCancelledError(error)).toBe(expected);
   });
 });
 

@@ -108,6 +108,11 @@ export function isAlreadyPaidError(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && error.body?.reason === 'already_paid';
 }
 
+/** The server's 410 for a booking whose visits were all cancelled (`reason: 'booking_cancelled'`): nothing to pay. */
+export function isBookingCancelledError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 410 && error.body?.reason === 'booking_cancelled';
+}
+
 const RECEIPTS_KEY = 'paidReceipts';
 
 /** A path on this site (not '//host' or a full URL): only those are offered as links. */

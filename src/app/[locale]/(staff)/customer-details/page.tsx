@@ -158,7 +158,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <span>{formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code></span>
                   <span className="inline-flex flex-wrap gap-1">
-                    <Badge variant={statusBadgeVariant(p.status)}>{t.has(`statuses.${p.status}`) ? t(`statuses.${p.status}`) : p.status}</Badge>
+                    <Badge variant={statusBadgeVariant(p.listStatus)}>{t.has(`statuses.${p.listStatus}`) ? t(`statuses.${p.listStatus}`) : p.listStatus}</Badge>
                     {p.isTest ? <Badge variant="secondary">{t('testPayment')}</Badge> : null}
                   </span>
                 </div>
