@@ -244,6 +244,24 @@ describe('GET /api/admin/customers?q=', () => {
   });
 });
 
+describe('the customer lists of the dashboard', () => {
+  it('keep one order for customers written at the same instant (the demo seed writes thirty at once): newest row first', async () => {
+    const db = await getDb();
+    // Newer than every other row of this file, so that they are among the newest the dashboard lists.
+    const instant = new Date(Date.now() + 60_000);
+    const rows = await db.insert(customers).values(Array.from({ length: 6 }, (_, i) => ({
+      firstName: `Twin${i}`, lastName: 'Sameinstant', email: `twin${i}.sameinstant@example.com`, phone: '9055550100', address: `${i} Bay St`, city: 'Hamilton', postalCode: 'L8P 1A1', createdAt: instant,
+    }))).returning({ id: customers.id });
+    const newestFirst = rows.map((r) => r.id).sort((a, b) => b - a);
+
+    jar.token = adminToken;
+    const res = await getCustomerSearch(get('/api/admin/customers?q=sameinstant'), ctx());
+    expect(((await res.json()) as { customers: { id: number }[] }).customers.map((c) => c.id)).toEqual(newestFirst);
+    const listed = (await loadDashboard()).customers.filter((c) => c.lastName === 'Sameinstant').map((c) => c.id);
+    expect(listed).toEqual(newestFirst);
+  });
+});
+
 describe('GET /api/admin/customers?q= with a booking reference (0064)', () => {
   type Found = { id: number; lastName: string; booking?: { reference: string; date: string; fridays: number } };
   const search = async (q: string) => {

@@ -118,11 +118,15 @@ const customerListColumns = {
   phone: customers.phone, address: customers.address, city: customers.city, postalCode: customers.postalCode,
 };
 
+/**
+ * The newest customers, for the dashboard's list. Rows written at one instant (the demo seed, an
+ * import) come newest row first, so the list never reshuffles between two refreshes.
+ */
 export async function selectRecentCustomers(db: DbExecutor) {
   return db
     .select(customerListColumns)
     .from(customers)
-    .orderBy(desc(customers.createdAt))
+    .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(LIST_LIMIT);
 }
 
@@ -148,7 +152,7 @@ export async function searchCustomers(db: DbExecutor, words: string[], limit: nu
     .select(customerListColumns)
     .from(customers)
     .where(and(...conditions))
-    .orderBy(desc(customers.createdAt))
+    .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(limit);
 }
 
