@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
+import { emailKey } from '../email-key';
 import { branches, timestamps } from './branches';
 import { staffUsers } from './staff';
 
@@ -42,6 +43,10 @@ export const customers = pgTable('customers', {
 }, (t) => [
   // The dashboard lists and searches customers newest first.
   index('customers_created_at_id_idx').on(t.createdAt, t.id),
+  // Each /quotes-admin card looks up the customer with its quote's address (0068). Not unique: the
+  // unique constraint is on the address as stored, and rows from before addresses were stored in
+  // lower case may differ only in case.
+  index('customers_email_key_idx').on(emailKey(t.email)),
   check('customers_erasure', sql`(${t.erasedAt} is null) = (${t.erasureReason} is null) and coalesce(${t.erasureReason}, 'request') in ('request', 'retention')`),
 ]);
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACCENTED_LETTERS, PLAIN_LETTERS } from '@/lib/search-fold';
+import { emailKey } from '../email-key';
 import { branches, timestamps } from './branches';
 import { customers } from './customers';
 import { staffUsers } from './staff';
@@ -45,6 +46,8 @@ export const quotes = pgTable('quotes', {
   check('quotes_money', sql`${t.totalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.taxCents} >= 0`),
   // /quotes-admin pages newest first on (created_at, id).
   index('quotes_created_at_id_idx').on(t.createdAt, t.id),
+  // A customer's page lists the quotes sent to their address, newest first (0068): one range of this index.
+  index('quotes_email_key_idx').on(emailKey(t.customerEmail), t.createdAt, t.id),
 ]);
 
 /**

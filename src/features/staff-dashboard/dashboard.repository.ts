@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, type Column, count, desc, eq, gte, inArray, isNull, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { emailKey } from '@/db/email-key';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { emailOutbox, messages } from '@/db/schema/messages';
@@ -262,12 +263,21 @@ export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; sea
  * words are each looked for in the folded name and email the row stores (`search_text`), read in
  * that order until a page is found: no text index at a branch's scale (docs/decisions/0019).
  */
-export async function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
+export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   const page = newestFirst(quotes.createdAt, quotes.id, query);
   const conditions: (SQL | undefined)[] = [page.after];
   if (query.status) conditions.push(eq(quotes.status, query.status));
   if (query.search && 'quoteId' in query.search) conditions.push(eq(quotes.id, query.search.quoteId));
   else if (query.search) conditions.push(...query.search.words.map((word) => sql`${quotes.searchText} like ${`%${escapeLike(word)}%`}`));
+  // The live customer with the quote's address (0068): one probe of `customers_email_key_idx` per
+  // card of the page, in the same query. The oldest record wins should two differ only in case.
+  const customer = db
+    .select({ id: sql<number>`${customers.id}`.as('quote_customer_id'), firstName: customers.firstName, lastName: customers.lastName })
+    .from(customers)
+    .where(and(eq(emailKey(customers.email), emailKey(quotes.customerEmail)), isNull(customers.erasedAt)))
+    .orderBy(asc(customers.id))
+    .limit(1)
+    .as('quote_customer');
   return db
     .select({
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
@@ -276,12 +286,31 @@ export async function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
       // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
       ...followUpListColumns,
+      customerRecordId: customer.id, customerFirstName: customer.firstName, customerLastName: customer.lastName,
       cursorAt: page.cursorAt,
     })
     .from(quotes)
+    .leftJoinLateral(customer, sql`true`)
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(query.limit);
+}
+
+/**
+ * The quotes sent to an address (compared trimmed and in lower case, as `customers_email_key_idx`
+ * and `quotes_email_key_idx` hold it), newest first: what a customer's page lists (0068). One
+ * backward range of `quotes_email_key_idx`, with no sort.
+ */
+export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number) {
+  return db
+    .select({
+      id: quotes.id, createdAt: quotes.createdAt, status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
+      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, totalCents: quotes.totalCents,
+    })
+    .from(quotes)
+    .where(eq(emailKey(quotes.customerEmail), emailKey(email)))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit);
 }
 
 export async function selectCustomerDetails(db: DbExecutor, customerId: number) {
@@ -289,6 +318,7 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
     .select({
       id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone,
       address: customers.address, city: customers.city, postalCode: customers.postalCode, createdAt: customers.createdAt,
+      erasedAt: customers.erasedAt,
     })
     .from(customers)
     .where(eq(customers.id, customerId));

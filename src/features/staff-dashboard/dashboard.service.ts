@@ -12,7 +12,7 @@ import {
   emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
   findAppointmentStatus, searchCustomers, selectCustomerByBookingRef, updateAppointmentStatus, updateMessageStatus,
   selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectMessagePage, selectOutboxBody, selectOutboxPage,
-  selectPaymentPage, selectQuotePage, selectRecentCustomers,
+  selectPaymentPage, selectQuotePage, selectQuotesByEmail, selectRecentCustomers,
 } from './dashboard.repository';
 import type {
   AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, QuoteListQuery, RecordListQuery,
@@ -134,16 +134,39 @@ export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
   const { limit, read } = pageQuery(query);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q }), limit,
-    (q) => ({ ...q, createdAt: q.createdAt.toISOString(), lastSentAt: q.lastSentAt?.toISOString() ?? null }),
+    ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
+      ...q,
+      createdAt: q.createdAt.toISOString(),
+      lastSentAt: q.lastSentAt?.toISOString() ?? null,
+      // The live customer record with the quote's address, for the card's link to it (0068); null when there is none.
+      customer: customerRecordId === null ? null : { id: customerRecordId, name: `${customerFirstName ?? ''} ${customerLastName ?? ''}`.trim() },
+    }),
   );
   return { quotes: rows, nextCursor };
 }
 
 export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 
+/** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin's search by the address. */
+export const CUSTOMER_QUOTES_SHOWN = 50;
+
+/**
+ * A customer's page: contact details, visits, payments, and the quotes sent to their current
+ * address, newest first (0068). An erased customer (0049) has no quotes to show: their address is gone.
+ */
 export async function loadCustomerDetails(customerId: number) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
-  return selectCustomerDetails(await getDb(), customerId);
+  const db = await getDb();
+  const details = await selectCustomerDetails(db, customerId);
+  if (!details) return null;
+  const { erasedAt, ...customer } = details.customer;
+  const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1);
+  return {
+    ...details,
+    customer,
+    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    moreQuotes: found.length > CUSTOMER_QUOTES_SHOWN,
+  };
 }
 
 const blankToNull = (value: string) => (value === '' ? null : value);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_STATUSES } from '@/db/schema/quotes';
 import { QuoteListQuerySchema } from './dashboard.schema';
 import { LIST_MAX_ROWS, LIST_PAGE_SIZE } from './list-paging';
-import { buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, QUOTE_STATUS_FILTERS, readQuoteSearch } from './quote-list';
+import {
+  buildQuoteAdminPath, buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
+  readQuoteSearch, readQuoteSearchParam,
+} from './quote-list';
 
 describe('quote list filters', () => {
   it('offers every status a stored quote can have, and only those', () => {
@@ -74,5 +77,40 @@ describe('QuoteListQuerySchema', () => {
   ])('refuses %o with a translation key', (query, expected) => {
     const result = parse(query);
     expect(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toContain(expected);
+  });
+});
+
+describe('/quotes-admin opened on a search (0068)', () => {
+  it('links to one quote by its number, and to a search by address', () => {
+    expect(buildQuoteAdminPath(1234)).toBe('/quotes-admin?q=1234');
+    expect(buildQuoteAdminPath(' ana.lopez+quotes@example.com ')).toBe('/quotes-admin?q=ana.lopez%2Bquotes%40example.com');
+    expect(buildQuoteAdminPath('  ')).toBe('/quotes-admin');
+  });
+
+  it.each([
+    [undefined, ''],
+    ['', ''],
+    ['  1234 ', '1234'],
+    [['#12', 'tremblay'], '#12'],
+    ['x'.repeat(150), 'x'.repeat(QUOTE_SEARCH_MAX_LENGTH)],
+    [`${'a'.repeat(QUOTE_SEARCH_MAX_LENGTH - 1)} b`, 'a'.repeat(QUOTE_SEARCH_MAX_LENGTH - 1)],
+  ])('starts from ?q=%j as %j', (value, expected) => {
+    expect(readQuoteSearchParam(value)).toBe(expected);
+  });
+
+  it('reads back the quote a link names, as the page searches it', () => {
+    const q = new URL(buildQuoteAdminPath(77), 'http://localhost').searchParams.get('q') ?? undefined;
+    expect(readQuoteSearch(readQuoteSearchParam(q))).toEqual({ quoteId: 77 });
+  });
+});
+
+describe('listQuoteAddOnKeys', () => {
+  it.each([
+    [false, false, []],
+    [true, false, ['tickControl']],
+    [false, true, ['standingWater']],
+    [true, true, ['tickControl', 'standingWater']],
+  ])('tick %j, standing water %j -> %j', (includeTick, includeStandingWater, expected) => {
+    expect(listQuoteAddOnKeys({ includeTick, includeStandingWater })).toEqual(expected);
   });
 });

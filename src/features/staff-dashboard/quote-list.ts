@@ -51,3 +51,26 @@ export function buildQuoteListPath(filter: QuoteListFilter, options: { cursor?: 
   const query = params.toString();
   return `/api/admin/quotes${query ? `?${query}` : ''}`;
 }
+
+/**
+ * /quotes-admin opened on one quote: its search by number (`?q=`), which the page starts from
+ * (0068). The customer page links each quote this way; the number alone, since `#` would need escaping.
+ */
+export function buildQuoteAdminPath(search: string | number): string {
+  const q = String(search).trim();
+  return q ? `/quotes-admin?${new URLSearchParams({ q }).toString()}` : '/quotes-admin';
+}
+
+/**
+ * The search /quotes-admin starts from, read from its address's `?q=` (0068): the first value,
+ * trimmed, cut to what the field and the API take. '' (every quote) when there is none.
+ */
+export function readQuoteSearchParam(value: string | string[] | undefined): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return (first ?? '').trim().slice(0, QUOTE_SEARCH_MAX_LENGTH).trim();
+}
+
+/** The add-ons a quote asked for, as the quotes screen names them (its `quotesAdmin` keys), in the card's order. */
+export function listQuoteAddOnKeys(quote: { includeTick: boolean; includeStandingWater: boolean }): ('tickControl' | 'standingWater')[] {
+  return [quote.includeTick ? 'tickControl' as const : null, quote.includeStandingWater ? 'standingWater' as const : null].filter((key) => key !== null);
+}

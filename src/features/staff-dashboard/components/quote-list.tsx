@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { localePath } from '@/components/site/locale-paths';
 import { QuoteFollowUpAction } from '@/features/quotes/components/quote-follow-up-action';
 import type { QuoteFollowUpResult } from '@/features/quotes/quote-follow-up.service';
 import { formatAddressLine } from '@/lib/address-line';
@@ -12,7 +13,7 @@ import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
-  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
+  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
   type QuoteListFilter, type QuoteStatusFilter,
 } from '../quote-list';
 import { LoadMore } from './load-more';
@@ -35,14 +36,16 @@ const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-whit
 /**
  * /quotes-admin's cards: the newest quotes first (the server's first page), a status filter, a
  * search by customer name, email or quote number, and "Load more" pages from GET /api/admin/quotes.
+ * `initialSearch` is the address's `?q=` the server's first page was searched with (0068); the
+ * address follows the search from then on, so a reload or the way back finds the same quotes.
  */
-export function QuoteList({ initial }: { initial: QuotePage }) {
+export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage; initialSearch?: string }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
   const ids = { search: useId(), status: useId() };
-  const [list, setList] = useState<ListState>({ filter: DEFAULT_QUOTE_FILTER, rows: initial.quotes, nextCursor: initial.nextCursor, pending: null, error: null });
+  const [list, setList] = useState<ListState>({ filter: { ...DEFAULT_QUOTE_FILTER, search: initialSearch }, rows: initial.quotes, nextCursor: initial.nextCursor, pending: null, error: null });
   // The search field as typed; the list follows it once typing rests.
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   // The list as last rendered, for requests started from callbacks; each request's number says
   // whether a later one (another filter) has taken over the list meanwhile.
   const latest = useRef(list);
@@ -90,6 +93,16 @@ export function QuoteList({ initial }: { initial: QuotePage }) {
     const timer = window.setTimeout(() => searchNow(search), SEARCH_PAUSE_MS);
     return () => window.clearTimeout(timer);
   }, [search, searchNow]);
+
+  // The address carries the search the list shows (`?q=`, 0068); the status filter stays out of it.
+  const shownSearch = list.filter.search.trim();
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if ((url.searchParams.get('q') ?? '') === shownSearch) return;
+    if (shownSearch) url.searchParams.set('q', shownSearch);
+    else url.searchParams.delete('q');
+    window.history.replaceState(null, '', url);
+  }, [shownSearch]);
 
   const { filter, rows, pending, error } = list;
   const summary = pending === 'filter'
@@ -149,13 +162,14 @@ export function QuoteList({ initial }: { initial: QuotePage }) {
 
 /**
  * One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service,
- * size, add-ons, address, created; then the office's follow-ups and "Send again" while it is not booked (0059).
+ * size, add-ons, address, created; the link to the live customer record with its address (0068);
+ * then the office's follow-ups and "Send again" while it is not booked (0059).
  */
 function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
   const locale = useLocale();
-  const addOns = [q.includeTick ? t('tickControl') : null, q.includeStandingWater ? t('standingWater') : null].filter(Boolean);
+  const addOns = listQuoteAddOnKeys(q).map((key) => t(key));
   // wrap-anywhere: a long email address breaks instead of widening the card past a 320 px phone.
   return (
     <Card className="h-full wrap-anywhere">
@@ -167,6 +181,11 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           </Badge>
         </div>
         <p className="text-sm">{q.customerName ?? td('na')}<br /><span className="text-gray-600">{q.customerEmail ?? td('na')}</span></p>
+        {q.customer ? (
+          <p className="text-sm">
+            <a className="text-brand-800 underline" href={localePath(locale, `/customer-details?id=${q.customer.id}`)}>{t('customerLink', { name: q.customer.name })}</a>
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         <p className="text-2xl font-bold">{formatCad(q.totalCents, locale)}</p>

@@ -16,6 +16,7 @@ import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
+import { CustomerQuotes } from '@/features/staff-dashboard/components/customer-quotes';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
@@ -183,6 +184,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           </ul>
         </section>
       </NextIntlClientProvider>
+      {/* The quotes asked for with the customer's address (0068); none once erased. */}
+      <CustomerQuotes quotes={details.quotes} more={details.moreQuotes} email={erased ? null : customer.email} locale={locale} />
     </div>
   );
 }

@@ -4,20 +4,28 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { QuoteList } from '@/features/staff-dashboard/components/quote-list';
 import { listQuotesForStaff } from '@/features/staff-dashboard/dashboard.service';
+import { buildQuoteAdminPath, readQuoteSearch, readQuoteSearchParam } from '@/features/staff-dashboard/quote-list';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-/** SPEC's quotes admin: the newest quotes' cards, rendered here, then filtered and paged in the browser. */
-export default async function QuotesAdminPage({ params }: { params: Promise<{ locale: string }> }) {
+/**
+ * SPEC's quotes admin: the newest quotes' cards, rendered here, then filtered and paged in the
+ * browser. `?q=` starts it on a search (a quote number from a customer's page, 0068).
+ */
+export default async function QuotesAdminPage({ params, searchParams }: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/quotes-admin', locale });
+  const search = readQuoteSearchParam((await searchParams).q);
+  await requireStaff({ role: 'admin', redirectTo: buildQuoteAdminPath(search), locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
-  const firstPage = await listQuotesForStaff().catch(() => null);
+  const firstPage = await listQuotesForStaff({ q: readQuoteSearch(search) ?? undefined }).catch(() => null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
@@ -26,7 +34,7 @@ export default async function QuotesAdminPage({ params }: { params: Promise<{ lo
         <p role="alert" className="mt-6 text-red-700">{t('error')}</p>
       ) : (
         <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard'])}>
-          <QuoteList initial={firstPage} />
+          <QuoteList initial={firstPage} initialSearch={search} />
         </NextIntlClientProvider>
       )}
     </div>

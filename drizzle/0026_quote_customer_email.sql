@@ -1,0 +1,2 @@
+CREATE INDEX "customers_email_key_idx" ON "customers" USING btree (lower(trim("email")));--> statement-breakpoint
+CREATE INDEX "quotes_email_key_idx" ON "quotes" USING btree (lower(trim("customer_email")),"created_at","id");

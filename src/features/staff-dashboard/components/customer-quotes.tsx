@@ -1,0 +1,66 @@
+import { getTranslations } from 'next-intl/server';
+import { Badge } from '@/components/ui/badge';
+import { localePath } from '@/components/site/locale-paths';
+import type { Locale } from '@/i18n/routing';
+import { formatCad, formatShortDate } from '@/lib/format';
+import { buildQuoteAdminPath, listQuoteAddOnKeys } from '../quote-list';
+
+type CustomerQuote = {
+  id: number;
+  createdAt: string;
+  status: string;
+  serviceType: string;
+  propertySize: number;
+  includeTick: boolean;
+  includeStandingWater: boolean;
+  totalCents: number;
+};
+
+/**
+ * The customer page's "Quotes" (0068): the quotes sent to the customer's address, newest first,
+ * each as /quotes-admin's card names it (number, date, service, size and add-ons, total, status),
+ * its number a link to that card. `more` when the page lists only the newest: the last line then
+ * opens /quotes-admin's search by the address.
+ */
+export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: CustomerQuote[]; more: boolean; email: string | null; locale: Locale }) {
+  const [t, td] = await Promise.all([
+    getTranslations({ locale, namespace: 'quotesAdmin' }),
+    getTranslations({ locale, namespace: 'adminDashboard' }),
+  ]);
+  return (
+    <section aria-labelledby="customer-quotes-heading">
+      <h2 id="customer-quotes-heading" className="text-xl font-semibold">{t('customerQuotes.heading')}</h2>
+      {quotes.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{t('customerQuotes.empty')}</p> : (
+        <ul className="mt-3 divide-y divide-gray-100 rounded-lg border border-gray-200">
+          {quotes.map((q) => {
+            const plan = [
+              td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType,
+              t('acres', { size: q.propertySize }),
+              ...listQuoteAddOnKeys(q).map((key) => t(key)),
+            ].join(', ');
+            return (
+              <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
+                <span>
+                  <a className="font-medium text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath(q.id))}>{t('number', { id: q.id })}</a>
+                  {' · '}{formatShortDate(q.createdAt, locale, td('invalidDate'))} · {plan}
+                </span>
+                <span className="inline-flex items-center gap-2">
+                  <span className="font-semibold">{formatCad(q.totalCents, locale)}</span>
+                  <Badge variant={q.status === 'sent' ? 'default' : 'secondary'}>
+                    {q.status ? (t.has(`status.${q.status}`) ? t(`status.${q.status}`) : q.status) : t('draft')}
+                  </Badge>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {more && email ? (
+        <p className="mt-2 text-sm text-gray-600">
+          {t('customerQuotes.more', { count: quotes.length })}{' '}
+          <a className="text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath(email))}>{t('customerQuotes.all')}</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
