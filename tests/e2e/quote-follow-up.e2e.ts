@@ -62,8 +62,10 @@ describe('the office sends a quote again from the quotes admin (0059)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The address keeps the search (0068): the reloaded page opens on the same quote.
     await page.reload();
-    await findQuote(page, past.email);
+    expect(await page.getByLabel('Search quotes').inputValue()).toBe(past.email);
+    await page.getByText('1 quote shown.').waitFor();
     await card.getByText(/^Last sent .+ by Administrator · sent again once$/).waitFor();
 
     expect(errors).toEqual([]);
