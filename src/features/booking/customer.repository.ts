@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { customers } from '@/db/schema/customers';
+import { emailKey } from '@/db/email-key';
 
 export type NewCustomer = {
   branchId: number;
@@ -39,7 +40,7 @@ const contactColumns = { ...customerAddressColumns, locale: customers.locale };
  */
 export async function findCustomerIdByEmail(db: DbExecutor, email: string): Promise<number | null> {
   const [row] = await db.select({ id: customers.id }).from(customers)
-    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, isNull(customers.erasedAt)))
+    .where(and(eq(emailKey(customers.email), emailKey(email)), isNull(customers.erasedAt)))
     .limit(1);
   return row?.id ?? null;
 }
@@ -89,7 +90,7 @@ export async function findCustomerByEmail(db: DbExecutor, email: string) {
   const [row] = await db
     .select({ ...contactColumns, latitude: customers.latitude, longitude: customers.longitude, propertySize: customers.propertySize, createdAt: customers.createdAt })
     .from(customers)
-    .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`)
+    .where(eq(emailKey(customers.email), emailKey(email)))
     .limit(1);
   return row ?? null;
 }

@@ -5,6 +5,7 @@ import { appointments } from '@/db/schema/appointments';
 import { customers, unsubscribedAddresses } from '@/db/schema/customers';
 import { emailOutbox } from '@/db/schema/messages';
 import { findUnsubscribedSince, type UnsubscribeSubject } from './consent';
+import { emailKey } from '@/db/email-key';
 
 /**
  * `isSubscribed` (consent.ts) as SQL: consent given, and no unsubscribe since. The booking's
@@ -65,7 +66,7 @@ export async function selectCustomersWithAddress(db: DbExecutor, address: string
   return db
     .select({ id: customers.id, consentAt: customers.marketingConsentAt, unsubscribedAt: customers.marketingUnsubscribedAt })
     .from(customers)
-    .where(and(sql`lower(${customers.email}) = ${address}`, isNull(customers.erasedAt)))
+    .where(and(eq(emailKey(customers.email), emailKey(address)), isNull(customers.erasedAt)))
     .orderBy(asc(customers.id));
 }
 

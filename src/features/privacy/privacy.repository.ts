@@ -14,6 +14,7 @@ import { retreatmentRequests } from '@/db/schema/retreatments';
 import { staffUsers } from '@/db/schema/staff';
 import { isPaymentReceived } from '@/features/payments/payment.repository';
 import { buildErasedCustomerFields, type OpenBusiness } from './erasure-rules';
+import { emailKey } from '@/db/email-key';
 
 /**
  * The people a privacy query is about: customer ids, and their email addresses in lower case (a
@@ -42,7 +43,7 @@ function paymentIdsOf(db: DbExecutor, subject: DataSubject) {
 function quoteCondition(db: DbExecutor, subject: DataSubject): SQL {
   return or(
     inArray(quotes.customerId, subject.ids),
-    inArray(lower(quotes.customerEmail), subject.emails),
+    inArray(emailKey(quotes.customerEmail), subject.emails),
     inArray(quotes.id, db.select({ id: sql<number>`${appointments.quoteId}` }).from(appointments).where(and(inArray(appointments.customerId, subject.ids), isNotNull(appointments.quoteId)))),
     inArray(quotes.id, db.select({ id: sql<number>`${payments.quoteId}` }).from(payments).where(and(paymentCondition(subject), isNotNull(payments.quoteId)))),
   )!;

@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { customers } from '@/db/schema/customers';
 import { quoteFollowUps, quotes } from '@/db/schema/quotes';
 import { staffUsers } from '@/db/schema/staff';
+import { emailKey } from '@/db/email-key';
 
 /** What a follow-up reads of its quote: the options it prices again, the amounts it holds, who asked and when. */
 const followUpQuoteColumns = {
@@ -46,7 +47,7 @@ export async function selectQuoteCustomer(db: DbExecutor, quote: { customerId: n
   const where = quote.customerId !== null
     ? eq(customers.id, quote.customerId)
     : quote.customerEmail
-      ? and(sql`lower(${customers.email}) = ${quote.customerEmail.trim().toLowerCase()}`, isNull(customers.erasedAt))
+      ? and(eq(emailKey(customers.email), emailKey(quote.customerEmail)), isNull(customers.erasedAt))
       : null;
   if (!where) return null;
   const [row] = await db
