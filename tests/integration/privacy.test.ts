@@ -21,6 +21,8 @@ import { refunds } from '@/db/schema/refunds';
 import { retreatmentRequests } from '@/db/schema/retreatments';
 import { staffUsers } from '@/db/schema/staff';
 import { replyToMessage, submitContactMessage } from '@/features/contact/contact.service';
+import { unsubscribeByToken } from '@/features/marketing-email/consent.service';
+import { createAddressUnsubscribeToken } from '@/features/marketing-email/unsubscribe-token';
 import { confirmTestPayment, createPaymentIntentForBooking } from '@/features/payments/payment.service';
 import { TEST_CARDS } from '@/features/payments/test-cards';
 import { runRetentionSweep } from '@/features/privacy/retention.service';
@@ -310,6 +312,16 @@ describe('a customer\'s data: access and deletion requests', () => {
     // Nothing of the neighbour, and no secrets that are not hers.
     for (const other of [noah.email, 'Noah', noahBooking.bookingRef, `"id": ${noahQuote},`]) expect(text, other).not.toContain(other);
     for (const secret of ['token', 'idempotencyKey', 'clientSecret']) expect(text, secret).not.toContain(secret);
+  });
+
+  it("says in the export since when the customer's address is on the do-not-email list, unsubscribed from a quote email (0066)", async () => {
+    type Export = { marketingConsent: { addressUnsubscribedAt: string | null } };
+    const before = JSON.parse(await (await callPersonalData('GET', noahBooking.customerId)).text()) as Export;
+    expect(before.marketingConsent.addressUnsubscribedAt).toBeNull();
+    const at = new Date('2026-11-20T15:00:00Z');
+    expect(await unsubscribeByToken(createAddressUnsubscribeToken(` ${noah.email.toUpperCase()} `), at)).toMatchObject({ changed: true });
+    const after = JSON.parse(await (await callPersonalData('GET', noahBooking.customerId)).text()) as Export;
+    expect(after.marketingConsent.addressUnsubscribedAt).toBe(at.toISOString());
   });
 
   it('answers 404 for a customer that does not exist', async () => {

@@ -74,7 +74,11 @@ export async function exportCustomerData(customerId: number | null, options: { s
     exportedAt: now.toISOString(),
     heldBy: branch.legalName ?? branch.displayName,
     customer: record,
-    marketingConsent: { givenAt: marketingConsentAt, wordsAgreedTo: marketingConsentText, unsubscribedAt: marketingUnsubscribedAt },
+    marketingConsent: {
+      givenAt: marketingConsentAt, wordsAgreedTo: marketingConsentText, unsubscribedAt: marketingUnsubscribedAt,
+      // Since when the address itself is on the do-not-email list (a quote email's link, 0066).
+      addressUnsubscribedAt: data.addressUnsubscribedAt,
+    },
     visits: data.visits,
     payments: data.payments.map((p) => ({ ...p, refunds: data.refunds.filter((r) => r.paymentId === p.id).map(({ paymentId: _paymentId, ...r }) => r) })),
     quotes: data.quotes,
