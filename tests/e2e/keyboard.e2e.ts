@@ -98,3 +98,43 @@ describe('keyboard only: the test card form', () => {
     await context.close();
   });
 });
+
+describe('keyboard and screen reader: the contact form in German', () => {
+  it('a refused field takes focus with its message; once sent, focus stays on the button and the toast is read as two sentences in a German region', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE' });
+    await page.goto('/de/contact');
+    // What the live regions announce, as they announce it (Radix adds its announcement for about a second).
+    await page.evaluate(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[role="status"][aria-live="assertive"]')) if (el.textContent) heard.push(el.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const form = page.getByRole('form', { name: 'Kontaktformular' });
+    await form.getByLabel('Ihr Name').fill('J');
+    await form.getByLabel('E-Mail-Adresse').fill(`jürgen.${Date.now().toString(36)}@example`);
+    await form.getByLabel('Nachricht').fill('Hallo?');
+    const send = form.getByRole('button', { name: 'Nachricht senden' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('Ihr Name');
+    expect(await form.getByLabel('Ihr Name').getAttribute('aria-invalid')).toBe('true');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Jürgen Weiß');
+    await form.getByLabel('E-Mail-Adresse').fill(`juergen.${Date.now().toString(36)}@example.de`);
+    await form.getByLabel('Nachricht').fill('Können Sie am Freitag vormittags kommen?');
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Nachricht gesendet', { exact: true }).waitFor();
+    expect(await form.getByLabel('Ihr Name').inputValue()).toBe('');
+    expect(await focusedName(page)).toBe('Nachricht senden');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.join(' | ')))
+      .toContain('Nachricht gesendet. Wir haben Ihre Nachricht erhalten');
+    expect(await page.getByRole('region', { name: 'Benachrichtigungen (F8)' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
