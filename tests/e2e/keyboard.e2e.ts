@@ -31,7 +31,16 @@ describe('keyboard only: dialogs give focus back', () => {
     await offer.waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe('View Special Offer');
 
-    // The dialog opens once the calculator holds an address (otherwise a toast asks for one).
+    // Without an address the dialog does not open: a toast asks for one, and focus goes to the
+    // address field, which says it is required, a dozen fields above the button.
+    await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Address Required').waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Service address');
+    expect(await page.locator('#quote').getByLabel('Service address').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('dialog', { name: 'Send Quote to Your Email' }).count()).toBe(0);
+
+    // The dialog opens once the calculator holds an address.
     await fillCalculatorCustomer(page, { first: 'Kim', last: 'Keys', email: `kim.keys.${Date.now().toString(36)}@example.com`, phone: '905-555-0177', address: '88 Main St W', postal: 'L8P 1H8' });
     await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
     await page.keyboard.press('Enter');
