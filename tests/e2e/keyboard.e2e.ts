@@ -147,3 +147,27 @@ describe('keyboard and screen reader: the contact form in German', () => {
   });
 });
 
+describe('keyboard only: the language menu', () => {
+  it('Escape from a language gives focus back to the menu button; tabbing past the last language closes the list', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE' });
+    await page.goto('/de/contact');
+    const button = page.getByRole('button', { name: 'Sprache: Deutsch' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await button.getAttribute('aria-haspopup')).toBeNull();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('English');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedName(page)).toBe('Sprache: Deutsch');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Français' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
