@@ -72,6 +72,8 @@ export function RainDayAction({ date, count, block, onMoved }: {
   };
 
   const chooseTarget = (next: string) => {
+    // The Friday already chosen (now the first one after the day, 0069): its preview stands.
+    if (next === target) return;
     setError(null);
     setPreview({ state: 'loading' });
     setTarget(next);
