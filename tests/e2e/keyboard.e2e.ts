@@ -31,7 +31,16 @@ describe('keyboard only: dialogs give focus back', () => {
     await offer.waitFor({ state: 'detached' });
     await expect.poll(() => focusedName(page)).toBe('View Special Offer');
 
-    // The dialog opens once the calculator holds an address (otherwise a toast asks for one).
+    // Without an address the dialog does not open: a toast asks for one, and focus goes to the
+    // address field, which says it is required, a dozen fields above the button.
+    await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
+    await page.keyboard.press('Enter');
+    await toast(page, 'Address Required').waitFor();
+    await expect.poll(() => focusedName(page)).toMatch(/^Service address/);
+    expect(await page.locator('#quote').getByLabel('Service address').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('dialog', { name: 'Send Quote to Your Email' }).count()).toBe(0);
+
+    // The dialog opens once the calculator holds an address.
     await fillCalculatorCustomer(page, { first: 'Kim', last: 'Keys', email: `kim.keys.${Date.now().toString(36)}@example.com`, phone: '905-555-0177', address: '88 Main St W', postal: 'L8P 1H8' });
     await page.locator('#quote').getByRole('button', { name: 'Send Quote by Email' }).focus();
     await page.keyboard.press('Enter');
@@ -98,3 +107,67 @@ describe('keyboard only: the test card form', () => {
     await context.close();
   });
 });
+
+describe('keyboard and screen reader: the contact form in German', () => {
+  it('a refused field takes focus with its message; once sent, focus stays on the button and the toast is read as two sentences in a German region', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE' });
+    await page.goto('/de/contact');
+    // What the live regions announce, as they announce it (Radix adds its announcement for about a second).
+    await page.evaluate(() => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('[role="status"][aria-live="assertive"]')) if (el.textContent) heard.push(el.textContent);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const form = page.getByRole('form', { name: 'Kontaktformular' });
+    await form.getByLabel('Ihr Name').fill('J');
+    await form.getByLabel('E-Mail-Adresse').fill(`jürgen.${Date.now().toString(36)}@example`);
+    await form.getByLabel('Nachricht').fill('Hallo?');
+    const send = form.getByRole('button', { name: 'Nachricht senden' });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedName(page)).toBe('Ihr Name');
+    expect(await form.getByLabel('Ihr Name').getAttribute('aria-invalid')).toBe('true');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Jürgen Weiß');
+    await form.getByLabel('E-Mail-Adresse').fill(`juergen.${Date.now().toString(36)}@example.de`);
+    await form.getByLabel('Nachricht').fill('Können Sie am Freitag vormittags kommen?');
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Nachricht gesendet', { exact: true }).waitFor();
+    expect(await form.getByLabel('Ihr Name').inputValue()).toBe('');
+    expect(await focusedName(page)).toBe('Nachricht senden');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { heard: string[] }).heard.join(' | ')))
+      .toContain('Nachricht gesendet. Wir haben Ihre Nachricht erhalten');
+    expect(await page.getByRole('region', { name: 'Benachrichtigungen (F8)' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('keyboard only: the language menu', () => {
+  it('Escape from a language gives focus back to the menu button; tabbing past the last language closes the list', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE' });
+    await page.goto('/de/contact');
+    const button = page.getByRole('button', { name: 'Sprache: Deutsch' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await button.getAttribute('aria-haspopup')).toBeNull();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('English');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedName(page)).toBe('Sprache: Deutsch');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Français' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+

@@ -39,6 +39,8 @@ describe('payments through the built-in test gateway', () => {
     expect(booking.totalCents).toBe(11187);
     await page.goto(`/checkout?appointmentId=${booking.appointmentId}&ref=${booking.bookingRef}`);
     await page.getByRole('heading', { name: 'Order Summary' }).waitFor();
+    // The page's own heading is its h1, above the summary's h2, for those who move by headings.
+    expect(await page.getByRole('heading', { level: 1, name: 'Checkout' }).isVisible()).toBe(true);
     expect(await page.getByText('0.25 acres').isVisible()).toBe(true);
     expect(await page.getByTestId('order-total').textContent()).toBe('$111.87');
     expect(await page.getByText('HST (13%)').isVisible()).toBe(true);
@@ -438,7 +440,7 @@ describe('payments through the built-in test gateway', () => {
   it('shows the setup error for a checkout without service details', async () => {
     const { page, context, errors } = await newPage();
     await page.goto('/checkout');
-    await page.getByRole('heading', { name: 'Payment Setup Error' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Payment Setup Error' }).waitFor();
     expect(await page.getByText('Missing service details').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Return Home' }).getAttribute('href')).toBe('/');
     expect(unexpected(errors)).toEqual([]);

@@ -30,6 +30,7 @@ type Booking = { bookingRef: string; customerName: string; stops: number };
 type Preview = {
   date: string; to: string; targets: string[]; visits: number; customers: number; stillHeld: number;
   moves: { date: string; visits: number; customers: number; bookings: Booking[] }[]; unplaced: Booking[];
+  passedTarget: { full: number; spacing: number; minIntervalDays: number };
 };
 type Result = { date: string; moved: { date: string; visits: number; customers: number }[]; movedVisits: number; movedCustomers: number; skipped: number; unplaced: Booking[] };
 
@@ -188,11 +189,36 @@ describe('rain day: preview', () => {
       { date: to, visits: 2, customers: 2, who: ['Ada Rain', 'Cy Rain'] },
       { date: next, visits: 2, customers: 1, who: ['Ben Rain'] },
     ]);
+    // Ben went on because the target had no room left for his two visits, which the dialog says.
+    expect(body.passedTarget).toEqual({ full: 1, spacing: 0, minIntervalDays: 14 });
     expect((await readVisits([...a.ids, ...b.ids, ...c.ids])).every((v) => v.date === date && !v.isRescheduled)).toBe(true);
 
-    // Without `to`, the first Friday offered.
+    // Without `to`, the first Friday offered after the rained-out one.
     const first = (await (await preview({ date })).json()) as Preview;
-    expect(first.to).toBe(first.targets[0]);
+    expect(first.to).toBe(first.targets.find((d) => d > date));
+  });
+
+  it('says a booking skips a target with room because of its plan\'s spacing, not for want of room; without a choice, the first Friday after the rained-out one', async () => {
+    jar.token = adminToken;
+    // Four Fridays a week apart: the plan's first visit, an earlier target, the Friday after it, the rained-out day.
+    const [previous, target, after, date] = [takeFriday(), takeFriday(), takeFriday(), takeFriday()] as [string, string, string, string];
+    customerCount += 1;
+    const customerId = await insertCustomer({ email: `rain.${customerCount}@example.com`, firstName: 'Sol', lastName: 'Rain' });
+    await (await getDb()).insert(appointments).values([previous, date].map((day, i) => ({
+      customerId, bookingRef: 'BK-RAINPLAN', serviceType: 'seasonal', visitNumber: i + 1, date: day, status: 'confirmed',
+      address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5',
+    })));
+    await book(date, { firstName: 'Una' });
+
+    const body = (await (await preview({ date, to: target })).json()) as Preview;
+    // Una's one-time visit takes the target; Sol's visit 2 would be a week after visit 1 there, so it goes a week later.
+    expect(body.moves.map((m) => [m.date, m.bookings.map((b) => b.customerName)])).toEqual([[target, ['Una Rain']], [after, ['Sol Rain']]]);
+    expect(body.passedTarget).toEqual({ full: 0, spacing: 1, minIntervalDays: 14 });
+
+    // Without `to`, the first Friday after the rained-out one: a rain day moves visits later, not back.
+    const first = (await (await preview({ date })).json()) as Preview;
+    expect(first.targets[0]! < date).toBe(true);
+    expect(first.to).toBe(first.targets.find((d) => d > date));
   });
 });
 

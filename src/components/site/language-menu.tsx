@@ -1,7 +1,7 @@
 'use client';
 import { Globe } from 'lucide-react';
 import { usePathname } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { localePath } from './locale-paths';
 
@@ -32,6 +32,8 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
   // useSearchParams, which would add client rendering, and no hook knows the hash.
   const [suffix, setSuffix] = useState('');
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
 
   useEffect(() => {
     // SPEC's stored preference mirrors the locale the visitor is reading.
@@ -41,18 +43,31 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    // Escape closes the list; from one of its links, focus goes back to the button (the link goes
+    // with the list, and focus would fall to the top of the page).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (ref.current?.contains(document.activeElement)) button.current?.focus();
+      setOpen(false);
+    };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
   }, [open]);
 
   return (
-    <div ref={ref} className="relative">
+    <div
+      ref={ref}
+      className="relative"
+      // Tabbing past the last language closes the list rather than leaving it over the page.
+      onBlur={(e) => { if (open && !ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
+    >
+      {/* A disclosure of links, not an ARIA menu (no arrow-key menu behind it): expanded and controls. */}
       <button
+        ref={button}
         type="button"
         aria-expanded={open}
-        aria-haspopup="true"
+        aria-controls={open ? listId : undefined}
         onClick={() => {
           setSuffix(window.location.search + window.location.hash);
           setOpen((v) => !v);
@@ -64,7 +79,7 @@ export function LanguageMenu({ label, names, locale }: { label: string; names: R
         {names[locale]}
       </button>
       {open ? (
-        <ul className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 text-ink shadow-lg">
+        <ul id={listId} className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-gray-200 bg-white py-1 text-ink shadow-lg">
           {LOCALES.map((l) => (
             <li key={l}>
               <a

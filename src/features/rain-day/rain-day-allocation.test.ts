@@ -74,6 +74,11 @@ describe('allocateRainDay with a plan\'s spacing (0035)', () => {
       .toEqual({ placed: ['B→T', 'A→N'], unplaced: [] });
   });
 
+  it('says why the first Friday passed over a booking placed later: no room, or the plan\'s spacing', () => {
+    const allocation = allocateRainDay([booking('A'), booking('B'), booking('C', 2)], [{ date: 'N', free: 2 }, { date: 'T', free: 5 }], blockedBy);
+    expect(allocation.placed.map((p) => `${p.group.ref}→${p.date}:${p.passedFirst}`)).toEqual(['A→N:null', 'B→T:spacing', 'C→T:full']);
+  });
+
   it('says "full" when no Friday has room at all, spacing or not', () => {
     const allocation = allocateRainDay([booking('B', 2)], [{ date: 'T', free: 1 }, { date: 'N', free: 1 }], blockedBy);
     expect(allocation.unplaced).toEqual([{ ...booking('B', 2), reason: 'full' }]);

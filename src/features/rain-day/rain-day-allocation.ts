@@ -12,13 +12,19 @@ export type FridayRoom = { date: string; free: number };
 export type Placement<G> = { group: G; date: string };
 
 /**
+ * Why the first Friday in line (the office's target) did not take a booking placed on a later one:
+ * no room left for all its stops ('full'), or its plan's spacing ('spacing'); null when it did.
+ */
+export type PassedFirst = 'full' | 'spacing' | null;
+
+/**
  * Why a booking stays: no Friday had room ('full'), or the Fridays with room would break its plan's
  * spacing ('spacing', with what the first of them was blocked by).
  */
 export type UnplacedReason<B> = { reason: 'full' } | { reason: 'spacing'; blockedBy: B };
 
 export type RainDayAllocation<G, B = never> = {
-  placed: Placement<G>[];
+  placed: (Placement<G> & { passedFirst: PassedFirst })[];
   /** Bookings no offered Friday took: they stay where they are and the office is told why. */
   unplaced: (G & UnplacedReason<B>)[];
 };
@@ -43,15 +49,20 @@ export function allocateRainDay<G extends { stops: number }, B = never>(
   blockedBy?: (group: G, date: string) => B | null,
 ): RainDayAllocation<G, B> {
   const free = fridays.map((f) => Math.max(0, f.free));
-  const placed: Placement<G>[] = [];
+  const placed: (Placement<G> & { passedFirst: PassedFirst })[] = [];
   const unplaced: (G & UnplacedReason<B>)[] = [];
   for (const group of groups) {
-    // Set inside the search below (a closure, so typed by assertion: TypeScript would narrow it to null).
+    // Set inside the search below (closures, so typed by assertion: TypeScript would narrow them to null).
     let blocked = null as { by: B } | null;
+    let passedFirst = null as PassedFirst;
     const index = free.findIndex((room, i) => {
-      if (room < group.stops) return false;
+      if (room < group.stops) {
+        if (i === 0) passedFirst = 'full';
+        return false;
+      }
       const block = blockedBy ? blockedBy(group, fridays[i]!.date) : null;
       if (block === null) return true;
+      if (i === 0) passedFirst = 'spacing';
       blocked ??= { by: block };
       return false;
     });
@@ -60,7 +71,7 @@ export function allocateRainDay<G extends { stops: number }, B = never>(
       continue;
     }
     free[index]! -= group.stops;
-    placed.push({ group, date: fridays[index]!.date });
+    placed.push({ group, date: fridays[index]!.date, passedFirst });
   }
   return { placed, unplaced };
 }

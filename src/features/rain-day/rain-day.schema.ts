@@ -3,7 +3,7 @@ import { isCalendarDate } from '@/features/routing/route.schema';
 
 const friday = z.string('rainDay.errors.invalidDate').refine(isCalendarDate, 'rainDay.errors.invalidDate');
 
-/** GET /api/admin/rain-day `?date=&to=`: the preview; without `to`, for the first Friday offered. */
+/** GET /api/admin/rain-day `?date=&to=`: the preview; without `to`, for the first Friday offered after `date`. */
 export const RainDayQuerySchema = z.object({ date: friday, to: friday.optional() });
 
 /** POST /api/admin/rain-day body: move the rained-out Friday's visits, starting with `to`. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { clearEmptyRoutes } from '@/features/routing/route.service';
-import { findToday, isFriday } from '@/features/scheduling/available-dates';
+import { findToday, isFriday, MIN_INTERVAL_DAYS } from '@/features/scheduling/available-dates';
 import { checkAvailableDate, countFreeStops, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { checkVisitSpacing, findSpacingWindow, isWithinSpacing, type SpacingCheck, type SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
@@ -35,6 +35,12 @@ export type RainDayPreview = {
   customers: number;
   /** Where the visits go: the target first, then the Fridays after it that take the overflow. */
   moves: RainDayFriday[];
+  /**
+   * Bookings that go to a later Friday than the target, by why the target did not take them: no
+   * room left for all their visits ('full'), or a visit of their plan too close to it ('spacing',
+   * 0035). The dialog says which; the target may well have room left.
+   */
+  passedTarget: { full: number; spacing: number; minIntervalDays: number };
   /** Bookings no offered Friday takes (no room, or their plan's spacing): they stay on the rained-out Friday. */
   unplaced: RainDayUnplaced[];
   /** Unpaid bookings still holding a stop on the day: not moved (their payment flow decides). */
@@ -123,7 +129,9 @@ async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fill
   if (groups.length === 0) await refuseNothingToMove(branchId, input.date, now);
   const targets = (await getAvailableDates({ now, branchId, stopsNeeded: 1 })).filter((d) => d !== input.date);
   if (targets.length === 0) throw new AppError('day_full', 'rainDay.errors.noFridays');
-  const to = input.to ?? targets[0]!;
+  // A rain day moves visits later: without a choice, the first Friday offered after the rained-out
+  // one (an earlier Friday only when none after it has room).
+  const to = input.to ?? targets.find((d) => d > input.date) ?? targets[0]!;
   if (!targets.includes(to)) await refuseTarget(input.date, to, branchId, now);
 
   const fillOrder = listFillOrder(to, targets, input.date);
@@ -140,6 +148,11 @@ async function planRainDay(input: RainDayInput): Promise<RainDayPreview & { fill
     visits: placed.reduce((sum, p) => sum + p.group.stops, 0),
     customers: new Set(placed.map((p) => p.group.customerId)).size,
     moves: summariseByFriday(placed, fillOrder),
+    passedTarget: {
+      full: placed.filter((p) => p.passedFirst === 'full').length,
+      spacing: placed.filter((p) => p.passedFirst === 'spacing').length,
+      minIntervalDays: MIN_INTERVAL_DAYS,
+    },
     unplaced,
     stillHeld: await countHeldDayVisits(await getDb(), branchId, input.date, now),
     fillOrder,

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
-import { loadMessages } from '@/i18n/messages';
+import { loadMessages, pickMessages } from '@/i18n/messages';
 import { BookingForm, type BookingFormProps } from './booking-form';
+import { QuoteAddOns } from './quote-booking';
 
 // Outside the app router: the first render only reads the router, never navigates.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
@@ -52,5 +53,24 @@ describe('BookingForm price confirmation with a discount code', () => {
     const markup = renderForm({ discountCode: 'SPRING10', initialValues: { serviceType: 'seasonal', propertySize: '0.5' } });
     expect(total(markup)).toBe('$502.85');
     expect(markup).toContain('Code SPRING10 will be applied at checkout.');
+  });
+});
+
+describe('the quote summary on /book-quote (QuoteAddOns)', () => {
+  const renderAddOns = (locale: 'en' | 'de', props: Parameters<typeof QuoteAddOns>[0]) => renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['booking', 'checkout'])}>
+      <QuoteAddOns {...props} />
+    </NextIntlClientProvider>,
+  );
+
+  it('names every add-on and extra in the quoted total, as the checkout names them, not as the form\'s "Add ..." choices', () => {
+    const markup = renderAddOns('en', { includeTick: false, includeTargetedInsects: true, extras: ['natural-barrier', 'breeding-site-inspection', 'no-such-extra'] });
+    expect(markup).toBe('<dt>Add-ons</dt><dd><ul><li>Standing water treatment</li><li>Breeding site inspection</li><li>Natural barrier with repelling plants</li></ul></dd>');
+  });
+
+  it('writes them in the reader\'s language, and nothing when the quote has none', () => {
+    expect(renderAddOns('de', { includeTick: true, includeTargetedInsects: false, extras: [] }))
+      .toBe('<dt>Zusatzleistungen</dt><dd><ul><li>Zeckenbekämpfung</li></ul></dd>');
+    expect(renderAddOns('en', { includeTick: false, includeTargetedInsects: false, extras: [] })).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
 import { type BookingFormValues, prepareOrderCustomer, splitFullName, toFormServiceType } from '../booking.schema';
@@ -81,8 +82,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt>{t('form.serviceType')}</dt><dd>{t(`services.${serviceType === 'tick' ? 'tick-seasonal' : serviceType}`)}</dd>
             <dt>{t('form.propertySize')}</dt><dd>{t('quote.acres', { acres: quote.propertySize })}</dd>
-            {quote.includeTick ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTick')}</dd></> : null}
-            {quote.includeTargetedInsects ? <><dt>{t('form.addOns')}</dt><dd>{t('form.includeTargetedInsects')}</dd></> : null}
+            <QuoteAddOns includeTick={quote.includeTick && serviceType !== 'tick'} includeTargetedInsects={quote.includeTargetedInsects} extras={quote.extras} />
             {quote.address ? <><dt>{t('form.address')}</dt><dd>{formatAddressLine(quote.address, quote.city, quote.postalCode)}</dd></> : null}
             {quote.totalCents !== null || quote.totalPrice !== null ? (
               <><dt className="font-semibold">{t('quote.quotedTotal')}</dt><dd className="font-semibold">{formatMoney(quote.totalCents ?? Math.round((quote.totalPrice ?? 0) * 100), locale)}</dd></>
@@ -114,5 +114,27 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
         />
       </div>
     </div>
+  );
+}
+
+/**
+ * The quote's add-ons and extras in its summary, named as the checkout's order summary names them
+ * (one "Add-ons" row, each on its own line): every one of them is in the quoted total, so none may
+ * be left unsaid. Codes the price table does not know are left out.
+ */
+export function QuoteAddOns({ includeTick, includeTargetedInsects, extras }: { includeTick: boolean; includeTargetedInsects: boolean; extras: readonly string[] }) {
+  const t = useTranslations('booking');
+  const tc = useTranslations('checkout');
+  const names = [
+    ...(includeTick ? [tc('summary.tick')] : []),
+    ...(includeTargetedInsects ? [tc('summary.standingWater')] : []),
+    ...EXTRA_CODES.filter((code) => extras.includes(code)).map((code) => tc(`summary.extras.${code}`)),
+  ];
+  if (names.length === 0) return null;
+  return (
+    <>
+      <dt>{t('form.addOns')}</dt>
+      <dd><ul>{names.map((name) => <li key={name}>{name}</li>)}</ul></dd>
+    </>
   );
 }

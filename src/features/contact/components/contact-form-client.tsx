@@ -1,7 +1,7 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useId } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -32,6 +32,17 @@ export function ContactForm({ className }: { className?: string }) {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  // While the message is on its way the button stays focusable (a disabled button would drop the
+  // keyboard's focus to the page, far from the form, as the toast is read); a second press is ignored.
+  const sending = useRef(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (sending.current) {
+      event.preventDefault();
+      return;
+    }
+    sending.current = true;
+    return handleSubmit(onSubmit)(event).finally(() => { sending.current = false; });
+  };
 
   const onSubmit = async (values: ContactFormValues) => {
     const res = await fetch('/api/messages', {
@@ -70,7 +81,7 @@ export function ContactForm({ className }: { className?: string }) {
   });
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className={cn('space-y-4', className)} aria-label={t('formLabel')}>
+    <form method="post" noValidate onSubmit={submit} className={cn('space-y-4', className)} aria-label={t('formLabel')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={id('name')}>{t('name')}</Label>
@@ -109,7 +120,7 @@ export function ContactForm({ className }: { className?: string }) {
         <label htmlFor={id('website')}>{t('honeypot')}</label>
         <input id={id('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
       </div>
-      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={!hydrated} aria-disabled={isSubmitting || undefined}>
         {isSubmitting ? t('sending') : t('send')}
       </Button>
     </form>

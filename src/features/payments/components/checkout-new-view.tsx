@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { localePath } from '@/components/site/locale-paths';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -338,7 +338,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
   if (problem || !details) {
     return (
       <Card className="mx-auto max-w-lg">
-        <CardHeader><CardTitle>{tn('errorCardTitle')}</CardTitle></CardHeader>
+        <CardHeader><h1 className="text-xl font-semibold leading-tight">{tn('errorCardTitle')}</h1></CardHeader>
         <CardContent className="space-y-4">
           <p role="alert" className="text-red-700">{problem}</p>
           <Button asChild><a href={localePath(locale, '/#quote')}>{tn('returnToCalculator')}</a></Button>

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { localePath } from '@/components/site/locale-paths';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { formatMoney } from '@/lib/money';
@@ -125,7 +125,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
   if (state.kind === 'error') {
     return (
       <Card className="mx-auto max-w-lg">
-        <CardHeader><CardTitle>{t('setupErrorTitle')}</CardTitle></CardHeader>
+        <CardHeader><h1 className="text-xl font-semibold leading-tight">{t('setupErrorTitle')}</h1></CardHeader>
         <CardContent className="space-y-4">
           <p role="alert" className="text-red-700">{state.message}</p>
           <Button asChild><a href={localePath(locale, '/')}>{t('returnHome')}</a></Button>
@@ -138,7 +138,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
   if (state.kind === 'price-changed') {
     return (
       <Card className="mx-auto max-w-lg">
-        <CardHeader><CardTitle>{t('priceChangedTitle')}</CardTitle></CardHeader>
+        <CardHeader><h1 className="text-xl font-semibold leading-tight">{t('priceChangedTitle')}</h1></CardHeader>
         <CardContent className="space-y-4">
           <p role="alert">{state.message}</p>
           <p className="text-lg font-semibold">{t('newTotal', { amount: formatMoney(state.currentTotalCents, locale) })}</p>
@@ -153,7 +153,7 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
   const { intent } = state;
   return (
     <Card className="mx-auto max-w-lg">
-      <CardHeader><CardTitle>{t('title')}</CardTitle></CardHeader>
+      <CardHeader><h1 className="text-xl font-semibold leading-tight">{t('title')}</h1></CardHeader>
       <CardContent className="space-y-6">
         <OrderSummary summary={intent.summary} serviceType={resolved?.serviceType} propertySize={resolved?.propertySize} />
         {cardError ? <p role="alert" className="text-sm text-red-700">{cardError}</p> : null}

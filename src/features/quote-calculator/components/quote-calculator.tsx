@@ -197,6 +197,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const requireAddress = (messageKey: 'addressRequiredEmail' | 'addressRequiredRequest') => {
     if (getValues('address').trim()) return true;
     toast({ variant: 'destructive', title: t('toasts.addressRequiredTitle'), description: t(`toasts.${messageKey}`) });
+    // The field itself says so too and takes focus: a keyboard or screen reader user is a dozen
+    // fields below it, on the button, when the toast is read.
+    form.setError('address', { type: 'manual', message: 'calculator.errors.addressRequired' }, { shouldFocus: true });
     return false;
   };
 

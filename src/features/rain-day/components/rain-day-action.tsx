@@ -72,6 +72,8 @@ export function RainDayAction({ date, count, block, onMoved }: {
   };
 
   const chooseTarget = (next: string) => {
+    // The Friday already chosen (now the first one after the day, 0069): its preview stands.
+    if (next === target) return;
     setError(null);
     setPreview({ state: 'loading' });
     setTarget(next);
@@ -183,7 +185,11 @@ export function RainDayAction({ date, count, block, onMoved }: {
                         <li key={day.date}>{t('friday', { date: formatLongDate(day.date, locale), visits: day.visits, customers: day.customers })}</li>
                       ))}
                     </ul>
-                    {ready.moves.length > 1 || ready.unplaced.length > 0 ? <p className="text-sm text-gray-700">{t('overflow', { date: formatLongDate(ready.to, locale) })}</p> : null}
+                    {/* Why some go past the chosen Friday: it filled up, or their plan's spacing keeps them off it. */}
+                    {ready.passedTarget.full > 0 ? <p className="text-sm text-gray-700">{t('overflow', { date: formatLongDate(ready.to, locale) })}</p> : null}
+                    {ready.passedTarget.spacing > 0 ? (
+                      <p className="text-sm text-gray-700">{t('overflowSpacing', { date: formatLongDate(ready.to, locale), count: ready.passedTarget.spacing, days: ready.passedTarget.minIntervalDays })}</p>
+                    ) : null}
                   </section>
                   {stays(ready.unplaced)}
                   {ready.stillHeld > 0 ? <p className="text-sm text-gray-700">{t('stillHeld', { count: ready.stillHeld })}</p> : null}

@@ -22,7 +22,7 @@ export default async function BookQuotePage({ params, searchParams }: { params: 
   return (
     <div className="px-4 py-12">
       <div className="mx-auto max-w-3xl">
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors', 'marketingConsent'])}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'checkout', 'errors', 'marketingConsent'])}>
           <QuoteBooking token={token} {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} />
         </NextIntlClientProvider>
       </div>
