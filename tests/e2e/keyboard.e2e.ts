@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { waitForReact } from './support/hydration';
 import { fillCalculatorCustomer } from './support/calculator';
 import { createBooking } from './support/payment';
 import { signInAsAdmin } from './support/staff';
@@ -152,6 +153,7 @@ describe('keyboard only: the language menu', () => {
     const { page, context, errors } = await newPage({ locale: 'de-DE' });
     await page.goto('/de/contact');
     const button = page.getByRole('button', { name: 'Sprache: Deutsch' });
+    await waitForReact(button);
     await button.focus();
     await page.keyboard.press('Enter');
     expect(await button.getAttribute('aria-expanded')).toBe('true');
@@ -171,3 +173,34 @@ describe('keyboard only: the language menu', () => {
   });
 });
 
+
+describe('keyboard only: the header\'s service areas', () => {
+  it('opens its town list with Enter as a disclosure, Tab reaches the towns, Escape closes it and gives focus back', async () => {
+    const { page, context, errors } = await newPage({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+    await page.goto('/de/contact');
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const button = nav.getByRole('button', { name: 'Einsatzgebiete' });
+    await waitForReact(button);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-haspopup')).toBeNull();
+    // Closed, its towns are out of the way: not shown, not in the tab order.
+    expect(await nav.getByRole('link', { name: 'Ancaster' }).isVisible()).toBe(false);
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.getByRole('link', { name: 'Ancaster' }).isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Hamilton');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedName(page)).toBe('Einsatzgebiete');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link', { name: 'Ancaster' }).isVisible()).toBe(false);
+
+    // A click opens it too, and a town opens its page.
+    await button.click();
+    await nav.getByRole('link', { name: 'Dundas' }).click();
+    await page.waitForURL(/\/de\/dundas$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

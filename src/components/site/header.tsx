@@ -1,6 +1,7 @@
-import { ChevronDown, Phone } from 'lucide-react';
+import { Phone } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
+import { AreasMenu } from './areas-menu';
 import { AREA_SLUGS } from './areas';
 import { LanguageMenu } from './language-menu';
 import { languageNames } from './language-names';
@@ -58,18 +59,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
           {links.map((l) => (
             <a key={l.label} href={l.href} className="text-sm font-medium hover:text-brand-800">{l.label}</a>
           ))}
-          <div className="group relative">
-            <button type="button" aria-haspopup="true" className="inline-flex items-center gap-1 text-sm font-medium hover:text-brand-800">
-              {t('nav.areas')}
-              <ChevronDown aria-hidden className="h-4 w-4" />
-            </button>
-            {/* Opens on hover, and on keyboard focus for people who do not use a mouse. */}
-            <ul className="invisible absolute left-0 top-full z-40 w-48 rounded-md border border-gray-200 bg-white py-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-              {areaLinks.map((l) => (
-                <li key={l.href}><a href={l.href} className="block px-3 py-2 text-sm hover:bg-gray-100">{l.label}</a></li>
-              ))}
-            </ul>
-          </div>
+          <AreasMenu label={t('nav.areas')} links={areaLinks} />
         </nav>
         <div className="flex items-center gap-2">
           {/* A short visible label on phones; the accessible name stays the full one. */}
