@@ -274,19 +274,27 @@ describe('landing page (en)', () => {
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
       serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '5 Main St Dundas, Hamilton',
     }), 'en'));
+
+    // A link may carry the two name fields (0070): they fill them whole, and are cleaned from the address too.
+    await page.goto('/?firstName=Jos%C3%A9%20Mar%C3%ADa&lastName=N%C3%BA%C3%B1ez%20Pe%C3%B1a');
+    await calc.getByLabel('First name').waitFor();
+    await page.waitForFunction(() => window.location.search === '');
+    expect(await calc.getByLabel('First name').inputValue()).toBe('José María');
+    expect(await calc.getByLabel('Last name').inputValue()).toBe('Núñez Peña');
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('sends the quote by email from the modal and queues the email', async () => {
-    const { page, context, errors } = await newPage();
+  it('sends the quote by email from the modal and queues the email, whose links keep a two-word first name whole', async () => {
+    // Its own client address: the email's Buy now link books at the end.
+    const { page, context, errors } = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': '10.87.0.1' } });
     await skipPromo(context);
     const calc = await openCalculator(page);
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     await toast(page, 'Please provide your address to get a quote by email.').waitFor();
 
     const email = `landing-${Date.now().toString(36)}@example.ca`;
-    await fillCalculatorCustomer(page, { first: 'Grace', last: 'Hopper', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
+    await fillCalculatorCustomer(page, { first: 'José María', last: 'Núñez Peña', email, phone: '', address: '88 James St S, Hamilton', postal: 'L8P 2Y9' });
     await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
     await dialog.waitFor();
@@ -301,8 +309,33 @@ describe('landing page (en)', () => {
     expect(errors).toEqual([]);
 
     await signInAsAdmin(page);
-    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; kind: string }[] };
-    expect(outbox.emails.some((e) => e.toAddress === email && e.kind === 'quote')).toBe(true);
+    const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { toAddress: string; kind: string; text: string }[] };
+    const mail = outbox.emails.find((e) => e.toAddress === email && e.kind === 'quote');
+    expect(mail).toBeDefined();
+
+    // The quote kept the first and last name as typed (0070): "Book this quote" fills them whole, not "José" "María Núñez Peña".
+    const bookLink = /\/book-quote\?token=[\w-]+/.exec(mail!.text)?.[0];
+    expect(bookLink).toBeDefined();
+    await page.goto(bookLink!);
+    await page.getByRole('heading', { name: 'Complete Your Booking' }).waitFor();
+    expect(await page.getByLabel('First Name', { exact: true }).inputValue()).toBe('José María');
+    expect(await page.getByLabel('Last Name', { exact: true }).inputValue()).toBe('Núñez Peña');
+
+    // "Buy now": direct-buy mode forwards the parts to /checkout-new, whose one name field books them as they were typed.
+    const buyLink = /\/\?directBuy=true&\S+/.exec(mail!.text)?.[0];
+    expect(buyLink).toBeDefined();
+    await page.goto(buyLink!);
+    await toast(page, 'Direct Purchase').waitFor();
+    await page.waitForURL(/\/checkout-new\?/);
+    const forwarded = new URL(page.url()).searchParams;
+    expect([forwarded.get('name'), forwarded.get('firstName'), forwarded.get('lastName')]).toEqual(['José María Núñez Peña', 'José María', 'Núñez Peña']);
+    await page.getByTestId('order-total').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('José María Núñez Peña');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: /^Pay \$/ }).waitFor();
+    const customer = (await (await page.request.get(`/api/customers/email/${encodeURIComponent(email)}`)).json()) as { firstName: string; lastName: string };
+    expect([customer.firstName, customer.lastName]).toEqual(['José María', 'Núñez Peña']);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

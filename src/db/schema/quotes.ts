@@ -15,6 +15,10 @@ export const quotes = pgTable('quotes', {
   token: text().notNull().unique(),
   customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
   customerName: text(),
+  // The calculator's two name fields as typed (0070), so "José María" "Núñez Peña" is not split at
+  // the first space later; null on quotes sent before them or by clients that send only `name`.
+  customerFirstName: text(),
+  customerLastName: text(),
   customerEmail: text(),
   customerPhone: text(),
   serviceType: text().notNull(),

@@ -10,6 +10,10 @@ describe('readQuoteSummary', () => {
     });
     expect(quote).toMatchObject({ id: 12, name: 'Ada Lovelace', email: 'ada@example.com', propertySize: 0.75, includeTick: true, extras: ['breeding-site-inspection'], discountCode: 'MIDSEASON', totalCents: 45426 });
   });
+  it('keeps the quote\'s first and last name as the API gives them (0070)', () => {
+    const quote = readQuoteSummary({ serviceType: 'seasonal', customerName: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
+    expect(quote).toMatchObject({ name: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
+  });
   it('rejects an answer without a quote', () => {
     expect(readQuoteSummary(null)).toBeNull();
     expect(readQuoteSummary({ message: 'Not found' })).toBeNull();

@@ -138,6 +138,9 @@ export function mapServerField(field: string, variant: 'zipCode' | 'postalCode')
 
 export type OrderRequest = {
   name?: string;
+  /** The parts the customer typed (a quote's, 0070): they win over splitting `name` while it reads as them. */
+  firstName?: string;
+  lastName?: string;
   email?: string;
   address?: string;
   phone?: string;
@@ -227,6 +230,9 @@ export type QuoteSummary = {
   totalCents: number | null;
   totalPrice: number | null;
   name: string;
+  /** The quote's first and last name: as the customer typed them, or its full name split at the first space for an older quote (0070). */
+  firstName: string;
+  lastName: string;
   email: string;
   phone: string;
   address: string;
@@ -245,7 +251,9 @@ export function readQuoteSummary(body: unknown): QuoteSummary | null {
   const serviceType = str(raw.serviceType);
   if (!serviceType) return null;
   const customer = (raw.customer && typeof raw.customer === 'object' ? raw.customer : {}) as Record<string, unknown>;
-  const name = str(raw.customerName) || str(raw.name) || [str(raw.firstName) || str(customer.firstName), str(raw.lastName) || str(customer.lastName)].filter(Boolean).join(' ');
+  const firstName = str(raw.firstName) || str(customer.firstName);
+  const lastName = str(raw.lastName) || str(customer.lastName);
+  const name = str(raw.customerName) || str(raw.name) || [firstName, lastName].filter(Boolean).join(' ');
   return {
     id: num(raw.id),
     serviceType,
@@ -255,6 +263,8 @@ export function readQuoteSummary(body: unknown): QuoteSummary | null {
     totalCents: num(raw.totalCents),
     totalPrice: num(raw.totalPrice),
     name,
+    firstName,
+    lastName,
     email: str(raw.customerEmail) || str(raw.email) || str(customer.email),
     phone: str(raw.phone) || str(raw.customerPhone) || str(customer.phone),
     address: str(raw.address),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AppointmentRequestSchema, BookingFormSchema, CustomerRequestSchema, normaliseAppointmentPayload, normaliseTime, prepareOrderCustomer, ServiceRequestSchema, splitFullName, toFormServiceType,
+  AppointmentRequestSchema, BookingFormSchema, CustomerRequestSchema, normaliseAppointmentPayload, normaliseTime, prepareOrderCustomer, ServiceRequestSchema, toFormServiceType,
 } from './booking.schema';
+import { splitFullName } from '@/lib/person-name';
 
 const parse = (raw: unknown) => normaliseAppointmentPayload(AppointmentRequestSchema.parse(raw));
 
@@ -136,6 +137,10 @@ describe('customers and the order-creation path', () => {
     expect(prepareOrderCustomer({ name: 'Jo Doe', email: 'a@b.co', address: '1 Main' })).toEqual({
       ok: true, customer: { firstName: 'Jo', lastName: 'Doe', email: 'a@b.co', address: '1 Main', phone: '000-000-0000', city: 'Hamilton', postalCode: 'L8P1X1' },
     });
+  });
+  it('orders with the first and last name the quote kept, not its name split at the first space (0070)', () => {
+    expect(prepareOrderCustomer({ name: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña', email: 'a@b.co', address: '1 Main' }))
+      .toMatchObject({ ok: true, customer: { firstName: 'José María', lastName: 'Núñez Peña' } });
   });
   it('orders without a phone the rule refuses (a quote saved before it) and the API takes the stand-in', () => {
     const order = prepareOrderCustomer({ name: 'Jo Doe', email: 'a@b.co', address: '1 Main', phone: '905' });

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { normaliseServiceType } from '@/features/pricing/pricing';
 import { type LimitedField, limitedText, optionalPhone, PHONE_INVALID_MESSAGE, requiredPhone } from '@/lib/field-limits';
+import { splitFullName } from '@/lib/person-name';
 import { isValidPhone } from '@/lib/phone';
 
 const optionalText = (max = 500) => z.string().trim().max(max).optional().nullable();
@@ -64,9 +65,12 @@ export const NO_PHONE = '000-000-0000';
 
 /**
  * Order-creation path (SPEC §5): name, email and address required; defaults phone 000-000-0000,
- * postal code L8P1X1, city Hamilton, last name '-'; the full name splits at the first space.
+ * postal code L8P1X1, city Hamilton, last name '-'. The full name splits at the first space unless
+ * the order carries the first and last name the customer typed (a quote's, 0070).
  */
-export function prepareOrderCustomer(input: { name?: string; email?: string; address?: string; phone?: string; city?: string; postalCode?: string }):
+export function prepareOrderCustomer(input: {
+  name?: string; firstName?: string; lastName?: string; email?: string; address?: string; phone?: string; city?: string; postalCode?: string;
+}):
   | { ok: true; customer: { firstName: string; lastName: string; email: string; phone: string; address: string; city: string; postalCode: string } }
   | { ok: false; missing: ('name' | 'email' | 'address')[] } {
   const name = (input.name ?? '').trim();
@@ -74,7 +78,7 @@ export function prepareOrderCustomer(input: { name?: string; email?: string; add
   const address = (input.address ?? '').trim();
   const missing = (['name', 'email', 'address'] as const).filter((k) => !{ name, email, address }[k]);
   if (missing.length > 0) return { ok: false, missing: [...missing] };
-  const { firstName, lastName } = splitFullName(name);
+  const { firstName, lastName } = splitFullName(name, input);
   return {
     ok: true,
     customer: {
@@ -88,14 +92,6 @@ export function prepareOrderCustomer(input: { name?: string; email?: string; add
       postalCode: input.postalCode?.trim() || 'L8P1X1',
     },
   };
-}
-
-/** SPEC: the full name splits at the first space; the last name is '-' when there is none. */
-export function splitFullName(name: string): { firstName: string; lastName: string } {
-  const clean = name.trim().replace(/\s+/g, ' ');
-  const at = clean.indexOf(' ');
-  if (at < 0) return { firstName: clean, lastName: '-' };
-  return { firstName: clean.slice(0, at), lastName: clean.slice(at + 1) };
 }
 
 /** POST /api/customers (SPEC §7): the booking form sends `zipCode` instead of `postalCode`. */

@@ -22,4 +22,13 @@ describe('parseDirectBuy', () => {
     expect(new URLSearchParams(buildDirectBuyQuery(request!)).get('address')).toBe('12 King St');
     expect(buildDirectBuyQuery(request!)).not.toContain('utm');
   });
+
+  it('forwards the first and last name as typed beside SPEC\'s name (0070)', () => {
+    const request = parseDirectBuy(new URLSearchParams(
+      'directBuy=true&service=seasonal&name=Jos%C3%A9+Mar%C3%ADa+N%C3%BA%C3%B1ez+Pe%C3%B1a&firstName=Jos%C3%A9+Mar%C3%ADa&lastName=N%C3%BA%C3%B1ez+Pe%C3%B1a&quoteToken=tok',
+    ));
+    expect(request).toMatchObject({ name: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
+    const forwarded = new URLSearchParams(buildDirectBuyQuery(request!));
+    expect([forwarded.get('firstName'), forwarded.get('lastName'), forwarded.get('name')]).toEqual(['José María', 'Núñez Peña', 'José María Núñez Peña']);
+  });
 });

@@ -3,8 +3,12 @@
  * toast and forwards the same values to /checkout-new. Pure parsing, so it is unit-tested.
  */
 
-/** SPEC's keys, plus `quoteToken` from a quote email so /checkout-new charges that saved quote. */
-export const DIRECT_BUY_KEYS = ['service', 'size', 'includeTick', 'includeStandingWater', 'address', 'email', 'name', 'price', 'quoteToken'] as const;
+/**
+ * SPEC's keys, plus `quoteToken` from a quote email so /checkout-new charges that saved quote, and
+ * `firstName`/`lastName`, the name as typed in two fields, which /checkout-new prefers to splitting
+ * `name` at its first space (0070).
+ */
+export const DIRECT_BUY_KEYS = ['service', 'size', 'includeTick', 'includeStandingWater', 'address', 'email', 'name', 'firstName', 'lastName', 'price', 'quoteToken'] as const;
 export type DirectBuyKey = (typeof DIRECT_BUY_KEYS)[number];
 export type DirectBuyRequest = Partial<Record<DirectBuyKey, string>> & { service: string; size: string };
 

@@ -179,7 +179,8 @@ export async function selectCustomerData(db: DbExecutor, subject: DataSubject) {
     reason: refunds.reason, refundedAt: refunds.refundedAt, createdAt: refunds.createdAt,
   }).from(refunds).where(inArray(refunds.paymentId, paymentIdsOf(db, subject))).orderBy(asc(refunds.createdAt), asc(refunds.id));
   const quoteRows = await db.select({
-    id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, customerPhone: quotes.customerPhone,
+    id: quotes.id, customerName: quotes.customerName, customerFirstName: quotes.customerFirstName, customerLastName: quotes.customerLastName,
+    customerEmail: quotes.customerEmail, customerPhone: quotes.customerPhone,
     serviceType: quotes.serviceType, propertySize: quotes.propertySize, includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater,
     additionalServices: quotes.additionalServices, address: quotes.address, city: quotes.city, postalCode: quotes.postalCode,
     discountCode: quotes.discountCode, secondContact: quotes.secondContact, subtotalCents: quotes.subtotalCents, taxCents: quotes.taxCents,

@@ -27,8 +27,18 @@ describe('parseQuotePrefill', () => {
     expect(parse('name=Cher')).toEqual({ firstName: 'Cher' });
   });
 
+  it('fills the two name fields from firstName and lastName rather than splitting name (0070)', () => {
+    expect(parse('name=Jos%C3%A9%20Mar%C3%ADa%20N%C3%BA%C3%B1ez%20Pe%C3%B1a&firstName=Jos%C3%A9%20Mar%C3%ADa&lastName=N%C3%BA%C3%B1ez%20Pe%C3%B1a'))
+      .toEqual({ firstName: 'José María', lastName: 'Núñez Peña' });
+    expect(parse('firstName=%20Ana%20%20Sof%C3%ADa&lastName=Ruiz')).toEqual({ firstName: 'Ana Sofía', lastName: 'Ruiz' });
+    // One part alone is not a name in two fields: SPEC's name and its split still apply.
+    expect(parse('name=Mary%20Ann%20Smith&firstName=Mary%20Ann')).toEqual({ firstName: 'Mary', lastName: 'Ann Smith' });
+  });
+
   it('tells whether the query carries prefill values', () => {
     expect(hasPrefill(new URLSearchParams('utm_source=x'))).toBe(false);
     expect(hasPrefill(new URLSearchParams('email=a%40b.ca'))).toBe(true);
+    // A link with only the name parts is read, and so cleaned from the address, too.
+    expect(hasPrefill(new URLSearchParams('firstName=Ana&lastName=Ruiz'))).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * SPEC "Prefill": the quote calculator reads serviceType, propertySize, includeTick,
  * includeTargetedInsects, name, address and email from the query string (links from city pages
- * and emails), then the URL is cleaned. Pure parsing here; the component does the cleaning.
+ * and emails), then the URL is cleaned. A link may also carry `firstName` and `lastName`: both
+ * given, they fill the two fields instead of `name` split at its first space (0070). Pure parsing
+ * here; the component does the cleaning.
  */
 import type { PricedServiceType } from '@/features/pricing/price-table';
 import { normaliseServiceType } from '@/features/pricing/pricing';
+import { foldSpaces, pickNameParts } from '@/lib/person-name';
 import { type CalculatorSize, isCalculatorSize } from './calculator-options';
 
 export { hasPrefill, PREFILL_KEYS } from './prefill-keys';
@@ -39,8 +42,12 @@ export function parseQuotePrefill(search: URLSearchParams): QuotePrefill {
   if (size) prefill.propertySize = size;
   if (search.get('includeTick') === 'true') prefill.includeTick = true;
   if (search.get('includeTargetedInsects') === 'true') prefill.includeTargetedInsects = true;
-  const name = search.get('name')?.trim().replace(/\s+/g, ' ');
-  if (name) {
+  const parts = pickNameParts(search.get('firstName'), search.get('lastName'));
+  const name = foldSpaces(search.get('name') ?? '');
+  if (parts) {
+    prefill.firstName = parts.firstName;
+    prefill.lastName = parts.lastName;
+  } else if (name) {
     // SPEC splits a full name at the first space.
     const space = name.indexOf(' ');
     prefill.firstName = space === -1 ? name : name.slice(0, space);

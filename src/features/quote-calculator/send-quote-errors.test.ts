@@ -8,6 +8,7 @@ describe('placeSendQuoteErrors', () => {
       'quoteDetails.address': 'Please provide your address to get a quote by email.',
       email: 'Invalid email address',
       phone: 'Phone number is too long',
+      firstName: 'Please keep the first name to 100 characters or fewer.',
     })).toEqual({
       calculator: [
         { name: 'postalCode', message: "We don't currently service this area." },
@@ -16,6 +17,7 @@ describe('placeSendQuoteErrors', () => {
       dialog: [
         { name: 'email', message: 'Invalid email address' },
         { name: 'phone', message: 'Phone number is too long' },
+        { name: 'firstName', message: 'Please keep the first name to 100 characters or fewer.' },
       ],
     });
   });

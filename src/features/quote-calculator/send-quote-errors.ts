@@ -15,7 +15,7 @@ const CALCULATOR_FIELDS: Record<string, CalculatorErrorField> = {
   'quoteDetails.address': 'address',
   'quoteDetails.postalCode': 'postalCode',
 };
-const DIALOG_FIELDS: Record<string, DialogErrorField> = { email: 'email', phone: 'phone' };
+const DIALOG_FIELDS: Record<string, DialogErrorField> = { firstName: 'firstName', lastName: 'lastName', email: 'email', phone: 'phone' };
 
 /** Sorts the server's field messages by where they are shown; fields no form shows are left out. */
 export function placeSendQuoteErrors(fields: unknown): PlacedSendQuoteErrors {

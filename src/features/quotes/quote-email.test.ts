@@ -150,6 +150,15 @@ describe('buildDirectBuyUrl', () => {
       address: '1 Rue & Co, Dundas', email: 'ana@example.com', name: 'Ana <b>Ruiz</b>', price: '148', quoteToken: quote.token,
     });
   });
+
+  it('carries the first and last name the quote kept beside SPEC\'s name (0070)', () => {
+    const named = { ...quote, customerName: 'José María Núñez Peña', customerFirstName: 'José María', customerLastName: 'Núñez Peña' };
+    const params = new URL(buildDirectBuyUrl('https://example.ca', 'es', named, 148)).searchParams;
+    expect([params.get('name'), params.get('firstName'), params.get('lastName')]).toEqual(['José María Núñez Peña', 'José María', 'Núñez Peña']);
+    // An older quote kept only the full name: nothing to add.
+    const old = new URL(buildDirectBuyUrl('https://example.ca', 'es', { ...named, customerFirstName: null, customerLastName: null }, 148)).searchParams;
+    expect([old.has('firstName'), old.has('lastName')]).toEqual([false, false]);
+  });
 });
 
 describe('renderCustomQuoteStaffEmail', () => {

@@ -18,6 +18,9 @@ export type QuoteEmailInput = {
     id: number;
     token: string;
     customerName: string;
+    /** The two fields the name was typed in (0070); absent or null on a quote sent without them. */
+    customerFirstName?: string | null;
+    customerLastName?: string | null;
     customerEmail: string;
     serviceType: string;
     propertySize: number;
@@ -51,7 +54,9 @@ export function buildBookQuoteUrl(siteUrl: string, locale: string, token: string
  * The email's "Buy now" link: SPEC's direct-buy mode (`/?directBuy=true&...`), which shows the
  * 'Direct Purchase' toast and forwards the same values to /checkout-new. Besides SPEC's values it
  * carries the quote's secret token, so /checkout-new loads the saved quote and the server prices
- * and charges its discount code and extras; the other values keep the link readable.
+ * and charges its discount code and extras; the other values keep the link readable. A quote that
+ * kept the first and last name as typed carries them too (`firstName`, `lastName` beside SPEC's
+ * `name`), so a compound first name reaches /checkout-new whole (0070).
  */
 export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteEmailInput['quote'], totalPrice: number): string {
   const url = new URL(localePrefix(locale) || '/', siteUrl);
@@ -64,6 +69,7 @@ export function buildDirectBuyUrl(siteUrl: string, locale: string, quote: QuoteE
     address: quote.address,
     email: quote.customerEmail,
     name: quote.customerName,
+    ...(quote.customerFirstName && quote.customerLastName ? { firstName: quote.customerFirstName, lastName: quote.customerLastName } : {}),
     price: String(totalPrice),
     quoteToken: quote.token,
   };

@@ -12,6 +12,8 @@ const followUpQuoteColumns = {
   branchId: quotes.branchId,
   customerId: quotes.customerId,
   customerName: quotes.customerName,
+  customerFirstName: quotes.customerFirstName,
+  customerLastName: quotes.customerLastName,
   customerEmail: quotes.customerEmail,
   serviceType: quotes.serviceType,
   propertySize: quotes.propertySize,

@@ -194,6 +194,8 @@ export async function sendQuoteFollowUp(
         id: quote.id,
         token: quote.token,
         customerName: quote.customerName ?? '',
+        customerFirstName: quote.customerFirstName,
+        customerLastName: quote.customerLastName,
         customerEmail: to,
         serviceType: quote.serviceType,
         propertySize: quote.propertySize,

@@ -37,10 +37,10 @@ const quoteColumns = {
   createdAt: quotes.createdAt,
 };
 
-/** What /book-quote needs to show and re-price a quote; the token holder is the customer. */
+/** What /book-quote needs to show and re-price a quote, with the name as typed in two fields (0070); the token holder is the customer. */
 export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   const [row] = await db
-    .select(quoteColumns)
+    .select({ ...quoteColumns, customerFirstName: quotes.customerFirstName, customerLastName: quotes.customerLastName })
     .from(quotes)
     .where(eq(quotes.token, token));
   return row ?? null;

@@ -41,6 +41,27 @@ describe('SendQuoteSchema', () => {
     });
     expect(messagesOf(SendQuoteSchema.safeParse({ email: 'a@b.ca', name: 'A' }))).toEqual({ quoteDetails: 'quotes.invalidDetails' });
   });
+
+  it('takes the first and last name as typed beside the full name, spaces folded (0070)', () => {
+    const parsed = SendQuoteSchema.parse({ email: 'jm@example.com', name: 'José María  Núñez Peña', firstName: ' José  María ', lastName: 'Núñez Peña', quoteDetails: details });
+    expect(parsed).toMatchObject({ name: 'José María  Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
+    // SPEC's body without them is still a quote request.
+    expect(SendQuoteSchema.parse({ email: 'jm@example.com', name: 'José María Núñez Peña', quoteDetails: details })).not.toHaveProperty('firstName');
+    expect(SendQuoteSchema.safeParse({ email: 'jm@example.com', name: 'José María Núñez Peña', firstName: null, lastName: null, quoteDetails: details }).success).toBe(true);
+  });
+
+  it.each([
+    // Two names for one person: which one would the emails use?
+    [{ name: 'Ana Ruiz', firstName: 'José María', lastName: 'Núñez Peña' }, { name: 'quotes.nameMismatch' }],
+    [{ name: 'José María Núñez Peña', firstName: 'José María' }, { lastName: 'booking.validation.lastNameRequired' }],
+    [{ name: 'José María Núñez Peña', lastName: 'Núñez Peña' }, { firstName: 'booking.validation.firstNameRequired' }],
+    [{ name: 'Núñez Peña', firstName: '  ', lastName: 'Núñez Peña' }, { firstName: 'booking.validation.firstNameRequired' }],
+    // The booking forms' limits and messages (src/lib/field-limits.ts).
+    [{ name: `${'a'.repeat(101)} Peña`, firstName: 'a'.repeat(101), lastName: 'Peña' }, { firstName: 'errors.tooLong.firstName' }],
+    [{ name: `José ${'b'.repeat(101)}`, firstName: 'José', lastName: 'b'.repeat(101) }, { lastName: 'errors.tooLong.lastName' }],
+  ])('refuses %o with %o', (names, messages) => {
+    expect(messagesOf(SendQuoteSchema.safeParse({ email: 'jm@example.com', ...names, quoteDetails: details }))).toEqual(messages);
+  });
 });
 
 describe('findSecondContactProblems (the calculator form and POST /api/send-quote)', () => {

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { isPricedServiceType, normaliseServiceType } from '@/features/pricing/pricing';
-import { FIELD_LIMITS, PHONE_INVALID_MESSAGE, tooLongMessage } from '@/lib/field-limits';
+import { FIELD_LIMITS, limitedText, PHONE_INVALID_MESSAGE, tooLongMessage } from '@/lib/field-limits';
+import { foldSpaces, joinNameParts } from '@/lib/person-name';
 import { isValidPhone } from '@/lib/phone';
 
 /** Accepts true/false and the strings SPEC's query parameters and old clients send. */
@@ -115,16 +116,38 @@ export const SecondContactSchema = z
     for (const problem of findSecondContactProblems(contact)) ctx.addIssue({ code: 'custom', path: [problem.field], message: 'quotes.secondContactInvalid' });
   });
 
+/**
+ * A name part as the customer booking pages take it (POST /api/customers: the limit, required once
+ * given, the same translated messages), spaces folded as the full name is compared (0070).
+ */
+const namePart = (field: 'firstName' | 'lastName') =>
+  limitedText(field).min(1, `booking.validation.${field}Required`).transform(foldSpaces).nullish();
+
 /** POST /api/send-quote (the modal 'Send Quote to Your Email'). */
 export const SendQuoteSchema = z.object({
   email: z.string({ error: 'quotes.nameRequired' }).trim().toLowerCase().pipe(z.email('quotes.invalidEmail').max(254, 'quotes.invalidEmail')),
   // The calculator's modal sends "first last": room for both at their limits and the space between.
   name: z.string({ error: 'quotes.nameRequired' }).trim().min(1, 'quotes.nameRequired').max(FIELD_LIMITS.firstName + 1 + FIELD_LIMITS.lastName, 'quotes.nameRequired'),
+  /**
+   * The two fields the name came from (0070), optional beside SPEC's `name`: kept on the quote so
+   * a compound first name ("José María") is not split at the first space later. Both or neither.
+   */
+  firstName: namePart('firstName'),
+  lastName: namePart('lastName'),
   phone: z.string().trim().max(FIELD_LIMITS.phone, tooLongMessage('phone')).refine((value) => value === '' || isValidPhone(value), PHONE_INVALID_MESSAGE).nullish(),
   quoteDetails: QuoteDetailsSchema,
   secondContact: SecondContactSchema.nullish(),
   /** Honeypot: people never see it, so anything in it means a bot. */
   website: z.string().optional(),
+}).superRefine((value, ctx) => {
+  const { firstName, lastName } = value;
+  if (firstName == null && lastName == null) return;
+  if (firstName == null) ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'booking.validation.firstNameRequired' });
+  if (lastName == null) ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'booking.validation.lastNameRequired' });
+  // Two names for one person would leave the office and the emails to guess which is right.
+  if (firstName != null && lastName != null && joinNameParts({ firstName, lastName }) !== foldSpaces(value.name)) {
+    ctx.addIssue({ code: 'custom', path: ['name'], message: 'quotes.nameMismatch' });
+  }
 });
 export type SendQuoteInput = z.input<typeof SendQuoteSchema>;
 export type SendQuoteRequest = z.output<typeof SendQuoteSchema>;

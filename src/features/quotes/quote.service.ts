@@ -11,6 +11,7 @@ import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
+import { splitFullName } from '@/lib/person-name';
 import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
 import type { CalculateQuoteRequest, SecondContact, SendQuoteRequest } from './quote.schema';
 import { renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
@@ -62,7 +63,8 @@ export async function calculateQuote(input: CalculateQuoteRequest, options: { no
 }
 
 export type SaveQuoteInput = {
-  customer: { name: string; email: string; phone?: string | null };
+  /** `firstName`/`lastName`: the two fields `name` was typed in, when the caller has them (0070). */
+  customer: { name: string; firstName?: string | null; lastName?: string | null; email: string; phone?: string | null };
   secondContact?: SecondContact | null;
   details: PriceBookingInput & { address: string; city?: string | null; postalCode?: string | null };
   locale: string;
@@ -99,6 +101,8 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
     token: createQuoteToken(),
     customerId: input.customerId ?? null,
     customerName: input.customer.name,
+    customerFirstName: input.customer.firstName ?? null,
+    customerLastName: input.customer.lastName ?? null,
     customerEmail: input.customer.email,
     customerPhone: input.customer.phone ?? null,
     serviceType: input.details.serviceType,
@@ -157,7 +161,7 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
   const { PUBLIC_SITE_URL: siteUrl, STAFF_NOTIFY_EMAIL: staffEmail } = getEnv();
   return db.transaction(async (tx) => {
     const saved = await saveQuote(tx, {
-      customer: { name: request.name, email: request.email, phone: request.phone },
+      customer: { name: request.name, firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone },
       secondContact: request.secondContact ?? null,
       details,
       locale,
@@ -168,6 +172,8 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
       id: saved.id,
       token: saved.token,
       customerName: request.name,
+      customerFirstName: request.firstName ?? null,
+      customerLastName: request.lastName ?? null,
       customerEmail: request.email,
       serviceType: details.serviceType,
       propertySize: details.propertySize,
@@ -209,14 +215,17 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
 export async function findQuoteByToken(token: string) {
   const row = /^[\w-]{16,64}$/.test(token) ? await findQuoteByTokenRow(await getDb(), token) : null;
   if (!row) throw new AppError('not_found', 'quotes.notFound');
-  const [firstName, ...rest] = (row.customerName ?? '').trim().split(/\s+/);
+  // The two fields the customer typed (0070); a quote sent without them splits its name at the first space.
+  const stored = row.customerFirstName && row.customerLastName ? { firstName: row.customerFirstName, lastName: row.customerLastName } : null;
+  const split = splitFullName(row.customerName ?? '');
+  const { firstName, lastName } = stored ?? { firstName: split.firstName, lastName: split.lastName === '-' ? '' : split.lastName };
   return {
     id: row.id,
     token,
     status: row.status,
     customerName: row.customerName,
-    firstName: firstName ?? '',
-    lastName: rest.join(' '),
+    firstName,
+    lastName,
     email: row.customerEmail,
     phone: row.customerPhone,
     serviceType: row.serviceType,

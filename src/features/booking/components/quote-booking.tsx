@@ -9,7 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
-import { type BookingFormValues, prepareOrderCustomer, splitFullName, toFormServiceType } from '../booking.schema';
+import { splitFullName } from '@/lib/person-name';
+import { type BookingFormValues, prepareOrderCustomer, toFormServiceType } from '../booking.schema';
 import { type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
 import { BookingForm, type PricingProps, type ScheduleProps } from './booking-form';
 
@@ -26,7 +27,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
   async function orderFirstAvailable(quote: QuoteSummary) {
     setOrdering(true);
     const outcome = await runOrderFlow({
-      name: quote.name, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: quote.postalCode,
+      name: quote.name, firstName: quote.firstName, lastName: quote.lastName, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: quote.postalCode,
       serviceType: quote.serviceType, propertySize: quote.propertySize, includeTick: quote.includeTick,
       includeTargetedInsects: quote.includeTargetedInsects, extras: quote.extras, discountCode: quote.discountCode, quoteId: quote.id,
     }, prepareOrderCustomer, locale).catch(() => null);
@@ -69,7 +70,8 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
   }
 
   const { quote } = state;
-  const { firstName, lastName } = splitFullName(quote.name);
+  // The quote's own two fields (a compound first name stays whole, 0070); an older quote's name splits at the first space.
+  const { firstName, lastName } = splitFullName(quote.name, quote);
   const serviceType: BookingFormValues['serviceType'] = toFormServiceType(quote.serviceType) ?? 'onetime';
   const sizes = ['0.25', '0.5', '0.75', '1', '1.5', '2'];
   const size = sizes.find((s) => Number(s) >= quote.propertySize) ?? '2';

@@ -17,6 +17,7 @@ import { ConsentCheckbox } from '@/features/marketing-email/components/consent-c
 import { formatTaxRatePercent } from '@/features/pricing/pricing';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { FIELD_LIMITS } from '@/lib/field-limits';
+import { joinNameParts, type NameParts, pickNameParts, splitFullName } from '@/lib/person-name';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
@@ -50,14 +51,22 @@ type Created = { appointmentId: number; bookingRef: string; intent: CreatedPayme
 const SERVICE_TYPES = new Set(['onetime', 'seasonal', 'tick-seasonal', 'tick']);
 const truthy = (v: unknown) => v === true || v === 'true';
 
+/**
+ * What the order starts from. `nameParts`: the first and last name as the customer typed them in two
+ * fields (a quote's, the calculator's), used instead of splitting the one name field at its first
+ * space while that field still reads as them (0070).
+ */
+type ReadQuote = { details: QuoteDetails | null; problem: 'missing' | 'invalid' | null; prefill: Partial<Customer>; nameParts: NameParts | null };
+
 /** Direct purchase values from the query first, else the quote kept in session storage. */
-function readQuote(query: Query): { details: QuoteDetails | null; problem: 'missing' | 'invalid' | null; prefill: Partial<Customer> } {
+function readQuote(query: Query): ReadQuote {
   const stored = query.service ? null : readCheckoutData();
   const serviceType = query.service ?? stored?.serviceType ?? undefined;
   const size = toNumber(query.size ?? stored?.propertySize);
-  if (!serviceType && size === undefined) return { details: null, problem: 'missing', prefill: {} };
+  const nameParts = pickNameParts(query.firstName, query.lastName) ?? pickNameParts(stored?.firstName, stored?.lastName);
+  if (!serviceType && size === undefined) return { details: null, problem: 'missing', prefill: {}, nameParts };
   const prefill: Partial<Customer> = {
-    name: query.name ?? ([stored?.firstName, stored?.lastName].filter(Boolean).join(' ') || stored?.name || undefined),
+    name: query.name ?? (nameParts ? joinNameParts(nameParts) : undefined) ?? ([stored?.firstName, stored?.lastName].filter(Boolean).join(' ') || stored?.name || undefined),
     email: query.email ?? stored?.email ?? undefined,
     phone: query.phone ?? stored?.phone ?? undefined,
     city: query.city ?? stored?.city ?? undefined,
@@ -65,7 +74,7 @@ function readQuote(query: Query): { details: QuoteDetails | null; problem: 'miss
   };
   const address = (query.address ?? stored?.address ?? '').trim();
   if (!serviceType || !SERVICE_TYPES.has(serviceType) || size === undefined || !(size > 0) || size > 2 || !address) {
-    return { details: null, problem: 'invalid', prefill };
+    return { details: null, problem: 'invalid', prefill, nameParts };
   }
   return {
     details: {
@@ -79,11 +88,12 @@ function readQuote(query: Query): { details: QuoteDetails | null; problem: 'miss
     },
     problem: null,
     prefill,
+    nameParts,
   };
 }
 
 /** The saved quote from a quote email's direct-buy link (`quoteToken`), read defensively. */
-async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQuote>> {
+async function loadQuoteByToken(token: string): Promise<ReadQuote> {
   const res = await fetch(`/api/quotes/by-token/${encodeURIComponent(token)}`, { credentials: 'include' }).catch(() => null);
   const body = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
@@ -91,7 +101,7 @@ async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQu
   const size = toNumber(body?.propertySize as number | string | undefined);
   const address = text(body?.address);
   if (!body || !serviceType || !SERVICE_TYPES.has(serviceType) || size === undefined || !(size > 0) || !address) {
-    return { details: null, problem: 'invalid', prefill: {} };
+    return { details: null, problem: 'invalid', prefill: {}, nameParts: null };
   }
   return {
     details: {
@@ -112,19 +122,14 @@ async function loadQuoteByToken(token: string): Promise<ReturnType<typeof readQu
       city: text(body.city),
       postalCode: text(body.postalCode),
     },
+    // The quote's two name fields (its full name split at the first space for an older quote).
+    nameParts: pickNameParts(body.firstName, body.lastName),
   };
 }
 
 /** The Fridays this order fits on (a one-time standing-water add-on needs a second stop that day); null when the call fails. */
 function loadDates(details: QuoteDetails): Promise<string[] | null> {
   return fetchAvailableDates(details.serviceType, details.includeStandingWater);
-}
-
-/** SPEC §5: the full name splits at the first space; no last name becomes '-'. */
-function splitName(name: string) {
-  const trimmed = name.trim();
-  const at = trimmed.indexOf(' ');
-  return at === -1 ? { firstName: trimmed, lastName: '-' } : { firstName: trimmed.slice(0, at), lastName: trimmed.slice(at + 1).trim() || '-' };
 }
 
 /**
@@ -156,7 +161,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
   const tRoot = useTranslations();
   const locale = useLocale();
   const router = useRouter();
-  const [quote, setQuote] = useState<ReturnType<typeof readQuote> | null>(null);
+  const [quote, setQuote] = useState<ReadQuote | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [dates, setDates] = useState<string[] | null>(null);
   const [date, setDate] = useState('');
@@ -270,7 +275,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
       return;
     }
     setBusy(true);
-    const { firstName, lastName } = splitName(customer.name);
+    // SPEC §5 splits the full name at the first space; the name as typed in two fields wins while the field still reads as it (0070).
+    const { firstName, lastName } = splitFullName(customer.name, quote?.nameParts);
     recordFunnelStep({
       planType: details.serviceType, propertySize: details.propertySize, city: customer.city.trim(), postalCode: customer.postalCode.trim(),
       customerInfo: { email: customer.email.trim(), name: customer.name.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() },

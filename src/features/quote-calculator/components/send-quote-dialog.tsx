@@ -97,6 +97,9 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
       body: JSON.stringify({
         email: values.email,
         name: `${values.firstName} ${values.lastName}`,
+        // The two fields as typed, so the quote and everything after it keep a compound first name whole (0070).
+        firstName: values.firstName,
+        lastName: values.lastName,
         phone: values.phone,
         website: values.website ?? '',
         quoteDetails: { ...quote, address: address.trim(), postalCode: postalCode.trim() || undefined },
