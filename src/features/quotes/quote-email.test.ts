@@ -99,6 +99,15 @@ describe('renderQuoteEmail', () => {
     expect(email.html).toContain('Ana &lt;b&gt;Ruiz&lt;/b&gt;');
   });
 
+  it('greets by the first name the quote kept (0070), as the booking emails do; an older quote by its full name', () => {
+    const named = { ...quote, customerName: 'José María Núñez Peña', customerFirstName: 'José María', customerLastName: 'Núñez Peña' };
+    const email = renderQuoteEmail({ locale: 'es', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: named, priced });
+    expect(email.text).toContain('\nHola, José María:\n');
+    expect(email.html).toContain('<p>Hola, José María:</p>');
+    const old = renderQuoteEmail({ locale: 'es', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...named, customerFirstName: null, customerLastName: null }, priced });
+    expect(old.text).toContain('\nHola, José María Núñez Peña:\n');
+  });
+
   it('writes German mail with German amounts and /de links', () => {
     const email = renderQuoteEmail({ locale: 'de', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
     expect(email.subject).toBe('Ihr Angebot von Escarpment Mosquito & Tick: Einmalige Behandlung');

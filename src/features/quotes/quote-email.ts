@@ -119,8 +119,10 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
       return `<tr><td style="${cell};${weight}">${escapeHtml(label)}</td><td style="${cell};text-align:right;${weight}">${escapeHtml(value)}</td></tr>`;
     }).join('');
 
+  // The first name as typed when the quote kept it (0070), as the booking emails greet; older quotes the full name.
+  const greetingName = quote.customerFirstName?.trim() || quote.customerName;
   const bodyHtml = [
-    `<p>${escapeHtml(t('quotes.email.greeting', { name: quote.customerName }))}</p>`,
+    `<p>${escapeHtml(t('quotes.email.greeting', { name: greetingName }))}</p>`,
     ...intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(facts)}</table>`,
     priced.customQuote
@@ -135,7 +137,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
 
   const line = ([label, value]: [string, string]) => formatLabelled(locale, label, value);
   const bodyText = [
-    t('quotes.email.greeting', { name: quote.customerName }),
+    t('quotes.email.greeting', { name: greetingName }),
     '',
     ...intro.flatMap((paragraph) => [paragraph, '']),
     ...facts.map(line),
