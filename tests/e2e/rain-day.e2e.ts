@@ -59,6 +59,36 @@ describe('rain day on the route manager', () => {
     await open.click();
     await dialog.getByText('No confirmed visit is left on this Friday. If you just moved it, the move is done.').waitFor();
     expect(await dialog.getByRole('button', { name: /^Move \d+ visits?$/ }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The rained-out Friday is closed to bookings (0071): the route manager says so, and neither the
+    // public calendar nor the crew's day sheet treats it as a free day.
+    const closure = page.getByRole('region', { name: 'Closed for rain' });
+    await closure.getByText(`Its visits were moved to ${longDate(next, 'en')}.`).waitFor();
+    expect(await closure.getByText(/^Closed on .+ by .+\.$/).isVisible()).toBe(true);
+    expect(await closure.getByText('Customers cannot book it, and no move, re-treatment or later rain day can land on it.').isVisible()).toBe(true);
+    expect(await findAxeViolations(page)).toEqual([]);
+    const offered = async () => ((await (await context.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] }).dates;
+    expect(await offered()).not.toContain(date);
+
+    const sheet = await context.newPage();
+    await sheet.goto(`/day-sheet?date=${date}`);
+    const rainNotice = sheet.getByTestId('moved-for-rain');
+    await rainNotice.getByText('Moved for rain').waitFor();
+    expect(await rainNotice.getByText(`Because of rain, this Friday's visits were moved to ${longDate(next, 'en')}.`).isVisible()).toBe(true);
+    await sheet.close();
+
+    // A changed forecast: the office reopens the Friday, after saying so in a dialog.
+    await closure.getByRole('button', { name: 'Reopen this Friday' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Reopen ${longDate(date, 'en')}?` });
+    await confirm.getByText('The visits already moved stay on their new Fridays, and nobody is emailed.', { exact: false }).waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Reopen this Friday' }).click();
+    await page.getByText(`${longDate(date, 'en')} is open to bookings again.`).first().waitFor();
+    await closure.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('route-date');
+    expect(await offered()).toContain(date);
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     await context.close();
   });
@@ -106,6 +136,13 @@ describe('rain day on the route manager', () => {
     await dialog.getByRole('alert').filter({ hasText: 'Il ne reste aucune visite confirmée ce vendredi. Si vous venez de les déplacer, c’est fait.' }).first().waitFor();
     expect(await select.inputValue()).toBe(next);
     expect(await findAxeViolations(page)).toEqual([]);
+
+    // The colleague's rain day closed the Friday (0071): the notice reads in French once the dialog is closed.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await page.goto(`/fr/routes?date=${date}`);
+    await page.getByRole('region', { name: 'Fermé pour cause de pluie' }).getByText(`Ses visites ont été déplacées\u00a0: ${longDate(next, 'fr')}.`).waitFor();
+    // Reopened for the tests after this one, which pick their Fridays among those offered.
+    expect((await context.request.post('/api/admin/rain-day/reopen', { data: { date } })).status()).toBe(200);
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     await context.close();
   });

@@ -162,7 +162,7 @@ describe('PATCH /api/admin/appointments/{id} { date }', () => {
     expect(await stopsOn(twoLeft)).toBe(3);
   });
 
-  it('refuses a full Friday with a translated 409 and writes nothing', async () => {
+  it('refuses a full or closed Friday with a translated 409 and writes nothing', async () => {
     jar.token = adminToken;
     const from = takeFriday();
     const full = takeFriday();
@@ -170,11 +170,16 @@ describe('PATCH /api/admin/appointments/{id} { date }', () => {
     await prepareFriday(full, 1, 1);
     await (await getDb()).insert(serviceDays).values({ branchId: 1, date: closed, isClosed: true });
     const [id] = await addUnplacedVisit(from);
-    for (const date of [full, closed]) {
-      const res = await move(id!, { date }, 'de');
-      expect(res.status, date).toBe(409);
-      expect(await res.json()).toMatchObject({ code: 'day_full', fullDates: [date], message: 'An diesem Freitag ist kein Platz mehr für diesen Besuch. Bitte wählen Sie einen anderen Freitag.' });
-    }
+    const full409 = await move(id!, { date: full }, 'de');
+    expect(full409.status).toBe(409);
+    expect(await full409.json()).toMatchObject({ code: 'day_full', fullDates: [full], message: 'An diesem Freitag ist kein Platz mehr für diesen Besuch. Bitte wählen Sie einen anderen Freitag.' });
+    // A closed Friday (a rain day moved it, 0071) is not called full.
+    const closed409 = await move(id!, { date: closed }, 'de');
+    expect(closed409.status).toBe(409);
+    expect(await closed409.json()).toMatchObject({
+      code: 'day_full', fullDates: [closed], reason: 'closed',
+      message: 'Dieser Freitag ist für Buchungen gesperrt. Wählen Sie einen anderen Freitag oder geben Sie ihn zuerst im Routenplaner wieder frei.',
+    });
     expect(await readVisits([id!])).toMatchObject([{ date: from, status: 'expired', isRescheduled: false }]);
     expect(await stopsOn(full)).toBe(1);
   });

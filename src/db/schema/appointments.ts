@@ -126,13 +126,28 @@ export const appliedStopChanges = pgTable('applied_stop_changes', {
   index('applied_stop_changes_applied_at_idx').on(t.appliedAt),
 ]);
 
+/** Why a Friday is closed to bookings: a rain day moved its visits away (0071). */
+export const SERVICE_DAY_CLOSED_REASONS = ['rain'] as const;
+export type ServiceDayClosedReason = (typeof SERVICE_DAY_CLOSED_REASONS)[number];
+
 /** One row per branch and Friday: the row a booking locks while it counts and reserves stops. */
 export const serviceDays = pgTable('service_days', {
   branchId: integer().notNull().references(() => branches.id),
   date: date({ mode: 'string' }).notNull(),
   capacityOverride: integer(),
   isClosed: boolean().notNull().default(false),
-}, (t) => [primaryKey({ columns: [t.branchId, t.date] })]);
+  // Who closed the day, when and why (0071): the route manager says so and offers to reopen it.
+  closedReason: text().$type<ServiceDayClosedReason>(),
+  closedAt: timestamp({ withTimezone: true }),
+  closedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** The Fridays a rain day sent this day's visits to (0071), for the day sheet and the route manager. */
+  movedTo: date({ mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+}, (t) => [
+  primaryKey({ columns: [t.branchId, t.date] }),
+  check('service_days_closed_reason', sql`${t.closedReason} in (${inList(SERVICE_DAY_CLOSED_REASONS)})`),
+  // A reason belongs to a closed day: reopening clears it.
+  check('service_days_reason_when_closed', sql`${t.closedReason} is null or ${t.isClosed}`),
+]);
 
 export const ROUTE_STATUSES = ['pending', 'planned', 'in-progress', 'done'] as const;
 

@@ -7,6 +7,7 @@ import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { type BookingAppointment as ManagedVisitRow, listBookingAppointments } from '@/features/payments/payment.repository';
 import { describeArrivalWindow } from '@/features/email/visit-calendar';
+import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { spacingMessageValues, type SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { listMoveDates, moveAppointment } from '@/features/staff-dashboard/reschedule.service';
@@ -142,7 +143,7 @@ export async function listCustomerMoveDates(token: string, visitId: number | nul
 /** The office's refusal, in the customer's words (the office's keys speak to staff). */
 function toCustomerError(error: unknown, phone: string): unknown {
   if (!isAppError(error)) return error;
-  if (error.code === 'day_full') return new AppError('day_full', 'manageBooking.errors.dayFull', error.details);
+  if (error.code === 'day_full') return new AppError('day_full', isClosedDayRefusal(error.details) ? 'manageBooking.errors.dayClosed' : 'manageBooking.errors.dayFull', error.details);
   if (error.code === 'visit_spacing') {
     const refusal = error.details as { side: 'previous' | 'next'; window: SpacingWindow };
     const { variant, values } = spacingMessageValues(refusal);

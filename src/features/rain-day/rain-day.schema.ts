@@ -9,3 +9,6 @@ export const RainDayQuerySchema = z.object({ date: friday, to: friday.optional()
 /** POST /api/admin/rain-day body: move the rained-out Friday's visits, starting with `to`. */
 export const RainDayApplySchema = z.object({ date: friday, to: friday });
 export type RainDayApply = z.infer<typeof RainDayApplySchema>;
+
+/** POST /api/admin/rain-day/reopen body: open a Friday a rain day closed (0071). */
+export const RainDayReopenSchema = z.object({ date: friday });

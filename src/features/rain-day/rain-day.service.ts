@@ -4,6 +4,9 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { clearEmptyRoutes } from '@/features/routing/route.service';
 import { findToday, isFriday, MIN_INTERVAL_DAYS } from '@/features/scheduling/available-dates';
 import { checkAvailableDate, countFreeStops, getAvailableDates } from '@/features/scheduling/available-dates.service';
+import { addServiceDayMovedTo, closeServiceDay, reopenServiceDay } from '@/features/scheduling/capacity.repository';
+import type { DayClosure } from '@/features/scheduling/day-closure';
+import { getDayClosure } from '@/features/scheduling/day-closure.service';
 import { checkVisitSpacing, findSpacingWindow, isWithinSpacing, type SpacingCheck, type SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { AppError, isAppError } from '@/lib/errors';
@@ -100,6 +103,8 @@ function findSpacingBlock(window: SpacingWindow | undefined, date: string): Rain
 async function refuseTarget(date: string, to: string, branchId: number, now: Date): Promise<never> {
   if (to === date) throw new AppError('validation', 'rainDay.errors.sameDay', { fields: { to: 'rainDay.errors.sameDay' } });
   const check = await checkAvailableDate({ date: to, now, branchId, stopsNeeded: 1 });
+  // Closed by an earlier rain day (0071): reopened from the route manager first, or another Friday.
+  if (!check.ok && check.reason === 'closed') throw new AppError('day_full', 'rainDay.errors.targetClosed', { fields: { to: 'rainDay.errors.targetClosed' }, reason: 'closed' });
   if (check.ok || check.reason === 'full') throw new AppError('day_full', 'rainDay.errors.targetFull', { fields: { to: 'rainDay.errors.targetFull' } });
   const key = `adminDashboard.move.date.${check.reason}`;
   throw new AppError('validation', key, { fields: { to: key }, reason: check.reason });
@@ -179,16 +184,23 @@ export async function previewRainDay(input: RainDayInput): Promise<RainDayPrevie
  * Moves a rained-out Friday's confirmed visits, one booking at a time, each through the single
  * visit move (`moveAppointment`: the Friday's capacity counted under its lock, the booking's rows
  * locked, the weather email queued, the reminder reset, all in the booking's own transaction).
+ * First the day is closed to bookings (0071), in its own transaction under the day's row lock,
+ * before any visit leaves it: a booking, move or re-treatment counting the day's stops under that
+ * lock reads the closure, so no stop the rain day frees can be taken. It stays closed until the
+ * office reopens it (`reopenRainDay`); each Friday a booking lands on is recorded with the closure.
  * The day's planned routes are dropped once they visit nobody. Safe to run again after a failure part-way: a
  * booking already moved is no longer confirmed on the day and is neither listed nor moved again;
  * a Friday filled meanwhile by someone else sends the booking on to the next Friday with room.
  *
  * @throws as `previewRainDay`; a second run over a day already moved is 409 'nothingToMove'
  */
-export async function applyRainDay(input: RainDayInput & { to: string; by?: string }): Promise<RainDayResult> {
+export async function applyRainDay(input: RainDayInput & { to: string; by?: string; byId?: number | null }): Promise<RainDayResult> {
   const now = input.now ?? new Date();
   const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
   const plan = await planRainDay({ ...input, now, branchId });
+  const db = await getDb();
+  await db.transaction((tx) => closeServiceDay(tx, { branchId, date: input.date, reason: 'rain', at: now, byId: input.byId ?? null }));
+  const recorded = new Set<string>();
 
   const moved: { group: RainDayBooking; date: string }[] = [];
   const unplaced: RainDayUnplaced[] = [...plan.unplaced];
@@ -222,6 +234,11 @@ export async function applyRainDay(input: RainDayInput & { to: string; by?: stri
         throw error;
       }
     }
+    if (placedOn && !recorded.has(placedOn.date)) {
+      // Where the day's visits went, for the day sheet and the route manager (0071), as they land.
+      await addServiceDayMovedTo(db, branchId, input.date, placedOn.date);
+      recorded.add(placedOn.date);
+    }
     if (placedOn) moved.push({ group: { ...group, stops: placedOn.stops }, date: placedOn.date });
     else if (left) skipped += 1;
     else unplaced.push(blocked ? { ...group, reason: 'spacing', blockedBy: blocked } : { ...group, reason: 'full' });
@@ -245,4 +262,26 @@ export async function applyRainDay(input: RainDayInput & { to: string; by?: stri
     skipped,
     unplaced,
   };
+}
+
+/**
+ * Opens a Friday a rain day closed (0071), for a wrong date or a forecast that changed: it is
+ * offered again to bookings, moves, re-treatments and rain days, with the stops it has free. The
+ * visits already moved stay on their new Fridays (moving them back is a move like any other).
+ * Under the day's row lock, so a booking counting the day waits for the reopening or reads it closed.
+ *
+ * @throws AppError 400 for a day that is not a Friday or has passed; 409 'conflict' (`reason`
+ *   'notClosed') for a day that is open already
+ */
+export async function reopenRainDay(input: { date: string; now?: Date; branchId?: number; by?: string }): Promise<{ date: string; closure: DayClosure | null }> {
+  const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
+  const now = input.now ?? new Date();
+  if (!isFriday(input.date)) throw new AppError('validation', 'rainDay.errors.notFriday', { fields: { date: 'rainDay.errors.notFriday' } });
+  const branch = await getBranch(branchId);
+  if (input.date < findToday(now, branch.timezone)) throw new AppError('validation', 'rainDay.errors.reopenPast', { fields: { date: 'rainDay.errors.reopenPast' } });
+  const db = await getDb();
+  const reopened = await db.transaction((tx) => reopenServiceDay(tx, branchId, input.date));
+  if (!reopened) throw new AppError('conflict', 'rainDay.errors.notClosed', { reason: 'notClosed' });
+  getLogger().info({ date: input.date, by: input.by }, 'rain day: the office reopened a Friday to bookings');
+  return { date: input.date, closure: await getDayClosure(input.date, { branchId }) };
 }

@@ -10,6 +10,7 @@ import { listBookingAppointments } from '@/features/payments/payment.repository'
 import { findToday } from '@/features/scheduling/available-dates';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
 import { keepPaidVisits, RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { localePath } from '@/components/site/locale-paths';
 import { getTranslator } from '@/i18n/messages';
@@ -308,6 +309,7 @@ function composeVisitNotes(note: string | null, bookingNotes: string | null): st
  *
  * @throws AppError 404 unknown request, 409 already answered or booking cancelled, 400 a Friday that
  *   cannot be booked or that the booking already has a visit on (`fields.date`), 409 'day_full'
+ *   (a closed Friday too, `details.reason` 'closed', 0071)
  */
 export async function scheduleRetreatment(id: number | null, date: string, options: { staffUserId: number | null; by?: string; now?: Date }) {
   const now = options.now ?? new Date();
@@ -316,6 +318,7 @@ export async function scheduleRetreatment(id: number | null, date: string, optio
 
   // The list's rule and counts first, for a precise answer; the locked count below is the one that decides.
   const check = await checkAvailableDate({ date, now, branchId: request.branchId, stopsNeeded: 1 });
+  if (!check.ok && check.reason === 'closed') throw new AppError('day_full', 'retreatments.errors.dayClosed', { fullDates: check.fullDates, reason: 'closed' });
   if (!check.ok && check.reason === 'full') throw new AppError('day_full', 'retreatments.errors.dayFull', { fullDates: check.fullDates });
   if (!check.ok) throw new AppError('validation', 'retreatments.errors.dateUnavailable', { fields: { date: 'retreatments.errors.dateUnavailable' }, reason: check.reason });
 
@@ -331,7 +334,9 @@ export async function scheduleRetreatment(id: number | null, date: string, optio
     try {
       await reserveFridayStops(tx, { branchId: locked.branchId, dates: [date], stopsPerDate: 1, now });
     } catch (error) {
-      if (isAppError(error) && error.code === 'day_full') throw new AppError('day_full', 'retreatments.errors.dayFull', error.details);
+      if (isAppError(error) && error.code === 'day_full') {
+        throw new AppError('day_full', isClosedDayRefusal(error.details) ? 'retreatments.errors.dayClosed' : 'retreatments.errors.dayFull', error.details);
+      }
       throw error;
     }
     const visit = await insertVisit(tx, {

@@ -2,6 +2,7 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { readBranchClock } from '@/features/scheduling/available-dates';
+import { getDayClosure } from '@/features/scheduling/day-closure.service';
 import { getLogger } from '@/server/logger';
 import { findTimeWindow, formatClockTime } from './build-problem';
 import {
@@ -19,9 +20,10 @@ export interface LateVisitsFit {
    * `fitted`: the day's open visits without a route were tried (`added` may still be empty);
    * `pastDay`: the day is over in the branch's time zone, nothing is touched; `noRoutes`: no planned
    * route of an active technician to join (the day waits for "Optimize Route"); `nothingToFit`:
-   * every open visit of the day already has a route.
+   * every open visit of the day already has a route; `closed`: the day is closed to bookings (a rain
+   * day moved it, 0071), so no crew is sent on it and nothing joins its routes.
    */
-  outcome: 'fitted' | 'pastDay' | 'noRoutes' | 'nothingToFit';
+  outcome: 'fitted' | 'pastDay' | 'noRoutes' | 'nothingToFit' | 'closed';
   added: { appointmentId: number; technicianId: number; position: number; eta: string }[];
   /** Open visits still on no route: they fit in no technician's route as planned (or have no coordinates). */
   unassigned: number[];
@@ -143,6 +145,9 @@ export async function fitLateVisits(date: string, options: { branchId?: number; 
   const clock = readBranchClock(now, branch.timezone);
   const nothing = (outcome: LateVisitsFit['outcome'], unassigned: number[] = []): LateVisitsFit => ({ date, outcome, added: [], unassigned });
   if (date < clock.today) return nothing('pastDay');
+  // A visit that reaches a Friday closed for rain (an unpaid hold paid after the rain day) waits
+  // under "Not on any route" for the office to move it, not on a crew's sheet for a day not worked.
+  if (await getDayClosure(date, { branchId })) return nothing('closed');
   const { settings } = branch;
   const depot: Depot = { address: settings.depotAddress, latitude: settings.depotLatitude, longitude: settings.depotLongitude };
   const rules = { serviceMin: settings.serviceMin, dayStartMin: settings.dayStartMin, dayEndMin: settings.dayEndMin };

@@ -3,6 +3,8 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { demoPerson } from '@/db/seed-data/demo-addresses';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday, getSeasonWindow, isFriday, readBranchClock } from '@/features/scheduling/available-dates';
+import type { DayClosure } from '@/features/scheduling/day-closure';
+import { getDayClosure } from '@/features/scheduling/day-closure.service';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import {
@@ -109,6 +111,8 @@ export interface DayRoutes {
   doneWithoutRoute: { appointment: RouteAppointment; customer: RouteCustomer }[];
   /** The branch's calendar day when the routes were read: a plan for today only has the rest of today's shifts. */
   today: string;
+  /** The day is closed to bookings (a rain day moved its visits, 0071): why, when, by whom, and where they went. */
+  closure: DayClosure | null;
 }
 
 export function requireServiceDate(date: string): void {
@@ -430,6 +434,8 @@ export interface TechnicianDay {
   plan: DayPlanSummary;
   /** The branch's calendar day when the sheet was read: stops of this day or earlier can be marked done. */
   today: string;
+  /** A day closed by a rain day (0071): the sheet says the day was moved and to which Fridays. */
+  closure: DayClosure | null;
 }
 
 /**
@@ -441,11 +447,12 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   const now = options.now ?? new Date();
   const db = await getDb();
-  const [branch, dayRows, active, technicians] = await Promise.all([
+  const [branch, dayRows, active, technicians, closure] = await Promise.all([
     getBranch(branchId),
     listDayRoutes(db, branchId, date),
     listActiveDayAppointments(db, branchId, date, now),
     listTechnicians(db, branchId),
+    getDayClosure(date, { branchId, db }),
   ]);
   const depot: Depot = { address: branch.settings.depotAddress, latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude };
   const rows = options.technicianId === undefined ? dayRows : dayRows.filter((r) => r.technicianId === options.technicianId);
@@ -466,7 +473,7 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
     : active.filter((r) => r.appointment.status !== 'completed' && !routed.has(r.appointment.id));
   const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
   const bookedVisits = active.filter((r) => !isDoneWithoutRoute(r)).length;
-  return { date, depot, routes, unassigned, doneWithoutRoute, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone) };
+  return { date, depot, routes, unassigned, doneWithoutRoute, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone), closure };
 }
 
 /**
@@ -484,7 +491,7 @@ export async function getDayRoutes(date: string, options: { branchId?: number; n
  */
 export async function getTechnicianDay(technicianId: number, date: string, options: { branchId?: number; now?: Date } = {}): Promise<TechnicianDay> {
   const day = await readDay(date, { ...options, technicianId });
-  return { date, depot: day.depot, route: day.routes[0] ?? null, plan: day.plan, today: day.today };
+  return { date, depot: day.depot, route: day.routes[0] ?? null, plan: day.plan, today: day.today, closure: day.closure };
 }
 
 /**

@@ -31,12 +31,15 @@ async function loadAvailabilityQuery(branchId: number, now: Date, stopsNeeded: n
   const db = await getDb();
   const today = findToday(now, rules.timezone);
   const booked = await countActiveStopsByDate(db, branchId, today, now);
+  const closedDates = new Set<string>();
   for (const day of await listServiceDayExceptions(db, branchId, today)) {
     const capacity = day.isClosed ? 0 : (day.capacityOverride ?? rules.capacityPerFriday);
     // booked + needed <= capacity  ⇔  booked + (default − capacity) + needed <= default
     booked.set(day.date, (booked.get(day.date) ?? 0) + rules.capacityPerFriday - capacity);
+    // Named as well, so a refusal says the Friday is closed rather than full (0071).
+    if (day.isClosed) closedDates.add(day.date);
   }
-  return { ...rules, now, bookedStops: booked, serviceType, stopsNeeded };
+  return { ...rules, now, bookedStops: booked, serviceType, stopsNeeded, closedDates };
 }
 
 /**

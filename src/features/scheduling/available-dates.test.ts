@@ -196,6 +196,23 @@ describe('findAvailableDates: capacity', () => {
   });
 });
 
+describe('findAvailableDates: closed Fridays (a rain day moved them, 0071)', () => {
+  const now = '2026-06-03T16:00:00Z';
+  const closedDates = new Set(['2026-06-05']);
+
+  it('drops a closed Friday with every stop free', () => {
+    const dates = findAvailableDates(query(now, { closedDates }));
+    expect(first(dates)).toBe('2026-06-12');
+    expect(dates).not.toContain('2026-06-05');
+  });
+
+  it('skips plan start dates with a visit on a closed Friday', () => {
+    // 2026-06-26 closed: seasonal starts 06-05 (2nd visit) and 06-26 (1st visit) are out.
+    const dates = findAvailableDates(query(now, { serviceType: 'seasonal', closedDates: new Set(['2026-06-26']) }));
+    expect(dates.slice(0, 4)).toEqual(['2026-06-12', '2026-06-19', '2026-07-03', '2026-07-10']);
+  });
+});
+
 describe('findAvailableDates: multi-visit plans', () => {
   const now = '2026-06-03T16:00:00Z';
 
@@ -267,11 +284,24 @@ describe('checkBookableDate', () => {
     expect(checkBookableDate(date, query(now, { serviceType, bookedStops }))).toEqual(expected);
   });
 
+  it.each([
+    ['2026-06-05', undefined, new Map<string, number>(), { ok: false, reason: 'closed', fullDates: ['2026-06-05'] }],
+    // Closed says more than full: the message tells the office to reopen it, not to raise its capacity.
+    ['2026-06-05', undefined, new Map([['2026-06-05', 24]]), { ok: false, reason: 'closed', fullDates: ['2026-06-05'] }],
+    ['2026-05-15', 'seasonal', new Map([['2026-07-17', 24]]), { ok: false, reason: 'too-soon', fullDates: [] }],
+    ['2026-05-29', 'tick-seasonal', new Map<string, number>(), { ok: false, reason: 'too-soon', fullDates: [] }],
+    ['2026-06-12', 'tick-seasonal', new Map<string, number>(), { ok: false, reason: 'closed', fullDates: ['2026-07-03'] }],
+    ['2026-06-12', undefined, new Map<string, number>(), { ok: true, visitDates: ['2026-06-12'] }],
+  ])('%s (%s) with 06-05 and 07-03 closed', (date, serviceType, bookedStops, expected) => {
+    const closedDates = new Set(['2026-06-05', '2026-07-03']);
+    expect(checkBookableDate(date, query(now, { serviceType, bookedStops, closedDates }))).toEqual(expected);
+  });
+
   it('ignores the listing horizon', () => {
     expect(isBookableDate('2026-09-04', query(now, { horizonDays: 14 }))).toBe(true);
   });
 
-  it('agrees with findAvailableDates for any clock, bookings and plan', () => {
+  it('agrees with findAvailableDates for any clock, bookings, closed Fridays and plan', () => {
     // Every Friday from 2026-01-02 through 2028-12-29 (157 weeks).
     const fridays = visitDatesFor('2026-01-02', 'weekly', { visitsFor: () => 157, intervalDays: 7 });
     expect(fridays.at(-1)).toBe('2028-12-29');
@@ -281,8 +311,9 @@ describe('checkBookableDate', () => {
         fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T00:00:00Z'), noInvalidDate: true }),
         fc.constantFrom(undefined, 'onetime', 'seasonal', 'tick-seasonal'),
         fc.array(fc.tuple(fc.constantFrom(...fridays), fc.integer({ min: 20, max: 26 })), { maxLength: 30 }),
-        (now, serviceType, booked) => {
-          const q = query(now.toISOString(), { serviceType, bookedStops: new Map(booked) });
+        fc.subarray(fridays, { maxLength: 8 }),
+        (now, serviceType, booked, closed) => {
+          const q = query(now.toISOString(), { serviceType, bookedStops: new Map(booked), closedDates: new Set(closed) });
           const listed = new Set(findAvailableDates(q));
           for (const friday of fridays) {
             expect(isBookableDate(friday, q)).toBe(listed.has(friday));

@@ -14,7 +14,8 @@
  *   booking made on Wednesday can take that Friday, one made on Thursday cannot;
  * - dates run to the season end (inclusive); once this season has no bookable date left, the
  *   next year's season is offered;
- * - a Friday whose booked stops leave no room for `stopsNeeded` is not offered;
+ * - a Friday whose booked stops leave no room for `stopsNeeded` is not offered, nor a closed one
+ *   (a rain day moved its visits away, 0071);
  * - a multi-visit plan (seasonal 5 visits, tick-seasonal 3, `intervalDays` apart) only gets start
  *   dates whose every visit is a Friday inside the same season with room left.
  */
@@ -91,6 +92,8 @@ export interface AvailabilityQuery extends ScheduleRules {
   serviceType?: string;
   /** Stops this booking takes on each visit date (default 1). */
   stopsNeeded?: number;
+  /** Fridays closed to bookings whatever their room (a rain day moved their visits, 0071). */
+  closedDates?: ReadonlySet<IsoDate>;
 }
 
 export interface FindAvailableDatesQuery extends AvailabilityQuery {
@@ -103,7 +106,8 @@ export type BookableDateRejection =
   | 'not-friday'
   | 'too-soon'
   | 'out-of-season'
-  | 'full';
+  | 'full'
+  | 'closed';
 
 export type BookableDateCheck =
   | { ok: true; visitDates: IsoDate[] }
@@ -193,6 +197,7 @@ export function visitDatesFor(
 }
 
 function hasRoom(date: IsoDate, query: AvailabilityQuery): boolean {
+  if (query.closedDates?.has(date)) return false;
   const booked = query.bookedStops.get(date) ?? 0;
   return booked + (query.stopsNeeded ?? 1) <= query.capacityPerFriday;
 }
@@ -264,7 +269,8 @@ export function findAvailableDates(query: FindAvailableDatesQuery): IsoDate[] {
  * A date is bookable exactly when `findAvailableDates` (without a horizon) would list it.
  *
  * @returns the visit dates to reserve, or why the date cannot be booked; `fullDates` names the
- *   visit dates without room (for the 409 message)
+ *   visit dates without room (for the 409 message): the closed ones when a visit date is closed
+ *   ('closed' before 'full': a closed Friday's message says it is closed, not full)
  */
 export function checkBookableDate(date: IsoDate, query: AvailabilityQuery): BookableDateCheck {
   if (!parseIsoDate(date)) return { ok: false, reason: 'invalid-date', fullDates: [] };
@@ -275,6 +281,8 @@ export function checkBookableDate(date: IsoDate, query: AvailabilityQuery): Book
   if (findAvailableDates({ ...query, horizonDays: undefined }).includes(date)) {
     return { ok: true, visitDates };
   }
+  const closedDates = visitDates.filter((visit) => query.closedDates?.has(visit));
+  if (closedDates.length > 0) return { ok: false, reason: 'closed', fullDates: closedDates };
   const fullDates = visitDates.filter((visit) => !hasRoom(visit, query));
   return { ok: false, reason: fullDates.length > 0 ? 'full' : 'out-of-season', fullDates };
 }

@@ -23,7 +23,10 @@ export type ReservedDay = { date: string; capacity: number; stopsBefore: number 
  *
  * Dates are locked in sorted order so two multi-visit bookings cannot deadlock.
  *
- * @throws AppError('day_full', 'scheduling.dayFull', { fullDates }) when any date is full or closed
+ * @throws AppError('day_full', 'scheduling.dayFull', { fullDates }) when any date is full;
+ *   AppError('day_full', 'scheduling.dayClosed', { fullDates, closedDates, reason: 'closed' }) when
+ *   any is closed (a rain day moved its visits away, 0071): the same code, so every caller that
+ *   offers another Friday for a full one does so for a closed one, but a message of its own
  * @throws AppError('validation', 'scheduling.notFriday') for a date that is not a Friday
  */
 export async function reserveFridayStops(tx: DbExecutor, input: ReserveFridayStopsInput): Promise<ReservedDay[]> {
@@ -37,14 +40,18 @@ export async function reserveFridayStops(tx: DbExecutor, input: ReserveFridaySto
   const defaultCapacity = await findFridayCapacity(tx, input.branchId);
   const reserved: ReservedDay[] = [];
   const fullDates: string[] = [];
+  const closedDates: string[] = [];
   for (const date of dates) {
     await ensureServiceDay(tx, input.branchId, date);
     const day = await lockServiceDay(tx, input.branchId, date);
+    // Read under the lock: a rain day closing the Friday meanwhile is seen here (0071).
+    if (day?.isClosed) closedDates.push(date);
     const capacity = day?.isClosed ? 0 : (day?.capacityOverride ?? defaultCapacity);
     const stopsBefore = await countActiveStops(tx, input.branchId, date, input.now);
     if (stopsBefore + stops > capacity) fullDates.push(date);
     else reserved.push({ date, capacity, stopsBefore });
   }
+  if (closedDates.length > 0) throw new AppError('day_full', 'scheduling.dayClosed', { fullDates, closedDates, reason: 'closed' });
   if (fullDates.length > 0) throw new AppError('day_full', 'scheduling.dayFull', { fullDates });
   return reserved;
 }

@@ -8,6 +8,7 @@ import { listBookingAppointments } from '@/features/payments/payment.repository'
 import { reviseRemindersAfterMove } from '@/features/reminders/reminder.service';
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
 import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isUnbounded, isWithinSpacing, spacingMessageValues } from '@/features/scheduling/visit-spacing';
 import { toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
@@ -139,7 +140,8 @@ function hasLeftDay(visit: BookingVisit, onlyFromDate: string | undefined): bool
  * Friday the visit is already on changes nothing and sends nothing.
  *
  * @throws AppError 400 'validation' for a date the available-dates rule refuses (not a Friday,
- *   too soon, out of season), 409 'day_full' when the Friday has no room for the visits,
+ *   too soon, out of season), 409 'day_full' when the Friday has no room for the visits or is
+ *   closed (`details.reason` 'closed', 0071),
  *   409 'visit_spacing' when the Friday would put a plan's visits out of order or less than
  *   `MIN_INTERVAL_DAYS` apart (checked under the booking's row locks, so two moves of one plan
  *   cannot both pass), 409 'conflict' for a visit staff cannot move, 404 for an unknown appointment
@@ -152,6 +154,8 @@ export async function moveAppointment(id: number | null, date: string, options: 
 
   // The list's rule and counts first, for a precise answer; the locked count below is the one that decides.
   const check = await checkAvailableDate({ date, now, branchId: target.branchId, stopsNeeded: group.length });
+  // A Friday closed by a rain day (0071) is refused like a full one (another Friday is offered), in words of its own.
+  if (!check.ok && check.reason === 'closed') throw new AppError('day_full', 'adminDashboard.move.dayClosed', { fullDates: check.fullDates, reason: 'closed' });
   if (!check.ok && check.reason === 'full') throw new AppError('day_full', 'adminDashboard.move.dayFull', { fullDates: check.fullDates });
   if (!check.ok) {
     const key = `adminDashboard.move.date.${check.reason}`;
@@ -169,7 +173,9 @@ export async function moveAppointment(id: number | null, date: string, options: 
     try {
       await reserveFridayStops(tx, { branchId: target.branchId, dates: [date], stopsPerDate: locked.group.length, now });
     } catch (error) {
-      if (isAppError(error) && error.code === 'day_full') throw new AppError('day_full', 'adminDashboard.move.dayFull', error.details);
+      if (isAppError(error) && error.code === 'day_full') {
+        throw new AppError('day_full', isClosedDayRefusal(error.details) ? 'adminDashboard.move.dayClosed' : 'adminDashboard.move.dayFull', error.details);
+      }
       throw error;
     }
     const ids = locked.group.map((v) => v.id);

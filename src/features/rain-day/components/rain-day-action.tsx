@@ -15,7 +15,7 @@ type PreviewState = { state: 'loading' } | { state: 'failed'; message: string } 
 
 /**
  * "Move this Friday (rain day)" on the route manager (0033): the office picks the Friday the visits
- * go to, reads where each booking would land (the target until it is full, then the next Fridays
+ * go to (the rained-out Friday is then closed to bookings until reopened, 0071), reads where each booking would land (the target until it is full, then the next Fridays
  * with room, and who fits nowhere: no room, or a Friday too close to another visit of the plan,
  * 0035), and moves them all at once. A refusal shows the server's
  * message and keeps the choice; after the move the dialog says what was done. A day with
@@ -151,6 +151,7 @@ export function RainDayAction({ date, count, block, onMoved }: {
               </ul>
               {result.skipped > 0 ? <p className="text-sm text-gray-700">{t('doneSkipped', { count: result.skipped })}</p> : null}
               {stays(result.unplaced)}
+              <p className="text-sm text-gray-700">{t('closedNote', { date: longDate })}</p>
               <p className="text-sm text-gray-700">{t('routesNote')}</p>
               <div className="flex justify-end">
                 <Dialog.Close asChild>
@@ -193,6 +194,7 @@ export function RainDayAction({ date, count, block, onMoved }: {
                   </section>
                   {stays(ready.unplaced)}
                   {ready.stillHeld > 0 ? <p className="text-sm text-gray-700">{t('stillHeld', { count: ready.stillHeld })}</p> : null}
+                  <p className="text-sm text-gray-700">{t('closeNote', { date: longDate })}</p>
                   <p className="text-sm text-gray-700">{t('routesNote')}</p>
                 </div>
               ) : null}

@@ -39,6 +39,23 @@ describe('selectDaySheetView', () => {
   });
 });
 
+// A rain day moved the Friday and closed it (0071): the sheet says so, not a bare "no stops".
+describe('selectDaySheetView on a Friday moved for rain', () => {
+  it.each([
+    ['nothing left on it', null, freeDay, 'movedForRain'],
+    ['their route emptied by the moves', emptyRoute, freeDay, 'movedForRain'],
+    ['a booking no Friday had room for, on someone else\'s route', null, { bookedVisits: 1, routedVisits: 1 }, 'movedForRain'],
+    ['a booking no Friday had room for, still on their route', route, { bookedVisits: 1, routedVisits: 1 }, 'route'],
+  ] as const)('%s: %s', (_, sheetRoute, plan, view) => {
+    expect(selectDaySheetView({ technicianId: 1, hasDate: true, route: sheetRoute, plan, closedForRain: true })).toBe(view);
+  });
+
+  it('still says loading, failed or choose a date first', () => {
+    expect(selectDaySheetView({ technicianId: 1, hasDate: true, route: undefined, closedForRain: true })).toBe('loading');
+    expect(selectDaySheetView({ technicianId: 1, hasDate: true, route: null, loadFailed: true, closedForRain: true })).toBe('failed');
+  });
+});
+
 describe('countVisitsAwaitingRoute', () => {
   it('counts the booked visits no route visits, never below zero, nothing when the plan is unknown', () => {
     expect(countVisitsAwaitingRoute({ bookedVisits: 12, routedVisits: 10 })).toBe(2);

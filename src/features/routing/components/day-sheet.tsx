@@ -27,7 +27,8 @@ import { useDaySheetWorker } from './use-day-sheet-worker';
 import { findChangeNoticeKey, noticeValues, useStopOutbox } from './use-stop-outbox';
 import type { DoneMark } from './visit-note-dialog';
 
-type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'>;
+/** `closure` is missing from copies saved before 0071. */
+type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'> & { closure?: TechnicianDay['closure'] };
 
 /** How long the day may take to arrive before the sheet counts it as no signal (one bar can hang for minutes). */
 const DAY_LOAD_TIMEOUT_MS = 20_000;
@@ -45,8 +46,8 @@ async function fetchTechnicianDay(date: string, technicianId: number | null, sig
   if (technicianId !== null) query.set('technicianId', String(technicianId));
   const res = await fetch(`/api/routes/technician?${query.toString()}`, { signal });
   if (!res.ok) throw new RouteLoadError(res.status);
-  const { route, plan, today } = (await res.json()) as TechnicianDay;
-  return { route, plan, today };
+  const { route, plan, today, closure } = (await res.json()) as TechnicianDay;
+  return { route, plan, today, closure };
 }
 
 type TechnicianOption = { id: number; name: string };
@@ -101,7 +102,8 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   // A cleared or half-typed date field reads as '': nothing loads for it, so say what is missing.
   const hasDate = isCalendarDate(date);
   const route = sheet?.route;
-  const view = selectDaySheetView({ technicianId, hasDate, route, plan: sheet?.plan, loadFailed: loadFailed !== null });
+  const rainClosure = sheet?.closure?.reason === 'rain' ? sheet.closure : null;
+  const view = selectDaySheetView({ technicianId, hasDate, route, plan: sheet?.plan, loadFailed: loadFailed !== null, closedForRain: rainClosure !== null });
   const awaitingRoute = countVisitsAwaitingRoute(sheet?.plan);
 
   // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
@@ -341,6 +343,18 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       {view === 'chooseDate' ? <p role="status" className="text-gray-600">{t('chooseDate')}</p> : null}
       {view === 'loading' ? <p className="text-gray-600">{t('loading')}</p> : null}
       {view === 'failed' && loadFailed ? <LoadFailureAlert failure={loadFailed} onRetry={retryLoad} className="print:hidden" /> : null}
+      {rainClosure && sheet && (view === 'movedForRain' || view === 'route') ? (
+        <div role="status" className="space-y-1 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950" data-testid="moved-for-rain">
+          <p className="font-semibold">{t('rainClosedTitle')}</p>
+          <p>
+            {rainClosure.movedTo.length > 0
+              ? t('rainMovedTo', { dates: format.list(rainClosure.movedTo.map((d) => formatLongDate(d, locale)), { type: 'conjunction' }) })
+              : t('rainClosedNoMoves')}
+          </p>
+          {view === 'movedForRain' ? <p className="text-sm">{t('noStopsForDay')}</p> : null}
+          {sheet.plan.bookedVisits > 0 ? <p className="text-sm">{t('rainStillBooked', { count: sheet.plan.bookedVisits })}</p> : null}
+        </div>
+      ) : null}
       {view === 'noStops' ? <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noStopsForDay')}</p> : null}
       {view === 'notPlanned' && sheet ? (
         <div role="status" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

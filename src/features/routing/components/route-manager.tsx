@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { RainDayAction } from '@/features/rain-day/components/rain-day-action';
+import { RainDayClosure } from '@/features/rain-day/components/rain-day-closure';
 import { findRainDayBlock, type RainDayBlock } from '@/features/rain-day/rain-day-offer';
 import { formatLongDate } from '@/lib/format';
 import { isCalendarDate } from '../route.schema';
@@ -138,6 +139,12 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
     setAttempt((n) => n + 1);
   };
 
+  // A Friday reopened (0071): the notice and its button are gone, so focus goes to the date it was about.
+  const reopened = () => {
+    reloadDay();
+    document.getElementById('route-date')?.focus();
+  };
+
   const retryLoad = () => {
     setLoadFailed(null);
     setAttempt((n) => n + 1);
@@ -241,6 +248,10 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
       </Card>
 
       {loadFailed ? <LoadFailureAlert failure={loadFailed} onRetry={retryLoad} /> : null}
+
+      {hasDate && day?.date === date && day.closure ? (
+        <RainDayClosure key={date} date={date} closure={day.closure} isPast={date < day.today} onReopened={reopened} />
+      ) : null}
 
       {refusal ? (
         <div role="alert" className="space-y-1 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">

@@ -13,13 +13,13 @@ export const GET = apiRoute(async ({ req }) => {
 });
 
 /**
- * POST (admins) `{ date, to }`: moves the Friday's confirmed visits, the target first; safe to send
- * again. Once answered, the moved visits join their new Fridays' planned routes where one has room (0041).
+ * POST (admins) `{ date, to }`: closes the Friday to bookings and moves its confirmed visits, the
+ * target first (0071); safe to send again. Once answered, the moved visits join their new Fridays' planned routes where one has room (0041).
  */
 export const POST = apiRoute(async ({ req }) => {
   const session = await requireStaff({ role: 'admin' });
   const input = await parseJson(req, RainDayApplySchema);
-  const result = await applyRainDay({ ...input, by: session.username });
+  const result = await applyRainDay({ ...input, by: session.username, byId: session.staffUserId });
   if (result.moved.length > 0) await runAfterResponse(() => fitLateVisitsSafely(result.moved.map((d) => d.date), { reason: 'rain-day' }));
   return result;
 });
