@@ -1,6 +1,6 @@
 'use client';
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDisclosure } from './use-disclosure';
 
 /**
  * The header's "Service Areas" list of town pages: a disclosure of links (button with
@@ -8,30 +8,9 @@ import { useEffect, useId, useRef, useState } from 'react';
  * it and gives focus back to the button; tabbing past the last town or clicking elsewhere closes it.
  */
 export function AreasMenu({ label, links }: { label: string; links: { href: string; label: string }[] }) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      if (ref.current?.contains(document.activeElement)) button.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open]);
-
+  const { open, setOpen, container, button, listId, onBlur } = useDisclosure();
   return (
-    <div
-      ref={ref}
-      className="group relative"
-      onBlur={(e) => { if (open && !ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
-    >
+    <div ref={container} className="group relative" onBlur={onBlur}>
       <button
         ref={button}
         type="button"

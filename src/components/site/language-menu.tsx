@@ -1,9 +1,10 @@
 'use client';
 import { Globe } from 'lucide-react';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { localePath } from './locale-paths';
+import { useDisclosure } from './use-disclosure';
 
 export const PREFERRED_LANGUAGE_KEY = 'preferredLanguage';
 
@@ -26,42 +27,20 @@ export function languageHref(pathname: string, target: Locale, searchAndHash = '
 
 export function LanguageMenu({ label, names, locale }: { label: string; names: Record<Locale, string>; locale: Locale }) {
   const pathname = usePathname();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, container, button, listId, onBlur } = useDisclosure();
   // The query string and hash of the page, read when the menu opens: the same page in another
   // language keeps them (/fr/hamilton?x=1#faq -> /de/hamilton?x=1#faq). Not a hook like
   // useSearchParams, which would add client rendering, and no hook knows the hash.
   const [suffix, setSuffix] = useState('');
-  const ref = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const listId = useId();
 
   useEffect(() => {
     // SPEC's stored preference mirrors the locale the visitor is reading.
     try { localStorage.setItem(PREFERRED_LANGUAGE_KEY, locale); } catch { /* storage disabled */ }
   }, [locale]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => { if (!ref.current?.contains(e.target as Node)) setOpen(false); };
-    // Escape closes the list; from one of its links, focus goes back to the button (the link goes
-    // with the list, and focus would fall to the top of the page).
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      if (ref.current?.contains(document.activeElement)) button.current?.focus();
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => { document.removeEventListener('mousedown', onDown); document.removeEventListener('keydown', onKey); };
-  }, [open]);
-
   return (
-    <div
-      ref={ref}
-      className="relative"
-      // Tabbing past the last language closes the list rather than leaving it over the page.
-      onBlur={(e) => { if (open && !ref.current?.contains(e.relatedTarget as Node | null)) setOpen(false); }}
-    >
+    // A click elsewhere, Escape or tabbing past the last language closes the list (`useDisclosure`).
+    <div ref={container} className="relative" onBlur={onBlur}>
       {/* A disclosure of links, not an ARIA menu (no arrow-key menu behind it): expanded and controls. */}
       <button
         ref={button}
