@@ -5,6 +5,7 @@ import { customers } from '@/db/schema/customers';
 import { quoteFollowUps, quotes } from '@/db/schema/quotes';
 import { staffUsers } from '@/db/schema/staff';
 import { emailKey } from '@/db/email-key';
+import { quoteOptionColumns } from './quote.repository';
 
 /** What a follow-up reads of its quote: the options it prices again, the amounts it holds, who asked and when. */
 const followUpQuoteColumns = {
@@ -15,15 +16,7 @@ const followUpQuoteColumns = {
   customerFirstName: quotes.customerFirstName,
   customerLastName: quotes.customerLastName,
   customerEmail: quotes.customerEmail,
-  serviceType: quotes.serviceType,
-  propertySize: quotes.propertySize,
-  includeTick: quotes.includeTick,
-  includeStandingWater: quotes.includeStandingWater,
-  additionalServices: quotes.additionalServices,
-  address: quotes.address,
-  city: quotes.city,
-  postalCode: quotes.postalCode,
-  discountCode: quotes.discountCode,
+  ...quoteOptionColumns,
   token: quotes.token,
   totalCents: quotes.totalCents,
   status: quotes.status,

@@ -10,15 +10,8 @@ export async function insertQuote(db: DbExecutor, quote: NewQuote): Promise<{ id
   return row!;
 }
 
-/**
- * The columns both the customer's /book-quote view and the staff list read. Keys in the order the
- * staff list returns them (GET /api/quotes serialises the row as is).
- */
-const quoteColumns = {
-  id: quotes.id,
-  customerName: quotes.customerName,
-  customerEmail: quotes.customerEmail,
-  customerPhone: quotes.customerPhone,
+/** What a quote is priced from: the options the customer chose, where, and the discount code. */
+export const quoteOptionColumns = {
   serviceType: quotes.serviceType,
   propertySize: quotes.propertySize,
   includeTick: quotes.includeTick,
@@ -28,6 +21,18 @@ const quoteColumns = {
   city: quotes.city,
   postalCode: quotes.postalCode,
   discountCode: quotes.discountCode,
+};
+
+/**
+ * The columns both the customer's /book-quote view and the staff list read. Keys in the order the
+ * staff list returns them (GET /api/quotes serialises the row as is).
+ */
+const quoteColumns = {
+  id: quotes.id,
+  customerName: quotes.customerName,
+  customerEmail: quotes.customerEmail,
+  customerPhone: quotes.customerPhone,
+  ...quoteOptionColumns,
   totalPrice: quotes.totalPrice,
   subtotalCents: quotes.subtotalCents,
   taxCents: quotes.taxCents,
