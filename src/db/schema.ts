@@ -2,6 +2,7 @@
 import * as analytics from './schema/analytics';
 import * as applications from './schema/applications';
 import * as appointments from './schema/appointments';
+import * as branchChanges from './schema/branch-changes';
 import * as branches from './schema/branches';
 import * as catalog from './schema/catalog';
 import * as customers from './schema/customers';
@@ -13,5 +14,5 @@ import * as retreatments from './schema/retreatments';
 import * as staff from './schema/staff';
 
 export const schema = {
-  ...analytics, ...applications, ...appointments, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...retreatments, ...staff,
+  ...analytics, ...applications, ...appointments, ...branchChanges, ...branches, ...catalog, ...customers, ...messages, ...payments, ...quotes, ...refunds, ...retreatments, ...staff,
 };

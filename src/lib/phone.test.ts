@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, PHONE_MAX_LENGTH } from './phone';
+import { formatPhone, formatPhoneInternational, hasPhoneExtension, isValidPhone, PHONE_MAX_LENGTH, toE164Phone, toTelHref } from './phone';
 
 describe('isValidPhone (North American numbers)', () => {
   it.each([
@@ -45,5 +45,39 @@ describe('isValidPhone (North American numbers)', () => {
     ['longer than the limit', `905-555-0134${' '.repeat(PHONE_MAX_LENGTH)}x1`],
   ])('refuses %s (%j)', (_label, phone) => {
     expect(isValidPhone(phone)).toBe(false);
+  });
+});
+
+describe('the business phone: stored as E.164, shown formatted (docs/decisions/0076)', () => {
+  it.each([
+    ['905-555-0134', '+19055550134'],
+    ['(905) 555-0134', '+19055550134'],
+    ['  +1 (289) 555.7788 ', '+12895557788'],
+    ['1-905-555-0199', '+19055550199'],
+    ['+19055550134', '+19055550134'],
+  ])('stores %j as %j', (typed, stored) => {
+    expect(toE164Phone(typed)).toBe(stored);
+  });
+
+  it.each(['905-555-0134 x12', '905-555-013', '+44 20 7946 0958', '', 'call us'])('has no canonical form for %j', (typed) => {
+    expect(toE164Phone(typed)).toBeNull();
+  });
+
+  it('tells an extension apart', () => {
+    expect(hasPhoneExtension('905-555-0134 ext. 12')).toBe(true);
+    expect(hasPhoneExtension('905-555-0134')).toBe(false);
+  });
+
+  it('shows the stored number the way the site writes it, and dials it with the country code', () => {
+    expect(formatPhone('+19055550134')).toBe('(905) 555-0134');
+    expect(formatPhoneInternational('+19055550134')).toBe('+1 905-555-0134');
+    expect(toTelHref('+19055550134')).toBe('tel:+19055550134');
+    // The display form reads back the same way.
+    expect(toTelHref('(905) 555-0134')).toBe('tel:+19055550134');
+  });
+
+  it('shows a value written before the canonical form as it was stored', () => {
+    expect(formatPhone(' 905-555-0134 ext. 7 ')).toBe('905-555-0134 ext. 7');
+    expect(toTelHref('905-555-0134 ext. 7')).toBe('tel:+19055550134');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCENTED_LETTERS, foldSearchWord, PLAIN_LETTERS } from './search-fold';
+import { ACCENTED_LETTERS, escapeLike, foldSearchWord, PLAIN_LETTERS } from './search-fold';
 
 describe('search folding', () => {
   it('folds each accented letter to the plain letter the database translates it to', () => {
@@ -16,5 +16,16 @@ describe('search folding', () => {
     ['plain', 'plain'],
   ])('%s -> %s', (word, folded) => {
     expect(foldSearchWord(word)).toBe(folded);
+  });
+});
+
+describe('a LIKE pattern\'s literal text', () => {
+  it.each([
+    ['50%', '50\\%'],
+    ['first_last@example.com', 'first\\_last@example.com'],
+    ['back\\slash', 'back\\\\slash'],
+    ['plain', 'plain'],
+  ])('%s -> %s', (value, escaped) => {
+    expect(escapeLike(value)).toBe(escaped);
   });
 });

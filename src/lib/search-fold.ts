@@ -12,3 +12,6 @@ export const PLAIN_LETTERS = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouu
 
 /** A search word in lower case without accents: 'Émile' -> 'emile'. */
 export const foldSearchWord = (word: string) => word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** A text to look for inside a LIKE pattern, its wildcards and escape character taken literally ('50%' finds "50%" only). */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -5,7 +5,7 @@ import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
-type Details = { legalName: string; hstNumber: string };
+type Details = Record<'legalName' | 'hstNumber' | 'phone' | 'email' | 'address' | 'city' | 'province' | 'postalCode' | 'displayName', string>;
 
 describe('business details screen (docs/decisions/0044)', () => {
   it('lets an admin set the GST/HST number on a 360 px phone, with a live preview and no axe violations, and keeps it after a reload', async () => {
@@ -20,8 +20,8 @@ describe('business details screen (docs/decisions/0044)', () => {
       const legalName = page.getByRole('textbox', { name: 'Legal business name' });
       const number = page.getByRole('textbox', { name: 'GST/HST registration number' });
       const preview = page.getByTestId('receipt-seller-preview');
-      // What else the receipt prints is shown, not edited.
-      await page.getByText('1 Hunter St E, Hamilton, ON L8N 3W1').first().waitFor();
+      // The mailing address the receipt prints, in the preview.
+      await preview.getByText('1 Hunter St E, Hamilton, ON L8N 3W1', { exact: true }).waitFor();
 
       // A malformed number is refused beside its field, before anything is sent.
       await number.fill('12345678 RT0001');
@@ -50,7 +50,8 @@ describe('business details screen (docs/decisions/0044)', () => {
       await preview.getByText('987654321 RT0002', { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
-      const restored = await context.request.put('/api/admin/business', { data: { legalName: original.legalName, hstNumber: original.hstNumber } });
+      const { displayName: _shown, ...fields } = original;
+      const restored = await context.request.put('/api/admin/business', { data: fields });
       expect(restored.status()).toBe(200);
       await context.close();
     }
@@ -64,9 +65,13 @@ describe('business details screen (docs/decisions/0044)', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Technician' }).waitFor();
     expect(await page.getByRole('link', { name: 'Business details' }).count()).toBe(0);
+    // The office's screen refuses a technician in words, with the way to their day sheet (0078).
     await page.goto('/business');
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
-    expect((await context.request.put('/api/admin/business', { data: { legalName: '', hstNumber: '' } })).status()).toBe(403);
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/business');
+    await page.getByRole('alert').filter({ hasText: 'The “Business details” page is for office staff' }).waitFor();
+    expect((await context.request.put('/api/admin/business', {
+      data: { legalName: '', hstNumber: '', phone: '905-555-0000', email: 'x@example.ca', address: '1 Main St', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' },
+    })).status()).toBe(403);
     await context.close();
   });
 });

@@ -121,7 +121,7 @@ describe('landing page (en)', () => {
     // Structured data: the business with its towns and Friday hours, the service offers, and the FAQ shown on the page.
     const ld = await readJsonLd(page);
     const business = ld.find((d) => typeOf(d).includes('PestControl'));
-    expect(business?.telephone).toBe('(905) 555-0134');
+    expect(business?.telephone).toBe('+1 905-555-0134');
     expect(JSON.stringify(business?.areaServed)).toContain('Ancaster');
     expect(JSON.stringify(business?.openingHoursSpecification)).toContain('Friday');
     expect(ld.filter((d) => typeOf(d) === 'Service').length).toBeGreaterThanOrEqual(3);

@@ -129,9 +129,13 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     await fill(page, { ...customer(email, 'L0R 1H0'), 'Service address': '1200 Ridge Rd' });
     await calc.getByLabel('Property size').selectOption('999');
     await calc.getByRole('button', { name: 'Request Quote' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send Quote to Your Email' });
-    await dialog.getByRole('button', { name: 'Send My Quote' }).click();
-    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
+    // A request, not a quote with a booking link: the dialog and the toast say what happens (0078).
+    const dialog = page.getByRole('dialog', { name: 'Request a Custom Quote' });
+    await dialog.getByText("We'll email you to confirm we have your request, then contact you with a price for your property.").waitFor();
+    expect(await dialog.getByText(/link to book/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Send My Request' }).click();
+    await toast(page, 'We have your request and will contact you shortly with a price. A confirmation is on its way to your email.').waitFor();
+    expect(await toast(page, 'Your personalized quote has been sent to your email.').count()).toBe(0);
     expect(errors).toEqual([]);
 
     await signInAsAdmin(page);
@@ -139,7 +143,18 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     const staff = outbox.emails.find((m) => m.kind === 'staff-notification' && m.text.includes(email));
     expect(staff?.subject).toMatch(/^Custom quote request #\d+: Ada Byron$/);
     expect(staff?.text).toContain('/quotes-admin');
-    expect(staff?.text).toContain('1200 Ridge Rd, Flamborough, L0R 1H0');
+    // L0R 1H… is Carlisle (0078); the size as the calculator offered it, not "over 2 acres".
+    expect(staff?.text).toContain('1200 Ridge Rd, Carlisle, L0R 1H0');
+    expect(staff?.text).toContain('Property size: Acreage (1+ acres)');
+
+    // The quotes admin says there is no price yet, not $0.00 for 999 acres.
+    const quoteNumber = /Custom quote request (#\d+)/.exec(staff!.subject)![1]!;
+    await page.goto(`/quotes-admin?q=${encodeURIComponent(quoteNumber)}`);
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Quote ${quoteNumber}` }) });
+    await card.getByText('Custom quote: no price yet').waitFor();
+    expect(await card.getByText('Acreage (1+ acres)').count()).toBe(1);
+    expect(await card.getByText('$0.00').count()).toBe(0);
+    expect(await card.getByText('999 acres').count()).toBe(0);
     await context.close();
   });
 });

@@ -51,7 +51,7 @@ describe('the office sends a quote again from the quotes admin (0059)', () => {
 
     // The email waits in the outbox, in French, at the quote's total.
     const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { kind: string; toAddress: string; subject: string; text: string }[] };
-    const email = outbox.emails.find((m) => m.kind === 'quote' && m.toAddress === past.email);
+    const email = outbox.emails.find((m) => m.kind === 'quote-follow-up' && m.toAddress === past.email);
     expect(email?.subject).toBe('Suivi de votre soumission – Traitement unique – Escarpment Mosquito & Tick');
     expect(email?.text).toContain('111,87\u00a0$');
 

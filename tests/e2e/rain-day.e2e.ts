@@ -1,8 +1,7 @@
-import type { APIRequestContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findPastVisit, listQuietFridays } from './support/fridays';
+import { bookAndPay, findPastVisit, pickEmptyFriday } from './support/fridays';
 import { markCompletedByApi } from './support/office-completion';
 import { signInAsAdmin } from './support/staff';
 
@@ -10,20 +9,6 @@ const { newPage } = setupBrowser();
 
 const longDate = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
   .format(new Date(`${date}T12:00:00Z`));
-
-/**
- * A Friday of its own with a Friday offered after it: late in the season, away from the demo
- * Friday and its seasonal follow-ups, with nothing booked on it by other tests.
- */
-async function pickEmptyFriday(request: APIRequestContext, taken: string[]): Promise<{ date: string; next: string }> {
-  const { quiet, offered: dates } = await listQuietFridays(request, taken);
-  for (const candidate of quiet.slice(Math.floor(quiet.length / 3)).sort(() => Math.random() - 0.5)) {
-    const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
-    const next = dates.find((d) => d > candidate && !taken.includes(d));
-    if (count === 0 && next) return { date: candidate, next };
-  }
-  throw new Error('no empty Friday left');
-}
 
 describe('rain day on the route manager', () => {
   it('moves a rained-out Friday in English: preview, move, the day left empty, a second press answered', async () => {

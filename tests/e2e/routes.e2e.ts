@@ -246,9 +246,11 @@ describe('technician day sheet', () => {
     expect(await page.getByLabel('Technician').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Optimize Route' }).count()).toBe(0);
     expect(await page.getByTestId('route-stop').count()).toBeGreaterThan(0);
-    // The route manager (every crew's stops) is for admins: a technician lands on their day sheet.
+    // The route manager (every crew's stops) is for admins: a technician is told so, with the way to their day sheet (0078).
     await page.goto('/routes');
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/routes');
+    await page.getByRole('alert').filter({ hasText: 'The “Routes” page is for office staff' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Your day sheet' }).click();
     await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -275,7 +277,7 @@ describe('technician day sheet', () => {
     await status.waitFor();
     expect(await status.getByText(visits).isVisible()).toBe(true);
     expect(await status.getByText(/The office plans the route before the day/).isVisible()).toBe(true);
-    expect(await status.getByRole('link', { name: 'Call the office: (905) 555-0134' }).getAttribute('href')).toBe('tel:9055550134');
+    expect(await status.getByRole('link', { name: 'Call the office: (905) 555-0134' }).getAttribute('href')).toBe('tel:+19055550134');
     expect(await crew.page.getByText('No stops on this route for this date.').count()).toBe(0);
     expect(await crew.page.getByRole('button', { name: 'Print day sheet' }).isDisabled()).toBe(true);
 

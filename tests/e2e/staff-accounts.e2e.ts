@@ -16,12 +16,13 @@ async function signInThrough(page: Page, path: string, username: string, passwor
 }
 
 describe('staff accounts screen', () => {
-  it('sends a visitor without a session to the login form, and a technician to their day sheet', async () => {
+  it('sends a visitor without a session to the login form, and tells a technician the screen is the office\'s', async () => {
     const { page, context } = await newPage();
     await signInThrough(page, '/staff-accounts', 'crew-a', 'mosquito-demo');
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.getByRole('alert').filter({ hasText: 'The “Staff accounts” page is for office staff' }).waitFor();
     await page.goto('/staff-accounts');
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/staff-accounts');
+    await page.getByRole('alert').filter({ hasText: 'The “Staff accounts” page is for office staff' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Staff accounts' }).count()).toBe(0);
     await context.close();
   });

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { findToday } from '@/features/scheduling/available-dates';
-import { formatShortDate } from '@/lib/format';
+import { formatLongDate, formatShortDate } from '@/lib/format';
 import { findPastVisit } from './support/fridays';
-import { finishMarkCompleted, markCompletedByApi } from './support/office-completion';
+import { finishMarkCompleted, markCompletedByApi, readDialogDescription } from './support/office-completion';
 import { createBooking } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
@@ -105,9 +105,21 @@ describe('staff screens', () => {
     await listSettled(appointments);
     const row = appointments.getByRole('row').filter({ hasText: 'Marked Rainday' });
     const date = (await row.getByRole('cell').first().textContent())!;
+    // It was sold with the tick add-on and the natural barrier: the move dialog names them after
+    // the service, and "Mark completed" under it, as the row does (0077).
+    const addOns = 'Add-ons: Tick control, Natural barrier with repelling plants';
+    await row.getByRole('button', { name: /^Move to another Friday: Marked Rainday/ }).click();
+    const move = page.getByRole('dialog', { name: 'Move Marked Rainday\'s visit' });
+    await move.waitFor();
+    expect(await readDialogDescription(move)).toBe(`One-Time Treatment, now on ${formatLongDate(marked.date, 'en')}. Pick a Friday with room; the visit stays confirmed. ${addOns}`);
+    await move.getByRole('combobox', { name: 'New Friday' }).waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await move.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await move.waitFor({ state: 'detached' });
     await row.getByRole('button', { name: /^Mark completed/ }).click();
-    // The day sheet's dialog: the products applied for a treatment, the note (docs/decisions/0046).
-    await finishMarkCompleted(page);
+    // The day sheet's dialog: the products applied for a treatment, the note (docs/decisions/0046),
+    // under the visit's service and the add-ons sold with it, as the row names them (0077).
+    await finishMarkCompleted(page, { described: `One-Time Treatment ${addOns}` });
     await page.getByText(`Marked Rainday's visit on ${date} is marked completed.`, { exact: true }).waitFor();
     const done = appointments.getByRole('row').filter({ hasText: 'Marked Rainday' }).filter({ hasText: 'Completed' }).first();
     await done.getByRole('button', { name: /^Undo completed/ }).click();

@@ -46,6 +46,7 @@ describe('staff shell', () => {
       'Business details -> /business',
       'Staff accounts -> /staff-accounts',
       'Quotes -> /quotes-admin',
+      'Unsubscribed -> /unsubscribed',
       'Email preview -> /email-preview',
     ]);
     // The public site's header and footer are not part of the staff screens.
@@ -98,7 +99,7 @@ describe('staff shell', () => {
     const { page, context, errors } = await newPage({ viewport: { width: 320, height: 640 } });
     await signInAsAdmin(page);
     // German titles such as "Schädlingsbekämpfungsmittel" are wider than the phone in one piece.
-    for (const path of ['/admin', '/routes', '/day-sheet', '/retreatments', '/technicians', '/products', '/business', '/staff-accounts', '/quotes-admin', '/email-preview', '/account']) {
+    for (const path of ['/admin', '/routes', '/day-sheet', '/retreatments', '/technicians', '/products', '/business', '/staff-accounts', '/quotes-admin', '/unsubscribed', '/email-preview', '/account']) {
       await page.goto(`/de${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `/de${path}`).toBeLessThanOrEqual(320);

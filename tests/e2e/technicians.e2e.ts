@@ -14,12 +14,14 @@ describe('technicians screen', () => {
     await page.getByLabel('Username').fill('crew-a');
     await page.getByLabel('Password').fill('mosquito-demo');
     await page.getByRole('button', { name: 'Login' }).click();
-    // Signed in as a technician: the page they asked for sends them to their own day sheet.
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
-    await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
+    // Signed in as a technician: the page they asked for says it is the office's, with the way to their day sheet (0078).
+    await page.getByRole('alert').filter({ hasText: 'The “Technicians” page is for office staff' }).waitFor();
     await page.goto('/technicians');
-    await page.waitForURL((url) => url.pathname === '/day-sheet');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/technicians');
+    await page.getByRole('alert').filter({ hasText: 'The “Technicians” page is for office staff' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Technicians' }).count()).toBe(0);
+    await page.getByRole('main').getByRole('link', { name: 'Your day sheet' }).click();
+    await page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
     await context.close();
   });
 

@@ -46,7 +46,9 @@ async function payment(status: string, amount: number, purpose: 'booking' | 'pay
   return { id: row!.id, paymentIntentId: id };
 }
 async function refund(paymentId: number, amountCents: number, status: 'pending' | 'succeeded' | 'failed') {
-  await (await getDb()).insert(refunds).values({ paymentId, amountCents, status, provider: 'test', reason: 'Customer cancelled', idempotencyKey: `totals-refund:${randomUUID()}` });
+  await (await getDb()).insert(refunds).values({
+    paymentId, amountCents, status, provider: 'test', reason: 'Customer cancelled', idempotencyKey: `totals-refund:${randomUUID()}`, refundedAt: status === 'succeeded' ? new Date() : null,
+  });
 }
 
 beforeAll(async () => {

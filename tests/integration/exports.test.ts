@@ -84,10 +84,11 @@ beforeAll(async () => {
   oneTime = await bookAndPay(olivia, { paidAt: new Date('2026-11-02T15:00:00Z') });
   // Seasonal 0.25 acre with MIDSEASON: 286.00 + 37.18 HST = 323.18; staff later refund 144.64 of it.
   seasonal = await bookAndPay(zoe, { paidAt: new Date('2026-11-05T15:00:00Z'), serviceType: 'seasonal', discountCode: 'MIDSEASON' });
-  await cancelBooking(seasonal.bookingRef, { refundCents: 14464, reason: 'Customer moved away' }, { staffUserId: null });
+  // Refunded the day it was paid, inside every range the tests export (a refund made after a range's end belongs to a later period, 0075).
+  await cancelBooking(seasonal.bookingRef, { refundCents: 14464, reason: 'Customer moved away' }, { staffUserId: null, now: new Date('2026-11-05T20:00:00Z') });
   // Paid with the card whose refunds fail: the refund is written but no money came back.
   refundRefused = await bookAndPay(mallory, { paidAt: new Date('2026-11-06T15:00:00Z'), card: TEST_CARDS.refundFails });
-  await cancelBooking(refundRefused.bookingRef, { refundCents: 11187, reason: 'Customer cancelled' }, { staffUserId: null });
+  await cancelBooking(refundRefused.bookingRef, { refundCents: 11187, reason: 'Customer cancelled' }, { staffUserId: null, now: new Date('2026-11-10T15:00:00Z') });
 
   // A payment written before payments kept their tax split (no metadata), through the repository.
   const db = await getDb();
@@ -213,7 +214,7 @@ describe('GET /api/admin/exports/customers', () => {
     const res = await customersExport(new Request('http://localhost/api/admin/exports/customers'), noParams);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = await csvLines(res);
-    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid');
+    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
     // Created is today's date in Toronto; the rest is checked cell by cell.
     const byEmail = new Map(rows.map((line) => {
       const cells = line.split(',');
@@ -233,6 +234,6 @@ describe('GET /api/admin/exports/customers', () => {
 
   it('writes the headers in the staff member\'s language', async () => {
     const res = await customersExport(new Request('http://localhost/api/admin/exports/customers', { headers: { cookie: 'NEXT_LOCALE=fr' } }), noParams);
-    expect((await csvLines(res))[0]).toBe('Nom,Courriel,Téléphone,Adresse,Ville,Code postal,Créé le,Réservations,Total payé');
+    expect((await csvLines(res))[0]).toBe('Nom,Courriel,Téléphone,Adresse,Ville,Code postal,Créé le,Réservations,Total payé,Courriels saisonniers,Accepté le,Désabonné le,Adresse désabonnée le');
   });
 });

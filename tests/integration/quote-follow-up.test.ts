@@ -141,7 +141,8 @@ describe('sending a quote again', () => {
     const emails = await quoteEmails(quote.id);
     expect(emails).toHaveLength(2);
     const email = emails[1]!;
-    expect(email).toMatchObject({ kind: 'quote', toAddress: 'camille@example.com', locale: 'fr', status: 'pending' });
+    // Its own kind since 0074: promotional, unlike the quote the person asked for.
+    expect(email).toMatchObject({ kind: 'quote-follow-up', toAddress: 'camille@example.com', locale: 'fr', status: 'pending' });
     expect(email.subject).toBe('Suivi de votre soumission – Traitement unique – Escarpment Mosquito & Tick');
     const asked = new Intl.DateTimeFormat('fr-CA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Toronto' }).format(quote.createdAt).replace(/^1 /, '1er ');
     expect(email.text).toContain(`Vous nous avez demandé une soumission le ${asked}.`);

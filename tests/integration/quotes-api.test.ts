@@ -270,9 +270,10 @@ describe('POST /api/send-quote: custom (acreage) quotes reach staff', () => {
     expect(staff.subject).toBe(`Custom quote request #${quoteId}: Rosa Ortiz`);
     for (const part of [staff.text, staff.html]) {
       for (const fact of [
-        'Rosa Ortiz', 'rosa.ortiz@example.com', '905-555-0142', '1200 Ridge Rd, Flamborough, L0R 1H0',
+        // L0R 1H… is Carlisle, a Flamborough village (0078); the size as the calculator offered it.
+        'Rosa Ortiz', 'rosa.ortiz@example.com', '905-555-0142', '1200 Ridge Rd, Carlisle, L0R 1H0',
         'Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Breeding site inspection',
-        'Acreage (over 2 acres)', 'Spanish', `#${quoteId}`, 'http://localhost:3000/quotes-admin',
+        'Acreage (1+ acres)', 'Spanish', `#${quoteId}`, 'http://localhost:3000/quotes-admin',
       ]) expect(part, fact).toContain(fact);
     }
     expect(staff.text).toContain(`Quote number: #${quoteId}`);

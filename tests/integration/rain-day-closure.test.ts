@@ -18,6 +18,7 @@ import { fitLateVisits } from '@/features/routing/late-visits.service';
 import { getDayRoutes, getTechnicianDay, optimizeDay } from '@/features/routing/route.service';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { countActiveStops } from '@/features/scheduling/capacity.repository';
+import { formatLongDate } from '@/lib/format';
 import type { Handler } from '../support/handlers';
 import { insertConfirmedVisits, insertCustomer } from '../support/records';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
@@ -168,7 +169,9 @@ describe('a rained-out Friday, once the office moves it', () => {
 
     const booked = await book(date, 'fr');
     expect(booked.status).toBe(409);
-    expect(await booked.json()).toMatchObject({ code: 'day_full', message: 'Désolé, ce vendredi n’est plus disponible. Veuillez choisir une autre date.' });
+    // With the next open Friday since 0072.
+    const next = (await getAvailableDates({ now: new Date(), serviceType: 'onetime' })).find((d) => d > date)!;
+    expect(await booked.json()).toMatchObject({ code: 'day_full', nextDate: next, message: `Désolé, ce vendredi est fermé aux réservations. Le prochain vendredi libre est le ${formatLongDate(next, 'fr')}.` });
 
     const visit = await confirmedVisit(takeFriday());
     const moved = await officeMove(visit.id, date, 'de');
@@ -233,7 +236,8 @@ describe('a booking racing the rain day for the Friday it closes', () => {
     const [moved, booked] = await Promise.all([moving, booking]);
     expect(moved.status, await moved.clone().text()).toBe(200);
     expect(booked.status).toBe(409);
-    expect((await booked.json()).message).toBe('Dieser Freitag ist leider nicht mehr verfügbar. Bitte wählen Sie ein anderes Datum.');
+    const next = (await getAvailableDates({ now: new Date(), serviceType: 'onetime' })).find((d) => d > date)!;
+    expect((await booked.json()).message).toBe(`Dieser Freitag ist leider für Buchungen geschlossen. Der nächste freie Freitag ist der ${formatLongDate(next, 'de')}.`);
     expect(await stopsOn(date)).toBe(0);
     const written = await (await getDb()).select({ id: appointments.id }).from(appointments).where(and(eq(appointments.date, date), eq(appointments.status, 'pending-payment')));
     expect(written).toEqual([]);

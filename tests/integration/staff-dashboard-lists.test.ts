@@ -142,7 +142,7 @@ describe('GET /api/admin/{payments,messages,outbox}', () => {
   it('keeps the columns each tab shows', async () => {
     jar.token = adminToken;
     const [payment] = await fetchPage(lists[0], '?limit=1');
-    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'refundedCents', 'status']);
+    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'refundedCents', 'refundedTaxCents', 'status']);
     const [message] = await fetchPage(lists[1], '?limit=1');
     expect(Object.keys(message!).sort()).toEqual(['content', 'createdAt', 'email', 'id', 'locale', 'name', 'phone', 'respondedAt', 'responseContent', 'status', 'subject']);
     const [email] = await fetchPage(lists[2], '?limit=1');
@@ -154,7 +154,7 @@ describe('GET /api/admin/{payments,messages,outbox}', () => {
     const db = await getDb();
     const [newest, second, third] = await fetchPage(lists[0], '?limit=3') as unknown as { id: number; amountCents: number }[];
     const refund = (paymentId: number, amountCents: number, status: string) => ({
-      paymentId, amountCents, status, provider: 'test', reason: 'cancellation', idempotencyKey: randomUUID(),
+      paymentId, amountCents, status, provider: 'test', reason: 'cancellation', idempotencyKey: randomUUID(), refundedAt: status === 'succeeded' ? new Date() : null,
     });
     // All of one back, part of another in two refunds, and a refund still pending: no money back yet.
     await db.insert(refunds).values([

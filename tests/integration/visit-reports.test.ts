@@ -289,4 +289,92 @@ describe('the visit report (docs/decisions/0038)', () => {
     expect(lateReport!.text).not.toContain('online until');
     expect(lateReport!.html).not.toContain('/manage-booking/');
   });
+
+  /** At `iso` in Hamilton, with the office signed in then; the clock goes back to the visit's Friday after. */
+  async function atTime<T>(iso: string, work: () => Promise<T>): Promise<T> {
+    vi.setSystemTime(new Date(iso));
+    try {
+      await signInStaff();
+      return await work();
+    } finally {
+      vi.setSystemTime(ON_THE_DAY);
+      await signInStaff();
+    }
+  }
+
+  /** A one-time booking with the tick add-on and standing water: the treatment on the Friday, its standing-water visit on `standingWaterDate`. */
+  async function bookOneTimeWithStandingWater(email: string, locale: string, standingWaterDate: string) {
+    const customerId = await insertCustomer({ email, locale });
+    const options = { includeTick: true, includeTargetedInsects: true, locale };
+    const { bookingRef, ids: [treatment] } = await insertConfirmedVisits(customerId, FRIDAY, [{ serviceType: 'onetime', ...options }]);
+    const [standingWater] = await (await getDb()).insert(appointments).values({
+      customerId, bookingRef, serviceType: 'standingwater', date: standingWaterDate, status: 'confirmed', visitNumber: 2,
+      address: '71 Main St W', city: 'Hamilton', postalCode: 'L8P 4Y5', ...options,
+    }).returning({ id: appointments.id });
+    return { bookingRef, treatment: treatment!, standingWater: standingWater!.id };
+  }
+
+  it("says the re-treatment request the customer already made, in the booking's language, instead of inviting another (0077)", async () => {
+    const email = 'offene.anfrage@example.com';
+    const { bookingRef, treatment, standingWater } = await bookOneTimeWithStandingWater(email, 'de', '2027-06-18');
+    expect((await markOnDashboard(treatment, 'completed')).status).toBe(200);
+    const [first] = await emailsTo(email, 'visit-report');
+    expect(first!.text).toContain('Sie können Ihre kostenlose Nachbehandlung bis zum Freitag, 18. Juni 2027 auch online anfordern.');
+    const token = new URL(first!.text.match(/https?:\/\/\S+#free-retreatment/)![0]).pathname.split('/').at(-1)!;
+
+    // On Monday the customer asks from the report's link.
+    await atTime('2027-06-14T15:00:00Z', async () => {
+      jar.token = undefined;
+      const res = await askRetreatment(
+        new Request(`http://localhost/api/manage-booking/${token}/retreatment`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'accept-language': 'de', 'x-forwarded-for': '10.165.0.2' },
+          body: JSON.stringify({ reason: 'pests-back', note: '' }),
+        }),
+        { params: Promise.resolve({ token }) },
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    });
+
+    // The standing-water visit is done on Friday while the office has not answered yet.
+    await atTime('2027-06-18T14:00:00Z', async () => {
+      expect((await markOnDashboard(standingWater, 'completed')).status).toBe(200);
+    });
+    const reports = await emailsTo(email, 'visit-report');
+    expect(reports).toHaveLength(2);
+    const second = reports[1]!;
+    expect(second.subject).toBe('Ihr Besuchsbericht vom 18. Juni 2027');
+    expect(second.text).toContain([
+      'Ihre Anfrage für eine Nachbehandlung',
+      'Ihre Anfrage für eine kostenlose Nachbehandlung vom Montag, 14. Juni 2027 liegt uns bereits vor. Unser Büro schickt Ihnen per E-Mail einen Termin für den Besuch, Sie müssen also nicht noch einmal anfragen.',
+      '',
+      'Hat dieser Besuch das Problem behoben, können Sie Ihre Anfrage auf der Seite Ihrer Buchung zurückziehen.',
+    ].join('\n'));
+    // No invitation to claim another: neither the call within 7 days nor the online request.
+    expect(second.text).not.toContain('innerhalb von 7 Tagen');
+    expect(second.text).not.toContain('auch online anfordern');
+    expect(second.html).not.toContain('>Kostenlose Nachbehandlung anfordern</a>');
+    expect(second.html).toContain('>Anfrage ansehen</a>');
+    // Its link is the booking's page, which shows the open request (and offers to withdraw it).
+    const link = second.text.match(/https?:\/\/\S+#free-retreatment/)![0];
+    expect(second.html).toContain(`href="${link}"`);
+    const secondToken = new URL(link).pathname.split('/').at(-1)!;
+    expect(readManageToken(secondToken)).toEqual({ bookingRef, generation: 0 });
+    expect(await loadRetreatmentOffer(secondToken, new Date('2027-06-18T15:00:00Z'))).toMatchObject({ kind: 'requested' });
+  });
+
+  it('names ticks in the guarantee only where tick control was done: not on the report of a standing-water visit done on a Friday of its own (0077)', async () => {
+    const email = 'standing.alone@example.com';
+    const { treatment, standingWater } = await bookOneTimeWithStandingWater(email, 'en', LATER_FRIDAY);
+    expect((await markOnDashboard(treatment, 'completed')).status).toBe(200);
+    await atTime('2027-07-02T14:00:00Z', async () => {
+      expect((await markOnDashboard(standingWater, 'completed')).status).toBe(200);
+    });
+    const [first, second] = await emailsTo(email, 'visit-report');
+    expect(first!.text).toContain('What we treated: One-Time Treatment\nAlso done: Tick control add-on\n');
+    expect(first!.text).toContain('If mosquitoes or ticks come back\nIf mosquitoes or ticks come back, or you are not satisfied');
+    expect(second!.text).toContain('What we treated: Standing Water Treatment\n');
+    expect(second!.text).toContain('If mosquitoes come back\nIf mosquitoes come back, or you are not satisfied');
+    expect(second!.text).not.toContain('ticks');
+  });
 });

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import { localePath } from './locale-paths';
+import { toTelHref } from '@/lib/phone';
 
 export async function Footer({ locale, phone, email }: { locale: Locale; phone: string; email: string }) {
   const t = await getTranslations({ locale, namespace: 'site' });
@@ -12,7 +13,7 @@ export async function Footer({ locale, phone, email }: { locale: Locale; phone: 
           <p className="text-lg font-bold text-white">{t('brand')}</p>
           <p className="mt-2 max-w-md text-sm">{t('footer.tagline')}</p>
           <p className="mt-4 text-sm">
-            {t('footer.labelled', { label: t('footer.call') })} <a className="underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            {t('footer.labelled', { label: t('footer.call') })} <a className="underline" href={toTelHref(phone)}>{phone}</a>
             <br />
             {t('footer.labelled', { label: t('footer.email') })} <a className="underline" href={`mailto:${email}`}>{email}</a>
             <br />

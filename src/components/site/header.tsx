@@ -7,6 +7,7 @@ import { LanguageMenu } from './language-menu';
 import { languageNames } from './language-names';
 import { localePath } from './locale-paths';
 import { MobileMenu } from './mobile-menu';
+import { toTelHref } from '@/lib/phone';
 
 export async function Header({ locale, phone }: { locale: Locale; phone: string }) {
   const t = await getTranslations({ locale, namespace: 'site' });
@@ -34,7 +35,7 @@ export async function Header({ locale, phone }: { locale: Locale; phone: string 
       </a>
       <div className="bg-ink text-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1 text-sm sm:py-1.5">
-          <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="inline-flex items-center gap-1.5 hover:underline">
+          <a href={toTelHref(phone)} className="inline-flex items-center gap-1.5 hover:underline">
             <Phone aria-hidden className="h-4 w-4" />
             {phone}
           </a>

@@ -7,9 +7,12 @@ import { useReturnFocus } from './use-return-focus';
 
 const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
 
-/** A modal that holds one form about one record (edit, new password); closing it drops the form. */
+/**
+ * A modal that holds one form about one record (edit, new password); closing it drops the form.
+ * The description may be more than a sentence (inline content only: it is read out as one text).
+ */
 export function FormDialog({ open, onClose, title, description, closeLabel, children }: {
-  open: boolean; onClose: () => void; title: string; description: string; closeLabel: string; children: ReactNode;
+  open: boolean; onClose: () => void; title: string; description: ReactNode; closeLabel: string; children: ReactNode;
 }) {
   const returnFocus = useReturnFocus();
   return (

@@ -18,6 +18,9 @@ export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
  * The same list as `VISIT_KINDS` in features/scheduling/visit-kinds.ts (the test holds them equal).
  */
 export const APPOINTMENT_KINDS = ['scheduled', 'retreatment'] as const;
+/** Who called a visit off (0060's two cancellations): the customer through their booking's link, or the office. */
+export const CANCELLED_BY = ['customer', 'office'] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -81,6 +84,11 @@ export const appointments = pgTable('appointments', {
   manageLinkGeneration: integer().notNull().default(0),
   manageLinkReplacedAt: timestamp({ withTimezone: true }),
   manageLinkReplacedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  // When the visit was cancelled and by whom (0073): the quote it was booked from says "Booking
+  // cancelled" with the date. Null on visits never cancelled; older cancellations took their
+  // `updated_at` in the migration, and no `cancelled_by` (it was never recorded).
+  cancelledAt: timestamp({ withTimezone: true }),
+  cancelledBy: text().$type<CancelledBy>(),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
@@ -89,6 +97,7 @@ export const appointments = pgTable('appointments', {
   check('appointments_money', sql`coalesce(${t.totalCents}, 0) >= 0`),
   check('appointments_visit_note_length', sql`char_length(${t.visitNote}) <= 500`),
   check('appointments_kind', sql`${t.kind} in (${inList(APPOINTMENT_KINDS)})`),
+  check('appointments_cancelled_by', sql`${t.cancelledBy} in (${inList(CANCELLED_BY)})`),
   check('appointments_manage_link_generation', sql`${t.manageLinkGeneration} >= 0`),
   // A free re-treatment carries no price: nothing can sum it into a booking's money by mistake.
   check('appointments_retreatment_free', sql`${t.kind} <> 'retreatment' or (coalesce(${t.subtotalCents}, 0) = 0 and coalesce(${t.taxCents}, 0) = 0 and coalesce(${t.totalCents}, 0) = 0)`),

@@ -51,17 +51,36 @@ export const customers = pgTable('customers', {
 ]);
 
 
+/** How an address came onto the do-not-email list (docs/decisions/0074). */
+export const UNSUBSCRIBE_SOURCES = ['link', 'one-click', 'office'] as const;
+export type UnsubscribeSource = (typeof UNSUBSCRIBE_SOURCES)[number];
+
 /**
- * Email addresses that asked, from a quote email's unsubscribe link, for no more quote follow-ups
- * or promotional email (docs/decisions/0066). Quotes are not linked to customer records, so the
- * wish is kept by the address itself (trimmed, lower case); a customer with the address is marked
- * unsubscribed as well. A row is the person's own instruction: neither the retention sweep nor an
- * erasure deletes it. A later express consent (the booking box, 0043) outranks it, as it does a
- * customer's own unsubscribe.
+ * The do-not-email list: addresses that asked for no more quote follow-ups or promotional email
+ * (docs/decisions/0066), by an email's unsubscribe link (a quote email's, or since 0074 a customer's
+ * season opener), the mail program's one-click button, or the office on the person's request. Quotes
+ * are not linked to customer records, so the wish is kept by the address itself (trimmed, lower
+ * case); a customer with the address is marked unsubscribed as well. A row is the person's own
+ * instruction: neither the retention sweep nor an erasure deletes it. A later express consent
+ * outranks it: the booking box on a customer with the address (0043), or consent given again to the
+ * office, recorded on the row with who and why (0074); the row then stays as the record of both.
  */
 export const unsubscribedAddresses = pgTable('unsubscribed_addresses', {
   address: text().primaryKey(),
   unsubscribedAt: timestamp({ withTimezone: true }).notNull(),
+  // How it was asked (UNSUBSCRIBE_SOURCES); null on rows written before 0074 recorded it. For the
+  // office: which staff account recorded it (set null if the account is ever deleted) and its note.
+  source: text(),
+  recordedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  note: text(),
+  // Consent given again and recorded by the office (0074): when, by whom, and how the person gave it.
+  consentAt: timestamp({ withTimezone: true }),
+  consentById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  consentNote: text(),
 }, (t) => [
   check('unsubscribed_addresses_normalised', sql`${t.address} = lower(${t.address}) and ${t.address} like '%@%'`),
+  check('unsubscribed_addresses_source', sql`${t.source} in ('link', 'one-click', 'office')`),
+  check('unsubscribed_addresses_consent', sql`(${t.consentAt} is null) = (${t.consentNote} is null)`),
+  // The staff list, newest first (0074).
+  index('unsubscribed_addresses_at_idx').on(t.unsubscribedAt, t.address),
 ]);

@@ -9,6 +9,23 @@ export const PAYMENT_STATUSES = [
   'requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled',
 ] as const;
 
+/**
+ * The seller as the receipt of a payment names it (docs/decisions/0076): the branch's identity and
+ * contact details when the payment succeeded. An issued receipt keeps them whatever the owner
+ * changes later at /business.
+ */
+export type ReceiptSellerSnapshot = {
+  legalName: string | null;
+  hstNumber: string | null;
+  displayName: string;
+  phone: string;
+  email: string;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
+};
+
 export const payments = pgTable('payments', {
   id: serial().primaryKey(),
   appointmentId: integer().references(() => appointments.id, { onDelete: 'set null' }),
@@ -25,6 +42,8 @@ export const payments = pgTable('payments', {
   discountCode: text(),
   metadata: jsonb(),
   succeededAt: timestamp({ withTimezone: true }),
+  // Written with `succeededAt`, when the receipt is issued; null until then.
+  receiptSeller: jsonb().$type<ReceiptSellerSnapshot>(),
   ...timestamps,
 }, (t) => [
   check('payments_amount', sql`${t.amount} >= 0`),

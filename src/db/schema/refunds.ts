@@ -28,11 +28,14 @@ export const refunds = pgTable('refunds', {
   idempotencyKey: text().notNull().unique(),
   /** Calls made to the provider; each call's key is `idempotencyKey:attempts` so a retry is a new request and a double click the same one. */
   attempts: integer().notNull().default(0),
+  /** When the provider made the refund (set with `succeeded`): the day the refunds export lists it on (0075). */
   refundedAt: timestamp({ withTimezone: true }),
   ...timestamps,
 }, (t) => [
   check('refunds_amount', sql`${t.amountCents} > 0`),
   check('refunds_status', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  // A refund made has the instant it was made: the refunds export dates it by that (docs/decisions/0075).
+  check('refunds_made_at', sql`${t.status} <> 'succeeded' or ${t.refundedAt} is not null`),
   index('refunds_payment_idx').on(t.paymentId),
   index('refunds_booking_ref_idx').on(t.bookingRef),
   // Refund events from the provider find their row by the provider's refund id (0017).

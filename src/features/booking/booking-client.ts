@@ -7,7 +7,8 @@ import { formatPostalCode } from '@/features/service-area/postal-code';
 import type { CreatedBooking } from './booking.types';
 
 export type BookingApiError =
-  | { kind: 'day_full'; message: string; fullDates: string[] }
+  /** `closed`: the Friday is closed to bookings (a rain day), with the next open one when the server named it (0072). */
+  | { kind: 'day_full'; message: string; fullDates: string[]; closed: boolean; nextDate: string | null }
   | { kind: 'price_changed'; message: string; currentTotalCents: number }
   | { kind: 'validation'; message: string; fields: Record<string, string> }
   | { kind: 'rate_limited'; message: string }
@@ -20,7 +21,13 @@ async function readError(res: Response | null): Promise<BookingApiError> {
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   const message = typeof body?.message === 'string' ? body.message : '';
   if (res.status === 409 && body?.code === 'day_full') {
-    return { kind: 'day_full', message, fullDates: Array.isArray(body.fullDates) ? (body.fullDates as string[]) : [] };
+    return {
+      kind: 'day_full',
+      message,
+      fullDates: Array.isArray(body.fullDates) ? (body.fullDates as string[]) : [],
+      closed: body.reason === 'closed',
+      nextDate: typeof body.nextDate === 'string' ? body.nextDate : null,
+    };
   }
   if (res.status === 409 && body?.code === 'price_changed' && typeof body.currentTotalCents === 'number') {
     return { kind: 'price_changed', message, currentTotalCents: body.currentTotalCents };

@@ -10,7 +10,9 @@ import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { geocodeAddress } from '@/features/routing/geocoding/geocode';
 import { checkBookableDate, scheduleRulesOf } from '@/features/scheduling/available-dates';
+import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
 import { REQUEST_ONLY_SERVICE_TYPE } from '@/features/scheduling/stop-statuses';
 import { findFsaCentroid } from '@/features/service-area/fsa-centroids';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
@@ -122,7 +124,8 @@ export function planVisits(input: Pick<BookingInput, 'serviceType' | 'includeTar
  *
  * @throws AppError 'validation' (bad date, address outside the area, custom-size lot, unknown
  *   customer), 'price_changed' (with `currentTotalCents`, `currentPrice`), 'day_full' (with
- *   `fullDates`), 'conflict' (already paid), 'rate_limited'
+ *   `fullDates`; for a closed Friday `reason: 'closed'` and the next open Friday, `nextDate`, 0072),
+ *   'conflict' (already paid), 'rate_limited'
  */
 export async function createBooking(input: BookingInput, options: CreateBookingOptions): Promise<CreatedBooking & { replayed: boolean }> {
   const { now } = options;
@@ -345,6 +348,8 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       },
     });
     return { customerId: customer.id, replayedRef: null, inserted };
+  }).catch(async (error: unknown) => {
+    throw await offerNextOpenFriday(error, { date: input.date, serviceType: input.serviceType, includeTargetedInsects: input.includeTargetedInsects, branchId, now, locale: options.locale });
   });
 
   if (created.replayedRef !== null) {
@@ -354,6 +359,24 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
 
   getLogger().info({ bookingRef, source: options.source, visits: created.inserted.length }, 'booking created');
   return { ...describeBooking(bookingRef, created.inserted, { subtotalCents, taxCents, totalCents, holdExpiresAt }), replayed: false };
+}
+
+/**
+ * A refusal for a Friday closed to bookings (a rain day, 0071, read under the day's lock) names the
+ * next Friday this order can take (0072): the first the availability rule offers after the refused
+ * one, else the first it offers at all, as `nextDate` and in the message. The booking form may have
+ * offered the closed Friday from its own list (the server's could not be read, or was read before
+ * the rain day), so the customer hears why and where to go instead. Anything else is returned as is.
+ */
+async function offerNextOpenFriday(
+  error: unknown,
+  order: { date: string; serviceType: string; includeTargetedInsects: boolean; branchId: number; now: Date; locale: Locale },
+): Promise<unknown> {
+  if (!isAppError(error) || error.code !== 'day_full' || !isClosedDayRefusal(error.details)) return error;
+  const offered = await getAvailableDates({ serviceType: order.serviceType, includeTargetedInsects: order.includeTargetedInsects, now: order.now, branchId: order.branchId });
+  const nextDate = offered.find((d) => d > order.date) ?? offered[0];
+  if (!nextDate) return error;
+  return new AppError('day_full', 'scheduling.dayClosedNext', { ...error.details, nextDate }, { date: formatLongDate(nextDate, order.locale) });
 }
 
 /**

@@ -1,24 +1,34 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { type BranchDetailChange, branchDetailChanges } from '@/db/schema/branch-changes';
 import { branches } from '@/db/schema/branches';
+import type { ReceiptSellerSnapshot } from '@/db/schema/payments';
+import { staffUsers } from '@/db/schema/staff';
 import { branchIdentityColumns } from '@/features/branch/branch.repository';
 
-/** The branch's identity as a receipt's "Sold by" prints it (docs/decisions/0040). */
-export async function selectBusinessDetails(db: DbExecutor, branchId: number) {
-  const [row] = await db
-    .select(branchIdentityColumns)
-    .from(branches)
-    .where(eq(branches.id, branchId));
+/** The branch's details as stored, locked until the caller's transaction ends: two saves apply one after the other. */
+export async function lockBusinessDetails(db: DbExecutor, branchId: number): Promise<ReceiptSellerSnapshot | null> {
+  const [row] = await db.select(branchIdentityColumns).from(branches).where(eq(branches.id, branchId)).for('update');
   return row ?? null;
 }
 
-/** Sets the legal name and GST/HST number (null clears them); false when the branch does not exist. */
-export async function updateBusinessDetails(db: DbExecutor, branchId: number, values: { legalName: string | null; hstNumber: string | null }): Promise<boolean> {
-  const rows = await db
-    .update(branches)
-    .set({ legalName: values.legalName, hstNumber: values.hstNumber, updatedAt: new Date() })
-    .where(eq(branches.id, branchId))
-    .returning({ id: branches.id });
-  return rows.length > 0;
+/** Writes every field the screen edits (null clears the legal name or the number). */
+export async function updateBusinessDetails(db: DbExecutor, branchId: number, values: Omit<ReceiptSellerSnapshot, 'displayName'>, at: Date): Promise<void> {
+  await db.update(branches).set({ ...values, updatedAt: at }).where(eq(branches.id, branchId));
+}
+
+export async function insertBranchDetailChange(db: DbExecutor, row: { branchId: number; changedAt: Date; changedById: number | null; changes: BranchDetailChange[] }): Promise<void> {
+  await db.insert(branchDetailChanges).values(row);
+}
+
+/** The branch's newest changes first, with the name of the staff member who made each (null when the account is gone). */
+export async function selectBranchDetailChanges(db: DbExecutor, branchId: number, limit: number) {
+  return db
+    .select({ id: branchDetailChanges.id, changedAt: branchDetailChanges.changedAt, byName: staffUsers.displayName, changes: branchDetailChanges.changes })
+    .from(branchDetailChanges)
+    .leftJoin(staffUsers, eq(staffUsers.id, branchDetailChanges.changedById))
+    .where(eq(branchDetailChanges.branchId, branchId))
+    .orderBy(desc(branchDetailChanges.changedAt), desc(branchDetailChanges.id))
+    .limit(limit);
 }

@@ -152,12 +152,16 @@ export type LatePaymentRefundEmailInput = {
   bookingRef: string;
   /** What the card was charged, all of which goes back. */
   amountCents: number;
+  /** The booking was not cancelled: its Fridays (these) were closed for rain before the money arrived and none other had room (0072). */
+  closedDates?: string[];
 };
 
 /**
  * A payment that went through after the booking had been cancelled: the booking stays cancelled
  * and the whole amount goes back to the card (the terms' 10 business days). The cancellation's
  * own email already told the customer about the visits, so this one only speaks of the money.
+ * With `closedDates` nobody cancelled anything: the Friday was closed for rain before the payment
+ * arrived and no other Friday had room (0072), and the email says that instead.
  */
 export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput): { subject: string; html: string; text: string } {
   const { locale, branch } = input;
@@ -166,7 +170,9 @@ export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput)
   const amount = formatMoney(input.amountCents, locale);
   const lines = [
     t('email.greeting', { name: input.customerFirstName }),
-    t('latePayment.intro', { reference: input.bookingRef, amount }),
+    input.closedDates?.length
+      ? t('latePayment.closedIntro', { reference: input.bookingRef, amount, dates: input.closedDates.map((d) => formatLongDate(d, locale)).join(', ') })
+      : t('latePayment.intro', { reference: input.bookingRef, amount }),
     t('email.refundOnItsWay', { amount }),
     t('email.signoff'),
   ];

@@ -1,11 +1,11 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
-import { appointments, serviceRoutes } from '@/db/schema/appointments';
+import { appointments, type CancelledBy, serviceRoutes } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds, type RefundStatus } from '@/db/schema/refunds';
-import { isOfficeTestPayment } from '@/features/payments/payment.repository';
+import { isOfficeTestPayment, readPaymentTaxFacts, selectPaymentTaxColumns } from '@/features/payments/payment.repository';
 
 const visitColumns = {
   id: appointments.id,
@@ -72,12 +72,15 @@ export async function selectRefundablePayments(db: DbExecutor, bookingRef: strin
   return rows.map((r) => ({ ...r, taxRateBps: (r.metadata as { taxRateBps?: number } | null)?.taxRateBps ?? null }));
 }
 
-/** The booking's visits not carried out (and not already over) become cancelled; their route places are dropped. */
-export async function cancelVisits(db: DbExecutor, ids: number[], at: Date) {
+/**
+ * The booking's visits not carried out (and not already over) become cancelled, with when and by
+ * whom (0073: the quote they were booked from says so); their route places are dropped.
+ */
+export async function cancelVisits(db: DbExecutor, ids: number[], at: Date, by: CancelledBy) {
   if (ids.length === 0) return [];
   return db
     .update(appointments)
-    .set({ status: 'cancelled', holdExpiresAt: null, technicianId: null, routePosition: null, estimatedArrivalTime: null, updatedAt: at })
+    .set({ status: 'cancelled', cancelledAt: at, cancelledBy: by, holdExpiresAt: null, technicianId: null, routePosition: null, estimatedArrivalTime: null, updatedAt: at })
     .where(and(inArray(appointments.id, ids), inArray(appointments.status, ['pending', 'pending-payment', 'confirmed', 'expired'])))
     .returning({ id: appointments.id, date: appointments.date });
 }
@@ -226,7 +229,11 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
     .where(eq(appointments.customerId, customerId))
     .orderBy(asc(appointments.date), asc(appointments.id));
   const paid = await db
-    .select({ id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId, isTest: isOfficeTestPayment() })
+    .select({
+      id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId, isTest: isOfficeTestPayment(),
+      // The split kept at checkout: the HST of the refunds, as the receipt states it (0075).
+      ...selectPaymentTaxColumns(),
+    })
     .from(payments)
     .where(eq(payments.customerId, customerId))
     .orderBy(desc(payments.createdAt), desc(payments.id));
@@ -239,5 +246,5 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
     .from(refunds)
     .where(inArray(refunds.paymentId, paymentIds))
     .orderBy(asc(refunds.id));
-  return { visits, payments: paid, refunds: refunded };
+  return { visits, payments: paid.map((p) => ({ ...p, ...readPaymentTaxFacts(p) })), refunds: refunded };
 }

@@ -7,6 +7,8 @@ import { calendarSequenceAt } from '@/features/email/visit-calendar';
 import { getEnv } from '@/env';
 import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
 import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
+import { findRefundedAmounts, shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
+import { CLOSED_DAY_REFUND_REASON } from '@/features/payments/payment-outcome';
 import { describePaymentStatus } from '@/features/payments/refund-state';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
@@ -246,7 +248,8 @@ export async function cancelBooking(
       });
     }
 
-    const cancelled = await cancelVisits(tx, toCancel.map((v) => v.id), now);
+    const cancelledBy = options.byCustomer ? 'customer' : 'office';
+    const cancelled = await cancelVisits(tx, toCancel.map((v) => v.id), now, cancelledBy);
     // Under the row locks nothing else can have changed them; if something did, write nothing at all.
     if (cancelled.length !== toCancel.length) throw new AppError('conflict', 'cancellations.errors.alreadyCancelled');
     const first = visits[0]!;
@@ -268,7 +271,6 @@ export async function cancelBooking(
       updatedAt: now,
     })));
 
-    const cancelledBy = options.byCustomer ? 'customer' : 'office';
     await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now, cancelledBy, reason: options.byCustomer ? null : input.customerReason ?? null });
     getLogger().info({
       bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by, cancelledBy, customerReason: input.customerReason,
@@ -325,6 +327,8 @@ export const ERASED_CUSTOMER_REFUND_REASON = 'Customer\'s personal data deleted 
  * written `pending` (key `late-payment:{paymentId}`, no staff user) and the customer is told in
  * their booking's language. The caller sends the refund with `sendPendingRefunds` after commit.
  * `reason: 'erased'`: the booking's customer was erased meanwhile (0055); nobody is emailed.
+ * `reason: 'closed'`: the booking's Friday was closed for rain and no Friday had room (0072); the
+ * caller cancelled its visits, and the email says why.
  *
  * @returns the refund's id, or null when this payment already has one (a second delivery)
  */
@@ -332,7 +336,7 @@ export async function recordLatePaymentRefund(
   tx: DbExecutor,
   payment: { id: number; provider: string; bookingRef: string; amountCents: number },
   now: Date,
-  reason: 'cancelled' | 'erased' = 'cancelled',
+  reason: 'cancelled' | 'erased' | 'closed' = 'cancelled',
 ): Promise<number | null> {
   if (payment.amountCents <= 0) return null;
   const refundId = await insertRefundOnce(tx, {
@@ -341,14 +345,15 @@ export async function recordLatePaymentRefund(
     amountCents: payment.amountCents,
     status: 'pending',
     provider: payment.provider,
-    reason: reason === 'erased' ? ERASED_CUSTOMER_REFUND_REASON : LATE_PAYMENT_REFUND_REASON,
+    reason: reason === 'erased' ? ERASED_CUSTOMER_REFUND_REASON : reason === 'closed' ? CLOSED_DAY_REFUND_REASON : LATE_PAYMENT_REFUND_REASON,
     issuedByStaffUserId: null,
     idempotencyKey: `late-payment:${payment.id}`,
     createdAt: now,
     updatedAt: now,
   });
   if (refundId === null) return null;
-  const [first] = await selectBookingVisits(tx, payment.bookingRef);
+  const bookingVisits = await selectBookingVisits(tx, payment.bookingRef);
+  const first = bookingVisits[0];
   const customer = first ? await selectBookingCustomer(tx, first.customerId) : null;
   // An erased customer's placeholder address receives nothing (0049, 0055); the office is told instead.
   if (first && customer && !customer.erasedAt) {
@@ -360,6 +365,8 @@ export async function recordLatePaymentRefund(
       customerFirstName: customer.firstName,
       bookingRef: payment.bookingRef,
       amountCents: payment.amountCents,
+      // Closed for rain (0072): the Fridays it was booked for, which the email names.
+      ...(reason === 'closed' ? { closedDates: [...new Set(bookingVisits.map((v) => v.date))].sort() } : {}),
     });
     await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'payment', relatedId: payment.id });
   }
@@ -415,7 +422,7 @@ async function queueRefundFailedStaffAlert(tx: DbExecutor, row: RefundRow, provi
   const branch = await getBranch(first?.branchId, tx);
   const { PUBLIC_SITE_URL: siteUrl, STAFF_NOTIFY_EMAIL: staffEmail } = getEnv();
   const email = renderRefundFailedStaffEmail({
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    branch,
     bookingRef: row.bookingRef,
     customer: customer ? { name: `${customer.firstName} ${customer.lastName}`.trim(), email: customer.email } : null,
     amountCents: row.amountCents,
@@ -463,16 +470,23 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
       canCancel: rows.some((v) => isCancellableVisit(v.status)),
     }))
     .sort((a, b) => b.firstDate.localeCompare(a.firstDate));
+  const { taxRateBps } = await getBranch();
   return {
     bookings,
-    payments: payments.map((p) => {
+    payments: payments.map(({ subtotalCents, taxCents, taxRateBps: paymentRateBps, ...p }) => {
       const own = refunds.filter((r) => r.paymentId === p.id);
       // Refunds made (succeeded) count, as on the Payments tab and in the CSV: "Paid", "Partly refunded", "Refunded".
       const refundedCents = own.reduce((sum, r) => (r.status === 'succeeded' ? sum + r.amountCents : sum), 0);
+      // The HST of what came back and of each refund, to the cent, as the receipt and the refunds CSV state it (0075).
+      const facts = { amountCents: p.amountCents, subtotalCents, taxCents, taxRateBps: paymentRateBps };
+      const split = splitPaymentTax(facts, taxRateBps);
+      const refundTax = shareRefundTax(own, { totalCents: p.amountCents, taxCents: split.taxCents, taxRate: (facts.taxRateBps ?? taxRateBps) / 10_000 });
       return {
         ...p,
         listStatus: describePaymentStatus({ status: p.status, amountCents: p.amountCents, refundedCents }),
-        refunds: own.map((r) => ({ ...r, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
+        refundedCents,
+        refundedTaxCents: findRefundedAmounts({ ...facts, refundedCents }, taxRateBps).taxCents,
+        refunds: own.map((r) => ({ ...r, taxCents: refundTax.get(r.id) ?? null, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
       };
     }),
   };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderContactAckEmail, renderMessageReplyEmail, renderStaffNotificationEmail } from './contact-email';
 import type { ContactMessageRequest } from './contact.schema';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 
-const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
+const branch = TEST_EMAIL_BRANCH;
 const message = (subject: string): ContactMessageRequest => ({
   name: 'Lena Vogel', email: 'lena@example.ca', phone: null, subject, message: 'Können Sie am Freitag kommen?', type: 'contact', website: '',
 });

@@ -5,7 +5,7 @@ import { computeRetryDelayMs, MAX_ATTEMPTS } from './outbox.service';
 describe('renderEmailLayout', () => {
   it('wraps both parts with the branch name and phone, escaping the heading', () => {
     const { html, text } = renderEmailLayout({
-      branch: { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' },
+      branch: { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca', address: null, city: null, province: null, postalCode: null },
       locale: 'fr', heading: 'Merci <3', bodyHtml: '<p>Corps</p>', bodyText: 'Corps', footer: 'Des questions\u00a0?',
     });
     expect(html).toContain('<html lang="fr">');
@@ -29,7 +29,7 @@ describe('renderEmailLayout', () => {
   });
 
   it.each([
-    ['without a mailing address', {}],
+    ['without a mailing address', { address: null, city: null, province: null, postalCode: null }],
     ['with a mailing address', { address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' }],
   ])('names the business once at the foot of an office alert whose footer is the business name (%s)', (_, address) => {
     const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca', ...address };
@@ -43,7 +43,7 @@ describe('renderEmailLayout', () => {
 
   it('writes the address with what the branch row has, and nothing without a street', () => {
     expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e', address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: null })).toBe('1 Hunter St E, Hamilton, ON');
-    expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e' })).toBeNull();
+    expect(formatMailingAddress({ displayName: 'E', phone: 'p', email: 'e', address: null, city: 'Hamilton', province: 'ON', postalCode: null })).toBeNull();
   });
 
   it('escapes all HTML-significant characters', () => {

@@ -4,17 +4,19 @@
  */
 export type EmailBranch = {
   displayName: string;
+  /** In its display form, as `getBranch()` gives it: `(905) 555-0134`. */
   phone: string;
   email: string;
   /**
    * The business's mailing address, as the branch row holds it. CASL wants it in every commercial
-   * email with a phone or email contact; pass the branch row from `getBranch()` itself, so it is
-   * never dropped by a caller that copies only some fields.
+   * email with a phone or email contact; pass the branch row from `getBranch()` itself. Required
+   * (0076), so a caller that copies only some fields does not compile rather than send an email
+   * without it.
    */
-  address?: string | null;
-  city?: string | null;
-  province?: string | null;
-  postalCode?: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  postalCode: string | null;
 };
 
 /** '1 Hunter St E, Hamilton, ON L8N 3W1'; null when the branch has no street address. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { emailKey } from '@/db/email-key';
 import { emailOutbox, type OutboxAttachment } from '@/db/schema/messages';
 
 export type NewOutboxEmail = {
@@ -128,6 +129,33 @@ export async function selectWaitingEmailsTo(db: DbExecutor, address: string) {
     .where(and(inArray(emailOutbox.status, WAITING_STATUSES), sql`lower(${emailOutbox.toAddress}) = lower(${address})`))
     .orderBy(emailOutbox.id)
     .for('update');
+}
+
+/**
+ * The ids of the emails of `kinds` to `address` (normalised; any case or spacing on the row) still
+ * waiting, oldest first, locked as `selectWaitingEmailsByTopic` locks them. Only the waiting ones are
+ * read, through `email_outbox_due_idx`.
+ */
+export async function selectWaitingEmailIdsTo(db: DbExecutor, address: string, kinds: readonly string[]): Promise<number[]> {
+  if (kinds.length === 0) return [];
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.status, WAITING_STATUSES), inArray(emailOutbox.kind, [...kinds]), eq(emailKey(emailOutbox.toAddress), emailKey(address))))
+    .orderBy(emailOutbox.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Withdraws an email a worker claimed and has not sent (`sending`): what it says was refused between
+ * the claim and the send (its address unsubscribed, 0074). Kept, as any withdrawn email.
+ */
+export async function markClaimedEmailWithdrawn(db: DbExecutor, id: number, now: Date): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'sending')));
 }
 
 /** Marks waiting emails 'withdrawn' (kept, never sent); returns the ids that changed. */

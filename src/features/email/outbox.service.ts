@@ -3,17 +3,22 @@ import { getDb, type DbExecutor } from '@/db/client';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { getEnv } from '@/env';
 import { AppError } from '@/lib/errors';
-import { buildListUnsubscribeHeaders } from '@/features/marketing-email/list-unsubscribe';
+import { buildListUnsubscribeHeaders, PROMOTIONAL_EMAIL_KINDS } from '@/features/marketing-email/list-unsubscribe';
+import { isPromotionalEmailRefused } from '@/features/marketing-email/promotional-delivery';
 import { getLogger } from '@/server/logger';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
-  claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn, type NewOutboxEmail,
-  type OutboxListItem, releaseClaimedEmails, requeueFailedEmail, rewriteWaitingEmails, selectExistingTopics, selectWaitingEmailsByTopic,
-  selectWaitingEmailsTo,
+  claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markClaimedEmailWithdrawn, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn,
+  type NewOutboxEmail, type OutboxListItem, releaseClaimedEmails, requeueFailedEmail, rewriteWaitingEmails, selectExistingTopics, selectWaitingEmailIdsTo,
+  selectWaitingEmailsByTopic, selectWaitingEmailsTo,
 } from './outbox.repository';
 
 export type EmailKind =
-  | 'quote' | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder'
+  /** The quote a person asked for: it answers their request, so an unsubscribed address still gets it (0066). */
+  | 'quote'
+  /** The office's follow-up of a quote (0059): promotional, withdrawn and refused once its address unsubscribes (0074). */
+  | 'quote-follow-up'
+  | 'booking-received' | 'receipt' | 'contact-ack' | 'staff-notification' | 'visit-moved' | 'booking-cancelled' | 'message-reply' | 'visit-reminder'
   | 'manage-link' | 'visit-report'
   /** A booking's new private link after the office replaced it; the old one opens nothing (0050). */
   | 'manage-link-replaced'
@@ -116,6 +121,15 @@ export async function lockWaitingEmailsTo(tx: DbExecutor, address: string): Prom
   return selectWaitingEmailsTo(tx, address);
 }
 
+/**
+ * The promotional emails (`PROMOTIONAL_EMAIL_KINDS`: season openers, quote follow-ups) to `address`
+ * still waiting, locked like `lockWaitingEmails`' until the caller's transaction ends: an unsubscribe
+ * withdraws them (docs/decisions/0074). Service emails to the address are not returned.
+ */
+export async function lockWaitingPromotionalEmailsTo(tx: DbExecutor, address: string): Promise<number[]> {
+  return selectWaitingEmailIdsTo(tx, address, PROMOTIONAL_EMAIL_KINDS);
+}
+
 /** Withdraws waiting emails: kept in the outbox as 'withdrawn', for staff to read, and never sent. */
 export async function withdrawWaitingEmails(tx: DbExecutor, ids: number[], now: Date): Promise<number[]> {
   return markEmailsWithdrawn(tx, ids, now);
@@ -153,6 +167,13 @@ export async function deliverDueEmails(options: {
       break;
     }
     try {
+      // A promotional email whose address unsubscribed after it was queued, even after this claim, is
+      // withdrawn instead of sent: asked here, just before it goes (0074). A failed question is a failed try.
+      if (await isPromotionalEmailRefused(db, email)) {
+        await markClaimedEmailWithdrawn(db, email.id, new Date());
+        getLogger().info({ emailId: email.id, kind: email.kind }, 'promotional email withdrawn at delivery: its address unsubscribed');
+        continue;
+      }
       const headers = buildListUnsubscribeHeaders(email);
       await options.transport.send({
         from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments,

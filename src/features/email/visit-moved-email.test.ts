@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@/lib/format';
 import { buildVisitCalendarEvent, buildVisitCalendarUid, calendarSequenceAt } from './visit-calendar';
 import { renderVisitMovedEmail, type VisitMovedEmailInput } from './visit-moved-email';
+import { TEST_EMAIL_BRANCH } from './email-test-branch';
 
-const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca', timezone: 'America/Toronto' };
+const { settings: _settings, ...branch } = TEST_EMAIL_BRANCH;
 
 const input = (overrides: Partial<VisitMovedEmailInput> = {}): VisitMovedEmailInput => ({
   locale: 'en',

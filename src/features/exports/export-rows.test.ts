@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
-import { splitRefundTax } from '@/features/receipts/receipt';
+import { splitRefundTax } from '@/features/payments/payment-tax';
 import { BOM, formatDollars } from './csv';
 import {
-  buildCustomersCsv, buildPaymentRow, buildPaymentsCsv, type CustomerSummary, type PaidPayment, splitPaymentTax,
+  buildCustomersCsv, buildPaymentRow, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type CustomerSummary, type MadeRefund, type PaidPayment,
 } from './export-rows';
 
 const context = (locale: Locale = 'en') => ({
@@ -31,21 +31,6 @@ const payment = (overrides: Partial<PaidPayment> = {}): PaidPayment => ({
 });
 
 const lines = (csv: string) => csv.slice(BOM.length).split('\r\n').filter(Boolean);
-
-describe('splitPaymentTax', () => {
-  it('takes the split recorded at checkout', () => {
-    expect(splitPaymentTax({ amountCents: 32318, subtotalCents: 28600, taxCents: 3718, taxRateBps: 1300 }, 1300)).toEqual({ subtotalCents: 28600, taxCents: 3718 });
-  });
-
-  it.each([
-    ['no split recorded', { subtotalCents: null, taxCents: null, taxRateBps: null }, 1300, { subtotalCents: 9900, taxCents: 1287 }],
-    ['a split that does not add up to the charge', { subtotalCents: 9900, taxCents: 1000, taxRateBps: 1300 }, 1300, { subtotalCents: 9900, taxCents: 1287 }],
-    ['the rate it was taxed at, not today\'s branch rate', { subtotalCents: null, taxCents: null, taxRateBps: 1300 }, 1500, { subtotalCents: 9900, taxCents: 1287 }],
-    ['the branch rate when the row does not say', { subtotalCents: null, taxCents: null, taxRateBps: null }, 0, { subtotalCents: 11187, taxCents: 0 }],
-  ] as const)('derives the split from the charge for %s', (_case, stored, branchBps, expected) => {
-    expect(splitPaymentTax({ amountCents: 11187, ...stored }, branchBps)).toEqual(expected);
-  });
-});
 
 describe('buildPaymentRow', () => {
   it('writes a paid one-time booking as the accountant reads it', () => {
@@ -123,21 +108,116 @@ describe('buildPaymentsCsv', () => {
 describe('buildCustomersCsv', () => {
   const customer = (overrides: Partial<CustomerSummary> = {}): CustomerSummary => ({
     firstName: 'Zoë', lastName: 'Müller', email: 'zoe@example.com', phone: '905-555-0101', address: '12 King St W, Unit 4', city: 'Hamilton',
-    postalCode: 'L8P 1A1', createdAt: new Date('2026-05-02T03:30:00Z'), bookings: 2, paidCents: 43432, ...overrides,
+    postalCode: 'L8P 1A1', createdAt: new Date('2026-05-02T03:30:00Z'), bookings: 2, paidCents: 43432,
+    consentAt: null, unsubscribedAt: null, addressUnsubscribedAt: null, ...overrides,
   });
+  const csv = (rows: CustomerSummary[], locale: Locale = 'en') => lines(buildCustomersCsv(rows, { timezone: 'America/Toronto', t: getTranslator(locale, 'exports') }));
 
   it('writes one line per customer with bookings counted and the total paid in dollars', () => {
-    expect(lines(buildCustomersCsv([customer(), customer({ firstName: '@Bob', lastName: 'Smith', address: null, city: null, postalCode: null, bookings: 0, paidCents: 0 })], { timezone: 'America/Toronto', t: getTranslator('en', 'exports') }))).toEqual([
-      'Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid',
+    expect(csv([customer(), customer({ firstName: '@Bob', lastName: 'Smith', address: null, city: null, postalCode: null, bookings: 0, paidCents: 0 })])).toEqual([
+      'Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on',
       // Created at 23:30 on 1 May in Toronto.
-      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32',
-      "'@Bob Smith,zoe@example.com,905-555-0101,,,,2026-05-01,0,0.00",
+      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,Not agreed,,,',
+      "'@Bob Smith,zoe@example.com,905-555-0101,,,,2026-05-01,0,0.00,Not agreed,,,",
     ]);
   });
 
-  it('writes the headers in the staff member\'s language', () => {
-    expect(lines(buildCustomersCsv([], { timezone: 'America/Toronto', t: getTranslator('es', 'exports') }))).toEqual([
-      'Nombre,Correo electrónico,Teléfono,Dirección,Ciudad,Código postal,Fecha de alta,Reservas,Total pagado',
+  it('says whether each customer agreed to seasonal emails, and when they agreed and unsubscribed, in Toronto time', () => {
+    const rows = csv([
+      // Agreed at 7:26 in the morning in Toronto (EST).
+      customer({ consentAt: new Date('2026-11-24T12:26:00Z') }),
+      // Agreed in June (EDT), unsubscribed from the season opener's link in November.
+      customer({ consentAt: new Date('2026-06-05T13:00:00Z'), unsubscribedAt: new Date('2026-11-25T04:59:00Z') }),
+      // Unsubscribed, then ticked the box again on a later booking: agreed again.
+      customer({ consentAt: new Date('2026-11-20T15:00:00Z'), unsubscribedAt: new Date('2026-11-10T15:00:00Z') }),
+      // Never agreed; their address unsubscribed from a quote email's link (0066).
+      customer({ addressUnsubscribedAt: new Date('2026-10-01T16:15:00Z') }),
+    ]).map((line) => line.split(',').slice(-4).join(','));
+    expect(rows.slice(1)).toEqual([
+      'Agreed,2026-11-24 07:26,,',
+      'Unsubscribed,2026-06-05 09:00,2026-11-24 23:59,',
+      'Agreed,2026-11-20 10:00,2026-11-10 10:00,',
+      'Not agreed,,,2026-10-01 12:15',
     ]);
+  });
+
+  it('writes the headers and the consent in the staff member\'s language', () => {
+    expect(csv([customer({ consentAt: new Date('2026-11-24T12:26:00Z'), unsubscribedAt: new Date('2026-11-25T12:00:00Z') })], 'es')).toEqual([
+      'Nombre,Correo electrónico,Teléfono,Dirección,Ciudad,Código postal,Fecha de alta,Reservas,Total pagado,Correos de temporada,Fecha de aceptación,Fecha de baja,Fecha de baja de la dirección',
+      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,Dado de baja,2026-11-24 07:26,2026-11-25 07:00,',
+    ]);
+    expect(csv([customer(), customer({ consentAt: new Date('2026-11-24T12:26:00Z') })], 'fr').slice(1).map((line) => line.split(',').at(-4)))
+      .toEqual(['Non accepté', 'Accepté']);
+    expect(csv([customer({ unsubscribedAt: new Date('2026-11-24T12:26:00Z') })], 'de')[1]!.split(',').at(-4)).toBe('Abgemeldet');
+  });
+});
+
+describe('buildRefundsCsv', () => {
+  const refundContext = (since: string, locale: Locale = 'en') => ({ ...context(locale), since: new Date(since) });
+  // A seasonal plan with MIDSEASON paid in June: 286.00 + 37.18 HST.
+  const june = { ...payment({ serviceType: 'seasonal', amountCents: 32318, subtotalCents: 28600, taxCents: 3718, succeededAt: new Date('2026-06-12T14:00:00Z') }), id: 41 };
+  const refund = (id: number, amountCents: number, refundedAt: string, overrides: Partial<MadeRefund> = {}): MadeRefund => ({
+    id, amountCents, refundedAt: new Date(refundedAt), providerRefundId: `re_test_${id}`, payment: june, ...overrides,
+  });
+
+  it('lists a November refund of a June payment on its own day, with its HST, the receipt number and the date paid', () => {
+    // 23:30 on 30 November in Toronto is already 1 December in UTC.
+    expect(lines(buildRefundsCsv([refund(7, 14464, '2026-12-01T04:30:00Z')], refundContext('2026-11-01T04:00:00Z')))).toEqual([
+      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID',
+      '2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Seasonal Mosquito Protection,128.00,16.64,144.64,re_test_7,pi_test_abc',
+    ]);
+  });
+
+  it('leaves out the refunds made before the range, yet shares the HST after them, so each refund\'s HST adds up to the payment\'s', () => {
+    const rows = [refund(1, 20000, '2026-10-15T16:00:00Z'), refund(2, 12318, '2026-11-03T16:00:00Z')];
+    const october = lines(buildRefundsCsv(rows.slice(0, 1), refundContext('2026-10-01T04:00:00Z')));
+    const november = lines(buildRefundsCsv(rows, refundContext('2026-11-01T04:00:00Z')));
+    expect(november).toHaveLength(2);
+    expect(october[1]!.split(',').slice(7, 10)).toEqual(['176.99', '23.01', '200.00']);
+    // The second refund brings the total to everything paid: the rest of the HST, 37.18 − 23.01.
+    expect(november[1]!.split(',').slice(0, 1).concat(november[1]!.split(',').slice(7, 10))).toEqual(['2026-11-03', '109.01', '14.17', '123.18']);
+  });
+
+  it('writes one cent exactly, and leaves out what a payment does not know', () => {
+    const legacy = { ...payment({ bookingRef: null, firstName: null, lastName: null, email: null, serviceType: null, subtotalCents: null, taxCents: null, taxRateBps: null, amountCents: 5000 }), id: 9 };
+    const [, row] = lines(buildRefundsCsv([refund(3, 1, '2026-11-20T16:00:00Z', { payment: legacy, providerRefundId: null })], refundContext('2026-11-01T04:00:00Z')));
+    expect(row).toBe('2026-11-20,,2026-11-20,,,,,0.01,0.00,0.01,,pi_test_abc');
+  });
+
+  it('writes headers and plans in the staff member\'s language, amounts and dates the same in every one', () => {
+    const [header, row] = lines(buildRefundsCsv([refund(7, 14464, '2026-11-30T16:00:00Z')], refundContext('2026-11-01T04:00:00Z', 'fr')));
+    expect(header).toBe('Remboursé le,Numéro de reçu,Payé le,Numéro de réservation,Client,Courriel,Forfait,Remboursement avant taxes,TVH remboursée,Remboursement total,N° de remboursement (passerelle),N° de paiement (passerelle)');
+    expect(row).toBe('2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Protection saisonnière contre les moustiques,128.00,16.64,144.64,re_test_7,pi_test_abc');
+    expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'de')))[0]).toMatch(/^Erstattet am,Belegnummer,Bezahlt am,/);
+    expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'es')))[0]).toMatch(/^Fecha de reembolso,Número de recibo,Fecha de pago,/);
+  });
+});
+
+describe('buildUnsubscribedCsv (0074)', () => {
+  const csv = (locale: Locale) => {
+    const how = getTranslator(locale, 'marketingEmail.list.how');
+    return lines(buildUnsubscribedCsv([
+      // 05:10 UTC is 00:10 in Toronto (EST) the same day.
+      { address: 'ana@example.com', unsubscribedAt: new Date('2027-03-01T05:10:00Z'), source: 'office', recordedByName: 'Pat Office', note: 'Called, said "no more offers"', customerName: 'Ana Silva' },
+      { address: 'bob@example.com', unsubscribedAt: new Date('2026-11-21T04:30:00Z'), source: 'one-click', recordedByName: null, note: null, customerName: null },
+      { address: '=cmd@example.com', unsubscribedAt: new Date('2026-07-01T16:00:00Z'), source: null, recordedByName: null, note: null, customerName: null },
+    ], { timezone: 'America/Toronto', t: getTranslator(locale, 'exports'), describeHow: (source) => how(source ?? 'unknown') }));
+  };
+
+  it('writes the Toronto day and 24-hour time, how in words, and the office\'s record', () => {
+    expect(csv('en')).toEqual([
+      'Email address,Date unsubscribed,Time,How,Recorded by,Note,Customer',
+      'ana@example.com,2027-03-01,00:10,Recorded by the office at their request,Pat Office,"Called, said ""no more offers""",Ana Silva',
+      // 04:30 UTC on 21 November is 23:30 the day before in Toronto.
+      'bob@example.com,2026-11-20,23:30,One-click button in their mail program,,,',
+      // A formula-looking address is written as text; a row from before 0074 says how was not kept.
+      "'=cmd@example.com,2026-07-01,12:00,Link in an email (recorded before the way was kept),,,",
+    ]);
+  });
+
+  it('writes headers and how in the staff member\'s language', () => {
+    const [header, first] = csv('fr');
+    expect(header).toBe('Adresse courriel,Date du désabonnement,Heure,Moyen,Consigné par,Remarque,Client');
+    expect(first).toContain(',Consigné par le bureau à sa demande,');
   });
 });

@@ -1,17 +1,21 @@
 /**
- * The rows of the office's CSV exports (docs/decisions/0036): payments received for the
- * accountant, and the customer list. Pure: the rows come from the repository, the labels from the
+ * The rows of the office's CSV exports (docs/decisions/0036): payments received and refunds made
+ * for the accountant (0075), and the customer list. Pure: the rows come from the repository, the labels from the
  * caller's translator, the time zone and tax rate from the branch.
  *
  * Amounts are integer cents until they are written, with two decimals (`formatDollars`). Dates are
  * the branch's calendar days (America/Toronto) as YYYY-MM-DD, which every spreadsheet reads as a
  * date whatever its language; headers, plan names and statuses are in the staff member's language.
  */
-import { splitTaxIncluded } from '@/lib/money';
-import { findToday } from '@/features/scheduling/available-dates';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { findToday, readBranchClock } from '@/features/scheduling/available-dates';
+import { readConsentStatus } from '@/features/marketing-email/consent';
+import { formatReceiptNumber } from '@/features/receipts/receipt';
 import { buildCsv, formatDollars } from './csv';
 import { formatAddressLine } from '@/lib/address-line';
 import { describeRefundState } from '@/features/payments/refund-state';
+import { findRefundedAmounts, shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
 
 /** One payment received, as the repository reads it. */
 export type PaidPayment = {
@@ -29,9 +33,27 @@ export type PaidPayment = {
   taxCents: number | null;
   /** The rate the payment was taxed at, in basis points; null on a row without it. */
   taxRateBps: number | null;
-  /** Refunds the provider has made on this payment (succeeded); pending or failed ones are not money back yet. */
+  /**
+   * Refunds the provider has made on this payment (succeeded) by the end of the export's range;
+   * pending or failed ones are not money back yet, later ones belong to a later period (0075).
+   */
   refundedCents: number;
   paymentIntentId: string;
+};
+
+/**
+ * One refund the provider has made (succeeded), as the repository reads it, with the payment it
+ * gave money back on (docs/decisions/0075).
+ */
+export type MadeRefund = {
+  id: number;
+  /** When the money went back: the refunds export's date. */
+  refundedAt: Date;
+  /** Given back, tax included. */
+  amountCents: number;
+  /** The provider's id for the refund (Stripe's `re_...`); null when the gateway gave none. */
+  providerRefundId: string | null;
+  payment: Omit<PaidPayment, 'refundedCents'> & { id: number };
 };
 
 /** One customer with what the list needs about their bookings and money. */
@@ -48,6 +70,11 @@ export type CustomerSummary = {
   bookings: number;
   /** Payments received less refunds made. */
   paidCents: number;
+  /** Consent to promotional email (docs/decisions/0043): when it was given, and when the customer unsubscribed. */
+  consentAt: Date | null;
+  unsubscribedAt: Date | null;
+  /** When the customer's email address unsubscribed through a quote email's link (0066), if it did. */
+  addressUnsubscribedAt: Date | null;
 };
 
 /** Translates a key of the `exports` namespace. */
@@ -57,7 +84,14 @@ export const PAYMENT_COLUMNS = [
   'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refunded', 'hstRefunded', 'net', 'status', 'paymentId',
 ] as const;
 
-export const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid'] as const;
+export const REFUND_COLUMNS = [
+  'dateRefunded', 'receiptNumber', 'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refundId', 'paymentId',
+] as const;
+
+export const CUSTOMER_COLUMNS = [
+  'name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid',
+  'marketingEmail', 'consentAt', 'unsubscribedAt', 'addressUnsubscribedAt',
+] as const;
 
 /** One product applied at a visit marked done, as the record keeps it (docs/decisions/0042). */
 export type AppliedProduct = {
@@ -78,29 +112,18 @@ export type AppliedProduct = {
 
 export const APPLICATION_COLUMNS = ['date', 'address', 'product', 'pcpNumber', 'amount', 'unit', 'technician', 'licence'] as const;
 
-/**
- * A payment's amount before tax and its HST. The split recorded at checkout when the payment has
- * one that adds up to what was charged; otherwise the charge is split at the rate it was taxed at
- * (the branch's rate for a row that does not say), with the one rule `splitTaxIncluded` has.
- */
-export function splitPaymentTax(payment: Pick<PaidPayment, 'amountCents' | 'subtotalCents' | 'taxCents' | 'taxRateBps'>, branchTaxRateBps: number) {
-  const { amountCents, subtotalCents, taxCents } = payment;
-  if (subtotalCents !== null && taxCents !== null && subtotalCents + taxCents === amountCents) return { subtotalCents, taxCents };
-  const split = splitTaxIncluded(amountCents, (payment.taxRateBps ?? branchTaxRateBps) / 10_000);
-  return { subtotalCents: split.preTaxCents, taxCents: split.taxCents };
-}
+/** One address on the do-not-email list, as the office's list reads it (docs/decisions/0074). */
+export type UnsubscribedAddressRow = {
+  address: string;
+  unsubscribedAt: Date;
+  /** 'link', 'one-click', 'office', or null when it was recorded before how was kept. */
+  source: string | null;
+  recordedByName: string | null;
+  note: string | null;
+  customerName: string | null;
+};
 
-/**
- * The HST inside `refundedCents` given back on a payment, as the receipt states it: all the HST
- * charged once the refunds reach the total, else the tax part of their sum (`splitTaxIncluded`),
- * never more than was charged. The receipt shares each refund's part out of this (`splitRefundTax`),
- * so the accountant's file and the customer's receipt give the same "HST refunded".
- */
-export function findRefundedTax(refundedCents: number, payment: { totalCents: number; taxCents: number; taxRate: number }): number {
-  if (refundedCents <= 0) return 0;
-  if (refundedCents >= payment.totalCents) return payment.taxCents;
-  return Math.min(payment.taxCents, splitTaxIncluded(refundedCents, payment.taxRate).taxCents);
-}
+export const UNSUBSCRIBED_COLUMNS = ['address', 'date', 'time', 'how', 'recordedBy', 'note', 'customer'] as const;
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
@@ -115,7 +138,7 @@ export type PaymentRowContext = {
 /** One payment as the export's cells, in `PAYMENT_COLUMNS` order. */
 export function buildPaymentRow(payment: PaidPayment, context: PaymentRowContext): string[] {
   const { subtotalCents, taxCents } = splitPaymentTax(payment, context.taxRateBps);
-  const taxRate = (payment.taxRateBps ?? context.taxRateBps) / 10_000;
+  const refunded = findRefundedAmounts(payment, context.taxRateBps);
   return [
     findToday(payment.succeededAt, context.timezone),
     payment.bookingRef ?? '',
@@ -125,8 +148,8 @@ export function buildPaymentRow(payment: PaidPayment, context: PaymentRowContext
     formatDollars(subtotalCents),
     formatDollars(taxCents),
     formatDollars(payment.amountCents),
-    formatDollars(payment.refundedCents),
-    formatDollars(findRefundedTax(payment.refundedCents, { totalCents: payment.amountCents, taxCents, taxRate })),
+    formatDollars(refunded.refundedCents),
+    formatDollars(refunded.taxCents),
     formatDollars(payment.amountCents - payment.refundedCents),
     context.t(`payments.statuses.${describeRefundState(payment.amountCents, payment.refundedCents)}`),
     payment.paymentIntentId,
@@ -141,8 +164,67 @@ export function buildPaymentsCsv(payments: readonly PaidPayment[], context: Paym
   );
 }
 
+/**
+ * A refund's amount before tax, its HST and its total. The HST is the refund's share of its
+ * payment's (`shareRefundTax`), as the receipt states it: `refunds` are all the refunds made on
+ * the payment up to this one, so the earlier ones outside the range still come first.
+ */
+function splitRefund(refund: MadeRefund, refunds: readonly MadeRefund[], taxRateBps: number) {
+  const { payment } = refund;
+  const { taxCents } = splitPaymentTax(payment, taxRateBps);
+  const shares = shareRefundTax(
+    refunds.filter((r) => r.payment.id === payment.id).map((r) => ({ id: r.id, amountCents: r.amountCents, status: 'succeeded', refundedAt: r.refundedAt })),
+    { totalCents: payment.amountCents, taxCents, taxRate: (payment.taxRateBps ?? taxRateBps) / 10_000 },
+  );
+  const hst = shares.get(refund.id)!;
+  return { subtotalCents: refund.amountCents - hst, taxCents: hst, totalCents: refund.amountCents };
+}
+
+/**
+ * The refunds export (docs/decisions/0075): translated headers, then one row per refund made from
+ * `since` on, in the order given, each on the Toronto day the money went back, with its HST and the
+ * receipt number and date of the payment it gave money back on. `refunds` also holds the earlier
+ * refunds of the same payments (before `since`): they come first in sharing the HST, and are not
+ * listed.
+ */
+export function buildRefundsCsv(refunds: readonly MadeRefund[], context: PaymentRowContext & { since: Date }): string {
+  const listed = refunds.filter((r) => r.refundedAt.getTime() >= context.since.getTime());
+  return buildCsv(
+    REFUND_COLUMNS.map((column) => context.t(`refunds.columns.${column}`)),
+    listed.map((refund) => {
+      const { payment } = refund;
+      const split = splitRefund(refund, refunds, context.taxRateBps);
+      return [
+        findToday(refund.refundedAt, context.timezone),
+        payment.bookingRef ? formatReceiptNumber(payment.bookingRef, payment.id) : '',
+        findToday(payment.succeededAt, context.timezone),
+        payment.bookingRef ?? '',
+        fullName(payment.firstName, payment.lastName),
+        payment.email ?? '',
+        payment.serviceType ? context.describePlan(payment.serviceType) : '',
+        formatDollars(split.subtotalCents),
+        formatDollars(split.taxCents),
+        formatDollars(split.totalCents),
+        refund.providerRefundId ?? '',
+        payment.paymentIntentId,
+      ];
+    }),
+  );
+}
+
+/** An instant as the branch's local date and time, `YYYY-MM-DD HH:MM` (24-hour), which spreadsheets read as a date and time. */
+export function formatLocalDateTime(at: Date | null, timezone: string): string {
+  if (!at) return '';
+  const { today, minuteOfDay } = readBranchClock(at, timezone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${today} ${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`;
+}
+
 /** One customer as the export's cells, in `CUSTOMER_COLUMNS` order. */
-export function buildCustomerRow(customer: CustomerSummary, timezone: string): string[] {
+export function buildCustomerRow(customer: CustomerSummary, context: { timezone: string; t: ExportTranslate }): string[] {
+  const { timezone } = context;
+  // The customer page's words for their consent (0043): agreed, unsubscribed or not agreed; the dates beside it are the record.
+  const consent = readConsentStatus({ consentAt: customer.consentAt, consentText: null, unsubscribedAt: customer.unsubscribedAt }).status;
   return [
     fullName(customer.firstName, customer.lastName),
     customer.email,
@@ -153,6 +235,10 @@ export function buildCustomerRow(customer: CustomerSummary, timezone: string): s
     findToday(customer.createdAt, timezone),
     String(customer.bookings),
     formatDollars(customer.paidCents),
+    context.t(`customers.consent.${consent}`),
+    formatLocalDateTime(customer.consentAt, timezone),
+    formatLocalDateTime(customer.unsubscribedAt, timezone),
+    formatLocalDateTime(customer.addressUnsubscribedAt, timezone),
   ];
 }
 
@@ -160,7 +246,7 @@ export function buildCustomerRow(customer: CustomerSummary, timezone: string): s
 export function buildCustomersCsv(customers: readonly CustomerSummary[], context: { timezone: string; t: ExportTranslate }): string {
   return buildCsv(
     CUSTOMER_COLUMNS.map((column) => context.t(`customers.columns.${column}`)),
-    customers.map((customer) => buildCustomerRow(customer, context.timezone)),
+    customers.map((customer) => buildCustomerRow(customer, context)),
   );
 }
 
@@ -188,5 +274,30 @@ export function buildApplicationsCsv(applications: readonly AppliedProduct[], co
   return buildCsv(
     APPLICATION_COLUMNS.map((column) => context.t(`applications.columns.${column}`)),
     applications.map((application) => buildApplicationRow(application, context.describeUnit)),
+  );
+}
+
+/**
+ * One address on the do-not-email list as the export's cells, in `UNSUBSCRIBED_COLUMNS` order: the
+ * day and the minute it unsubscribed in the branch's time zone (24-hour `HH:mm`, which spreadsheets
+ * read as a time), how in the staff member's language, and for the office's own records who and the note.
+ */
+export function buildUnsubscribedRow(entry: UnsubscribedAddressRow, context: { timezone: string; describeHow: (source: string | null) => string }): string[] {
+  return [
+    entry.address,
+    findToday(entry.unsubscribedAt, context.timezone),
+    format(new TZDate(entry.unsubscribedAt.getTime(), context.timezone), 'HH:mm'),
+    context.describeHow(entry.source),
+    entry.recordedByName ?? '',
+    entry.note ?? '',
+    entry.customerName ?? '',
+  ];
+}
+
+/** The do-not-email list: translated headers, then one row per address in the order given. */
+export function buildUnsubscribedCsv(entries: readonly UnsubscribedAddressRow[], context: { timezone: string; t: ExportTranslate; describeHow: (source: string | null) => string }): string {
+  return buildCsv(
+    UNSUBSCRIBED_COLUMNS.map((column) => context.t(`unsubscribed.columns.${column}`)),
+    entries.map((entry) => buildUnsubscribedRow(entry, context)),
   );
 }

@@ -1,64 +1,98 @@
 import 'server-only';
-import { and, asc, between, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { applicationRecords } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
-import { customers } from '@/db/schema/customers';
+import { customers, unsubscribedAddresses } from '@/db/schema/customers';
+import { emailKey } from '@/db/email-key';
 import { payments } from '@/db/schema/payments';
-import { isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
+import { refunds } from '@/db/schema/refunds';
+import { isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
-import type { AppliedProduct, CustomerSummary, PaidPayment } from './export-rows';
+import type { AppliedProduct, CustomerSummary, MadeRefund, PaidPayment } from './export-rows';
 
 // The customer's name, email, phone and address, as staff screens read them (not the row id).
 const { id: _id, ...contactColumns } = customerAddressColumns;
 
-/** A whole number the payment's metadata holds under `key`, or null (a row written before it did, or a test page row). */
-const metadataCents = (key: 'subtotalCents' | 'taxCents' | 'taxRateBps') => {
-  const field = sql.raw(`'${key}'`); // one of three constant names, never input
-  return sql<string | null>`case when jsonb_typeof(${payments.metadata}->${field}) = 'number' then (${payments.metadata}->>${field})::bigint end`;
+// What the payments and refunds exports say of a payment received (the refunds' "original payment").
+const paymentColumns = {
+  succeededAt: payments.succeededAt,
+  bookingRef: payments.bookingRef,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  // What the checkout priced; a row without it says what its visit was.
+  serviceType: sql<string | null>`coalesce(${payments.metadata}->>'serviceType', ${appointments.serviceType})`,
+  amountCents: payments.amount,
+  ...selectPaymentTaxColumns(),
+  paymentIntentId: payments.paymentIntentId,
 };
+
+const readPayment = <T extends { succeededAt: Date | null; subtotalCents: unknown; taxCents: unknown; taxRateBps: unknown }>(row: T) => ({
+  ...row,
+  succeededAt: row.succeededAt!,
+  ...readPaymentTaxFacts(row),
+});
 
 /**
  * Payments received from `start` up to (not including) `end`, by the instant they succeeded, in
- * that order, with the refunds made on them whenever they were made.
+ * that order, with the refunds made on them by `end`: a refund made later belongs to a later
+ * period (docs/decisions/0075), so a closed month's file reads the same whenever it is exported.
  */
 export async function selectPaymentsReceived(db: DbExecutor, range: { start: Date; end: Date }): Promise<PaidPayment[]> {
-  const refunded = selectRefundsMade(db);
+  const refunded = selectRefundsMade(db, { before: range.end });
   const rows = await db
-    .select({
-      succeededAt: payments.succeededAt,
-      bookingRef: payments.bookingRef,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      // What the checkout priced; a row without it says what its visit was.
-      serviceType: sql<string | null>`coalesce(${payments.metadata}->>'serviceType', ${appointments.serviceType})`,
-      amountCents: payments.amount,
-      subtotalCents: metadataCents('subtotalCents'),
-      taxCents: metadataCents('taxCents'),
-      taxRateBps: metadataCents('taxRateBps'),
-      refundedCents: refunded.cents,
-      paymentIntentId: payments.paymentIntentId,
-    })
+    .select({ ...paymentColumns, refundedCents: refunded.cents })
     .from(payments)
     .leftJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
     .leftJoin(refunded, eq(refunded.paymentId, payments.id))
     .where(and(isPaymentReceived(), gte(payments.succeededAt, range.start), lt(payments.succeededAt, range.end)))
     .orderBy(asc(payments.succeededAt), asc(payments.id));
-  return rows.map((row) => ({
-    ...row,
-    succeededAt: row.succeededAt!,
-    subtotalCents: toNumberOrNull(row.subtotalCents),
-    taxCents: toNumberOrNull(row.taxCents),
-    taxRateBps: toNumberOrNull(row.taxRateBps),
-    refundedCents: Number(row.refundedCents ?? 0),
+  return rows.map((row) => ({ ...readPayment(row), refundedCents: Number(row.refundedCents ?? 0) }));
+}
+
+/**
+ * The refunds made (succeeded) from `start` up to (not including) `end`, by the instant the money
+ * went back, in that order, each with the payment it was made on, whenever that payment was
+ * (docs/decisions/0075). The same payments' refunds made before `start` come too, first: a refund's
+ * HST is its share after theirs (`shareRefundTax`); the caller lists only those from `start` on.
+ */
+export async function selectRefundsMadeWithPayments(db: DbExecutor, range: { start: Date; end: Date }): Promise<MadeRefund[]> {
+  const made = eq(refunds.status, 'succeeded');
+  const inRange = db
+    .select({ paymentId: refunds.paymentId })
+    .from(refunds)
+    .where(and(made, gte(refunds.refundedAt, range.start), lt(refunds.refundedAt, range.end)));
+  const rows = await db
+    .select({
+      id: refunds.id,
+      refundedAt: refunds.refundedAt,
+      refundCents: refunds.amountCents,
+      providerRefundId: refunds.providerRefundId,
+      paymentId: payments.id,
+      ...paymentColumns,
+    })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .leftJoin(customers, eq(customers.id, payments.customerId))
+    .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .where(and(made, lt(refunds.refundedAt, range.end), inArray(refunds.paymentId, inRange), isPaymentReceived()))
+    .orderBy(asc(refunds.refundedAt), asc(refunds.id));
+  return rows.map(({ id, refundedAt, refundCents, providerRefundId, paymentId, ...payment }) => ({
+    id,
+    // A refund made has its instant (the `refunds_made_at` check, 0075).
+    refundedAt: refundedAt!,
+    amountCents: refundCents,
+    providerRefundId,
+    payment: { ...readPayment(payment), id: paymentId },
   }));
 }
 
 /**
  * Every customer, oldest first, with the number of bookings (distinct references among their
- * visits, whatever the visits' status) and what they have paid: payments received less refunds made.
+ * visits, whatever the visits' status), what they have paid (payments received less refunds made),
+ * and their consent to promotional email with their address's unsubscribe (0043, 0066).
  */
 export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerSummary[]> {
   const bookings = db
@@ -85,10 +119,15 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
       bookings: bookings.count,
       paidCents: received.paidCents,
       refundedCents: received.refundedCents,
+      consentAt: customers.marketingConsentAt,
+      unsubscribedAt: customers.marketingUnsubscribedAt,
+      // The customer's address on the quote emails' do-not-email list (0066), matched as it is written there.
+      addressUnsubscribedAt: unsubscribedAddresses.unsubscribedAt,
     })
     .from(customers)
     .leftJoin(bookings, eq(bookings.customerId, customers.id))
     .leftJoin(received, eq(received.customerId, customers.id))
+    .leftJoin(unsubscribedAddresses, eq(unsubscribedAddresses.address, emailKey(customers.email)))
     .orderBy(asc(customers.createdAt), asc(customers.id));
   return rows.map(({ refundedCents, ...row }) => ({
     ...row,
@@ -125,6 +164,3 @@ export async function selectApplicationsApplied(db: DbExecutor, branchId: number
     ))
     .orderBy(asc(applicationRecords.appliedOn), asc(appointments.completedAt), asc(applicationRecords.id));
 }
-
-// Sums and bigint casts come back as strings from PostgreSQL drivers.
-const toNumberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -9,8 +9,9 @@ import type { Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { checkExportRange, type ExportRange, findDefaultExportRange, findRangeInstants, findYearSoFarRange, MAX_EXPORT_DAYS } from './export-range';
-import { buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv } from './export-rows';
-import { selectApplicationsApplied, selectCustomerSummaries, selectPaymentsReceived } from './exports.repository';
+import { listAllUnsubscribedAddresses } from '@/features/marketing-email/unsubscribed-list.service';
+import { buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type PaymentRowContext } from './export-rows';
+import { selectApplicationsApplied, selectCustomerSummaries, selectPaymentsReceived, selectRefundsMadeWithPayments } from './exports.repository';
 
 /** A CSV export ready to send: its file name, its text (byte order mark first) and how many rows it holds. */
 export type CsvFile = { filename: string; content: string; rows: number };
@@ -27,9 +28,20 @@ export async function findDefaultApplicationExportRange(now = new Date()): Promi
   return findYearSoFarRange(findToday(now, (await getBranch()).timezone));
 }
 
+/** What the payments and refunds files write amounts, dates and words with: the branch's clock and rate, the staff member's language. */
+function paymentRowContext(branch: { timezone: string; taxRateBps: number }, locale: Locale): PaymentRowContext {
+  const tPayments = getTranslator(locale, 'payments');
+  return {
+    timezone: branch.timezone,
+    taxRateBps: branch.taxRateBps,
+    t: getTranslator(locale, 'exports'),
+    describePlan: (type) => ((SERVICE_TYPES as readonly string[]).includes(type) ? tPayments(`services.${type}`) : type),
+  };
+}
+
 /**
  * The payments received from `from` to `to` (the branch's calendar days, both included), one row
- * each, for the accountant (docs/decisions/0036). A bad, reversed or longer-than-a-year range is
+ * each, for the accountant (docs/decisions/0036), with the refunds made on them by `to` (0075). A bad, reversed or longer-than-a-year range is
  * refused with a translated message. The log says who exported which range, never the rows.
  *
  * @throws AppError 'bad_request' (`exports.errors.*`)
@@ -40,15 +52,30 @@ export async function exportPayments(query: { from?: string | null; to?: string 
   const { from, to } = check.range;
   const branch = await getBranch();
   const rows = await selectPaymentsReceived(await getDb(), findRangeInstants(check.range, branch.timezone));
-  const tPayments = getTranslator(options.locale, 'payments');
-  const content = buildPaymentsCsv(rows, {
-    timezone: branch.timezone,
-    taxRateBps: branch.taxRateBps,
-    t: getTranslator(options.locale, 'exports'),
-    describePlan: (type) => ((SERVICE_TYPES as readonly string[]).includes(type) ? tPayments(`services.${type}`) : type),
-  });
+  const content = buildPaymentsCsv(rows, paymentRowContext(branch, options.locale));
   getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, from, to, rows: rows.length }, 'staff exported payments');
   return { filename: `payments-${from}-to-${to}.csv`, content, rows: rows.length };
+}
+
+/**
+ * The refunds made from `from` to `to` (the branch's calendar days the money went back, both
+ * included), one row each, whatever the date of the payment they were made on, with their HST
+ * (docs/decisions/0075). The range rule and the log are the payments export's. Over the same range,
+ * the payments file's totals less this file's are the period's net.
+ *
+ * @throws AppError 'bad_request' (`exports.errors.*`)
+ */
+export async function exportRefunds(query: { from?: string | null; to?: string | null }, options: ExportOptions): Promise<CsvFile> {
+  const check = checkExportRange(query.from, query.to);
+  if (!check.ok) throw new AppError('bad_request', check.messageKey, { field: check.field }, { days: MAX_EXPORT_DAYS });
+  const { from, to } = check.range;
+  const branch = await getBranch();
+  const range = findRangeInstants(check.range, branch.timezone);
+  const rows = await selectRefundsMadeWithPayments(await getDb(), range);
+  const content = buildRefundsCsv(rows, { ...paymentRowContext(branch, options.locale), since: range.start });
+  const listed = rows.filter((r) => r.refundedAt.getTime() >= range.start.getTime()).length;
+  getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, from, to, rows: listed }, 'staff exported refunds');
+  return { filename: `refunds-${from}-to-${to}.csv`, content, rows: listed };
 }
 
 /**
@@ -77,6 +104,19 @@ export async function exportCustomers(options: ExportOptions): Promise<CsvFile> 
   const content = buildCustomersCsv(rows, { timezone: branch.timezone, t: getTranslator(options.locale, 'exports') });
   getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, rows: rows.length }, 'staff exported the customer list');
   return { filename: `customers-${findToday(options.now ?? new Date(), branch.timezone)}.csv`, content, rows: rows.length };
+}
+
+/**
+ * The do-not-email list (docs/decisions/0074): every address that stands on it, newest first, with
+ * since when, how, and the office's record. The log says who exported it and how many rows, never the addresses.
+ */
+export async function exportUnsubscribedAddresses(options: ExportOptions): Promise<CsvFile> {
+  const branch = await getBranch();
+  const rows = await listAllUnsubscribedAddresses();
+  const tHow = getTranslator(options.locale, 'marketingEmail.list.how');
+  const content = buildUnsubscribedCsv(rows, { timezone: branch.timezone, t: getTranslator(options.locale, 'exports'), describeHow: (source) => tHow(source ?? 'unknown') });
+  getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, rows: rows.length }, 'staff exported the unsubscribed addresses');
+  return { filename: `unsubscribed-addresses-${findToday(options.now ?? new Date(), branch.timezone)}.csv`, content, rows: rows.length };
 }
 
 /** A CSV export as a download: UTF-8 text, saved under its own name rather than shown. */

@@ -263,7 +263,7 @@ export async function queueOfficeNotice(notice: {
     `Customer page: ${new URL(localePath('en', `/customer-details?id=${visit.customerId}`), siteUrl).toString()}`,
   ];
   const { html, text } = renderEmailLayout({
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    branch,
     locale: 'en',
     heading: notice.heading,
     bodyHtml: lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsubscribedSince, isSubscribed, planConsentChange, readConsentStatus } from './consent';
+import { findStandingAddressUnsubscribe, findUnsubscribedSince, isSubscribed, planConsentChange, readConsentStatus } from './consent';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-24T15:00:00Z');
@@ -60,5 +60,27 @@ describe('what a booking does to consent', () => {
     const change = planConsentChange({ consentAt: at('2026-06-01T12:00:00Z'), unsubscribedAt: at('2026-07-01T12:00:00Z') }, { ticked: true, now, text });
     expect(change).toEqual({ consentAt: now, consentText: text });
     expect(isSubscribed({ consentAt: change!.consentAt, unsubscribedAt: at('2026-07-01T12:00:00Z') })).toBe(true);
+  });
+});
+
+describe('whether an address on the do-not-email list still stands (0066, 0074)', () => {
+  const entry = { unsubscribedAt: at('2026-08-01T12:00:00Z'), consentAt: null };
+  it.each([
+    { name: 'no entry', entry: null, owners: [], standing: null },
+    { name: 'an entry, nobody with the address', entry, owners: [], standing: entry.unsubscribedAt },
+    { name: 'a customer who agreed before it', entry, owners: [{ consentAt: at('2026-06-01T12:00:00Z'), unsubscribedAt: null }], standing: entry.unsubscribedAt },
+    { name: 'a customer who ticked the box after it', entry, owners: [{ consentAt: at('2026-09-01T12:00:00Z'), unsubscribedAt: null }], standing: null },
+    // The office gave this customer the address after they had agreed for another one: marked unsubscribed then, they no longer outrank it.
+    {
+      name: 'a customer who agreed after it but is unsubscribed now', entry,
+      owners: [{ consentAt: at('2026-09-01T12:00:00Z'), unsubscribedAt: at('2026-11-20T12:00:00Z') }], standing: entry.unsubscribedAt,
+    },
+    { name: 'consent given again to the office after it', entry: { ...entry, consentAt: at('2026-10-01T12:00:00Z') }, owners: [], standing: null },
+    {
+      name: 'unsubscribed again after the office\'s consent', entry: { unsubscribedAt: at('2026-11-01T12:00:00Z'), consentAt: at('2026-10-01T12:00:00Z') },
+      owners: [], standing: at('2026-11-01T12:00:00Z'),
+    },
+  ])('$name', ({ entry: e, owners, standing }) => {
+    expect(findStandingAddressUnsubscribe(e, owners)).toEqual(standing);
   });
 });

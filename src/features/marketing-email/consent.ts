@@ -42,6 +42,25 @@ export function findStandingUnsubscribe(unsubscribedAt: Date | null, consentAt: 
   return isSubscribed({ consentAt, unsubscribedAt }) ? null : unsubscribedAt;
 }
 
+/**
+ * An address's entry on the do-not-email list (docs/decisions/0066, 0074): when it unsubscribed, and
+ * when the office recorded that the person gave consent again (null when it never did).
+ */
+export type AddressEntry = { unsubscribedAt: Date; consentAt: Date | null };
+
+/**
+ * Since when an address's entry stands: its date, unless express consent came after it, either
+ * given again to the office (recorded on the entry) or the booking box of a customer with the
+ * address who is subscribed now. A customer who unsubscribed since (or was marked so when the
+ * office gave them the address, 0074) no longer vouches for it: their consent was not given for
+ * this address, or was withdrawn. Null when there is no entry or it no longer stands. The database
+ * asks the same question in `marketing.repository.ts` (`addressEntryStandsSql`).
+ */
+export function findStandingAddressUnsubscribe(entry: AddressEntry | null, owners: readonly Pick<ConsentState, 'consentAt' | 'unsubscribedAt'>[]): Date | null {
+  if (!entry) return null;
+  return findStandingUnsubscribe(entry.unsubscribedAt, findLatest([entry.consentAt, ...owners.filter(isSubscribed).map((o) => o.consentAt)]));
+}
+
 /** The latest of some dates (a customer's consents, say); null when there is none. */
 export function findLatest(dates: readonly (Date | null)[]): Date | null {
   return dates.reduce<Date | null>((latest, date) => (date && (!latest || date.getTime() > latest.getTime()) ? date : latest), null);

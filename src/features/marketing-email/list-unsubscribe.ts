@@ -1,14 +1,22 @@
 import 'server-only';
 import { buildAddressOneClickUnsubscribeUrl, buildOneClickUnsubscribeUrl, normaliseEmailAddress } from './unsubscribe-token';
 
-/** Outbox kinds that are promotional (CASL "commercial electronic messages" sent on consent). */
-export const PROMOTIONAL_EMAIL_KINDS: readonly string[] = ['season-opener'];
+/**
+ * Outbox kinds that are promotional (CASL "commercial electronic messages" sent on consent): the
+ * season opener (0043) and the office's follow-up of a quote (0059). An unsubscribe withdraws those
+ * still waiting for its address, and the outbox asks again just before sending one (0074). Emails
+ * about bookings, payments, replies and the quote a person asked for are never among them.
+ */
+export const PROMOTIONAL_EMAIL_KINDS: readonly string[] = ['season-opener', 'quote-follow-up'];
+
+/** Outbox kinds unsubscribed by the customer they are related to (0043): their link names the customer. */
+const CUSTOMER_UNSUBSCRIBE_EMAIL_KINDS: readonly string[] = ['season-opener'];
 
 /**
  * Outbox kinds whose recipient may have no customer record, unsubscribed by their address
  * (docs/decisions/0066): the quote email and the office's follow-up of it (0059), which invite a purchase.
  */
-export const ADDRESS_UNSUBSCRIBE_EMAIL_KINDS: readonly string[] = ['quote'];
+export const ADDRESS_UNSUBSCRIBE_EMAIL_KINDS: readonly string[] = ['quote', 'quote-follow-up'];
 
 const ONE_CLICK = { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } as const;
 
@@ -23,7 +31,7 @@ export function buildListUnsubscribeHeaders(
   email: { kind: string; relatedType: string | null; relatedId: number | null; toAddress: string },
   siteUrl?: string,
 ): Record<string, string> | null {
-  if (PROMOTIONAL_EMAIL_KINDS.includes(email.kind)) {
+  if (CUSTOMER_UNSUBSCRIBE_EMAIL_KINDS.includes(email.kind)) {
     if (email.relatedType !== 'customer' || !email.relatedId) return null;
     return { 'List-Unsubscribe': `<${buildOneClickUnsubscribeUrl(email.relatedId, siteUrl)}>`, ...ONE_CLICK };
   }

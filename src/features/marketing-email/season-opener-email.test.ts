@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
+import { getTranslator } from '@/i18n/messages';
+import { formatLongDate } from '@/lib/format';
 import { renderConsentText } from './consent.service';
 import { createSeasonOpenerRenderer } from './season-opener-email';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 const SITE = 'https://escarpmentmosquito.ca';
-const render = (locale: 'en' | 'fr' | 'es' | 'de', previousService: string | null = 'seasonal') =>
-  createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService });
+const render = (locale: 'en' | 'fr' | 'es' | 'de', previousService: string | null = 'seasonal', openFriday: string | null = '2027-05-07') =>
+  createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', openFriday, siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService });
 
 describe('the season opener email', () => {
   it('names the season\'s first Friday, the customer\'s last plan, the booking page and their own unsubscribe link', () => {
@@ -50,8 +52,47 @@ describe('the season opener email', () => {
   });
 
   it('escapes the customer\'s name in the HTML', () => {
-    const email = createSeasonOpenerRenderer({ locale: 'en', branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', siteUrl: SITE })({ customerId: 1, firstName: '<b>Jo</b>', previousService: null });
+    const email = createSeasonOpenerRenderer({ locale: 'en', branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', openFriday: '2027-05-07', siteUrl: SITE })({ customerId: 1, firstName: '<b>Jo</b>', previousService: null });
     expect(email.html).toContain('Hello &lt;b&gt;Jo&lt;/b&gt;,');
+  });
+});
+
+describe('the Friday the season opener announces (0077)', () => {
+  it('is the first one with room when the first Fridays are full or closed, said as such', () => {
+    const email = render('en', 'seasonal', '2027-05-21');
+    expect(email.subject).toBe('Mosquito season is back: book a Friday from Friday, May 21');
+    expect(email.text).toContain('The first Fridays of our 2027 season are already taken: the first one with room is Friday, May 21, 2027.');
+    expect(email.text).not.toContain('May 7');
+    expect(email.text).toContain('Last time you chose our Seasonal Mosquito Protection.');
+    expect(email.html).toContain('>Book your first visit</a>');
+  });
+
+  it('is no date at all when no Friday of the season has room: booked for now, no invitation to book the last plan again', () => {
+    const email = render('en', 'seasonal', null);
+    expect(email.subject).toBe('Mosquito season is back for 2027');
+    expect(email.text).toContain('Every Friday of our 2027 season is booked for now. Places free up when customers change their plans, and the booking page offers them as soon as they do.');
+    expect(email.text).not.toMatch(/Friday, May|opens on|Last time/);
+    expect(email.html).toContain('>See the Fridays with room</a>');
+    expect(email.text).toContain(`Book online: ${SITE}/book`);
+    // Still identified and unsubscribable (CASL).
+    expect(email.text).toContain(`Unsubscribe: ${SITE}/unsubscribe/${createUnsubscribeToken(42)}`);
+  });
+
+  it.each(['fr', 'de', 'es'] as const)('is written in %s for a later Friday and for none', (locale) => {
+    const t = getTranslator(locale, 'marketingEmail.email');
+    const later = render(locale, null, '2027-05-21');
+    expect(later.text).toContain(t('introLater', { year: 2027, date: formatLongDate('2027-05-21', locale) }));
+    expect(later.subject).toContain(t('subjectLater', { date: 'X' }).split('X')[0]!);
+    const none = render(locale, 'seasonal', null);
+    expect(none.subject).toBe(t('subjectNoDate', { year: 2027 }));
+    expect(none.text).toContain(t('introNoDate', { year: 2027 }));
+    expect(none.html).toContain(`>${t('bookNoDate')}</a>`);
+    expect(`${later.subject}${later.text}${none.subject}${none.text}`).not.toMatch(/marketingEmail\./);
+  });
+
+  it('reads the French and German dates as those languages write them', () => {
+    expect(render('fr', null, '2027-05-21').subject).toBe('La saison des moustiques revient\u00a0: réservez un vendredi à partir du vendredi 21 mai');
+    expect(render('de', null, '2027-05-21').text).toContain('Freie Plätze gibt es ab Freitag, 21. Mai 2027.');
   });
 });
 

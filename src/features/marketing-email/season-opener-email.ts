@@ -19,33 +19,56 @@ function formatFridayWithoutYear(date: string, locale: string): string {
 }
 
 /**
+ * What the opener says of its Friday (0077): the season's first Friday when it has room
+ * ('first'), a later one when the first ones are full or closed ('later'), or no date when no
+ * Friday of the season has room ('none').
+ */
+function findOpeningWording(firstFriday: string, openFriday: string | null): 'first' | 'later' | 'none' {
+  if (openFriday === null) return 'none';
+  return openFriday === firstFriday ? 'first' : 'later';
+}
+
+const SUBJECT = { first: 'subject', later: 'subjectLater', none: 'subjectNoDate' } as const;
+const INTRO = { first: 'intro', later: 'introLater', none: 'introNoDate' } as const;
+
+/**
  * The "season opener" email in one language (docs/decisions/0043), as a renderer made once per
  * language and mailing: what every customer's email shares is translated once, and each customer
  * adds their name, their last plan when known, and their own unsubscribe link. In the shared
  * layout, whose footer names the business with its mailing address, phone and email (CASL).
+ * It announces `openFriday`, the first Friday of the season a booking can still take (0077); with
+ * none, it names no date, says the season is booked for now and leaves out the invitation to book
+ * the last plan again.
  */
 export function createSeasonOpenerRenderer(input: {
-  locale: Locale; branch: EmailBranch; year: number; firstFriday: string; siteUrl?: string;
+  locale: Locale; branch: EmailBranch; year: number;
+  /** The season's first Friday that is not past (`findSeasonOpening`). */
+  firstFriday: string;
+  /** The first Friday of the season with room and open (`findAnnouncedFriday`), or null. */
+  openFriday: string | null;
+  siteUrl?: string;
 }): (recipient: SeasonOpenerRecipient) => SeasonOpenerEmail {
-  const { locale, branch, year } = input;
+  const { locale, branch, year, openFriday } = input;
   const siteUrl = input.siteUrl ?? getEnv().PUBLIC_SITE_URL;
   const t = getTranslator(locale, 'marketingEmail.email');
   const services = getTranslator(locale, 'booking');
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
 
+  const wording = findOpeningWording(input.firstFriday, openFriday);
   const bookUrl = new URL(localePath(locale, '/book'), siteUrl).toString();
-  const subject = t('subject', { date: formatFridayWithoutYear(input.firstFriday, locale) });
+  const subject = t(SUBJECT[wording], { year, date: openFriday ? formatFridayWithoutYear(openFriday, locale) : '' });
   const heading = t('heading', { year });
-  const intro = t('intro', { year, date: formatLongDate(input.firstFriday, locale) });
+  const intro = t(INTRO[wording], { year, date: openFriday ? formatLongDate(openFriday, locale) : '' });
   const why = t('why', { business: branch.displayName });
   const footer = t('footer', { phone: branch.phone });
-  const bookHtml = `<p style="margin:16px 0">${renderButton(bookUrl, t('book'))}</p>`;
+  const bookHtml = `<p style="margin:16px 0">${renderButton(bookUrl, t(wording === 'none' ? 'bookNoDate' : 'book'))}</p>`;
   const bookText = t('bookLine', { url: bookUrl });
   const unsubscribeLabel = t('unsubscribe');
 
   return (recipient) => {
     const greeting = t('greeting', { name: recipient.firstName });
-    const previous = recipient.previousService ? t('previous', { service: services(`services.${recipient.previousService}`) }) : null;
+    // "You can book it again in a couple of minutes" holds only while a Friday has room.
+    const previous = recipient.previousService && wording !== 'none' ? t('previous', { service: services(`services.${recipient.previousService}`) }) : null;
     const unsubscribeUrl = recipient.customerId === null
       ? new URL(localePath(locale, '/unsubscribe/sample'), siteUrl).toString()
       : buildUnsubscribePageUrl(locale, recipient.customerId, siteUrl);

@@ -2,38 +2,47 @@ import 'server-only';
 import { getDb } from '@/db/client';
 import { type Branch, getBranch } from '@/features/branch/branch.service';
 import { type EnqueueEmailInput, enqueueEmails, findQueuedTopics } from '@/features/email/outbox.service';
-import { findToday } from '@/features/scheduling/available-dates';
+import { findToday, type IsoDate } from '@/features/scheduling/available-dates';
+import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { getEnv } from '@/env';
 import { getTranslator } from '@/i18n/messages';
 import { isLocale, type Locale, routing } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { countSeasonOpenerAudience, findPreviousServices, listSubscribedCustomers, lockSeasonOpener, lockSubscribedCustomers } from './marketing.repository';
-import { findSeasonOpening, type SeasonOpening, seasonOpenerTopic, seasonOpenerTopicPrefix } from './season';
+import { findAnnouncedFriday, findSeasonOpening, type SeasonOpening, seasonOpenerTopic, seasonOpenerTopicPrefix } from './season';
 import { createSeasonOpenerRenderer, type SeasonOpenerEmail } from './season-opener-email';
 
 /** Customers per transaction: one INSERT of this many emails, a lock held for well under a second. */
 export const SEASON_OPENER_BATCH = 500;
 
-function seasonOf(branch: Branch, now: Date): SeasonOpening {
-  return findSeasonOpening(now, {
+/**
+ * The season the opener is for, its first Friday, and the Friday it announces (0077): the first of
+ * that season a customer can still book, by the booking's own list for one visit (room for a stop,
+ * not closed: `getAvailableDates`), or null when all of them are full or closed.
+ */
+export type SeasonAnnouncement = SeasonOpening & { openFriday: IsoDate | null };
+
+async function announceSeason(branch: Branch, now: Date): Promise<SeasonAnnouncement> {
+  const season = findSeasonOpening(now, {
     timezone: branch.timezone,
     season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd },
     leadDays: branch.settings.leadDays,
   });
+  return { ...season, openFriday: findAnnouncedFriday(season, await getAvailableDates({ now, branchId: branch.id })) };
 }
 
-export type SeasonOpenerPreview = SeasonOpening & { recipients: number; alreadyQueued: number };
+export type SeasonOpenerPreview = SeasonAnnouncement & { recipients: number; alreadyQueued: number };
 
-/** What the office reads before sending: the season, its first Friday, and who gets the email. */
+/** What the office reads before sending: the season, its first Friday, the Friday announced, and who gets the email. */
 export async function previewSeasonOpener(now: Date): Promise<SeasonOpenerPreview> {
   const branch = await getBranch();
-  const season = seasonOf(branch, now);
+  const season = await announceSeason(branch, now);
   const counts = await countSeasonOpenerAudience(await getDb(), { branchId: branch.id, year: season.year, topicPrefix: seasonOpenerTopicPrefix(season.year) });
   return { ...season, ...counts };
 }
 
-export type SeasonOpenerResult = SeasonOpening & { queued: number; skipped: number };
+export type SeasonOpenerResult = SeasonAnnouncement & { queued: number; skipped: number };
 
 /**
  * Queues the season opener for every subscribed customer (consent given, not withdrawn), one email
@@ -47,7 +56,8 @@ export type SeasonOpenerResult = SeasonOpening & { queued: number; skipped: numb
  */
 export async function queueSeasonOpener(input: { now: Date; year: number; by: string; batchSize?: number }): Promise<SeasonOpenerResult> {
   const branch = await getBranch();
-  const season = seasonOf(branch, input.now);
+  // The Friday announced is read when the emails are written, as the booking page would list it then.
+  const season = await announceSeason(branch, input.now);
   if (input.year !== season.year) throw new AppError('conflict', 'marketingEmail.staff.seasonChanged', { year: season.year });
   const db = await getDb();
   const today = findToday(input.now, branch.timezone);
@@ -56,7 +66,7 @@ export async function queueSeasonOpener(input: { now: Date; year: number; by: st
   const renderFor = (locale: Locale) => {
     let render = renderers.get(locale);
     if (!render) {
-      render = createSeasonOpenerRenderer({ locale, branch, year: season.year, firstFriday: season.firstFriday, siteUrl });
+      render = createSeasonOpenerRenderer({ locale, branch, ...season, siteUrl });
       renderers.set(locale, render);
     }
     return render;
@@ -97,7 +107,7 @@ export async function queueSeasonOpener(input: { now: Date; year: number; by: st
 /** The staff preview (/email-preview?email=season-opener): the email as a customer would get it, made-up customer. */
 export async function renderSeasonOpenerPreview(input: { now: Date; locale: Locale }): Promise<SeasonOpenerEmail> {
   const branch = await getBranch();
-  const season = seasonOf(branch, input.now);
+  const season = await announceSeason(branch, input.now);
   const firstName = getTranslator(input.locale, 'marketingEmail.preview')('sampleName');
   // No customer: its unsubscribe link opens the page's "does not work" card and unsubscribes nobody.
   return createSeasonOpenerRenderer({ locale: input.locale, branch, ...season })({ customerId: null, firstName, previousService: 'seasonal' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findSeasonOpening, seasonOpenerTopic } from './season';
+import { findAnnouncedFriday, findSeasonOpening, seasonOpenerTopic } from './season';
 
 const rules = { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '10-31' }, leadDays: 2 };
 
@@ -28,6 +28,15 @@ describe('the season the opener announces, and its first Friday', () => {
 
   it('refuses a season with no Friday in it instead of looping', () => {
     expect(() => findSeasonOpening(new Date('2026-11-24T15:00:00Z'), { ...rules, season: { startMonthDay: '05-02', endMonthDay: '05-02' } })).toThrow(RangeError);
+  });
+
+  it.each([
+    { case: 'the first Friday has room', available: ['2027-05-07', '2027-05-14'], announced: '2027-05-07' },
+    { case: 'the first Fridays are full or closed', available: ['2027-05-21', '2027-05-28'], announced: '2027-05-21' },
+    { case: 'every Friday of the season is full or closed: the list has moved on to next year', available: ['2028-05-05', '2028-05-12'], announced: null },
+    { case: 'nothing can be booked at all', available: [], announced: null },
+  ])('announces the first Friday with room, not a full or closed one (0077): $case', ({ available, announced }) => {
+    expect(findAnnouncedFriday({ year: 2027, firstFriday: '2027-05-07' }, available)).toBe(announced);
   });
 
   it('names one outbox topic per customer and season', () => {

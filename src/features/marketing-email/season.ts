@@ -26,6 +26,17 @@ export function findSeasonOpening(now: Date, rules: SeasonRules): SeasonOpening 
   throw new RangeError(`the season ${rules.season.startMonthDay} to ${rules.season.endMonthDay} holds no Friday`);
 }
 
+/**
+ * The Friday the opener announces (docs/decisions/0077): the first of the season's Fridays that a
+ * booking can still take, from the booking's own list (`available`, the available-dates rule for
+ * one stop: not full, not closed), or null when every Friday of that season is full or closed.
+ * That list moves on to next year's season once this one has nothing left; those dates are not
+ * this season's and are never announced for it.
+ */
+export function findAnnouncedFriday(opening: SeasonOpening, available: readonly IsoDate[]): IsoDate | null {
+  return available.find((date) => date >= opening.firstFriday && Number(date.slice(0, 4)) === opening.year) ?? null;
+}
+
 /** What every outbox topic of one season's opener starts with. */
 export function seasonOpenerTopicPrefix(year: number): string {
   return `season-opener:${year}:`;

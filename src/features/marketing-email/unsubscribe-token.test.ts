@@ -121,6 +121,13 @@ describe('List-Unsubscribe headers (RFC 2369 / RFC 8058)', () => {
     });
   });
 
+  it('the office\'s follow-up of a quote, its own kind since 0074, carries them for its address too', () => {
+    expect(buildListUnsubscribeHeaders({ kind: 'quote-follow-up', relatedType: 'quote', relatedId: 12, toAddress: 'ana@example.com' }, 'https://escarpmentmosquito.ca')).toEqual({
+      'List-Unsubscribe': `<https://escarpmentmosquito.ca/api/unsubscribe/${createAddressUnsubscribeToken('ana@example.com')}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
   it('service emails carry none', () => {
     for (const kind of ['receipt', 'visit-reminder', 'booking-received', 'booking-cancelled', 'staff-notification', 'manage-link']) {
       expect(buildListUnsubscribeHeaders({ ...row, kind })).toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLapsedVisits, groupStopsByDate, hasHoldLapsed } from './lapsed-holds';
+import { findLapsedVisits, groupStopsByDate, hasHoldLapsed, isAwaitingPayment, keepsNothing } from './lapsed-holds';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const past = new Date('2026-06-01T11:59:59Z');
@@ -33,5 +33,21 @@ describe('findLapsedVisits and groupStopsByDate', () => {
       ['2026-06-05', [2, 3]],
       ['2026-06-26', [1]],
     ]);
+  });
+});
+
+describe('isAwaitingPayment', () => {
+  it.each([['pending', true], ['pending-payment', true], ['expired', true], ['confirmed', false], ['completed', false], ['cancelled', false]])('%s → %s', (status, expected) => {
+    expect(isAwaitingPayment(status)).toBe(expected);
+  });
+});
+
+describe('keepsNothing', () => {
+  it('refunds only when every visit waiting for the payment is on a closed Friday no other Friday could take', () => {
+    expect(keepsNothing(2, [{ reason: 'closed' }, { reason: 'closed' }])).toBe(true);
+    expect(keepsNothing(2, [{ reason: 'closed' }])).toBe(false);
+    expect(keepsNothing(1, [{ reason: 'full' }])).toBe(false);
+    expect(keepsNothing(2, [{ reason: 'closed' }, { reason: 'full' }])).toBe(false);
+    expect(keepsNothing(0, [])).toBe(false);
   });
 });

@@ -23,14 +23,21 @@ export function classifyPaymentStatus(status: string, options: { bookingCancelle
  * Why a paid booking will not go ahead, as the payment pages tell it. `cancelled`: every visit had
  * been cancelled before the money arrived (0017). `not-kept`: the booking could not be kept, its
  * customer's personal data having been deleted before the payment arrived (0055); the pages say
- * only that (docs/decisions/0056). Either way the money goes back to the card.
+ * only that (docs/decisions/0056). `closed`: its Friday was closed for rain before the money
+ * arrived and no other Friday of the season had room (0072). Either way the money goes back to the card.
  */
-export type BookingEnd = 'cancelled' | 'not-kept';
+export type BookingEnd = 'cancelled' | 'not-kept' | 'closed';
+
+/** The refund's reason (for the office) when a paid booking's Friday was closed for rain and no Friday had room (0072). */
+export const CLOSED_DAY_REFUND_REASON = 'Friday closed for rain before payment, no other Friday with room';
 
 /** The heading and the sentence (keys of `payments.status`) for a paid booking that will not go ahead, with `refundedCents` going back. */
 export function describeBookingEnd(end: BookingEnd, refundedCents: number) {
   if (end === 'not-kept') {
     return { title: 'bookingNotKeptTitle', body: refundedCents > 0 ? 'bookingNotKeptRefunded' : 'bookingNotKept' } as const;
+  }
+  if (end === 'closed') {
+    return { title: 'bookingClosedTitle', body: refundedCents > 0 ? 'bookingClosedRefunded' : 'bookingClosed' } as const;
   }
   return { title: 'bookingCancelledTitle', body: refundedCents > 0 ? 'bookingCancelledRefunded' : 'bookingCancelled' } as const;
 }
@@ -81,4 +88,22 @@ export function describeConfirmation(check: SettledCheck, redirectStatus: string
   if (check.outcome === 'cancelled') return { kind: 'cancelled', end: check.status.bookingEnd ?? 'cancelled', refundedCents: check.status.refundedCents ?? 0 };
   if (check.outcome === 'processing') return { kind: 'processing', polling: check.polling, unverified: false };
   return { kind: 'failed', messageKey: 'issue' };
+}
+
+/** A visit moved off a Friday closed for rain before it was paid (0072): the Friday closed and the one it takes. */
+export type RainMove = { from: string; to: string };
+
+/**
+ * The rain moves of a booking's visits, as its payment pages and receipt tell them: each visit moved
+ * for the weather ('weather') from the Friday first booked, once per pair, in date order. Before a
+ * payment only the move off a closed Friday (0072) moves an unpaid visit (the office and the
+ * customer move paid visits only); a later rain day's move of a paid visit reads the same and is as true.
+ */
+export function listRainMoves(visits: readonly { date: string; status: string; originalDate: string | null; rescheduledReason: string | null }[]): RainMove[] {
+  const pairs = new Map<string, RainMove>();
+  for (const v of visits) {
+    if (v.status === 'cancelled' || v.rescheduledReason !== 'weather' || !v.originalDate || v.originalDate === v.date) continue;
+    pairs.set(`${v.originalDate}>${v.date}`, { from: v.originalDate, to: v.date });
+  }
+  return [...pairs.values()].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
 }

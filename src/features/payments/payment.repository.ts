@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, isNull, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
@@ -7,9 +7,10 @@ import { paymentEvents, payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
-import type { BookingEnd } from './payment-outcome';
+import { type BookingEnd, CLOSED_DAY_REFUND_REASON } from './payment-outcome';
 import type { ChargedBreakdown } from '@/features/pricing/pricing';
 import type { GatewayIntentStatus } from './payment-gateway';
+import { branchIdentityJson } from '@/features/branch/branch.repository';
 
 /**
  * What the payments row's `metadata` holds: the engine's figures at intent creation (for the
@@ -111,15 +112,41 @@ export function isPaymentReceived(): SQL | undefined {
 
 /**
  * Per payment, the money the provider has given back (succeeded refunds; a pending or failed one
- * is no money back yet), as a subquery to left-join on `paymentId`.
+ * is no money back yet), as a subquery to left-join on `paymentId`. With `before`, only the
+ * refunds made before that instant: what had come back by the end of an export's range (0075).
  */
-export function selectRefundsMade(db: DbExecutor) {
+export function selectRefundsMade(db: DbExecutor, options: { before?: Date } = {}) {
   return db
     .select({ paymentId: refunds.paymentId, cents: sql<string>`sum(${refunds.amountCents})`.as('refunded_cents') })
     .from(refunds)
-    .where(eq(refunds.status, 'succeeded'))
+    .where(and(eq(refunds.status, 'succeeded'), options.before ? lt(refunds.refundedAt, options.before) : undefined))
     .groupBy(refunds.paymentId)
     .as('refunds_made');
+}
+
+/**
+ * A whole number the payment's metadata holds under `key` (the split and rate the engine kept at
+ * checkout), or null: a row written before it did, or a test page row. Bigint casts come back as
+ * strings from PostgreSQL drivers; `readPaymentTaxFacts` reads them.
+ */
+export function selectPaymentMetadataCents(key: 'subtotalCents' | 'taxCents' | 'taxRateBps') {
+  const field = sql.raw(`'${key}'`); // one of three constant names, never input
+  return sql<string | null>`case when jsonb_typeof(${payments.metadata}->${field}) = 'number' then (${payments.metadata}->>${field})::bigint end`;
+}
+
+/** The columns of a payment's tax facts (`PaymentTaxFacts` in `payment-tax.ts`) besides its amount, to spread into a select. */
+export function selectPaymentTaxColumns() {
+  return {
+    subtotalCents: selectPaymentMetadataCents('subtotalCents'),
+    taxCents: selectPaymentMetadataCents('taxCents'),
+    taxRateBps: selectPaymentMetadataCents('taxRateBps'),
+  };
+}
+
+/** The tax facts a select of `selectPaymentTaxColumns` read, as numbers. */
+export function readPaymentTaxFacts(row: { subtotalCents: unknown; taxCents: unknown; taxRateBps: unknown }) {
+  const toNumberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { subtotalCents: toNumberOrNull(row.subtotalCents), taxCents: toNumberOrNull(row.taxCents), taxRateBps: toNumberOrNull(row.taxRateBps) };
 }
 
 /** Statuses in which an intent can still be paid with a card: a decline leaves Stripe's intent open for another card. */
@@ -195,28 +222,47 @@ export async function cancelOpenTestIntent(db: DbExecutor, paymentIntentId: stri
 }
 
 /**
- * For the payment-status page: whether the booking will not go ahead and why (every visit cancelled;
- * or not kept, the customer's personal data erased, 0055; cancelled first, as the payment's success
- * names its refund), and what this payment's refunds (made or under way) give back.
+ * For the payment-status page: whether the booking will not go ahead and why (its Friday closed for
+ * rain with no other Friday with room, 0072, named by this payment's refund; every visit cancelled;
+ * or not kept, the customer's personal data erased, 0055; cancelled before erased, as the payment's
+ * success names its refund), and what this payment's refunds (made or under way) give back.
  */
 export async function findBookingCancellation(db: DbExecutor, bookingRef: string, paymentId: number) {
   const visits = await db.select({ status: appointments.status, erasedAt: customers.erasedAt }).from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
     .where(eq(appointments.bookingRef, bookingRef));
   const [refunded] = await db
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int` })
+    .select({
+      cents: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} in ('pending', 'succeeded')), 0)::int`,
+      closedDay: sql<boolean>`coalesce(bool_or(${refunds.reason} = ${CLOSED_DAY_REFUND_REASON}), false)`,
+    })
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId));
   const allCancelled = visits.length > 0 && visits.every((v) => v.status === 'cancelled');
-  const end: BookingEnd | null = allCancelled ? 'cancelled' : visits.some((v) => v.erasedAt !== null) ? 'not-kept' : null;
+  const end: BookingEnd | null = allCancelled && refunded?.closedDay ? 'closed'
+    : allCancelled ? 'cancelled'
+      : visits.some((v) => v.erasedAt !== null) ? 'not-kept' : null;
   return { end, refundedCents: refunded?.cents ?? 0 };
 }
 
-/** Returns false when the payment was already succeeded (so the caller applies nothing twice). */
+/**
+ * The branch a payment was made to: its visit's, else its customer's (a payment whose visit row is
+ * gone), else the first. The receipt names this branch as the seller.
+ */
+export const paymentBranchId = sql<number>`coalesce(
+  (select ${appointments.branchId} from ${appointments} where ${appointments.id} = ${payments.appointmentId}),
+  (select ${customers.branchId} from ${customers} where ${customers.id} = ${payments.customerId}),
+  1)`;
+
+/**
+ * Marks the payment succeeded and keeps the seller its receipt names, as the branch is now
+ * (docs/decisions/0076): a receipt issued is not rewritten by a later change at /business.
+ * Returns false when the payment was already succeeded (so the caller applies nothing twice).
+ */
 export async function markPaymentRowSucceeded(db: DbExecutor, paymentId: number, at: Date, paymentMethod: string | null) {
   const updated = await db
     .update(payments)
-    .set({ status: 'succeeded', succeededAt: at, updatedAt: at, ...(paymentMethod ? { paymentMethod } : {}) })
+    .set({ status: 'succeeded', succeededAt: at, updatedAt: at, receiptSeller: branchIdentityJson(paymentBranchId), ...(paymentMethod ? { paymentMethod } : {}) })
     .where(and(eq(payments.id, paymentId), ne(payments.status, 'succeeded')))
     .returning({ id: payments.id });
   return updated.length > 0;
@@ -251,6 +297,9 @@ export async function listBookingAppointments(db: DbExecutor, { bookingRef }: { 
       quoteId: appointments.quoteId,
       status: appointments.status,
       holdExpiresAt: appointments.holdExpiresAt,
+      // A visit moved off a Friday closed for rain before it was paid (0072): from where, and why.
+      originalDate: appointments.originalDate,
+      rescheduledReason: appointments.rescheduledReason,
       locale: appointments.locale,
       // The booking's "Manage your booking" link generation (0050): what the emails' links carry.
       manageLinkGeneration: appointments.manageLinkGeneration,
@@ -287,7 +336,11 @@ export async function confirmBookingAppointments(db: DbExecutor, bookingRef: str
  */
 export async function lockBookingVisits(db: DbExecutor, bookingRef: string) {
   return db
-    .select({ id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status, holdExpiresAt: appointments.holdExpiresAt })
+    .select({
+      id: appointments.id, branchId: appointments.branchId, date: appointments.date, status: appointments.status, holdExpiresAt: appointments.holdExpiresAt,
+      // The plan's order and kind: a visit moved off a Friday closed for rain keeps its plan's spacing (0035, 0072).
+      visitNumber: appointments.visitNumber, serviceType: appointments.serviceType, kind: appointments.kind,
+    })
     .from(appointments)
     .where(eq(appointments.bookingRef, bookingRef))
     .orderBy(asc(appointments.id))

@@ -13,11 +13,12 @@ import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import { renderReceiptBlock, renderReceiptLink } from '@/features/receipts/receipt-email';
 import { buildReceiptPageUrl } from '@/features/receipts/receipt-links';
 import { loadReceiptForEmail } from '@/features/receipts/receipt.service';
-import { reserveFridayStops } from '@/features/scheduling/capacity.service';
+import { listServiceDayExceptions } from '@/features/scheduling/capacity.repository';
+import { cancelVisits } from '@/features/cancellations/cancellation.repository';
 import { keepPaidVisits } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
-import { AppError, isAppError } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { centsToDollars, dollarsToCents, formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
@@ -26,7 +27,7 @@ import { lockCustomerForBusiness } from '@/features/booking/customer.repository'
 import { doesClientAmountMatch, hasClientAmount } from './amount-check';
 import { getPaymentGateway, getPublicGatewayConfig, isTestGatewayMode, requireRealGatewayInProduction } from './get-payment-gateway';
 import type { GatewayEvent, GatewayIntent, GatewayIntentStatus } from './payment-gateway';
-import { describeBookingEnd } from './payment-outcome';
+import { describeBookingEnd, listRainMoves } from './payment-outcome';
 import {
   type BookingAppointment,
   confirmBookingAppointments,
@@ -52,7 +53,8 @@ import {
 } from './payment.repository';
 import type { CreatePaymentIntentInput, TestCardConfirmInput } from './payment.schema';
 import type { CreatedPaymentIntent, OrderSummary, PaymentStatusView } from './payment.types';
-import { findLapsedVisits, groupStopsByDate } from './lapsed-holds';
+import { findLapsedVisits, isAwaitingPayment, keepsNothing, type UnplacedReason } from './lapsed-holds';
+import { placeWaitingVisits } from './hold-placement.service';
 import { evaluateTestCard, TEST_PROCESSING_SETTLE_MS } from './test-cards';
 import { formatAddressLine } from '@/lib/address-line';
 
@@ -115,7 +117,7 @@ export async function createPaymentIntentForBooking(
   const hasBooking = input.appointmentId !== undefined || input.bookingRef !== undefined || input.quoteId !== undefined;
   if (!hasBooking) return createTestPageIntent(input, options);
 
-  const visits = await loadBooking(input);
+  let visits = await loadBooking(input);
   const bookingRef = visits[0]!.bookingRef;
   const db = await getDb();
   // `reason` lets the checkout tell "already paid" and "cancelled" (friendly states) from any other
@@ -150,8 +152,13 @@ export async function createPaymentIntentForBooking(
     );
   }
 
-  // A hold that ran out is taken again (and extended) before any intent, or refused if the day filled.
-  if (findLapsedVisits(visits, now).length > 0) await renewLapsedHolds(bookingRef, { branchId: plan.branchId, customerId: plan.customerId }, now);
+  // A hold that ran out is taken again (and extended) before any intent, or refused if the day
+  // filled; visits on a Friday closed for rain move to another Friday first (0072), so the summary
+  // shows the Friday paid for.
+  if (findLapsedVisits(visits, now).length > 0 || (await hasWaitingVisitOnClosedDay(visits))) {
+    await prepareCheckoutHolds(bookingRef, { branchId: plan.branchId, customerId: plan.customerId }, options.locale, now);
+    visits = await listBookingAppointments(db, { bookingRef });
+  }
 
   const summary: OrderSummary = {
     serviceType: plan.serviceType,
@@ -167,6 +174,7 @@ export async function createPaymentIntentForBooking(
     discountCode: discount.applied && result.discountCents > 0 ? (discount.code ?? null) : null,
     taxRate,
     dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
+    movedForRain: listRainMoves(visits),
   };
 
   // One intent per booking and amount: a reload, a double click or a second tab get the same one.
@@ -317,47 +325,50 @@ async function retrieveReusableTestIntent(paymentIntentId: string): Promise<{ id
 }
 
 /**
- * Takes the Friday stops of a booking's lapsed visits again, under the booking's row locks and the
- * days' locks (`reserveFridayStops`). Visits whose day is full get no stop and are returned as
- * `unplaced`; a full day is a business outcome thrown before any write, so the transaction stays usable.
- */
-async function retakeLapsedStops(tx: DbExecutor, bookingRef: string, now: Date) {
-  const lapsed = findLapsedVisits(await lockBookingVisits(tx, bookingRef), now);
-  const unplaced: typeof lapsed = [];
-  for (const day of groupStopsByDate(lapsed)) {
-    try {
-      await reserveFridayStops(tx, { branchId: day.visits[0]!.branchId, dates: [day.date], stopsPerDate: day.visits.length, now });
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'day_full') throw error;
-      unplaced.push(...day.visits);
-    }
-  }
-  return { retaken: lapsed.filter((v) => !unplaced.includes(v)), unplaced };
-}
-
-/**
- * Before an intent for a booking whose hold lapsed: its stops are taken again and the hold
- * renewed, in one transaction (re-read under lock: a concurrent request may have renewed it).
+ * Before an intent for a booking whose hold lapsed or one of whose Fridays was closed for rain:
+ * its waiting visits get their Fridays (`placeWaitingVisits`: a lapsed stop taken again, a closed
+ * Friday's visits moved to the Friday the rain day sent its visits to or the next with room, 0072)
+ * and those get a fresh hold, in one transaction (re-read under lock: a concurrent request may have
+ * done it). The checkout then shows the Friday the customer pays for, and why it changed.
  * A lapsed booking is no open business, so its customer may have been erased since the checkout
  * read it: the customer's row is locked first (as the erasure locks it) and an erased one's booking
  * is not brought back (0055).
  *
- * @throws AppError 'day_full' ('payments.errors.holdExpiredDayFull', with `fullDates`) when a day
- *   filled up meanwhile; nothing is changed then; 'not_found' when the customer was erased
+ * @throws AppError 'day_full' ('payments.errors.dayClosedNoRoom', `reason: 'closed'`) when a
+ *   closed Friday's visits fit on no other Friday of the season; ('payments.errors.holdExpiredDayFull',
+ *   with `fullDates`) when a lapsed visit's day filled up meanwhile; nothing is changed then;
+ *   'not_found' when the customer was erased
  */
-async function renewLapsedHolds(bookingRef: string, booking: { branchId: number; customerId: number }, now: Date): Promise<void> {
+async function prepareCheckoutHolds(bookingRef: string, booking: { branchId: number; customerId: number }, locale: Locale, now: Date): Promise<void> {
   const branch = await getBranch(booking.branchId);
   const holdExpiresAt = new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
   await (await getDb()).transaction(async (tx) => {
     if (!(await lockCustomerForBusiness(tx, booking.customerId, 'key share'))) throw new AppError('not_found', 'payments.errors.bookingNotFound');
-    const { retaken, unplaced } = await retakeLapsedStops(tx, bookingRef, now);
+    const { retaken, moved, unplaced } = await placeWaitingVisits(tx, bookingRef, now);
+    const closedDates = [...new Set(unplaced.filter((v) => v.reason === 'closed').map((v) => v.date))];
+    if (closedDates.length > 0) {
+      throw new AppError('day_full', 'payments.errors.dayClosedNoRoom', { fullDates: closedDates, closedDates, reason: 'closed' }, {
+        date: formatLongDate(closedDates[0]!, locale), phone: branch.phone,
+      });
+    }
     if (unplaced.length > 0) {
       throw new AppError('day_full', 'payments.errors.holdExpiredDayFull', { fullDates: [...new Set(unplaced.map((v) => v.date))] });
     }
-    if (retaken.length === 0) return;
-    await renewVisitHolds(tx, retaken.map((v) => v.id), holdExpiresAt, now);
-    getLogger().info({ bookingRef, visits: retaken.length }, 'lapsed booking hold renewed for payment');
+    const held = [...retaken.map((v) => v.id), ...moved.flatMap((m) => m.ids)];
+    if (held.length === 0) return;
+    await renewVisitHolds(tx, held, holdExpiresAt, now);
+    getLogger().info({ bookingRef, retaken: retaken.length, moved }, 'booking hold renewed for payment');
   });
+}
+
+/** Whether any of the booking's visits waiting for payment is on a Friday closed to bookings (read without a lock; the checkout's transaction asks again). */
+async function hasWaitingVisitOnClosedDay(visits: BookingAppointment[]): Promise<boolean> {
+  const waiting = visits.filter((v) => isAwaitingPayment(v.status));
+  if (waiting.length === 0) return false;
+  const dates = new Set(waiting.map((v) => v.date));
+  const from = [...dates].sort()[0]!;
+  const exceptions = await listServiceDayExceptions(await getDb(), waiting[0]!.branchId, from);
+  return exceptions.some((d) => d.isClosed && dates.has(d.date));
 }
 
 export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
@@ -426,19 +437,33 @@ export async function markPaymentSucceeded(
         getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId }, 'a booking was paid twice: refund one');
         await queueStaffDoublePaymentAlert(tx, payment, alreadyPaid);
       }
-      // Visits whose hold lapsed take their stop again where the day still has room; the rest are never overbooked.
-      const { unplaced } = await retakeLapsedStops(tx, payment.bookingRef, now);
+      // Visits whose hold lapsed take their stop again where the day still has room; visits on a
+      // Friday closed for rain move to where the rain day sent the day's visits, or the next Friday
+      // with room (0072); the rest are never overbooked and never confirmed on a closed day.
+      const placement = await placeWaitingVisits(tx, payment.bookingRef, now);
+      const { unplaced } = placement;
+      if (keepsNothing(placement.waiting, unplaced)) {
+        // Every visit it paid for sits on a Friday closed for rain and no Friday of the season has room:
+        // the booking does not go ahead and the money goes back in full, as for a cancelled booking.
+        // The business, not the customer, could not keep it: the quote's card says the office cancelled (0073).
+        await cancelVisits(tx, unplaced.map((v) => v.id), now, 'office');
+        const refundId = await recordLatePaymentRefund(tx, { id: payment.id, provider: payment.provider, bookingRef: payment.bookingRef, amountCents: payment.amount }, now, 'closed');
+        if (refundId !== null) await queueStaffLatePaymentAlert(tx, payment, 'closed');
+        getLogger().info({ paymentIntentId, source: options.source, dates: unplaced.map((v) => v.date) }, 'payment succeeded for a Friday closed for rain with no Friday left: refunded');
+        return { applied: true, refundsToSend: refundId !== null ? [refundId] : [] };
+      }
       await confirmBookingAppointments(tx, payment.bookingRef, now, unplaced.map((v) => v.id));
       if (unplaced.length > 0) {
         await markVisitsUnplaced(tx, unplaced.map((v) => v.id), now);
-        getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId, dates: unplaced.map((v) => v.date) }, 'paid after the hold lapsed and the day is full: visits left for staff');
+        getLogger().warn({ bookingRef: payment.bookingRef, paymentIntentId, unplaced: unplaced.map((v) => ({ date: v.date, reason: v.reason })) }, 'paid, but some visits have no Friday stop: left for staff');
       }
+      if (placement.moved.length > 0) getLogger().info({ bookingRef: payment.bookingRef, paymentIntentId, moved: placement.moved }, 'paid visits moved off a Friday closed for rain');
       // Read once, after the visits' new statuses are written: both emails describe this booking.
       const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef });
       if (unplaced.length > 0) await queueStaffUnplacedAlert(tx, payment, unplaced, visits);
       if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
       if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
-      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced.map((v) => v.id), now);
+      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced, now);
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
     return { applied: true, refundsToSend: [] };
@@ -482,7 +507,7 @@ async function queueStaffPaymentAlert(
 ) {
   const branch = await getBranch(visits[0]?.branchId ?? 1, tx);
   const { html, text } = renderEmailLayout({
-    branch: { displayName: branch.displayName, phone: branch.phone, email: branch.email },
+    branch,
     locale: 'en',
     heading: alert.heading,
     bodyHtml: alert.lines.map((l) => `<p style="margin:0 0 8px">${escapeHtml(l)}</p>`).join('\n'),
@@ -517,12 +542,20 @@ async function queueStaffDoublePaymentAlert(tx: DbExecutor, payment: PaymentRow,
 }
 
 /**
- * Money arrived for a booking already cancelled, or whose customer's personal data was erased
- * (0055): it is refunded automatically, the office should know and check.
+ * Money arrived for a booking already cancelled, whose customer's personal data was erased (0055),
+ * or whose Friday was closed for rain with no other Friday with room (0072): it is refunded
+ * automatically, the office should know and check.
  */
-async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow, why: 'cancelled' | 'erased') {
+async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow, why: 'cancelled' | 'erased' | 'closed') {
   const visits = await listBookingAppointments(tx, { bookingRef: payment.bookingRef! });
-  const lines = why === 'cancelled'
+  const lines = why === 'closed'
+    ? {
+        heading: 'Payment received for a Friday closed for rain: refunded',
+        subject: `Booking ${payment.bookingRef} was paid after its Friday was closed for rain, and no Friday has room: full refund sent`,
+        intro: `Booking ${payment.bookingRef} (${describeBookingCustomer(visits)}) was paid after its Friday (${[...new Set(visits.map((v) => v.originalDate ?? v.date))].join(', ')}) was closed for rain, and no later Friday of the season has room for it:`,
+        outcome: 'The booking is cancelled and the full amount is being refunded to the card automatically; the customer has been told by email. If you add room on a Friday, they can book it again.',
+      }
+    : why === 'cancelled'
     ? {
         heading: 'Payment received for a cancelled booking: refunded',
         subject: `Booking ${payment.bookingRef} was paid after it was cancelled: full refund sent`,
@@ -547,14 +580,15 @@ async function queueStaffLatePaymentAlert(tx: DbExecutor, payment: PaymentRow, w
   });
 }
 
-/** A paid visit has no stop (its Friday filled while the hold had lapsed) and needs a new Friday. */
-async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string }[], visits: BookingAppointment[]) {
+/** A paid visit has no stop (its Friday filled while the hold had lapsed, or was closed for rain with no Friday to take it, 0072) and needs a new Friday. */
+async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unplaced: { id: number; date: string; reason: UnplacedReason }[], visits: BookingAppointment[]) {
+  const why = (reason: UnplacedReason) => (reason === 'closed' ? 'closed for rain, and no later Friday within its plan\'s spacing has room' : 'full by then, its hold having lapsed');
   await queueStaffPaymentAlert(tx, payment, visits, {
     heading: 'Paid booking needs a new date',
     subject: `Action needed: paid booking ${payment.bookingRef} has no Friday stop`,
     lines: [
-      `Booking ${payment.bookingRef} was paid (${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId}) after its hold had lapsed, and these Fridays were full by then:`,
-      ...unplaced.map((v) => `- appointment #${v.id} on ${v.date}`),
+      `Booking ${payment.bookingRef} was paid (${formatMoney(payment.amount, 'en')}, intent ${payment.paymentIntentId}), but these visits have no Friday stop:`,
+      ...unplaced.map((v) => `- appointment #${v.id} on ${v.date}: ${why(v.reason)}`),
       'The visits were not confirmed (the day would have been overbooked); they are listed as expired with "needs staff attention" in the appointments list.',
       `Please call ${describeBookingCustomer(visits)} to choose another Friday, or add capacity to that day.`,
     ],
@@ -565,13 +599,16 @@ async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unpl
  * The receipt: the tax receipt itself (`buildReceipt`, docs/decisions/0040: seller, GST/HST
  * number, receipt number, date paid, amounts), the arrival window and visit dates, an .ics file,
  * and links to the printable receipt and the booking's page, in the customer's language. Visits in
- * `unplacedIds` (their day filled up) get no calendar file, and a note that the office will call to
- * set their date.
+ * `unplacedVisits` (their day filled up, or was closed for rain with no Friday to take them) get no
+ * calendar file, and a note that the office will call to set their date; a visit moved off a Friday
+ * closed for rain is said first, with both Fridays (0072).
  */
-async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: BookingAppointment[], unplacedIds: number[], paidAt: Date) {
+async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: BookingAppointment[], unplacedVisits: { id: number; reason: UnplacedReason }[], paidAt: Date) {
   const allVisits = bookingVisits.filter((v) => v.status !== 'cancelled');
-  const unplaced = allVisits.filter((v) => unplacedIds.includes(v.id));
-  const visits = allVisits.filter((v) => !unplacedIds.includes(v.id));
+  const reasonOf = new Map(unplacedVisits.map((v) => [v.id, v.reason]));
+  const unplaced = allVisits.filter((v) => reasonOf.get(v.id) === 'full');
+  const unplacedClosed = allVisits.filter((v) => reasonOf.get(v.id) === 'closed');
+  const visits = allVisits.filter((v) => !reasonOf.has(v.id));
   const first = allVisits[0];
   if (!first) return;
   const locale = toLocale(first.locale);
@@ -587,6 +624,13 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const rescheduleNote = unplaced.length > 0
     ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
+  // Said first and plainly: the Friday the customer chose was closed for rain before the money arrived (0072).
+  const rainNotes = [
+    ...listRainMoves(visits).map((move) => t('receipt.rainMoveNote', { from: formatLongDate(move.from, locale), to: formatLongDate(move.to, locale) })),
+    ...(unplacedClosed.length > 0
+      ? [t('receipt.rainClosedNote', { dates: [...new Set(unplacedClosed.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })]
+      : []),
+  ];
   // The customer's own page for this booking: see it, move a visit or cancel before the cut-off (0032),
   // at the booking's current link generation (0050).
   const link = { bookingRef: payment.bookingRef!, generation: first.manageLinkGeneration };
@@ -596,6 +640,7 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const calendarNote = visits.length > 0 ? t('receipt.calendarNote', { count: visits.length }) : null;
   const bodyHtml = `<p>${escapeHtml(t('receipt.greeting', { name: first.customerFirstName }))}</p>
 <p>${escapeHtml(t('receipt.intro'))}</p>
+${rainNotes.map((note) => `<p style="font-weight:bold">${escapeHtml(note)}</p>`).join('\n')}
 ${document.html}
 ${receiptLink.html}
 <p>${escapeHtml(arrival)}</p>
@@ -607,6 +652,7 @@ ${manage.html}`;
   const bodyText = [
     t('receipt.greeting', { name: first.customerFirstName }),
     t('receipt.intro'),
+    ...rainNotes,
     document.text,
     receiptLink.text,
     arrival,
@@ -669,6 +715,8 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
   const t = getTranslator(options.locale, 'payments');
   // Paid for a booking that had been cancelled or could not be kept: the money goes back, the page must not say "booked".
   const cancellation = status === 'succeeded' && payment.bookingRef ? await findBookingCancellation(db, payment.bookingRef, payment.id) : null;
+  // The booking as it stands: a visit moved off a Friday closed for rain (0072) shows its new Friday and why.
+  const bookingVisits = payment.bookingRef ? (await listBookingAppointments(db, { bookingRef: payment.bookingRef })).filter((v) => v.status !== 'cancelled') : [];
   const bookingEnd = cancellation?.end ?? null;
   const bookingCancelled = bookingEnd !== null;
   const refundedCents = cancellation?.refundedCents ?? 0;
@@ -695,7 +743,8 @@ export async function getPaymentStatus(paymentIntentId: string, options: { local
     amount: payment.amount,
     currency: payment.currency.toUpperCase(),
     serviceType: payment.metadata.serviceType ?? null,
-    serviceDate: payment.metadata.dates?.[0] ?? null,
+    serviceDate: bookingVisits[0]?.date ?? payment.metadata.dates?.[0] ?? null,
+    movedForRain: status === 'succeeded' && !bookingCancelled ? listRainMoves(bookingVisits) : [],
     bookingRef: payment.bookingRef,
     appointmentId: payment.appointmentId,
   };

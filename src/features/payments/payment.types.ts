@@ -3,7 +3,7 @@
  * screens that read them. Types only: safe to import from client components.
  */
 
-import type { BookingEnd } from './payment-outcome';
+import type { BookingEnd, RainMove } from './payment-outcome';
 
 export type PaymentProvider = 'stripe' | 'test';
 
@@ -23,6 +23,8 @@ export interface OrderSummary {
   /** The branch tax rate the HST line was computed with (0.13 = 13%). */
   taxRate: number;
   dates: string[];
+  /** Visits moved off a Friday closed for rain before payment (0072): the checkout says so above the card form. */
+  movedForRain: RainMove[];
 }
 
 /** POST /api/create-payment-intent's answer. */
@@ -52,7 +54,10 @@ export interface PaymentStatusView {
   amount: number;
   currency: string;
   serviceType: string | null;
+  /** The booking's first Friday as it stands now. */
   serviceDate: string | null;
+  /** Visits of a paid booking moved off a Friday closed for rain (0072): the pages say so. Empty otherwise. */
+  movedForRain: RainMove[];
   /** With `appointmentId`, what leads back to the booking's checkout (`/checkout/{id}?ref=`) to try another card. */
   bookingRef: string | null;
   appointmentId: number | null;

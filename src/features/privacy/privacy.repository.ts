@@ -1,17 +1,18 @@
 import 'server-only';
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, max, ne, notExists, or, type SQL, sql, type SQLWrapper, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, type SQL, sql, type SQLWrapper, sum } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { applicationRecords } from '@/db/schema/applications';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
-import { customers, unsubscribedAddresses } from '@/db/schema/customers';
+import { customers } from '@/db/schema/customers';
 import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { retreatmentRequests } from '@/db/schema/retreatments';
 import { staffUsers } from '@/db/schema/staff';
+import { selectAddressUnsubscribedAt } from '@/features/marketing-email/marketing.repository';
 import { isPaymentReceived } from '@/features/payments/payment.repository';
 import { buildErasedCustomerFields, type OpenBusiness } from './erasure-rules';
 import { emailKey } from '@/db/email-key';
@@ -211,13 +212,12 @@ export async function selectCustomerData(db: DbExecutor, subject: DataSubject) {
     id: bookingAnalytics.id, step: bookingAnalytics.conversionStage, planType: bookingAnalytics.planType, propertySize: bookingAnalytics.propertySize,
     location: bookingAnalytics.location, page: bookingAnalytics.pageSource, contactDetails: bookingAnalytics.customerInfo, createdAt: bookingAnalytics.createdAt,
   }).from(bookingAnalytics).where(analyticsCondition(subject)).orderBy(asc(bookingAnalytics.createdAt), asc(bookingAnalytics.id));
-  // The do-not-email list's entry for the customer's address (a quote email's link, 0066): kept through an erasure.
-  const [addressUnsubscribe] = subject.emails.length === 0 ? [] : await db.select({ at: max(unsubscribedAddresses.unsubscribedAt) })
-    .from(unsubscribedAddresses).where(inArray(unsubscribedAddresses.address, subject.emails));
+  // The do-not-email list's entry for the customer's address (0066): kept through an erasure; not one the office took off the list (0074).
+  const addressUnsubscribedAt = await selectAddressUnsubscribedAt(db, subject.emails);
   return {
     customer, visits, payments: paymentRows, refunds: refundRows, quotes: quoteRows, messages: messageRows, emails: emailRows,
     applicationRecords: applicationRows, retreatmentRequests: retreatmentRows, analytics: analyticsRows,
-    addressUnsubscribedAt: addressUnsubscribe?.at ?? null,
+    addressUnsubscribedAt,
   };
 }
 

@@ -19,6 +19,8 @@ export interface CalculatorSettings {
     leadDays: number;
     capacityPerFriday: number;
     intervalDays: number;
+    /** Fridays closed to bookings when the page was made (a rain day, 0071): the fallback list leaves them out. */
+    closedDates: string[];
   };
   servedPrefixes: ServedPrefix[];
   /** The branch's name, which the promotional-email consent box names (0043). */

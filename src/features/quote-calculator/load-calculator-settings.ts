@@ -2,6 +2,7 @@ import 'server-only';
 import { getBranch } from '@/features/branch/branch.service';
 import { loadPriceContext, loadPromoDiscounts } from '@/features/pricing/pricing.service';
 import { scheduleRulesOf } from '@/features/scheduling/available-dates';
+import { listClosedFridays } from '@/features/scheduling/day-closure.service';
 import type { CalculatorSettings } from './calculator-settings';
 
 /**
@@ -9,18 +10,20 @@ import type { CalculatorSettings } from './calculator-settings';
  * `priceBooking` charges with, and the promo code as the database holds it right now.
  */
 export async function loadCalculatorSettings(now = new Date()): Promise<CalculatorSettings> {
-  const [branch, { priceTable, taxRate }, promoDiscounts] = await Promise.all([
+  const [branch, { priceTable, taxRate }, promoDiscounts, closedDates] = await Promise.all([
     getBranch(),
     loadPriceContext(),
     // An inactive or used-up code is simply not previewed.
     loadPromoDiscounts(now),
+    listClosedFridays({ now }),
   ]);
   return {
     priceTable,
     taxRate,
     currency: branch.currency,
     promoDiscounts,
-    schedule: scheduleRulesOf(branch),
+    // With the Fridays a rain day closed, which the calculator's own list leaves out (0072).
+    schedule: { ...scheduleRulesOf(branch), closedDates },
     servedPrefixes: branch.settings.servedPrefixes,
     businessName: branch.displayName,
   };

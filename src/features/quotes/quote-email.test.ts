@@ -3,8 +3,9 @@ import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { createAddressUnsubscribeToken } from '@/features/marketing-email/unsubscribe-token';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { buildDirectBuyUrl, renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
+import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 
-const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca' };
+const branch = TEST_EMAIL_BRANCH;
 const quote = {
   id: 7, token: 'tok_abcdefghijklmnopqrstuv', customerName: 'Ana <b>Ruiz</b>', customerEmail: 'ana@example.com', serviceType: 'onetime',
   propertySize: 0.25, includeTick: true, includeTargetedInsects: false, address: '12 King St W, Hamilton', discountCode: null,
@@ -185,9 +186,12 @@ describe('renderCustomQuoteStaffEmail', () => {
       'Quote number: #41', 'Customer: Émile <Roy>', 'Email: emile@example.ca', 'Phone: 905-555-0150',
       // The stored address already names the town: it is shown once.
       'Address: 800 Concession 6 W, Flamborough, L0R 1H0',
-      'Property size: Acreage (over 2 acres)', 'Requested plan: Seasonal Tick Protection', 'Requested add-ons: Natural barrier with repelling plants',
+      // The size the customer picked, as the calculator names it: "Acreage" there means 1 acre or more (0078).
+      'Property size: Acreage (1+ acres)', 'Requested plan: Seasonal Tick Protection', 'Requested add-ons: Natural barrier with repelling plants',
       "Customer's language: French", 'Second contact: Anne Roy · 905-555-0151', 'Open the quotes admin: https://example.ca/quotes-admin',
     ]) expect(email.text).toContain(line);
+    expect(email.text).toContain('Émile <Roy> asked for a quote for a property of 1 acre or more.');
+    expect(email.text).not.toContain('2 acres');
     expect(email.html).toContain('href="https://example.ca/quotes-admin"');
     expect(email.html).toContain('Émile &lt;Roy&gt;');
     expect(email.html).not.toContain('<Roy>');

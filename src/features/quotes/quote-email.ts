@@ -205,7 +205,8 @@ export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): 
     [t('quotes.staffEmail.email'), quote.customerEmail],
     [t('quotes.staffEmail.phone'), quote.customerPhone?.trim() || t('quotes.staffEmail.notGiven')],
     [t('quotes.staffEmail.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
-    [t('quotes.staffEmail.propertySize'), t('quotes.staffEmail.acreage')],
+    // The calculator's own words for the size the customer picked: its "Acreage" is 1 acre or more (0078).
+    [t('quotes.staffEmail.propertySize'), t('calculator.sizes.acreage')],
     [t('quotes.staffEmail.plan'), t(`pricing.services.${quote.serviceType}`)],
     [t('quotes.staffEmail.addOns'), addOns.length ? addOns.join(', ') : t('quotes.staffEmail.none')],
     [t('quotes.staffEmail.language'), new Intl.DisplayNames([locale], { type: 'language' }).of(customerLocale) ?? customerLocale],

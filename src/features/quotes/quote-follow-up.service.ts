@@ -21,6 +21,8 @@ import {
 } from './quote-follow-up.repository';
 import type { QuoteFollowUpRequest } from './quote.schema';
 import { renderQuoteEmail } from './quote-email';
+import { selectQuoteState } from './quote.repository';
+import type { QuoteState } from './quote-state';
 import { quoteAmountsOf } from './quote.service';
 
 /**
@@ -35,6 +37,7 @@ const NOT_FOUND = () => new AppError('not_found', 'quotesAdmin.followUp.errors.n
 const REFUSAL_KEYS: Record<FollowUpRefusalReason, { code: ErrorCode; key: string }> = {
   erased: { code: 'conflict', key: 'erased' },
   booked: { code: 'conflict', key: 'booked' },
+  carried_out: { code: 'conflict', key: 'carriedOut' },
   no_email: { code: 'conflict', key: 'noEmail' },
   custom_quote: { code: 'conflict', key: 'customQuote' },
   unsubscribed: { code: 'conflict', key: 'unsubscribed' },
@@ -64,10 +67,13 @@ function refusalError(refusal: FollowUpRefusal, locale: Locale): AppError {
 
 /**
  * Everything a follow-up decides on, read in `db` (the caller's transaction when sending): the
- * customer record, the follow-ups so far, today's price of the quote's options and why it may not
- * go, if it may not.
+ * quote's state (booked, or its booking cancelled since, 0073), the customer record, the follow-ups
+ * so far, today's price of the quote's options and why it may not go, if it may not.
  */
 async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuoteRow>, now: Date, timezone: string) {
+  // The state the card shows (0073): a quote whose bookings were all cancelled is followed up again.
+  const found = await selectQuoteState(db, quote.id);
+  const quoteState = found?.state ?? (quote.status as QuoteState);
   const customer = await selectQuoteCustomer(db, quote);
   const summary = await selectFollowUpSummary(db, quote.id);
   // Priced as a booking of this quote is: the same options, the street with its town, its discount code.
@@ -85,14 +91,17 @@ async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuot
   const addresses = [...new Set([recipient, quote.customerEmail].filter((a): a is string => !!a?.trim()).map(normaliseEmailAddress))];
   const addressUnsubscribedAt = await selectAddressUnsubscribedAt(db, addresses);
   const refusal = findFollowUpRefusal({
-    quote: { status: quote.status, createdAt: quote.createdAt, email: recipient, customQuote: priced.result.customQuote },
+    quote: {
+      state: quoteState, carriedOut: found?.carriedOut ?? false,
+      createdAt: quote.createdAt, email: recipient, customQuote: priced.result.customQuote,
+    },
     customer,
     addressUnsubscribedAt,
     lastSentAt: summary.lastSentAt,
     now,
     timezone,
   });
-  return { recipient, summary, priced, refusal };
+  return { recipient, summary, priced, refusal, quoteState };
 }
 
 export type QuoteFollowUpPreview = {
@@ -134,7 +143,8 @@ export async function previewQuoteFollowUp(quoteId: number | null, options: { no
 
 export type QuoteFollowUpResult = {
   quoteId: number;
-  status: 'sent';
+  /** The quote's state after it (0073): sent, or still "Booking cancelled" when a booking of it was. */
+  status: Extract<QuoteState, 'sent' | 'booking-cancelled'>;
   to: string;
   locale: Locale;
   /** The total the email shows; `quotedTotalCents` is the one the quote held before, when it was another (else null). */
@@ -207,14 +217,14 @@ export async function sendQuoteFollowUp(
       priced: result,
       followUp: { requestedOn: findToday(quote.createdAt, branch.timezone), quotedTotalCents },
     });
-    const { id: emailId } = await enqueueEmail(tx, { kind: 'quote', to, locale: emailLocale, ...email, relatedType: 'quote', relatedId: quote.id });
+    const { id: emailId } = await enqueueEmail(tx, { kind: 'quote-follow-up', to, locale: emailLocale, ...email, relatedType: 'quote', relatedId: quote.id });
     await markQuoteFollowedUp(tx, quote.id, { at: now, amounts: repriced ? amounts : null });
     await insertFollowUp(tx, { quoteId: quote.id, sentAt: now, sentById: staff.staffUserId, locale: emailLocale, totalCents: result.totalCents, quotedTotalCents });
     return {
       emailId,
       answer: {
         quoteId: quote.id,
-        status: 'sent' as const,
+        status: state.quoteState === 'booking-cancelled' ? 'booking-cancelled' as const : 'sent' as const,
         to,
         locale: emailLocale,
         totalCents: result.totalCents,

@@ -30,7 +30,7 @@ describe('findNextFollowUpAt: 24 hours after the last email about the quote', ()
 
 describe('findFollowUpRefusal', () => {
   const NOW = at('2026-11-25T15:00:00Z');
-  const quote: FollowUpQuote = { status: 'sent', createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false };
+  const quote: FollowUpQuote = { state: 'sent', carriedOut: false, createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false };
   const none = { consentAt: null, unsubscribedAt: null, erasedAt: null };
   const check = (changes: { quote?: Partial<FollowUpQuote>; customer?: FollowUpCustomer; addressUnsubscribedAt?: string; lastSentAt?: string | null; now?: string } = {}) => findFollowUpRefusal({
     quote: { ...quote, ...changes.quote },
@@ -44,12 +44,22 @@ describe('findFollowUpRefusal', () => {
   it('lets a quote asked for within six months go, with or without a customer record', () => {
     expect(check()).toBeNull();
     expect(check({ customer: none })).toBeNull();
-    expect(check({ quote: { status: 'pending' } })).toBeNull();
+    expect(check({ quote: { state: 'pending' } })).toBeNull();
+  });
+
+  it('lets a quote whose booking was cancelled before any visit go again, under the same rules (0073)', () => {
+    expect(check({ quote: { state: 'booking-cancelled' } })).toBeNull();
+    expect(check({ quote: { state: 'booking-cancelled' }, addressUnsubscribedAt: '2026-10-05T12:00:00Z' })?.reason).toBe('unsubscribed');
+    expect(check({ quote: { state: 'booking-cancelled', createdAt: at('2026-04-01T12:00:00Z') } })?.reason).toBe('consent_lapsed');
+    expect(check({ quote: { state: 'booking-cancelled' }, lastSentAt: '2026-11-25T14:00:00Z' })?.reason).toBe('too_soon');
+    // A booked quote's flag says nothing: only a cancelled booking's carried-out visit refuses.
+    expect(check({ quote: { state: 'sent', carriedOut: true } })).toBeNull();
   });
 
   it.each([
-    ['an erased customer', { customer: { ...none, erasedAt: at('2026-11-01T00:00:00Z') }, quote: { status: 'booked' } }, 'erased'],
-    ['a booked quote', { quote: { status: 'booked' } }, 'booked'],
+    ['an erased customer', { customer: { ...none, erasedAt: at('2026-11-01T00:00:00Z') }, quote: { state: 'booked' } }, 'erased'],
+    ['a booked quote', { quote: { state: 'booked' } }, 'booked'],
+    ['a quote whose cancelled booking had a visit carried out first (0073)', { quote: { state: 'booking-cancelled', carriedOut: true } }, 'carried_out'],
     ['no address to write to', { quote: { email: '  ' } }, 'no_email'],
     ['a custom (acreage) quote', { quote: { customQuote: true } }, 'custom_quote'],
   ] as const)('refuses %s', (_what, changes, reason) => {
@@ -91,16 +101,17 @@ describe('findFollowUpRefusal', () => {
     expect(check({ lastSentAt: '2026-11-24T15:00:00Z' })).toBeNull();
   });
 
-  it('gives the first reason in order: erased, booked, address, custom, unsubscribed, six months, 24 hours', () => {
+  it('gives the first reason in order: erased, booked, carried out, address, custom, unsubscribed, six months, 24 hours', () => {
     const everything = {
-      quote: { status: 'booked', email: null, customQuote: true, createdAt: at('2025-01-01T12:00:00Z') },
+      quote: { state: 'booked' as const, email: null, customQuote: true, createdAt: at('2025-01-01T12:00:00Z') },
       customer: { consentAt: null, unsubscribedAt: at('2025-02-01T00:00:00Z'), erasedAt: null },
       lastSentAt: '2026-11-25T14:00:00Z',
     };
     expect(check(everything)?.reason).toBe('booked');
-    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent' } })?.reason).toBe('no_email');
-    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent', email: 'a@example.com' } })?.reason).toBe('custom_quote');
-    expect(check({ ...everything, quote: { ...everything.quote, status: 'sent', email: 'a@example.com', customQuote: false } })?.reason).toBe('unsubscribed');
-    expect(check({ ...everything, customer: null, quote: { ...everything.quote, status: 'sent', email: 'a@example.com', customQuote: false } })?.reason).toBe('consent_lapsed');
+    expect(check({ ...everything, quote: { ...everything.quote, state: 'booking-cancelled' as const, carriedOut: true } })?.reason).toBe('carried_out');
+    expect(check({ ...everything, quote: { ...everything.quote, state: 'sent' as const } })?.reason).toBe('no_email');
+    expect(check({ ...everything, quote: { ...everything.quote, state: 'sent' as const, email: 'a@example.com' } })?.reason).toBe('custom_quote');
+    expect(check({ ...everything, quote: { ...everything.quote, state: 'sent' as const, email: 'a@example.com', customQuote: false } })?.reason).toBe('unsubscribed');
+    expect(check({ ...everything, customer: null, quote: { ...everything.quote, state: 'sent' as const, email: 'a@example.com', customQuote: false } })?.reason).toBe('consent_lapsed');
   });
 });

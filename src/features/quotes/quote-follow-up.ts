@@ -9,7 +9,10 @@
  * (CASL s. 10(10)(d)); after that only express consent (the booking form's box, 0043) allows it.
  * An unsubscribe that stands withdraws both. So a follow-up is refused:
  * - when the customer's record was erased (0049): there is nobody to write to;
- * - when the quote is booked: it is paid, there is nothing to follow up;
+ * - when the quote is booked: a booking paid from it is going ahead, there is nothing to follow up
+ *   (one whose bookings were all cancelled since is an open lead again, 0073);
+ * - when a visit of a booking made from it was carried out before that booking was cancelled: the
+ *   person was served, and "still want to book?" would be wrong; the office calls instead;
  * - when the quote has no email address, or is a custom (acreage) quote, whose email only says the
  *   office will call: there is no price to send again;
  * - when the customer unsubscribed and did not agree again since (0043's rule), or the address the
@@ -21,6 +24,7 @@
 import { addMonths, format } from 'date-fns';
 import { findStandingUnsubscribe, isSubscribed, type ConsentState } from '@/features/marketing-email/consent';
 import { findToday, type IsoDate } from '@/features/scheduling/available-dates';
+import type { QuoteState } from './quote-state';
 
 /** No two emails about one quote closer together than this. */
 export const FOLLOW_UP_GAP_HOURS = 24;
@@ -28,7 +32,10 @@ export const FOLLOW_UP_GAP_HOURS = 24;
 export const IMPLIED_CONSENT_MONTHS = 6;
 
 export type FollowUpQuote = {
-  status: string;
+  /** The state the office is shown (`quote-state.ts`), derived from the bookings paid from the quote. */
+  state: QuoteState;
+  /** A visit of a cancelled booking paid from it was carried out (0073). */
+  carriedOut: boolean;
   /** When the customer asked for it, and its first email was queued. */
   createdAt: Date;
   email: string | null;
@@ -41,6 +48,7 @@ export type FollowUpCustomer = (Pick<ConsentState, 'consentAt' | 'unsubscribedAt
 export type FollowUpRefusal =
   | { reason: 'erased' }
   | { reason: 'booked' }
+  | { reason: 'carried_out' }
   | { reason: 'no_email' }
   | { reason: 'custom_quote' }
   | { reason: 'unsubscribed'; since: Date }
@@ -82,7 +90,8 @@ export function findFollowUpRefusal(input: {
 }): FollowUpRefusal | null {
   const { quote, customer, now } = input;
   if (customer?.erasedAt) return { reason: 'erased' };
-  if (quote.status === 'booked') return { reason: 'booked' };
+  if (quote.state === 'booked') return { reason: 'booked' };
+  if (quote.state === 'booking-cancelled' && quote.carriedOut) return { reason: 'carried_out' };
   if (!quote.email?.trim()) return { reason: 'no_email' };
   if (quote.customQuote) return { reason: 'custom_quote' };
   const subscribed = customer !== null && isSubscribed(customer);

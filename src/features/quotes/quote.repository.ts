@@ -1,7 +1,9 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
 import { quotes } from '@/db/schema/quotes';
+import type { QuoteState } from './quote-state';
 
 export type NewQuote = typeof quotes.$inferInsert;
 
@@ -42,6 +44,82 @@ const quoteColumns = {
   createdAt: quotes.createdAt,
 };
 
+/**
+ * Whether a booking paid from the enclosing query's `quotes` row is going ahead (`cancelled`
+ * false: none of its visits cancelled), or was cancelled (true). "Paid" is a succeeded payment
+ * naming the quote (`payments_quote_idx`), whose booking's visits are read by their reference
+ * (`appointments_booking_ref_idx`); free re-treatments (0047) are no part of the booking. A list
+ * deriving the state of each quote it reads costs an index probe or two per quote, or, when it
+ * reads many, one pass over the paid bookings that Postgres hashes (0073).
+ */
+function hasPaidBooking(cancelled: boolean) {
+  const visitCancelled = sql`exists (select 1 from appointments a where a.booking_ref = p.booking_ref and a.kind = 'scheduled' and a.status = 'cancelled')`;
+  // Written out with table aliases: the subquery is correlated to the outer "quotes" row by name.
+  return sql`exists (select 1 from payments p where p.quote_id = "quotes"."id" and p.status = 'succeeded' and p.booking_ref is not null and ${cancelled ? visitCancelled : sql`not ${visitCancelled}`})`;
+}
+
+/**
+ * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings paid
+ * from it, as they are now. Derived rather than written on the quote: nothing has to remember to
+ * change it when a booking is cancelled, paid again or made again from the same quote.
+ */
+export function quoteStateSql() {
+  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' else "quotes"."status" end)`;
+}
+
+/**
+ * What the quote's own row must hold for it to have `state`: "pending" and "sent" come only from
+ * the stored status, so a filter on them derives the state only for rows that hold it.
+ */
+export function quoteStateCandidates(state: QuoteState) {
+  return state === 'pending' || state === 'sent' ? sql`${quotes.status} = ${state}` : undefined;
+}
+
+/**
+ * The latest cancelled booking paid from the enclosing query's `quotes` row, for the card's line
+ * (0073): its reference, when and by whom it was cancelled, and whether a visit of a cancelled
+ * booking was carried out first. An aggregate, so there is always exactly one row (all null when
+ * none was cancelled): join it with `leftJoinLateral(..., sql\`true\`)` on a query whose `quotes`
+ * is not aliased, after any state filter, so it is read for the rows shown only.
+ */
+export function selectCancelledBooking(db: DbExecutor) {
+  return db
+    .select({
+      cancelledAt: sql<Date | null>`max(b.cancelled_at)`.as('quote_booking_cancelled_at'),
+      cancelledRef: sql<string | null>`(array_agg(p.booking_ref order by b.cancelled_at desc nulls last))[1]`.as('quote_booking_cancelled_ref'),
+      cancelledBy: sql<string | null>`(array_agg(b.cancelled_by order by b.cancelled_at desc nulls last))[1]`.as('quote_booking_cancelled_by'),
+      carriedOut: sql<boolean>`coalesce(bool_or(b.carried_out), false)`.as('quote_booking_carried_out'),
+    })
+    .from(sql`payments p cross join lateral (
+      select max(a.cancelled_at) as cancelled_at, max(a.cancelled_by) as cancelled_by, bool_or(a.status = 'completed') as carried_out
+      from appointments a
+      where a.booking_ref = p.booking_ref and a.kind = 'scheduled'
+      having bool_or(a.status = 'cancelled')
+    ) b`)
+    .where(sql`p.quote_id = "quotes"."id" and p.status = 'succeeded'`)
+    .as('quote_booking');
+}
+
+export type CancelledBookingColumns = ReturnType<typeof selectCancelledBooking>;
+
+/** The columns a quote's card or row reads of its state: the state, and its latest cancelled booking (`describeCancelledBooking`). */
+export function quoteStateColumns(booking: CancelledBookingColumns) {
+  return {
+    state: quoteStateSql(),
+    cancelledRef: sql<string | null>`${booking.cancelledRef}`,
+    cancelledAt: sql<Date | null>`${booking.cancelledAt}`.mapWith(appointments.cancelledAt),
+    cancelledBy: sql<string | null>`${booking.cancelledBy}`,
+    carriedOut: sql<boolean>`${booking.carriedOut}`,
+  };
+}
+
+/** One quote's state (a follow-up's refusal reads it); null when the quote is gone. */
+export async function selectQuoteState(db: DbExecutor, quoteId: number) {
+  const booking = selectCancelledBooking(db);
+  const [row] = await db.select(quoteStateColumns(booking)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
+  return row ?? null;
+}
+
 /** What /book-quote needs to show and re-price a quote, with the name as typed in two fields (0070); the token holder is the customer. */
 export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   const [row] = await db
@@ -51,10 +129,10 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   return row ?? null;
 }
 
-/** Staff list (SPEC's quotes admin), newest first. */
+/** Staff list (SPEC's quotes admin), newest first; `status` is the state the office is shown (0073). */
 export async function listQuoteRows(db: DbExecutor, limit: number) {
   return db
-    .select(quoteColumns)
+    .select({ ...quoteColumns, status: quoteStateSql() })
     .from(quotes)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);

@@ -186,7 +186,9 @@ export async function previewRainDay(input: RainDayInput): Promise<RainDayPrevie
  * locked, the weather email queued, the reminder reset, all in the booking's own transaction).
  * First the day is closed to bookings (0071), in its own transaction under the day's row lock,
  * before any visit leaves it: a booking, move or re-treatment counting the day's stops under that
- * lock reads the closure, so no stop the rain day frees can be taken. It stays closed until the
+ * lock reads the closure, so no stop the rain day frees can be taken, and a payment reading it moves
+ * its visits elsewhere (0072); the day's bookings are then listed again, so one paid just before
+ * the closing moves too. It stays closed until the
  * office reopens it (`reopenRainDay`); each Friday a booking lands on is recorded with the closure.
  * The day's planned routes are dropped once they visit nobody. Safe to run again after a failure part-way: a
  * booking already moved is no longer confirmed on the day and is neither listed nor moved again;
@@ -197,9 +199,18 @@ export async function previewRainDay(input: RainDayInput): Promise<RainDayPrevie
 export async function applyRainDay(input: RainDayInput & { to: string; by?: string; byId?: number | null }): Promise<RainDayResult> {
   const now = input.now ?? new Date();
   const branchId = input.branchId ?? DEFAULT_BRANCH_ID;
-  const plan = await planRainDay({ ...input, now, branchId });
+  const checked = await planRainDay({ ...input, now, branchId });
   const db = await getDb();
   await db.transaction((tx) => closeServiceDay(tx, { branchId, date: input.date, reason: 'rain', at: now, byId: input.byId ?? null }));
+  // Who goes where, read again now that the day is closed (0072): a hold paid between the check and
+  // the closing was confirmed on the day (its payment found it open under the day's lock) and moves
+  // with the rest; a payment after the closing moves its own visits off the day. Should the second
+  // reading be refused (moved meanwhile by a second run, the target filled), the first one stands:
+  // each move asks again under its own locks.
+  const plan = await planRainDay({ ...input, now, branchId }).catch((error: unknown) => {
+    if (isAppError(error)) return checked;
+    throw error;
+  });
   const recorded = new Set<string>();
 
   const moved: { group: RainDayBooking; date: string }[] = [];

@@ -12,8 +12,9 @@ import { serviceAddressColumns } from '@/features/booking/service-address.column
 
 /**
  * One payment with everything its receipt prints: the payment and what it recorded at checkout,
- * the visit it paid (address, language, branch), the customer (name, email, address on file), and
- * the branch's identity. `received` is the dashboard's rule (0028): succeeded, not an office test.
+ * the visit it paid (address, language, branch), the customer (name, email, address on file), the
+ * seller it kept when it succeeded, and the branch as it is now (the contact details of an email
+ * sent today). `received` is the dashboard's rule (0028): succeeded, not an office test.
  */
 export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
   const [row] = await db
@@ -33,6 +34,8 @@ export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
       customerFirstName: customers.firstName,
       customerLastName: customers.lastName,
       customerEmail: customers.email,
+      // The seller as it was when the payment succeeded (0076); null on a row from before it was kept.
+      receiptSeller: payments.receiptSeller,
       branch: {
         ...branchIdentityColumns,
         timezone: branches.timezone,

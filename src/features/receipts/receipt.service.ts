@@ -7,6 +7,7 @@ import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
+import { formatPhone } from '@/lib/phone';
 import { getLogger } from '@/server/logger';
 import { findToday } from '@/features/scheduling/available-dates';
 import { buildReceipt, formatReceiptNumber, type Receipt, type ReceiptPaymentFacts } from './receipt';
@@ -17,7 +18,8 @@ import { type ReceiptPaymentRow, selectBookingReceipts, selectPaymentRefunds, se
 /**
  * Receipts (docs/decisions/0040): the customer's, under their booking's private link; the
  * office's, behind the admin role; and a copy sent again through the outbox. Every one is built by
- * `buildReceipt` from the rows as they are now, so a refund made since shows on the next view.
+ * `buildReceipt` from the rows as they are now, so a refund made since shows on the next view; the
+ * seller is the one the payment kept when it succeeded (0076).
  */
 
 const NOT_FOUND = () => new AppError('not_found', 'receipts.errors.notFound');
@@ -28,7 +30,9 @@ async function composeReceipt(db: DbExecutor, row: ReceiptPaymentRow & { booking
   const receipt = buildReceipt({
     locale,
     translate: getTranslator(locale),
-    seller: row.branch,
+    // The seller as at the payment (0076): an issued receipt is not rewritten by a later change at
+    // /business. The branch as it is now only for a row from before sellers were kept.
+    seller: { ...(row.receiptSeller ?? row.branch), timezone: row.branch.timezone, taxRateBps: row.branch.taxRateBps },
     payment: {
       id: row.id,
       bookingRef: row.bookingRef,
@@ -122,7 +126,8 @@ export async function resendReceipt(paymentId: number | null): Promise<{ queued:
   const receipt = await composeReceipt(db, row, locale);
   const email = renderReceiptCopyEmail({
     locale,
-    branch: row.branch,
+    // The email is written today: its footer gives today's contact details, its receipt the seller's at the payment.
+    branch: { ...row.branch, phone: formatPhone(row.branch.phone) },
     customerFirstName: row.customerFirstName ?? '',
     receipt,
     bookingRef: row.bookingRef,

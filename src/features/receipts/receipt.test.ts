@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice, describeChargedBreakdown, type PriceInput } from '@/features/pricing/pricing';
-import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, readChargedBreakdown, type ReceiptInput, splitRefundTax } from './receipt';
+import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, readChargedBreakdown, type ReceiptInput } from './receipt';
 
 const NBSP = '\u00a0';
 const MINUS = '\u2212';
@@ -165,6 +165,21 @@ describe('buildReceipt', () => {
       { label: 'Total payé après remboursements', value: `61,87${NBSP}$` },
       { label: 'TVH payée après remboursements', value: `7,12${NBSP}$` },
     ]);
+  });
+
+  it('gives each refund the HST the refunds CSV gives it: shared in the order the money went back, refunds made before those on their way', () => {
+    // Refund 1 was asked for first but made on 3 December, after refund 2; refund 3, asked for before refund 4, is still on its way.
+    const receipt = buildReceipt(input('en', {
+      refunds: [refund(1, 100, 'succeeded', '2026-12-03'), refund(2, 100, 'succeeded', '2026-12-01'), refund(3, 100, 'pending', '2026-12-02'), refund(4, 100, 'succeeded', '2026-12-04')],
+    }));
+    // HST of $1.00, $2.00 and $3.00 made: 0.12, 0.23, 0.35; of $4.00 with the one on its way: 0.46.
+    expect(receipt.refunds.map((r) => [r.label, r.hst])).toEqual([
+      ['Refunded on December 3, 2026', `${MINUS}$0.11`],
+      ['Refunded on December 1, 2026', `${MINUS}$0.12`],
+      ['Refund requested on December 2, 2026 (on its way)', `${MINUS}$0.11`],
+      ['Refunded on December 4, 2026', `${MINUS}$0.12`],
+    ]);
+    expect(receipt.cents).toMatchObject({ refunded: 300, refundedTax: 35 });
   });
 
   it.each([
@@ -333,14 +348,5 @@ describe('the receipt\'s parts', () => {
 
   it('does not call a tick plan a tick add-on', () => {
     expect(listReceiptItems({ serviceType: 'tick-seasonal', includeTick: true }, getTranslator('en'))).toEqual(['Seasonal Tick Protection']);
-  });
-
-  it.each([
-    [[11187], [1287]],
-    [[5000, 6187], [575, 712]],
-    [[1, 1, 1], [0, 0, 0]],
-    [[100, 100], [12, 11]],
-  ])('splits refunds %j of a $111.87 payment into HST %j', (refunds, taxes) => {
-    expect(splitRefundTax(refunds, { totalCents: 11187, taxCents: 1287, taxRate: 0.13 })).toEqual(taxes);
   });
 });

@@ -12,7 +12,7 @@
  */
 import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
-import { findRefundedTax, splitPaymentTax } from '@/features/exports/export-rows';
+import { shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
 import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
@@ -189,24 +189,6 @@ export function itemiseCharge(breakdown: ChargedBreakdown | null, charged: { dis
   return sum - charged.discountCents === charged.subtotalCents ? items : null;
 }
 
-/**
- * Each refund's HST, so that the refunds' HST never adds up to more than was charged and a full
- * refund gives back exactly the HST paid: the refunds are taken in order, the HST of all of them
- * so far is `findRefundedTax` of their sum (the payments CSV's rule), and each refund's share is
- * the difference from the ones before.
- */
-export function splitRefundTax(refundCents: readonly number[], payment: { totalCents: number; taxCents: number; taxRate: number }): number[] {
-  let refunded = 0;
-  let taxSoFar = 0;
-  return refundCents.map((cents) => {
-    refunded += cents;
-    const tax = findRefundedTax(refunded, payment);
-    const share = tax - taxSoFar;
-    taxSoFar = tax;
-    return share;
-  });
-}
-
 export function buildReceipt(input: ReceiptInput): Receipt {
   const { locale, translate: t, seller, payment } = input;
   const money = (cents: number) => formatMoney(cents, locale);
@@ -240,18 +222,19 @@ export function buildReceipt(input: ReceiptInput): Receipt {
 
   // Failed refunds sent nothing back; pending ones are on their way and shown as such.
   const counted = [...input.refunds].filter((r) => r.status === 'succeeded' || r.status === 'pending').sort((a, b) => a.id - b.id);
-  const refundTax = splitRefundTax(counted.map((r) => r.amountCents), { totalCents: payment.amountCents, taxCents: split.taxCents, taxRate });
-  const refunds: ReceiptRefundLine[] = counted.map((r, i) => {
+  // Each refund's HST as the refunds CSV states it (0075): shared out in the order the money went back.
+  const refundTax = shareRefundTax(counted, { totalCents: payment.amountCents, taxCents: split.taxCents, taxRate });
+  const refunds: ReceiptRefundLine[] = counted.map((r) => {
     const made = r.status === 'succeeded';
     return {
       status: made ? 'succeeded' : 'pending',
       label: made ? t('receipts.refundMade', { date: day(r.refundedAt ?? r.createdAt) }) : t('receipts.refundPending', { date: day(r.createdAt) }),
       amount: formatDeduction(r.amountCents, locale),
       hstLabel: t('receipts.refundHst'),
-      hst: formatDeduction(refundTax[i]!, locale),
+      hst: formatDeduction(refundTax.get(r.id)!, locale),
     };
   });
-  const refunded = counted.reduce((sum, r, i) => (r.status === 'succeeded' ? { cents: sum.cents + r.amountCents, tax: sum.tax + refundTax[i]! } : sum), { cents: 0, tax: 0 });
+  const refunded = counted.reduce((sum, r) => (r.status === 'succeeded' ? { cents: sum.cents + r.amountCents, tax: sum.tax + refundTax.get(r.id)! } : sum), { cents: 0, tax: 0 });
   const afterRefunds: ReceiptRow[] = refunded.cents > 0
     ? [
       { label: t('receipts.totalAfterRefunds'), value: money(payment.amountCents - refunded.cents) },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/db/client';
+import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
@@ -12,9 +12,9 @@ import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.rep
 import { countStopsPerVisit } from './stop-statuses';
 
 /** The branch's schedule rules, with visit counts from its price table (one source for "5 visits"). */
-export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<ScheduleRules> {
-  const branch = await getBranch(branchId);
-  const { priceTable } = await loadPriceContext(branchId);
+export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID, db?: DbExecutor): Promise<ScheduleRules> {
+  const branch = await getBranch(branchId, db);
+  const { priceTable } = await loadPriceContext(branchId, db);
   return {
     ...scheduleRulesOf(branch),
     visitsFor: (serviceType) => countVisits(priceTable, serviceType),
@@ -26,9 +26,9 @@ export async function loadScheduleRules(branchId = DEFAULT_BRANCH_ID): Promise<S
  * Days with their own capacity (or closed) are folded into the booked counts, so the pure rule
  * only ever compares against the branch's default capacity.
  */
-async function loadAvailabilityQuery(branchId: number, now: Date, stopsNeeded: number, serviceType?: string): Promise<AvailabilityQuery> {
-  const rules = await loadScheduleRules(branchId);
-  const db = await getDb();
+async function loadAvailabilityQuery(branchId: number, now: Date, stopsNeeded: number, serviceType?: string, executor?: DbExecutor): Promise<AvailabilityQuery> {
+  const rules = await loadScheduleRules(branchId, executor);
+  const db = executor ?? (await getDb());
   const today = findToday(now, rules.timezone);
   const booked = await countActiveStopsByDate(db, branchId, today, now);
   const closedDates = new Set<string>();
@@ -54,6 +54,8 @@ export async function getAvailableDates(options: {
   stopsNeeded?: number;
   /** A one-time booking with this add-on takes two stops on its Friday (`countStopsPerVisit`). */
   includeTargetedInsects?: boolean;
+  /** The caller's open transaction (on embedded PGlite a second connection would wait for it). */
+  db?: DbExecutor;
 }): Promise<string[]> {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   let serviceType: string | undefined;
@@ -63,7 +65,7 @@ export async function getAvailableDates(options: {
     serviceType = normalised;
   }
   const stopsNeeded = options.stopsNeeded ?? countStopsPerVisit(serviceType, options.includeTargetedInsects ?? false);
-  return findAvailableDates(await loadAvailabilityQuery(branchId, options.now, stopsNeeded, serviceType));
+  return findAvailableDates(await loadAvailabilityQuery(branchId, options.now, stopsNeeded, serviceType, options.db));
 }
 
 /**

@@ -32,7 +32,7 @@ export async function ensureServiceDay(db: DbExecutor, branchId: number, date: s
 /** Locks a day's row until the transaction ends: concurrent bookings of that Friday queue here. */
 export async function lockServiceDay(db: DbExecutor, branchId: number, date: string) {
   const [row] = await db
-    .select({ capacityOverride: serviceDays.capacityOverride, isClosed: serviceDays.isClosed })
+    .select({ capacityOverride: serviceDays.capacityOverride, isClosed: serviceDays.isClosed, movedTo: serviceDays.movedTo })
     .from(serviceDays)
     .where(and(eq(serviceDays.branchId, branchId), eq(serviceDays.date, date)))
     .for('update');

@@ -11,7 +11,7 @@ describe('structured data', () => {
   it('describes the branch as a pest-control business open Fridays 09:00-17:00 in the served towns', () => {
     const ld = buildLocalBusiness(facts, { siteUrl: 'https://example.ca/', pageUrl: 'https://example.ca/hamilton', description: 'x' });
     expect(ld['@type']).toEqual(['PestControl', 'HomeAndConstructionBusiness']);
-    expect(ld.telephone).toBe('(905) 555-0134');
+    expect(ld.telephone).toBe('+1 905-555-0134');
     expect(ld.openingHoursSpecification).toEqual([{ '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Friday', opens: '09:00', closes: '17:00' }]);
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 43.2557, longitude: -79.869 });
     const towns = (ld.areaServed as { '@type': string; name?: string }[]).filter((a) => a['@type'] === 'City').map((a) => a.name);

@@ -1,5 +1,6 @@
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice } from '@/features/pricing/pricing';
+import { formatPhoneInternational } from '@/lib/phone';
 
 /** Schema.org JSON-LD builders: pure, so the shapes are unit-tested without a server. */
 
@@ -33,7 +34,8 @@ export function buildLocalBusiness(facts: BusinessFacts, options: { siteUrl: str
     name: facts.name,
     description: options.description,
     url: options.pageUrl,
-    telephone: facts.phone,
+    // With the country code, as search engines ask of a business's number (0076).
+    telephone: formatPhoneInternational(facts.phone),
     email: facts.email,
     priceRange: '$$',
     currenciesAccepted: 'CAD',

@@ -15,7 +15,7 @@ export const PUBLIC_PAGES: readonly { path: string; priority: number; changeFreq
 
 /** Staff and transactional paths that search engines must not crawl (in every language). */
 export const DISALLOWED_PATHS = [
-  '/admin', '/quotes-admin', '/routes', '/day-sheet', '/technicians', '/staff-accounts', '/business', '/products', '/account', '/email-preview', '/customer-details', '/retreatments',
+  '/admin', '/quotes-admin', '/routes', '/day-sheet', '/technicians', '/staff-accounts', '/business', '/products', '/account', '/email-preview', '/customer-details', '/retreatments', '/unsubscribed',
   '/checkout', '/checkout-new', '/payment-success', '/payment-confirmation', '/stripe-test', '/test-gateway', '/manage-booking',
   '/unsubscribe',
 ] as const;

@@ -16,7 +16,7 @@ function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: n
 describe('FSA_CENTROIDS', () => {
   it('has exactly one row per served FSA', () => {
     const centroidFsas = FSA_CENTROIDS.map((row) => row.fsa).sort();
-    expect(centroidFsas).toEqual(DEFAULT_SERVED_PREFIXES.map((row) => row.prefix).sort());
+    expect(centroidFsas).toEqual(DEFAULT_SERVED_PREFIXES.map((row) => row.prefix).filter((prefix) => prefix.length === 3).sort());
   });
 
   it.each(FSA_CENTROIDS)('$fsa ($place) lies within 35 km of the depot', (row) => {
@@ -32,6 +32,21 @@ describe('FSA_CENTROIDS', () => {
 describe('findFsaCentroid', () => {
   it('finds by postal code in any spacing or case', () => {
     expect(findFsaCentroid(' l9h 2r6')).toMatchObject({ fsa: 'L9H', place: 'Dundas' });
+  });
+
+  it('places a code of a named L0R community at that community, not at the FSA\'s Flamborough point', () => {
+    const beamsville = findFsaCentroid('L0R 1B7')!;
+    expect(beamsville).toMatchObject({ fsa: 'L0R', place: 'Beamsville' });
+    // East of Grimsby, where Beamsville is; the FSA's point lies west of Dundas.
+    expect(beamsville.longitude).toBeGreaterThan(findFsaCentroid('L3M 4E7')!.longitude);
+    expect(findFsaCentroid('L0R 1C0')).toMatchObject({ place: 'Binbrook' });
+    expect(findFsaCentroid('L0R 1A0')).toMatchObject({ fsa: 'L0R', place: 'Flamborough (rural Hamilton, coarse)' });
+  });
+
+  it('has a point for every community DEFAULT_SERVED_PREFIXES names inside an FSA', () => {
+    for (const { prefix, area } of DEFAULT_SERVED_PREFIXES.filter((row) => row.prefix.length > 3)) {
+      expect(findFsaCentroid(`${prefix}0`), prefix).toMatchObject({ place: area });
+    }
   });
 
   it('returns null for an FSA without a centroid', () => {

@@ -8,7 +8,7 @@
  * Binbrook, Mount Hope and beyond), so its single point is only a coarse placeholder: prefer a real
  * geocode there.
  */
-import { extractFsa } from './postal-code';
+import { extractFsa, normalisePostalCode } from './postal-code';
 
 export interface FsaCentroid {
   fsa: string;
@@ -45,9 +45,38 @@ export const FSA_CENTROIDS: readonly FsaCentroid[] = [
   { fsa: 'N3W', place: 'Caledonia', latitude: 43.073, longitude: -79.953 },
 ];
 
-const BY_FSA = new Map(FSA_CENTROIDS.map((row) => [row.fsa, row]));
+/**
+ * The centre of each community `L0R_COMMUNITIES` names inside the rural L0R, by its five-character
+ * prefix: a Beamsville stop belongs east of Grimsby, not at the FSA's point in Flamborough, 40 km
+ * west. Hand-placed at each village's main street, good to a kilometre or two.
+ */
+const L0R_COMMUNITY_CENTROIDS: readonly (FsaCentroid & { prefix: string })[] = [
+  { prefix: 'L0R1B', place: 'Beamsville', latitude: 43.166, longitude: -79.476 },
+  { prefix: 'L0R1C', place: 'Binbrook', latitude: 43.122, longitude: -79.809 },
+  { prefix: 'L0R1H', place: 'Carlisle', latitude: 43.392, longitude: -79.977 },
+  { prefix: 'L0R1J', place: 'Copetown', latitude: 43.240, longitude: -80.053 },
+  { prefix: 'L0R1K', place: 'Freelton', latitude: 43.398, longitude: -80.037 },
+  { prefix: 'L0R1S', place: 'Jordan Station', latitude: 43.153, longitude: -79.370 },
+  { prefix: 'L0R1T', place: 'Lynden', latitude: 43.232, longitude: -80.136 },
+  { prefix: 'L0R1V', place: 'Millgrove', latitude: 43.322, longitude: -79.968 },
+  { prefix: 'L0R1W', place: 'Mount Hope', latitude: 43.163, longitude: -79.928 },
+  { prefix: 'L0R1X', place: 'Rockton', latitude: 43.311, longitude: -80.110 },
+  { prefix: 'L0R1Z', place: 'Sheffield', latitude: 43.310, longitude: -80.183 },
+  { prefix: 'L0R2A', place: 'Smithville', latitude: 43.094, longitude: -79.548 },
+  { prefix: 'L0R2B', place: 'Troy', latitude: 43.262, longitude: -80.170 },
+  { prefix: 'L0R2C', place: 'Vineland', latitude: 43.151, longitude: -79.393 },
+  { prefix: 'L0R2E', place: 'Vineland Station', latitude: 43.178, longitude: -79.397 },
+  { prefix: 'L0R2H', place: 'Waterdown', latitude: 43.335, longitude: -79.893 },
+  { prefix: 'L0R2J', place: 'Wellandport', latitude: 43.001, longitude: -79.486 },
+].map((row) => ({ ...row, fsa: 'L0R' }));
 
-/** The centroid for a postal code's FSA (any spacing or case), or null when we have none. */
+const BY_FSA = new Map(FSA_CENTROIDS.map((row) => [row.fsa, row]));
+const BY_COMMUNITY = new Map(L0R_COMMUNITY_CENTROIDS.map(({ prefix, ...row }) => [prefix, row]));
+
+/**
+ * The centroid for a postal code (any spacing or case): its community's where one is known (the
+ * L0R villages), else its FSA's; null when we have neither.
+ */
 export function findFsaCentroid(postalCode: string): FsaCentroid | null {
-  return BY_FSA.get(extractFsa(postalCode)) ?? null;
+  return BY_COMMUNITY.get(normalisePostalCode(postalCode).slice(0, 5)) ?? BY_FSA.get(extractFsa(postalCode)) ?? null;
 }

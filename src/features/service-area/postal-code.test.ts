@@ -6,6 +6,7 @@ import {
   checkServiceArea,
   extractFsa,
   formatPostalCode,
+  isPostalCodeInProvince,
   isValidPostalCode,
   normalisePostalCode,
 } from './postal-code';
@@ -17,6 +18,14 @@ describe('normalisePostalCode', () => {
     ['l8p\t4r5', 'L8P4R5'],
     ['L8P-4R5', 'L8P4R5'],
     ['', ''],
+    // Where Canada Post puts a digit, a letter O is a zero and an I or l a one: rural codes such as
+    // Beamsville's L0R 1B0 are often typed "LOR 1BO". Letter positions are left alone.
+    ['LOR 1BO', 'L0R1B0'],
+    ['lor1b0', 'L0R1B0'],
+    ['L3M 4EI', 'L3M4E1'],
+    ['L3M lK6', 'L3M1K6'],
+    ['OOO OOO', 'O0O0O0'],
+    ['LOR1B', 'LOR1B'],
   ])('%j → %j', (input, expected) => {
     expect(normalisePostalCode(input)).toBe(expected);
   });
@@ -46,6 +55,8 @@ describe('isValidPostalCode', () => {
     ['L8P 4R5X', false],
     ['88P 4R5', false],
     ['', false],
+    ['LOR 1B0', true], // O typed for a zero
+    ['L9H 2RG', false], // a letter where a digit goes is refused unless it reads as one
   ])('%j → %s', (input, expected) => {
     expect(isValidPostalCode(input)).toBe(expected);
   });
@@ -89,8 +100,20 @@ describe('checkServiceArea with the default prefixes', () => {
     ['L9K 1J4', 'Ancaster'],
     ['L9H 2R6', 'Dundas'],
     ['L8B 0A1', 'Waterdown'],
-    ['L0R 1C0', 'Flamborough'],
+    ['L0R 1A0', 'Flamborough'],
     ['L3M 4E7', 'Grimsby'],
+    ['LOR 1A0', 'Flamborough'],
+    // L0R is a rural FSA from Flamborough to West Lincoln: its communities are named by their own
+    // prefix (the LDU's first two characters), not all as Flamborough.
+    ['L0R 1C0', 'Binbrook'],
+    ['L0R 1W0', 'Mount Hope'],
+    ['L0R 2H4', 'Waterdown'],
+    ['L0R 1H0', 'Carlisle'],
+    ['L0R 1B0', 'Beamsville'],
+    ['L0R 1B7', 'Beamsville'],
+    ['LOR 1B7', 'Beamsville'],
+    ['L0R 2C0', 'Vineland'],
+    ['L0R 2A0', 'Smithville'],
     ['N3W 1B3', 'Caledonia'],
   ])('%s is served (%s)', (code, area) => {
     expect(checkServiceArea(code, DEFAULT_SERVED_PREFIXES)).toEqual({
@@ -136,10 +159,18 @@ describe('checkServiceArea with branch data', () => {
 });
 
 describe('DEFAULT_SERVED_PREFIXES', () => {
-  const fsas = DEFAULT_SERVED_PREFIXES.map((row) => row.prefix);
+  const prefixes = DEFAULT_SERVED_PREFIXES.map((row) => row.prefix);
+  const fsas = prefixes.filter((prefix) => prefix.length === 3);
 
-  it('has one row per FSA', () => {
-    expect(new Set(fsas).size).toBe(fsas.length);
+  it('has one row per prefix', () => {
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+
+  it('names communities only inside a served FSA, by a prefix a real code can start with', () => {
+    for (const prefix of prefixes.filter((p) => p.length > 3)) {
+      expect(fsas).toContain(prefix.slice(0, 3));
+      expect(isValidPostalCode(`${prefix}0`)).toBe(true);
+    }
   });
 
   it('covers exactly DECISIONS §4', () => {
@@ -154,5 +185,17 @@ describe('DEFAULT_SERVED_PREFIXES', () => {
 
   it('only lists real FSAs', () => {
     for (const fsa of fsas) expect(isValidPostalCode(`${fsa}1A1`)).toBe(true);
+  });
+});
+
+describe('isPostalCodeInProvince (the first letter is the province, docs/decisions/0076)', () => {
+  it.each([
+    ['L8N 3W1', 'ON'], ['k1a0b1', 'ON'], ['H2X 1Y4', 'QC'], ['V6B 1A1', 'BC'], ['X0A 0H0', 'NU'], ['X1A 2N5', 'NT'], ['A1C 5M2', 'NL'],
+  ])('%s is in %s', (code, province) => {
+    expect(isPostalCodeInProvince(code, province)).toBe(true);
+  });
+
+  it.each([['L8N 3W1', 'QC'], ['H2X 1Y4', 'ON'], ['X0A 0H0', 'YT'], ['L8N 3W1', 'XX']])('%s is not in %s', (code, province) => {
+    expect(isPostalCodeInProvince(code, province)).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ describe('cityForPostalCode', () => {
     ['L8P 1A1', 'Hamilton'],
     ['L8E 1A1', 'Stoney Creek'],
     ['L3M 1A1', 'Grimsby'],
+    ['L0R 1B3', 'Beamsville'],
+    ['L0R 1C0', 'Binbrook'],
     ['', 'Hamilton'],
     ['M5V 1A1', 'Hamilton'],
   ])('%s → %s', (postalCode, city) => {
@@ -36,6 +38,12 @@ describe('buildPricingAddress', () => {
     expect(priceFor(buildPricingAddress(street, cityForPostalCode('L9G 2B9', DEFAULT_SERVED_PREFIXES))).subtotalCents).toBe(10900);
     expect(priceFor(buildPricingAddress(street, cityForPostalCode('L9H 2P8', DEFAULT_SERVED_PREFIXES))).subtotalCents).toBe(10900);
     expect(priceFor(buildPricingAddress(street, cityForPostalCode('L8P 1A1', DEFAULT_SERVED_PREFIXES))).subtotalCents).toBe(9900);
+  });
+
+  it('prices a Waterdown home by its rural code (L0R 2H…) as one with the newer L8B code', () => {
+    const street = '28 Mill St S';
+    expect(priceFor(buildPricingAddress(street, cityForPostalCode('L0R 2H1', DEFAULT_SERVED_PREFIXES))).subtotalCents).toBe(10900);
+    expect(priceFor(buildPricingAddress(street, cityForPostalCode('L8B 0A1', DEFAULT_SERVED_PREFIXES))).subtotalCents).toBe(10900);
   });
 });
 

@@ -9,10 +9,11 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
-import { isOfficeTestPayment, isPaymentReceived, selectRefundsMade } from '@/features/payments/payment.repository';
+import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
+import { quoteStateCandidates, quoteStateColumns, quoteStateSql, selectCancelledBooking } from '@/features/quotes/quote.repository';
 import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
-import { foldSearchWord } from '@/lib/search-fold';
+import { escapeLike, foldSearchWord } from '@/lib/search-fold';
 import { readPhoneDigits } from './customer-search';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
@@ -131,9 +132,6 @@ export async function selectRecentCustomers(db: DbExecutor) {
     .limit(LIST_LIMIT);
 }
 
-/** LIKE treats % and _ as wildcards; a search for them means the characters themselves. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Customers whose name, email, address, city or postal code holds every word of the query (case
  * and accents ignored, like the dashboard's instant filter), or whose phone holds the digits of a
@@ -205,8 +203,9 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
   const rows = await db
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
-      // A cancellation's refund (0017): the tab says the payment was given back, as the CSV does.
+      // A cancellation's refund (0017): the tab says the payment was given back, as the CSV does, and how much with its HST (0075).
       refundedCents: refunded.cents,
+      ...selectPaymentTaxColumns(),
       paymentIntentId: payments.paymentIntentId, customerId: payments.customerId, firstName: customers.firstName, lastName: customers.lastName,
       // Listed with the others, marked: the totals leave them out (docs/decisions/0028).
       isTest: isOfficeTestPayment(),
@@ -218,7 +217,7 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
     .where(page.after)
     .orderBy(...page.orderBy)
     .limit(query.limit);
-  return rows.map((row) => ({ ...row, refundedCents: Number(row.refundedCents ?? 0) }));
+  return rows.map((row) => ({ ...row, ...readPaymentTaxFacts(row), refundedCents: Number(row.refundedCents ?? 0) }));
 }
 
 export async function selectMessagePage(db: DbExecutor, query: RecordPageQuery) {
@@ -254,19 +253,27 @@ export async function selectOutboxBody(db: DbExecutor, id: number) {
   return row?.html ?? null;
 }
 
-/** Where one page of /quotes-admin is read from: a status, a search, after the cursor's row. */
-export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; search?: QuoteSearch };
+/**
+ * Where one page of /quotes-admin is read from: a state (0073), a search, the quotes sent to one
+ * address exactly (`email`, compared as `emailKey` holds it, 0073), after the cursor's row.
+ */
+export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; search?: QuoteSearch; email?: string };
 
 /**
  * One page of quotes, newest first on (created_at, id) like the record lists (the
  * (created_at, id) index serves the order and the cursor). A quote number is looked up by id;
  * words are each looked for in the folded name and email the row stores (`search_text`), read in
- * that order until a page is found: no text index at a branch's scale (docs/decisions/0019).
+ * that order until a page is found: no text index at a branch's scale (docs/decisions/0019). One
+ * address is a range of `quotes_email_key_idx`, which holds the same order (0073). Each card's
+ * state is derived from the bookings paid from it (`quoteStateSql`), which a state filter reads on
+ * each quote's row as it goes; the latest cancelled booking is read for the cards found only.
  */
 export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   const page = newestFirst(quotes.createdAt, quotes.id, query);
+  const booking = selectCancelledBooking(db);
   const conditions: (SQL | undefined)[] = [page.after];
-  if (query.status) conditions.push(eq(quotes.status, query.status));
+  if (query.status) conditions.push(quoteStateCandidates(query.status), sql`${quoteStateSql()} = ${query.status}`);
+  if (query.email !== undefined) conditions.push(eq(emailKey(quotes.customerEmail), emailKey(query.email)));
   if (query.search && 'quoteId' in query.search) conditions.push(eq(quotes.id, query.search.quoteId));
   else if (query.search) conditions.push(...query.search.words.map((word) => sql`${quotes.searchText} like ${`%${escapeLike(word)}%`}`));
   // The live customer with the quote's address (0068): one probe of `customers_email_key_idx` per
@@ -281,16 +288,18 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   return db
     .select({
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
-      status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
+      serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
       // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
       ...followUpListColumns,
       customerRecordId: customer.id, customerFirstName: customer.firstName, customerLastName: customer.lastName,
+      ...quoteStateColumns(booking),
       cursorAt: page.cursorAt,
     })
     .from(quotes)
     .leftJoinLateral(customer, sql`true`)
+    .leftJoinLateral(booking, sql`true`)
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(query.limit);
@@ -298,16 +307,19 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
 
 /**
  * The quotes sent to an address (compared trimmed and in lower case, as `customers_email_key_idx`
- * and `quotes_email_key_idx` hold it), newest first: what a customer's page lists (0068). One
- * backward range of `quotes_email_key_idx`, with no sort.
+ * and `quotes_email_key_idx` hold it), newest first, each with its state (0073): what a customer's
+ * page lists (0068). One backward range of `quotes_email_key_idx`, with no sort.
  */
 export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number) {
+  const booking = selectCancelledBooking(db);
   return db
     .select({
-      id: quotes.id, createdAt: quotes.createdAt, status: quotes.status, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
+      id: quotes.id, createdAt: quotes.createdAt, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, totalCents: quotes.totalCents,
+      ...quoteStateColumns(booking),
     })
     .from(quotes)
+    .leftJoinLateral(booking, sql`true`)
     .where(eq(emailKey(quotes.customerEmail), emailKey(email)))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
@@ -370,9 +382,9 @@ export async function updateMessageStatus(db: DbExecutor, id: number, status: st
   return row ?? null;
 }
 
-const contactAddressColumns = { id: customers.id, address: customers.address, city: customers.city, postalCode: customers.postalCode };
+const contactAddressColumns = { id: customers.id, email: customers.email, address: customers.address, city: customers.city, postalCode: customers.postalCode };
 
-/** The customer's address as stored; null when there is no such customer. */
+/** The customer's address (and email) as stored; null when there is no such customer. */
 export async function selectCustomerAddress(db: DbExecutor, id: number) {
   const [row] = await db.select(contactAddressColumns).from(customers).where(eq(customers.id, id));
   return row ?? null;

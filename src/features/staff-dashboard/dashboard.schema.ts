@@ -6,7 +6,7 @@ import { checkServiceArea } from '@/features/service-area/postal-code';
 import { limitedText, requiredPhone } from '@/lib/field-limits';
 import { APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, decodeAppointmentCursor } from './appointment-list';
 import { LIST_MAX_ROWS, LIST_PAGE_SIZE } from './list-paging';
-import { QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS, readQuoteSearch } from './quote-list';
+import { QUOTE_EMAIL_MAX_LENGTH, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS, readQuoteEmailParam, readQuoteSearch } from './quote-list';
 import { decodeRecordCursor } from './record-list';
 
 /**
@@ -123,13 +123,15 @@ export const RecordListQuerySchema = z.preprocess(dropBlankValues, z.object({
 export type RecordListQuery = z.output<typeof RecordListQuerySchema>;
 
 /**
- * GET /api/admin/quotes `?status=&q=&cursor=&limit=`: one page of /quotes-admin, newest first,
- * of one status or all, matching a search by customer name, email or quote number (quote-list.ts).
- * A search of only spaces is no search.
+ * GET /api/admin/quotes `?status=&q=&email=&cursor=&limit=`: one page of /quotes-admin, newest
+ * first, of one state or all (0073), matching a search by customer name, email or quote number,
+ * and sent to one address exactly (quote-list.ts). A search of only spaces is no search.
  */
 export const QuoteListQuerySchema = z.preprocess(dropBlankValues, z.object({
   status: z.enum(QUOTE_STATUS_FILTERS, 'adminDashboard.invalidStatus').optional(),
   q: z.string('errors.invalidField').max(QUOTE_SEARCH_MAX_LENGTH, 'errors.invalidField').transform((value) => readQuoteSearch(value) ?? undefined).optional(),
+  // One address exactly (0073), read as the page reads `?email=`.
+  email: z.string('errors.invalidField').trim().max(QUOTE_EMAIL_MAX_LENGTH, 'errors.invalidField').transform((value) => readQuoteEmailParam(value) ?? undefined).optional(),
   cursor: recordCursor.optional(),
   limit: pageLimit,
 }));

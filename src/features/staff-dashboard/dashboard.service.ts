@@ -3,6 +3,9 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { readBookingRefQuery } from '@/features/booking/booking-ref';
 import { locate } from '@/features/booking/booking.service';
+import { describeCancelledBooking } from '@/features/quotes/quote-state';
+import { findRefundedAmounts } from '@/features/payments/payment-tax';
+import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail } from '@/features/marketing-email/consent.service';
 import { findToday } from '@/features/scheduling/available-dates';
 import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
 import { queueVisitReport } from '@/features/visit-reports/visit-report.service';
@@ -58,10 +61,23 @@ const pageQuery = (query: Partial<RecordListQuery>) => {
   return { limit, read: { after: query.cursor, limit: limit + 1 } };
 };
 
-/** One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next page (null on the last). */
+/**
+ * One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next
+ * page (null on the last). A payment with refunds made says how much came back and the HST in it,
+ * as its receipt does (`findRefundedAmounts`, 0075); the tax facts it is worked out from stay here.
+ */
 export async function listPayments(query: Partial<RecordListQuery> = {}) {
   const { limit, read } = pageQuery(query);
-  const { rows, nextCursor } = toRecordPage(await selectPaymentPage(await getDb(), read), limit, (p) => ({ ...p, createdAt: p.createdAt.toISOString() }));
+  const { taxRateBps } = await getBranch();
+  const { rows, nextCursor } = toRecordPage(
+    await selectPaymentPage(await getDb(), read),
+    limit,
+    ({ subtotalCents, taxCents, taxRateBps: paymentRateBps, ...p }) => ({
+      ...p,
+      createdAt: p.createdAt.toISOString(),
+      refundedTaxCents: findRefundedAmounts({ ...p, subtotalCents, taxCents, taxRateBps: paymentRateBps }, taxRateBps).taxCents,
+    }),
+  );
   return { payments: rows, nextCursor };
 }
 
@@ -133,9 +149,12 @@ export async function readOutboxEmail(id: number): Promise<string | null> {
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
   const { limit, read } = pageQuery(query);
   const { rows, nextCursor } = toRecordPage(
-    await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q }), limit,
-    ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
+    await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email }), limit,
+    ({ customerRecordId, customerFirstName, customerLastName, state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
       ...q,
+      // The state the office is shown, derived from the bookings paid from the quote (0073).
+      status: state,
+      cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
       createdAt: q.createdAt.toISOString(),
       lastSentAt: q.lastSentAt?.toISOString() ?? null,
       // The live customer record with the quote's address, for the card's link to it (0068); null when there is none.
@@ -147,7 +166,7 @@ export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
 
 export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 
-/** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin's search by the address. */
+/** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin narrowed to the address (0073). */
 export const CUSTOMER_QUOTES_SHOWN = 50;
 
 /**
@@ -164,7 +183,12 @@ export async function loadCustomerDetails(customerId: number) {
   return {
     ...details,
     customer,
-    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...q, createdAt: q.createdAt.toISOString() })),
+    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map(({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
+      ...q,
+      status: state,
+      cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
+      createdAt: q.createdAt.toISOString(),
+    })),
     moreQuotes: found.length > CUSTOMER_QUOTES_SHOWN,
   };
 }
@@ -175,7 +199,9 @@ const sameText = (a: string | null, b: string | null) => (a ?? '').trim().toLowe
 /**
  * Staff correct a customer's contact details. The email stays unique in any case (bookings find
  * customers by it), a new address is located again for the route planner, and the visits already
- * booked keep the address they were booked for (each visit carries its own).
+ * booked keep the address they were booked for (each visit carries its own). A new email address
+ * that is on the do-not-email list marks the customer unsubscribed (`carryAddressUnsubscribe`, 0074):
+ * no promotional email reaches it on the strength of a consent given for another address.
  */
 export async function changeCustomerContact(customerId: number | null, input: CustomerContact, now = new Date()) {
   if (customerId === null) throw new AppError('not_found', 'adminDashboard.customerNotFound');
@@ -191,7 +217,10 @@ export async function changeCustomerContact(customerId: number | null, input: Cu
   const moved = !sameText(current.address, values.address) || !sameText(current.city, values.city) || !sameText(current.postalCode, values.postalCode);
   // Outside the transaction: a slow geocoder must not hold the customer's row.
   const coordinates = moved ? (values.address || values.postalCode ? await locate(values.address ?? '', values.city ?? '', values.postalCode ?? '') : null) : undefined;
+  const seasonYear = await findSeasonYear(now);
   await db.transaction(async (tx) => {
+    // The new address's lock before the customer's row, in the order an unsubscribe takes them.
+    const addressStanding = await lockAddressForCustomerEmail(tx, email);
     const locked = await lockCustomerAddress(tx, customerId);
     if (!locked) throw new AppError('not_found', 'adminDashboard.customerNotFound');
     // Erased while the form was open (the page hides it after): the erased details never come back (0055).
@@ -200,6 +229,7 @@ export async function changeCustomerContact(customerId: number | null, input: Cu
       throw new AppError('conflict', 'adminDashboard.customerEdit.emailTaken', { fields: { email: 'adminDashboard.customerEdit.emailTaken' } });
     }
     await updateCustomerContact(tx, customerId, coordinates === undefined ? values : { ...values, latitude: coordinates?.latitude ?? null, longitude: coordinates?.longitude ?? null }, now);
+    if (!sameText(locked.email, email)) await carryAddressUnsubscribe(tx, { customerId, standing: addressStanding, now, seasonYear });
   });
   return { id: customerId, ...values };
 }

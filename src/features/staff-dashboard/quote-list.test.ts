@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_STATUSES } from '@/db/schema/quotes';
+import { QUOTE_STATES } from '@/features/quotes/quote-state';
 import { QuoteListQuerySchema } from './dashboard.schema';
 import { LIST_MAX_ROWS, LIST_PAGE_SIZE } from './list-paging';
 import {
-  buildQuoteAdminPath, buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
-  readQuoteSearch, readQuoteSearchParam,
+  buildQuoteAdminPath, buildQuoteListPath, DEFAULT_QUOTE_FILTER, isCustomQuote, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_EMAIL_MAX_LENGTH,
+  QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS, readQuoteEmailParam, readQuoteSearch, readQuoteSearchParam,
 } from './quote-list';
 
 describe('quote list filters', () => {
-  it('offers every status a stored quote can have, and only those', () => {
-    expect([...QUOTE_STATUS_FILTERS].sort()).toEqual([...QUOTE_STATUSES].sort());
+  it('offers every state the office is shown: each status a stored quote can have, and "Booking cancelled" (0073)', () => {
+    expect([...QUOTE_STATUS_FILTERS]).toEqual([...QUOTE_STATES]);
+    expect([...QUOTE_STATUS_FILTERS].sort()).toEqual([...QUOTE_STATUSES, 'booking-cancelled'].sort());
   });
 
   it('knows the first view (every quote, no search) from a filtered one', () => {
     expect(isDefaultQuoteFilter(DEFAULT_QUOTE_FILTER)).toBe(true);
-    expect(isDefaultQuoteFilter({ status: null, search: '   ' })).toBe(true);
-    expect(isDefaultQuoteFilter({ status: 'sent', search: '' })).toBe(false);
-    expect(isDefaultQuoteFilter({ status: null, search: 'tremblay' })).toBe(false);
+    expect(isDefaultQuoteFilter({ status: null, search: '   ', email: null })).toBe(true);
+    expect(isDefaultQuoteFilter({ status: 'sent', search: '', email: null })).toBe(false);
+    expect(isDefaultQuoteFilter({ status: null, search: 'tremblay', email: null })).toBe(false);
+    expect(isDefaultQuoteFilter({ status: null, search: '', email: 'ana@example.com' })).toBe(false);
   });
 });
 
@@ -44,9 +47,11 @@ describe('readQuoteSearch', () => {
 describe('buildQuoteListPath', () => {
   it('builds the API address, leaving out what is not set', () => {
     expect(buildQuoteListPath(DEFAULT_QUOTE_FILTER)).toBe('/api/admin/quotes');
-    expect(buildQuoteListPath({ status: null, search: '  ' }, { limit: LIST_PAGE_SIZE, cursor: null })).toBe('/api/admin/quotes');
-    expect(buildQuoteListPath({ status: 'booked', search: ' Côté & fils ' }, { cursor: '2027-05-07T13:04:05.123456Z~12', limit: 250 }))
+    expect(buildQuoteListPath({ status: null, search: '  ', email: null }, { limit: LIST_PAGE_SIZE, cursor: null })).toBe('/api/admin/quotes');
+    expect(buildQuoteListPath({ status: 'booked', search: ' Côté & fils ', email: null }, { cursor: '2027-05-07T13:04:05.123456Z~12', limit: 250 }))
       .toBe('/api/admin/quotes?status=booked&q=C%C3%B4t%C3%A9+%26+fils&cursor=2027-05-07T13%3A04%3A05.123456Z%7E12&limit=250');
+    expect(buildQuoteListPath({ status: 'booking-cancelled', search: '', email: 'ana+q@example.com' }))
+      .toBe('/api/admin/quotes?status=booking-cancelled&email=ana%2Bq%40example.com');
   });
 });
 
@@ -66,10 +71,18 @@ describe('QuoteListQuerySchema', () => {
     expect(parse({ q: '#77' }).data).toEqual({ q: { quoteId: 77 }, limit: LIST_PAGE_SIZE });
   });
 
+  it('reads "Booking cancelled" and one address exactly, trimmed and in lower case (0073)', () => {
+    expect(parse({ status: 'booking-cancelled', email: '  Ana.Lopez@Example.COM ' }).data).toEqual({
+      status: 'booking-cancelled', email: 'ana.lopez@example.com', limit: LIST_PAGE_SIZE,
+    });
+    expect(parse({ email: '   ' }).data).toEqual({ limit: LIST_PAGE_SIZE });
+  });
+
   it.each([
     [{ status: 'draft' }, 'status: adminDashboard.invalidStatus'],
     [{ status: 'SENT' }, 'status: adminDashboard.invalidStatus'],
     [{ q: 'x'.repeat(101) }, 'q: errors.invalidField'],
+    [{ email: `${'x'.repeat(QUOTE_EMAIL_MAX_LENGTH)}@example.com` }, 'email: errors.invalidField'],
     [{ cursor: 'abc' }, 'cursor: adminDashboard.list.invalidCursor'],
     [{ cursor: '2027-05-07~09:00~12' }, 'cursor: adminDashboard.list.invalidCursor'],
     [{ limit: '0' }, 'limit: errors.invalidField'],
@@ -80,11 +93,29 @@ describe('QuoteListQuerySchema', () => {
   });
 });
 
-describe('/quotes-admin opened on a search (0068)', () => {
-  it('links to one quote by its number, and to a search by address', () => {
-    expect(buildQuoteAdminPath(1234)).toBe('/quotes-admin?q=1234');
-    expect(buildQuoteAdminPath(' ana.lopez+quotes@example.com ')).toBe('/quotes-admin?q=ana.lopez%2Bquotes%40example.com');
-    expect(buildQuoteAdminPath('  ')).toBe('/quotes-admin');
+describe('/quotes-admin opened on a search (0068) or on one address (0073)', () => {
+  it('links to one quote by its number, to a search, and to one address exactly', () => {
+    expect(buildQuoteAdminPath({ search: 1234 })).toBe('/quotes-admin?q=1234');
+    expect(buildQuoteAdminPath({ search: ' tremblay ' })).toBe('/quotes-admin?q=tremblay');
+    expect(buildQuoteAdminPath({ search: '  ' })).toBe('/quotes-admin');
+    expect(buildQuoteAdminPath({ email: ' Ana.Lopez+quotes@example.com ' })).toBe('/quotes-admin?email=ana.lopez%2Bquotes%40example.com');
+    expect(buildQuoteAdminPath({ search: 'x', email: null })).toBe('/quotes-admin?q=x');
+    expect(buildQuoteAdminPath({})).toBe('/quotes-admin');
+  });
+
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['   ', null],
+    ['  Ana.Lopez+Quotes@Example.COM ', 'ana.lopez+quotes@example.com'],
+    [['ana@example.com', 'ben@example.com'], 'ana@example.com'],
+  ])('narrows to ?email=%j as %j', (value, expected) => {
+    expect(readQuoteEmailParam(value)).toBe(expected);
+  });
+
+  it('reads back the address a customer page links to, as the page filters it', () => {
+    const email = new URL(buildQuoteAdminPath({ email: 'Ana.Lopez+quotes@example.com' }), 'http://localhost').searchParams.get('email');
+    expect(readQuoteEmailParam(email)).toBe('ana.lopez+quotes@example.com');
   });
 
   it.each([
@@ -99,7 +130,7 @@ describe('/quotes-admin opened on a search (0068)', () => {
   });
 
   it('reads back the quote a link names, as the page searches it', () => {
-    const q = new URL(buildQuoteAdminPath(77), 'http://localhost').searchParams.get('q') ?? undefined;
+    const q = new URL(buildQuoteAdminPath({ search: 77 }), 'http://localhost').searchParams.get('q') ?? undefined;
     expect(readQuoteSearch(readQuoteSearchParam(q))).toEqual({ quoteId: 77 });
   });
 });
@@ -112,5 +143,18 @@ describe('listQuoteAddOnKeys', () => {
     [true, true, ['tickControl', 'standingWater']],
   ])('tick %j, standing water %j -> %j', (includeTick, includeStandingWater, expected) => {
     expect(listQuoteAddOnKeys({ includeTick, includeStandingWater })).toEqual(expected);
+  });
+});
+
+describe('isCustomQuote', () => {
+  // The calculator's "Acreage (1+ acres)" is stored as 999 with a total of 0: the office gives the price (0078).
+  it.each([
+    [999, true],
+    [2.5, true],
+    [2, false],
+    [0.75, false],
+    [0.25, false],
+  ])('%j acres -> %j', (propertySize, expected) => {
+    expect(isCustomQuote({ propertySize })).toBe(expected);
   });
 });

@@ -42,14 +42,15 @@ export async function selectBookingVisitsOf(db: DbExecutor, appointmentId: numbe
  * under lock. The first date they were booked for is kept, and the old day's route assignment is
  * dropped (the new day's plan places them). `reason` is why this move happened ('weather' on a
  * rain day, 0033); a move without one clears an earlier move's reason, which no longer applies.
+ * With `confirm: false` the visits keep their status and hold: an unpaid booking's visits moved off
+ * a Friday closed for rain, confirmed by their payment or held again by their checkout (0072).
  */
-export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus: string, date: string, at: Date, reason: string | null = null) {
+export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus: string, date: string, at: Date, reason: string | null = null, options: { confirm?: boolean } = {}) {
   return db
     .update(appointments)
     .set({
       date,
-      status: 'confirmed',
-      holdExpiresAt: null,
+      ...(options.confirm === false ? {} : { status: 'confirmed', holdExpiresAt: null }),
       isRescheduled: true,
       originalDate: sql`coalesce(${appointments.originalDate}, ${appointments.date})`,
       originalTime: sql`coalesce(${appointments.originalTime}, ${appointments.time})`,

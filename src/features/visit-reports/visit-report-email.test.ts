@@ -206,14 +206,13 @@ describe('the re-treatment link of the visit report (0065)', () => {
     expect(`${email.text}\n${email.html}`).not.toMatch(/visitReport\.|retreatments\.manage/);
   });
 
-  it('links the request only while the guarantee can be claimed: never for a consultation, after the window, once used, while one is open or once cancelled', () => {
+  it('links the request only while the guarantee can be claimed: never for a consultation, after the window, once used or once cancelled', () => {
     const scenarios: [string, ReturnType<typeof decide>, boolean][] = [
       ['a one-time treatment done today', decide([oneTimeDone]), true],
       ['its last day', decide([oneTimeDone], new Date('2027-06-19T03:59:00Z')), true],
       ['nothing the guarantee covers carried out (a consultation)', decide([{ ...oneTimeDone, serviceType: 'consult' }]), false],
       ['the one-time window over (the visit marked done 8 days late)', decide([oneTimeDone], new Date('2027-06-19T16:00:00Z')), false],
       ["the one free return used (the re-treatment's own report)", decide([oneTimeDone, { ...oneTimeDone, kind: 'retreatment', date: '2027-06-18', visitNumber: 2 }], new Date('2027-06-18T19:00:00Z')), false],
-      ['a request already with the office', decideRetreatment({ visits: [oneTimeDone], requests: [{ id: 1, status: 'open', createdAt: new Date('2027-06-11T20:00:00Z') }], now: new Date('2027-06-11T21:00:00Z'), timezone: TZ }), false],
       ['the booking cancelled', decide([oneTimeDone, { ...oneTimeDone, serviceType: 'standingwater', status: 'cancelled', visitNumber: 2 }]), false],
     ];
     for (const [name, retreatment, linked] of scenarios) {
@@ -224,5 +223,60 @@ describe('the re-treatment link of the visit report (0065)', () => {
       // The guarantee's words stay either way: the phone is always an answer.
       expect(email.text).toContain('call us at (905) 555-0134');
     }
+  });
+});
+
+describe('a re-treatment request already open when the report goes (0077)', () => {
+  const TZ = 'America/Toronto';
+  const oneTimeDone: EligibilityVisit = { serviceType: 'onetime', kind: 'scheduled', status: 'completed', date: '2027-06-11', visitNumber: 1 };
+  // Sent at 10:30 PM on Friday in Hamilton, already Saturday in UTC: the customer's day is the Friday.
+  const open = (visits: EligibilityVisit[]) => decideRetreatment({
+    visits, requests: [{ id: 7, status: 'open', createdAt: new Date('2027-06-12T02:30:00Z') }], now: new Date('2027-06-18T19:00:00Z'), timezone: TZ,
+  });
+  const pageUrl = (locale: string) => `${buildManageBookingUrl(locale, { bookingRef: 'BK-TEST1234', generation: 2 }, SITE)}#free-retreatment`;
+
+  it.each(LOCALES)('is named in %s with the day it was sent, and no other is invited: the page to see or withdraw it is linked', (locale) => {
+    const retreatment = open([oneTimeDone, { ...oneTimeDone, serviceType: 'standingwater', status: 'completed', date: '2027-06-18', visitNumber: 2 }]);
+    expect(retreatment.kind).toBe('requested');
+    const email = renderVisitReportEmail(input({ locale, visits: [visit({ serviceType: 'standingwater', visitNumber: 2 })], date: '2027-06-18', retreatment, linkGeneration: 2 }));
+    const t = getTranslator(locale, 'visitReport');
+    const said = t('guarantee.requested', { date: formatLongDate('2027-06-11', locale) });
+    expect(email.text).toContain(`${t('guarantee.requestedHeading')}\n${said}\n\n${t('retreatment.withdraw')}\n${pageUrl(locale)}\n`);
+    expect(email.html).toContain(`href="${pageUrl(locale)}"`);
+    expect(email.html).toContain(`>${t('retreatment.seeRequest')}</a>`);
+    // Not the one-time promise to come back, nor the online request or its button.
+    expect(email.text).not.toContain(t('guarantee.onetime', { pests: 'mosquitoes', phone: TEST_EMAIL_BRANCH.phone }));
+    expect(email.text).not.toContain(t('guarantee.heading', { pests: 'mosquitoes' }));
+    expect(email.html).not.toContain(`>${getTranslator(locale, 'retreatments')('manage.button')}</a>`);
+    expect(`${email.subject}\n${email.text}`).not.toMatch(/visitReport\./);
+  });
+
+  it("replaces a seasonal plan's invitation to call for a re-treatment, heavy rain included", () => {
+    const plan: EligibilityVisit[] = ['2027-06-11', '2027-07-02'].map((date, i) => ({ serviceType: 'seasonal', kind: 'scheduled', status: 'completed', date, visitNumber: i + 1 }));
+    const email = renderVisitReportEmail(input({ visits: [visit({ serviceType: 'seasonal', visitNumber: 2 })], date: '2027-07-02', retreatment: open(plan) }));
+    expect(email.text).toContain('Your re-treatment request\nWe already have the free re-treatment request you sent on Friday, June 11, 2027. Our office will email you with a date for the visit, so there is no need to ask again.');
+    expect(email.text).toContain('If this visit has taken care of the problem, you can withdraw the request on your booking\'s page.');
+    expect(email.text).not.toContain('we will re-treat your property free of charge');
+    expect(email.text).not.toContain('After heavy rain');
+    expect(email.text).not.toContain('You can also ask');
+  });
+});
+
+describe('the pests the guarantee names (0077)', () => {
+  it('names ticks only when tick control was done at the visits reported, not whenever the booking bought it', () => {
+    // A one-time booking with the tick add-on and standing water: the flag is on both of its visits.
+    const treatment = visit({ visitNumber: 1, includeTick: true, includeTargetedInsects: true });
+    const standingWater = visit({ serviceType: 'standingwater', visitNumber: 2, includeTick: true, includeTargetedInsects: true });
+    expect(findGuarantee([treatment]).pests).toBe('both');
+    expect(findGuarantee([treatment, standingWater]).pests).toBe('both');
+    // Its standing-water visit reported alone (moved to another Friday): no tick control was done there.
+    expect(findGuarantee([standingWater])).toEqual({ kind: 'onetime', pests: 'mosquitoes' });
+    const alone = renderVisitReportEmail(input({ visits: [standingWater] }));
+    expect(alone.text).toContain('If mosquitoes come back\nIf mosquitoes come back, or you are not satisfied with the treatment');
+    expect(alone.text).not.toContain('ticks');
+    // A tick plan treats ticks, a seasonal mosquito plan with the add-on both; its free re-treatment too.
+    expect(findGuarantee([visit({ serviceType: 'tick-seasonal' })]).pests).toBe('ticks');
+    expect(findGuarantee([visit({ serviceType: 'seasonal', visitNumber: 3, includeTick: true })]).pests).toBe('both');
+    expect(findGuarantee([visit({ serviceType: 'seasonal', kind: 'retreatment', visitNumber: 6, includeTick: true })]).pests).toBe('both');
   });
 });

@@ -4,6 +4,7 @@ import { formatVisitLocation } from '@/features/email/visit-calendar';
 import { renderManageLink } from '@/features/manage-booking/manage-link-email';
 import type { RetreatmentEligibility } from '@/features/retreatments/retreatment-eligibility';
 import { buildRetreatmentRequestUrl } from '@/features/retreatments/retreatment-link';
+import { findToday } from '@/features/scheduling/available-dates';
 import { listVisitAddOns, type VisitAddOn } from '@/features/scheduling/visit-add-ons';
 import { isFreeRetreatment, serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
@@ -28,8 +29,11 @@ export type ReportVisit = {
 
 export type VisitReportEmailInput = {
   locale: Locale;
-  /** The branch row (`getBranch()`): identity and mailing address for the layout, the phone the guarantee names. */
-  branch: EmailBranch;
+  /**
+   * The branch row (`getBranch()`): identity and mailing address for the layout, the phone the
+   * guarantee names, the time zone the day of an open re-treatment request is read in.
+   */
+  branch: EmailBranch & { timezone: string };
   customerFirstName: string;
   bookingRef: string;
   /** The booking's current "Manage your booking" link generation (0050). */
@@ -44,7 +48,9 @@ export type VisitReportEmailInput = {
   /**
    * What the guarantee offers the booking now, the visit just done included (`decideRetreatment`,
    * 0047): when it is 'eligible', the report links the customer's re-treatment request and says
-   * until when it can be made (0065); otherwise it carries no link.
+   * until when it can be made (0065); when a request is already open ('requested'), it says so
+   * instead of inviting another and links the page where the request can be withdrawn (0077);
+   * otherwise it carries no link.
    */
   retreatment: RetreatmentEligibility;
   /** Public site origin for the "Manage your booking" link (PUBLIC_SITE_URL by default). */
@@ -91,11 +97,13 @@ export type GuaranteePests = 'mosquitoes' | 'ticks' | 'both';
  * Which promise of the terms' guarantee (legal.json, "Our guarantee") applies: a seasonal plan's
  * free re-treatments all season (and after heavy rain), or a one-time treatment's one free return
  * within 7 days, or, on the report of that return itself, that it has been given; and which pests
- * the report names (ticks only with tick treatment).
+ * the report names: ticks only when tick control was done at the visits reported, as "Also done"
+ * counts it (`listVisitAddOns`, 0077), not whenever the booking bought it (the tick flag is on
+ * every visit of a booking, a one-time booking's standing-water visit included).
  */
 export function findGuarantee(visits: readonly ReportVisit[]): { kind: GuaranteeKind; pests: GuaranteePests } {
   const types = new Set(visits.map((v) => v.serviceType));
-  const withTick = visits.some((v) => v.includeTick);
+  const withTick = visits.some((v) => listVisitAddOns(v).includes('tick'));
   if (types.has('seasonal')) return { kind: 'seasonal', pests: withTick ? 'both' : 'mosquitoes' };
   if (types.has('tick-seasonal')) return { kind: 'tickSeasonal', pests: 'ticks' };
   // The one free return a one-time treatment includes is this very visit: nothing left to promise.
@@ -113,7 +121,8 @@ function collectNotes(visits: readonly ReportVisit[]): string[] {
  * address, what was treated and the add-ons done with it (0065), the technician's note, how to
  * keep children and pets safe after a spray, what the terms' guarantee offers if the pests come
  * back (with the branch's phone) and, while the guarantee can be claimed, the link to ask for the
- * free re-treatment online with its last day (0065), and the booking's next visit with its
+ * free re-treatment online with its last day (0065), or, while a request is open, that the office
+ * has it and where it can be withdrawn (0077), and the booking's next visit with its
  * "Manage your booking" link when one is left.
  */
 export function renderVisitReportEmail(input: VisitReportEmailInput): { subject: string; html: string; text: string } {
@@ -135,17 +144,30 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
   const notes = collectNotes(input.visits);
   const aftercare = treated.some((v) => SPRAY_SERVICES.has(v.serviceType)) ? [t('aftercare.dry'), t('aftercare.water')] : [];
   const guarantee = findGuarantee(treated);
-  const guaranteeText = t(`guarantee.${guarantee.kind}`, { pests: guarantee.pests, phone: branch.phone });
-  const guaranteeHeading = guarantee.kind === 'onetimeReturned' ? t('guarantee.returnedHeading') : t('guarantee.heading', { pests: guarantee.pests });
-  // The guarantee's online request, while it can be made (0065): the booking's private link, at its section.
-  const offer = input.retreatment.kind === 'eligible'
+  const { retreatment } = input;
+  const requestUrl = buildRetreatmentRequestUrl(locale, { bookingRef: input.bookingRef, generation: input.linkGeneration }, input.siteUrl);
+  // A request already with the office (0077): said, not invited again (the terms allow one at a
+  // time), with the page where it can be withdrawn should this visit have dealt with the pests.
+  const requested = retreatment.kind === 'requested'
     ? {
-        line: t('retreatment.online', { date: formatLongDate(input.retreatment.until, locale) }),
-        // The page's own button words, so the customer finds there what the email promised.
-        button: getTranslator(locale, 'retreatments')('manage.button'),
-        url: buildRetreatmentRequestUrl(locale, { bookingRef: input.bookingRef, generation: input.linkGeneration }, input.siteUrl),
+        heading: t('guarantee.requestedHeading'),
+        text: t('guarantee.requested', { date: formatLongDate(findToday(retreatment.requestedAt, branch.timezone), locale) }),
       }
     : null;
+  const guaranteeText = requested?.text ?? t(`guarantee.${guarantee.kind}`, { pests: guarantee.pests, phone: branch.phone });
+  const guaranteeHeading = requested?.heading
+    ?? (guarantee.kind === 'onetimeReturned' ? t('guarantee.returnedHeading') : t('guarantee.heading', { pests: guarantee.pests }));
+  // The guarantee's online request, while it can be made (0065): the booking's private link, at its section.
+  const offer = retreatment.kind === 'eligible'
+    ? {
+        line: t('retreatment.online', { date: formatLongDate(retreatment.until, locale) }),
+        // The page's own button words, so the customer finds there what the email promised.
+        button: getTranslator(locale, 'retreatments')('manage.button'),
+        url: requestUrl,
+      }
+    : requested
+      ? { line: t('retreatment.withdraw'), button: t('retreatment.seeRequest'), url: requestUrl }
+      : null;
   const next = input.nextVisitDate ? t('next.visit', { date: formatLongDate(input.nextVisitDate, locale) }) : null;
   const manage = input.nextVisitDate ? renderManageLink({ locale, link: { bookingRef: input.bookingRef, generation: input.linkGeneration }, context: 'reminder', siteUrl: input.siteUrl }) : null;
   const before = [t('greeting', { name: input.customerFirstName }), t('intro')];

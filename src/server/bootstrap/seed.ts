@@ -18,6 +18,7 @@ import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { DEFAULT_DEPOT } from '@/features/routing/default-depot';
 import { seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { selectBranchIdentity } from '@/features/branch/branch.repository';
 import { DEFAULT_SCHEDULE_RULES, visitDatesFor } from '@/features/scheduling/available-dates';
 import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
 import { hashPassword } from '@/features/staff-auth/password';
@@ -35,7 +36,8 @@ export async function seedBaseData(db: Database): Promise<void> {
     name: 'Escarpment Mosquito & Tick',
     displayName: 'Escarpment Mosquito & Tick',
     description: 'Mosquito and tick control for Hamilton, Ancaster, Stoney Creek, Dundas and Grimsby.',
-    phone: '(905) 555-0134',
+    // Stored in E.164, shown "(905) 555-0134" (0076).
+    phone: '+19055550134',
     email: 'hello@escarpmentmosquito.ca',
     address: '1 Hunter St E',
     city: 'Hamilton',
@@ -158,6 +160,8 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
   const seasonEnd = `${friday.slice(0, 4)}-${DEFAULT_SCHEDULE_RULES.season.endMonthDay}`;
   const rows = DEMO_ADDRESSES.map((a, i) => ({ ...demoPerson(i), ...a, propertySize: [0.25, 0.5, 0.75][i % 3]! }));
   const priceContext = await loadPriceContext(1, db);
+  // The seller each demo receipt keeps, as a real payment keeps it when it succeeds (0076).
+  const receiptSeller = await selectBranchIdentity(db, 1);
   await db.transaction(async (tx) => {
     // The demo day holds all thirty stops, more than a normal Friday's capacity.
     await tx.insert(serviceDays).values({ branchId: 1, date: friday, capacityOverride: DEMO_ADDRESSES.length }).onConflictDoNothing();
@@ -229,6 +233,7 @@ export async function seedDemoSeason(db: Database, now = new Date()): Promise<vo
           testGateway: { clientSecret: `${paymentIntentId}_secret_demo`, lastError: null },
         },
         succeededAt: paidAt(i),
+        receiptSeller,
         createdAt: paidAt(i),
         updatedAt: paidAt(i),
       };

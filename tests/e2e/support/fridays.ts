@@ -19,6 +19,27 @@ export async function listQuietFridays(request: APIRequestContext, taken: readon
 }
 
 /**
+ * A Friday of its own with a Friday offered after it (a rain day's day and target): late in the
+ * season, away from the demo Friday and its seasonal follow-ups, with nothing booked on it by other
+ * tests. `before`: any quiet Friday before that date instead. Needs a staff session.
+ */
+export async function pickEmptyFriday(request: APIRequestContext, taken: string[], options: { before?: string } = {}): Promise<{ date: string; next: string }> {
+  const { quiet, offered: dates } = await listQuietFridays(request, taken);
+  const candidates = options.before ? quiet.filter((d) => d < options.before!) : quiet.slice(Math.floor(quiet.length / 3));
+  let leastBooked: { date: string; next: string; count: number } | null = null;
+  for (const candidate of candidates.sort(() => Math.random() - 0.5)) {
+    const { count } = (await (await request.get(`/api/routes/appointments?date=${candidate}`)).json()) as { count: number };
+    const next = dates.find((d) => d > candidate && !taken.includes(d));
+    if (count === 0 && next) return { date: candidate, next };
+    if (next && (leastBooked === null || count < leastBooked.count)) leastBooked = { date: candidate, next, count };
+  }
+  // A window that earlier test files have filled (`before`: the booking form's own look-ahead) lends
+  // its least booked Friday: those files are over, and a rain day moves their visits, it loses none.
+  if (options.before && leastBooked) return { date: leastBooked.date, next: leastBooked.next };
+  throw new Error('no empty Friday left');
+}
+
+/**
  * A quiet Friday (see `listQuietFridays`) with nothing booked, for a test to have to itself; other
  * runs' leftovers are skipped. `withoutRoutes` also skips a Friday that still has (empty) routes.
  */

@@ -1,4 +1,4 @@
-import type { APIRequestContext, APIResponse, Page } from 'playwright-core';
+import type { APIRequestContext, APIResponse, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { isTreatmentVisit } from '@/features/application-records/application-rules';
 
@@ -28,12 +28,20 @@ export async function markCompletedByApi(request: APIRequestContext, visit: { id
   });
 }
 
+/** The text a dialog is described by (`aria-describedby`), as a screen reader reads it out. */
+export async function readDialogDescription(dialog: Locator): Promise<string> {
+  const id = await dialog.getAttribute('aria-describedby');
+  expect(id, 'the dialog has a description').toBeTruthy();
+  return (await dialog.page().locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
 /**
  * Finishes a dashboard "Mark completed" whose button was just pressed: names the first technician
  * when asked (a treatment on no route), then in the day sheet's dialog the product applied for a
- * treatment (the first one offered unless one is chosen, amount 1), and "Mark done".
+ * treatment (the first one offered unless one is chosen, amount 1), and "Mark done". `described`:
+ * what the dialog's description must read first (the visit's service and add-ons, 0077).
  */
-export async function finishMarkCompleted(page: Page): Promise<void> {
+export async function finishMarkCompleted(page: Page, options: { described?: string } = {}): Promise<void> {
   const picker = page.getByRole('dialog', { name: /^Who applied the products at / });
   const dialog = page.getByRole('dialog', { name: /^Mark the visit to .+ done$/ });
   await picker.or(dialog).first().waitFor();
@@ -43,6 +51,7 @@ export async function finishMarkCompleted(page: Page): Promise<void> {
     await picker.getByRole('button', { name: 'Continue' }).click();
   }
   await dialog.waitFor();
+  if (options.described !== undefined) expect(await readDialogDescription(dialog)).toBe(`${options.described} The customer gets a report of the visit by email, with your note.`);
   const product = dialog.getByRole('combobox', { name: 'Product', exact: true });
   if ((await product.count()) > 0) {
     if ((await product.inputValue()) === '') await product.selectOption({ index: 1 });

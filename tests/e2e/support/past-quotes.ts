@@ -13,6 +13,12 @@ export const PAST_QUOTES = [
   { name: 'Quinn Followup', email: 'quinn.followup@example.com', locale: 'fr', daysAgo: 3 },
 ] as const;
 
+/**
+ * Someone who asked for more quotes than a customer page lists (50, 0068), and a neighbour whose
+ * address contains theirs, which a word search for it also finds (0073's exact address filter).
+ */
+export const MANY_QUOTES = { email: 'rowan.many@example.com', count: 51, neighbour: 'xrowan.many@example.com' } as const;
+
 export async function insertPastQuotes(db: Database, now = new Date()): Promise<void> {
   for (const [i, past] of PAST_QUOTES.entries()) {
     const address = '15 Bay St S';
@@ -29,4 +35,13 @@ export async function insertPastQuotes(db: Database, now = new Date()): Promise<
       status: 'sent', locale: past.locale, createdAt, updatedAt: createdAt,
     });
   }
+  const many = [...Array.from({ length: MANY_QUOTES.count }, () => MANY_QUOTES.email), MANY_QUOTES.neighbour];
+  await db.insert(quotes).values(many.map((email, i) => {
+    const createdAt = new Date(now.getTime() - (60 - i) * 24 * 3_600_000);
+    return {
+      token: `many-quotes-token-${i}-abcdefghijkl`, customerName: 'Rowan Many', customerEmail: email, customerPhone: '905-555-0198',
+      serviceType: 'onetime', propertySize: 0.25, address: '20 Bay St S', city: 'Hamilton', postalCode: 'L8P 3H7',
+      totalPrice: 99, subtotalCents: 9900, taxCents: 1287, totalCents: 11_187, status: 'sent', locale: 'en', createdAt, updatedAt: createdAt,
+    };
+  }));
 }

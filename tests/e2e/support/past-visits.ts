@@ -15,7 +15,11 @@ import { addCalendarDays } from '@/features/scheduling/available-dates';
  * today (within the 7 days a one-time treatment's re-treatment may be asked for), 1 to 3 those
  * before it, for journeys that plan or judge a day of their own.
  */
-export type PastVisit = { firstName: string; lastName: string; week: 0 | 1 | 2 | 3; locale: string; email: string };
+export type PastVisit = {
+  firstName: string; lastName: string; week: 0 | 1 | 2 | 3; locale: string; email: string;
+  /** Sold with the visit besides the treatment (none unless told): the screens name them (0064, 0077). */
+  includeTick?: boolean; extras?: string[];
+};
 
 const visit = (firstName: string, week: PastVisit['week'], more: Partial<PastVisit> = {}): PastVisit => ({
   firstName, lastName: 'Rainday', week, locale: 'en', email: `${firstName.toLowerCase()}.past@example.com`, ...more,
@@ -32,7 +36,8 @@ export const PAST_VISITS: readonly PastVisit[] = [
   visit('Drawer', 0),
   visit('Lucía', 0, { lastName: 'Garantía', locale: 'es', email: 'retreat.es@example.com' }),
   visit('Élodie', 0, { lastName: 'Retrait', locale: 'fr', email: 'retreat.fr@example.com' }),
-  visit('Marked', 0),
+  // With the tick add-on and an extra: the office's dialogs name them (0077).
+  visit('Marked', 0, { includeTick: true, extras: ['natural-barrier'] }),
   visit('Filtered', 0),
   visit('Refreshed', 0),
   visit('Outdated', 0),
@@ -67,6 +72,7 @@ export async function insertPastVisits(db: Database, fridays: readonly string[])
       const [row] = await tx.insert(appointments).values({
         customerId: customer!.id, bookingRef, visitNumber: 1, serviceType: 'onetime', date, time: '09:00', status: 'confirmed', locale: past.locale,
         address: place.address, city: place.city, postalCode: place.postalCode, latitude: place.latitude, longitude: place.longitude,
+        includeTick: past.includeTick ?? false, extras: past.extras ?? null,
         propertySize: 0.25, subtotalCents: 11_000, taxCents: 1_430, totalCents: 12_430, reminderSentAt: new Date(`${addCalendarDays(date, -2)}T14:00:00Z`),
         createdAt: paidAt, updatedAt: paidAt,
       }).returning({ id: appointments.id });

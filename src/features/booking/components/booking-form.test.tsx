@@ -11,7 +11,7 @@ import { QuoteAddOns } from './quote-booking';
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
 
 const schedule: BookingFormProps['schedule'] = {
-  timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '10-31' }, leadDays: 2, capacityPerFriday: 24, intervalDays: 21,
+  timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '10-31' }, leadDays: 2, capacityPerFriday: 24, intervalDays: 21, closedDates: [],
 };
 const promo = { code: MIDSEASON_DISCOUNT.code, discountType: MIDSEASON_DISCOUNT.discountType, discountValue: MIDSEASON_DISCOUNT.discountValue, appliesTo: MIDSEASON_DISCOUNT.appliesTo };
 

@@ -13,7 +13,7 @@ import { ConsentCheckbox } from '@/features/marketing-email/components/consent-c
 import { type ApplicableDiscount, normaliseDiscountCode } from '@/features/pricing/discount';
 import { EXTRA_CODES, type ExtraCode, type PriceTable } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, formatTaxRatePercent, normaliseServiceType } from '@/features/pricing/pricing';
-import { findAvailableDates, type SeasonConfig } from '@/features/scheduling/available-dates';
+import { listFallbackFridays, type PageSchedule } from '@/features/scheduling/fallback-dates';
 import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
@@ -22,8 +22,10 @@ import {
   type BookingApiError, checkoutPath, checkPostalCode, createAppointment, createCustomer, fetchAvailableDates, mapServerField, storeCheckoutData,
 } from '../booking-client';
 import { BookingFormSchema, type BookingFormValues } from '../booking.schema';
+import { applyDateRefusal } from '../date-refusal';
 
-export type ScheduleProps = { timezone: string; season: SeasonConfig; leadDays: number; capacityPerFriday: number; intervalDays: number };
+/** The branch's schedule rules and the Fridays closed to bookings when the page was made (0072). */
+export type ScheduleProps = PageSchedule;
 export type PricingProps = {
   priceTable: PriceTable;
   taxRate: number;
@@ -66,9 +68,14 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
   const t = useTranslations('booking');
   const te = useTranslations();
   const locale = useLocale();
-  // `preselect` false after a lost race: the refreshed list waits for the customer's own pick.
-  const [dateList, setDateList] = useState<{ dates: string[]; preselect: boolean } | null>(null);
+  // `live` false when the server's list could not be read and the form computed its own (0072).
+  const [dateList, setDateList] = useState<{ dates: string[]; live: boolean } | null>(null);
   const dates = dateList?.dates ?? null;
+  // Fridays the server refused (full or closed), which no list offers again, and the next open one
+  // it named for a closed Friday (0072).
+  const [refusal, setRefusal] = useState<{ refused: ReadonlySet<string>; nextDate: string | null }>({ refused: new Set(), nextDate: null });
+  // After a lost race the refreshed list waits for the customer's own pick.
+  const [pickAgain, setPickAgain] = useState(false);
   const [serverPrice, setServerPrice] = useState<{ key: string; cents: number } | null>(null);
   const [areaMessage, setAreaMessage] = useState<string | null>(null);
   // Booked: the button stays disabled while the checkout page loads, so a second click books nothing.
@@ -100,27 +107,27 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
 
   // A one-time treatment with the standing-water add-on takes two stops on its Friday.
   const needsAddOnStop = canonicalType === 'onetime' && includeTargetedInsects;
-  const loadDates = useCallback(async (type: string, addOnStop: boolean) => {
-    const fromServer = await fetchAvailableDates(type, addOnStop);
-    // The fallback is computed by the same rule as the server (DECISIONS §3), never a fixed list.
-    const list = fromServer ?? findAvailableDates({
-      ...schedule,
-      now: new Date(),
-      bookedStops: new Map(),
-      serviceType: type,
-      visitsFor: (s) => countVisits(pricing.priceTable, s),
-      horizonDays: 240,
-    });
-    return list;
-  }, [schedule, pricing.priceTable]);
-
   useEffect(() => {
     let cancelled = false;
-    void loadDates(canonicalType, needsAddOnStop).then((list) => {
-      if (!cancelled) setDateList({ dates: list, preselect: true });
+    const load = async () => {
+      const fromServer = await fetchAvailableDates(canonicalType, needsAddOnStop);
+      // The fallback is computed by the same rule as the server (DECISIONS §3), never a fixed list,
+      // without the Fridays closed or refused (0072); the page then says it could not check the room left.
+      const list = fromServer ?? listFallbackFridays(schedule, {
+        now: new Date(),
+        serviceType: canonicalType,
+        visitsFor: (s) => countVisits(pricing.priceTable, s),
+        refused: refusal.refused,
+        horizonDays: 240,
+      });
+      // Whichever list it is, a refused Friday leaves it and the next open one the server named joins it.
+      return { dates: applyDateRefusal(list, refusal), live: fromServer !== null };
+    };
+    void load().then((list) => {
+      if (!cancelled) setDateList(list);
     });
     return () => { cancelled = true; };
-  }, [canonicalType, needsAddOnStop, loadDates]);
+  }, [canonicalType, needsAddOnStop, refusal, schedule, pricing.priceTable]);
 
   // SPEC: the first available date is preselected; the customer's choice stays while it is still
   // offered. Runs after the options are in the DOM, so the select shows the value the form holds.
@@ -129,8 +136,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
     if (!dateList) return;
     const current = getValues('date');
     if (current && dateList.dates.includes(current)) setValue('date', current);
-    else if (dateList.preselect) setValue('date', dateList.dates[0] ?? '');
-  }, [dateList, getValues, setValue]);
+    else if (!pickAgain) setValue('date', dateList.dates[0] ?? '');
+  }, [dateList, pickAgain, getValues, setValue]);
 
   // A code the page knows is priced here too, so the total shown is the total charged; any other
   // code is left to the server, which alone knows whether it is still valid.
@@ -174,11 +181,19 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
   const handleApiError = useCallback(async (error: BookingApiError) => {
     switch (error.kind) {
       case 'day_full': {
-        const list = await loadDates(canonicalType, needsAddOnStop);
+        const refused = error.fullDates.length > 0 ? error.fullDates : [getValues('date')].filter(Boolean);
+        // The list reloads without the refused Friday (and with the next open one the server named, 0072).
+        setRefusal((previous) => ({ refused: new Set([...previous.refused, ...refused]), nextDate: error.nextDate }));
+        setPickAgain(true);
         setValue('date', '');
-        setDateList({ dates: list, preselect: false });
+        if (error.closed) {
+          // Closed (a rain day), not full: said as such, with the next open Friday when the server named one.
+          setError('date', { type: 'server', message: 'booking.errors.dayClosedPick' });
+          toast({ variant: 'destructive', title: t('toast.dayClosedTitle'), description: error.nextDate ? t('toast.dayClosedNext', { date: formatLongDate(error.nextDate, locale) }) : t('toast.dayClosedBody') });
+          return;
+        }
         setError('date', { type: 'server', message: 'booking.errors.pickAnotherFriday' });
-        toast({ variant: 'destructive', title: t('toast.dayFullTitle'), description: list.length ? t('toast.dayFullBody') : t('noDates') });
+        toast({ variant: 'destructive', title: t('toast.dayFullTitle'), description: t('toast.dayFullBody') });
         return;
       }
       case 'price_changed':
@@ -201,7 +216,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         if (error.message === 'no-id') toast({ variant: 'destructive', title: t('toast.noIdTitle'), description: t('toast.noIdBody') });
         else failToast(error.message || undefined);
     }
-  }, [canonicalType, failToast, loadDates, locale, needsAddOnStop, priceKey, setError, setValue, t]);
+  }, [failToast, getValues, locale, priceKey, setError, setValue, t]);
 
   const onInvalid = () => {
     if (variant !== 'section') toast({ variant: 'destructive', title: t('toast.missingTitle'), description: t('toast.missingBody') });
@@ -405,12 +420,21 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor={`${variant}-date`}>{t('form.date')}</Label>
-          <select className={selectClass} required {...fieldProps('date')} {...register('date')} disabled={dates === null}>
+          <select
+            className={selectClass}
+            required
+            {...fieldProps('date')}
+            aria-describedby={[dateList && !dateList.live ? `${variant}-date-offline` : null, errors.date ? `${variant}-date-error` : null].filter(Boolean).join(' ') || undefined}
+            {...register('date', { onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); } })}
+            disabled={dates === null}
+          >
             <option value="">{dates === null ? t('form.loadingDates') : t('form.chooseFriday')}</option>
             {(dates ?? []).map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
             {date && dates && !dates.includes(date) ? <option value={date}>{formatLongDate(date, locale)}</option> : null}
           </select>
           {dates !== null && dates.length === 0 ? <p className="text-sm text-gray-700">{t('noDates')}</p> : null}
+          {/* The server's list could not be read: this one follows the schedule, not the room left (0072). */}
+          {dateList && !dateList.live ? <p id={`${variant}-date-offline`} className="text-sm text-amber-900">{t('form.offlineDates')}</p> : null}
           <p className="text-xs text-gray-600">{t('form.fridaysOnly')}</p>
           {fieldError('date')}
         </div>

@@ -12,6 +12,7 @@ import { calculateReductionPercent, pickName, pickText } from '../city-content';
 import type { CityContent, PlaceName } from '../city-content.types';
 import { ResultsCarousel } from './results-carousel';
 import { YardIllustration } from './yard-illustration';
+import { toTelHref } from '@/lib/phone';
 
 /** Latin names are the same in every language. */
 export const SPECIES = [
@@ -227,7 +228,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
           <dl className="mt-6 grid gap-4 sm:grid-cols-3">
             <div>
               <dt className="flex items-center gap-2 font-semibold"><Phone aria-hidden="true" className="h-5 w-5" />{t('phone')}</dt>
-              <dd><a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="underline underline-offset-4">{phone}</a></dd>
+              <dd><a href={toTelHref(phone)} className="underline underline-offset-4">{phone}</a></dd>
             </div>
             <div>
               <dt className="flex items-center gap-2 font-semibold"><Mail aria-hidden="true" className="h-5 w-5" />{t('email')}</dt>

@@ -8,8 +8,10 @@ import { readRefusal } from '@/features/staff-dashboard/components/staff-api';
 import type { ExportRange } from '../export-range';
 
 export const PAYMENTS_EXPORT_PATH = '/api/admin/exports/payments';
+export const REFUNDS_EXPORT_PATH = '/api/admin/exports/refunds';
 export const CUSTOMERS_EXPORT_PATH = '/api/admin/exports/customers';
 export const APPLICATIONS_EXPORT_PATH = '/api/admin/exports/applications';
+export const UNSUBSCRIBED_EXPORT_PATH = '/api/admin/exports/unsubscribed-addresses';
 
 /** The file name a download's Content-Disposition gives (`attachment; filename="x.csv"`), or null. */
 export function readAttachmentName(header: string | null): string | null {
@@ -31,25 +33,47 @@ function saveFile(blob: Blob, filename: string) {
 
 /**
  * The Payments tab's "Export CSV" (docs/decisions/0036): a From/To range, the current month so far
- * by default, and a download.
+ * by default, and two downloads for it: the payments received, and the refunds made, each on its
+ * own day (0075).
  */
 export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
   const t = useTranslations('exports.form');
-  return <RangeExportForm path={PAYMENTS_EXPORT_PATH} name="payments" title={t('paymentsTitle')} intro={t('paymentsIntro')} defaultRange={defaultRange} />;
+  return (
+    <RangeExportForm
+      downloads={[
+        { path: PAYMENTS_EXPORT_PATH, name: 'payments', label: t('downloadPayments') },
+        { path: REFUNDS_EXPORT_PATH, name: 'refunds', label: t('downloadRefunds') },
+      ]}
+      title={t('paymentsTitle')}
+      intro={t('paymentsIntro')}
+      defaultRange={defaultRange}
+    />
+  );
 }
 
 /** The products screen's export of application records (docs/decisions/0042), as the payments one. */
 export function ApplicationsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
   const t = useTranslations('exports.form');
-  return <RangeExportForm path={APPLICATIONS_EXPORT_PATH} name="application-records" title={t('applicationsTitle')} intro={t('applicationsIntro')} defaultRange={defaultRange} />;
+  return (
+    <RangeExportForm
+      downloads={[{ path: APPLICATIONS_EXPORT_PATH, name: 'application-records', label: t('download') }]}
+      title={t('applicationsTitle')}
+      intro={t('applicationsIntro')}
+      defaultRange={defaultRange}
+    />
+  );
 }
 
+/** One file a range form downloads: its API path, its name when the server gives none, its button's label. */
+type RangeDownload = { path: string; name: string; label: string };
+
 /**
- * A CSV download of a From/To range. A plain GET form that downloads without JavaScript too; once
- * hydrated it fetches the file, so a refused range shows the server's message beside the fields
- * instead of a page of JSON. `name` is the file's name when the server gives none.
+ * CSV downloads of one From/To range, a button each. A plain GET form that downloads without
+ * JavaScript too (the first button sends it to the form's action, the others to their own);
+ * once hydrated it fetches the file of the button pressed (Enter in a field is the first), so a
+ * refused range shows the server's message beside the fields instead of a page of JSON.
  */
-function RangeExportForm({ path, name: fileName, title, intro, defaultRange }: { path: string; name: string; title: string; intro: string; defaultRange: ExportRange }) {
+function RangeExportForm({ downloads, title, intro, defaultRange }: { downloads: readonly [RangeDownload, ...RangeDownload[]]; title: string; intro: string; defaultRange: ExportRange }) {
   const t = useTranslations('exports.form');
   const id = useId();
   const [range, setRange] = useState(defaultRange);
@@ -58,15 +82,17 @@ function RangeExportForm({ path, name: fileName, title, intro, defaultRange }: {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const download = downloads.find((d) => d.path === submitter?.getAttribute('formaction')) ?? downloads[0];
     setPending(true);
     setRefusal(null);
     const query = new URLSearchParams({ from: range.from, to: range.to });
     try {
-      const res = await fetch(`${path}?${query}`, { credentials: 'include' }).catch(() => null);
+      const res = await fetch(`${download.path}?${query}`, { credentials: 'include' }).catch(() => null);
       // A connection lost while the file arrives is a failed download too, never a button left spinning.
       const file = res?.ok ? await res.blob().catch(() => null) : null;
       if (res?.ok && file) {
-        saveFile(file, readAttachmentName(res.headers.get('content-disposition')) ?? `${fileName}-${range.from}-to-${range.to}.csv`);
+        saveFile(file, readAttachmentName(res.headers.get('content-disposition')) ?? `${download.name}-${range.from}-to-${range.to}.csv`);
       } else {
         const body = (res && !res.ok ? await res.json().catch(() => null) : null) as (Parameters<typeof readRefusal>[0] & { field?: string }) | null;
         setRefusal({ message: readRefusal(body) ?? t('failed'), field: body?.field ?? null });
@@ -100,10 +126,20 @@ function RangeExportForm({ path, name: fileName, title, intro, defaultRange }: {
     <section aria-labelledby={`${id}-title`} className="mb-4 rounded-md border border-gray-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-base font-semibold">{title}</h2>
       <p className="mt-1 text-sm text-gray-600">{intro}</p>
-      <form method="get" action={path} onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
+      <form method="get" action={downloads[0].path} onSubmit={(event) => void submit(event)} className="mt-3 flex flex-wrap items-end gap-3">
         {field('from')}
         {field('to')}
-        <Button type="submit" disabled={pending}>{t('download')}</Button>
+        {downloads.map((download, i) => (
+          <Button
+            key={download.path}
+            type="submit"
+            variant={i === 0 ? 'default' : 'outline'}
+            formAction={i === 0 ? undefined : download.path}
+            disabled={pending}
+          >
+            {download.label}
+          </Button>
+        ))}
       </form>
       {refusal ? <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{refusal.message}</p> : null}
     </section>
@@ -114,4 +150,10 @@ function RangeExportForm({ path, name: fileName, title, intro, defaultRange }: {
 export function CustomersExportLink() {
   const t = useTranslations('exports.form');
   return <a href={CUSTOMERS_EXPORT_PATH} className={buttonVariants({ variant: 'outline' })}>{t('customersLink')}</a>;
+}
+
+/** The unsubscribed addresses screen's "Download CSV": the whole do-not-email list (docs/decisions/0074). */
+export function UnsubscribedExportLink() {
+  const t = useTranslations('exports.form');
+  return <a href={UNSUBSCRIBED_EXPORT_PATH} className={buttonVariants({ variant: 'outline' })}>{t('download')}</a>;
 }

@@ -10,6 +10,7 @@ import { FridayChoiceForm } from '@/features/scheduling/components/friday-choice
 import { useFridayChoice } from '@/features/scheduling/components/use-friday-choice';
 import { formatCad, formatLongDate } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
+import { toTelHref } from '@/lib/phone';
 
 type ApiAnswer<T> = { ok: boolean; status: number; body: (Partial<T> & { message?: string }) | null };
 
@@ -85,7 +86,7 @@ export function MoveVisitAction({ token, visitId, date, phone }: { token: string
           ) : null}
           labels={{
             loading: t('move.loading'), loadFailed: t('move.loadFailed'),
-            empty: <>{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={`tel:${phone}`}>{phone}</a></>,
+            empty: <>{t('move.noDates')} <a className="font-semibold text-brand-800 underline" href={toTelHref(phone)}>{phone}</a></>,
             date: t('move.dateLabel'), choose: t('move.choose'), cancel: t('move.keep'), submit: t('move.submit'), submitting: t('move.saving'),
           }}
           onCancel={close}

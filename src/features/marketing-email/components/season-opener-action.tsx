@@ -15,7 +15,8 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 
 /**
  * "Season opener email" on the dashboard's Customers tab (docs/decisions/0043): the coming season
- * and its first Friday, how many customers get the email (consent given, not unsubscribed, not
+ * and its first Friday (and the later Friday the email announces when that one is full or closed,
+ * or that none has room, 0077), how many customers get the email (consent given, not unsubscribed, not
  * sent it this season), a preview, and Send. Sending again, or by two admins at once, reaches
  * nobody twice; the dialog then says how many emails went to the outbox.
  */
@@ -91,6 +92,11 @@ export function SeasonOpenerAction({ previewPath }: { previewPath: string }) {
               {ready ? (
                 <div className="space-y-2 text-sm" data-testid="season-opener-preview">
                   <p>{t('firstFriday', { date: formatLongDate(ready.firstFriday, locale) })}</p>
+                  {/* The email announces the first Friday with room and open, by the booking's rule (0077). */}
+                  {ready.openFriday === null ? <p className="text-amber-900">{t('noOpenFriday', { year: ready.year })}</p> : null}
+                  {ready.openFriday !== null && ready.openFriday !== ready.firstFriday
+                    ? <p className="text-amber-900">{t('openFridayLater', { date: formatLongDate(ready.openFriday, locale) })}</p>
+                    : null}
                   <p className="font-semibold">{t('recipients', { count: ready.recipients })}</p>
                   {ready.alreadyQueued > 0 ? <p className="text-gray-700">{t('alreadyQueued', { count: ready.alreadyQueued, year: ready.year })}</p> : null}
                   <p>

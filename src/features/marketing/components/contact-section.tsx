@@ -3,11 +3,11 @@ import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import type { PublicBranchInfo } from '@/features/branch/branch.service';
 import { LazyContactForm } from './lazy-islands';
+import { toTelHref } from '@/lib/phone';
 
 /** SPEC: contact section (#contact) — the branch's contact facts and the message form. */
 export async function ContactSection({ locale, branch }: { locale: Locale; branch: PublicBranchInfo }) {
   const t = await getTranslations({ locale, namespace: 'home.contact' });
-  const tel = branch.phone.replace(/[^\d+]/g, '');
   return (
     <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-24 bg-gray-50 px-4 py-16">
       <div className="mx-auto max-w-6xl">
@@ -19,12 +19,14 @@ export async function ContactSection({ locale, branch }: { locale: Locale; branc
           <div className="min-w-0 space-y-5 rounded-xl bg-white p-6 shadow-sm">
             <h3 className="text-xl font-semibold">{t('infoTitle')}</h3>
             <p className="flex items-start gap-3"><Phone aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
-              <span><span className="block text-sm text-gray-600">{t('phone')}</span><a href={`tel:${tel}`} className="font-semibold underline">{branch.phone}</a></span></p>
+              <span><span className="block text-sm text-gray-600">{t('phone')}</span><a href={toTelHref(branch.phone)} className="font-semibold underline">{branch.phone}</a></span></p>
             <p className="flex items-start gap-3"><Mail aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
               <span className="min-w-0"><span className="block text-sm text-gray-600">{t('email')}</span><a href={`mailto:${branch.email}`} className="break-all font-semibold underline">{branch.email}</a>
                 <span className="block text-sm text-gray-600">{t('replyTime')}</span></span></p>
-            <p className="flex items-start gap-3"><MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
-              <span><span className="block text-sm text-gray-600">{t('office')}</span>{[branch.address, branch.city].filter(Boolean).join(', ')}</span></p>
+            {branch.mailingAddress ? (
+              <p className="flex items-start gap-3"><MapPin aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
+                <span><span className="block text-sm text-gray-600">{t('office')}</span>{branch.mailingAddress}</span></p>
+            ) : null}
             <div className="flex items-start gap-3"><Clock aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-leaf-700" />
               <div><p className="text-sm text-gray-600">{t('hoursTitle')}</p>
                 <ul className="text-sm"><li>{t('hoursFriday')}</li><li>{t('hoursWeekdays')}</li><li>{t('hoursWeekend')}</li></ul></div></div>

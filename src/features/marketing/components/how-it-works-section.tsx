@@ -14,7 +14,8 @@ export async function HowItWorksSection({ locale }: { locale: Locale }) {
           <h2 id="how-heading" className="text-3xl font-bold sm:text-4xl">{t('title')}</h2>
           <p className="mt-3 text-lg text-gray-700">{t('subtitle')}</p>
         </div>
-        <ol className="mt-10 grid gap-4 md:grid-cols-5">
+        {/* Three across at most: five narrow columns split "Évaluation", "Barrierebehandlung" mid-word from a tablet to a laptop (0078). */}
+        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step} className="rounded-xl border border-gray-200 bg-white p-5">
               <span className="flex h-9 w-9 items-center justify-center rounded-full bg-leaf-700 font-bold text-white">{i + 1}</span>

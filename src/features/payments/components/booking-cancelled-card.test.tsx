@@ -46,3 +46,19 @@ describe('the payment page for a paid booking that will not go ahead', () => {
     }
   });
 });
+
+describe('the payment page for a paid booking whose Friday was closed for rain with no Friday left (0072)', () => {
+  it('says the day was closed for rain and the payment goes back in full, never "cancelled", in four languages', () => {
+    expect(render('en', 'closed', 11187)).toEqual({
+      title: 'Your Friday was closed because of rain',
+      body: 'We closed the Friday you booked because of rain before your payment arrived, and no other Friday this season has room for your visit, so the booking will not go ahead. We are refunding your payment in full ($111.87) to the card you paid with; it will reach your account within 10 business days.',
+    });
+    expect(render('es', 'closed', 11187).title).toBe('Su viernes se cerró por lluvia');
+    expect(render('fr', 'closed', 11187).title).toBe('Votre vendredi a été fermé pour cause de pluie');
+    expect(render('de', 'closed', 0).body).toBe('Wir haben den von Ihnen gebuchten Freitag wegen Regens geschlossen, bevor Ihre Zahlung einging, und an keinem anderen Freitag dieser Saison ist noch Platz für Ihren Besuch. Die Buchung findet daher nicht statt. Wenn Sie Fragen zu Ihrer Zahlung haben, kontaktieren Sie uns bitte.');
+    for (const locale of ['en', 'es', 'fr', 'de'] as const) {
+      expect(render(locale, 'closed', 11187).body).toMatch(/rain|lluvia|pluie|Regens/);
+      expect(render(locale, 'closed', 11187).body).not.toMatch(/cancel|cancelad|annul|storn/i);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
+import { findCheckoutContactProblems, findFirstInvalidCheckoutField, placeCheckoutServerFields } from './checkout-contact.schema';
 
 const valid = { name: 'Casey Direct', email: 'casey@example.com', phone: '905-555-0134', city: 'Hamilton', postalCode: 'L8P 1A1' };
 
@@ -20,6 +20,13 @@ describe('findCheckoutContactProblems', () => {
     });
   });
 
+  // Before the customer record is made: a malformed code was stored on it, then the booking refused it (0078).
+  it('refuses a malformed postal code before anything is sent, and takes a letter O typed for a zero', () => {
+    expect(findCheckoutContactProblems({ ...valid, postalCode: 'L3M 4E' })).toEqual({ postalCode: 'checkout.new.invalidPostalCode' });
+    expect(findCheckoutContactProblems({ ...valid, postalCode: '90210' })).toEqual({ postalCode: 'checkout.new.invalidPostalCode' });
+    expect(findCheckoutContactProblems({ ...valid, postalCode: 'LOR 1B0' })).toEqual({});
+  });
+
   it('refuses a phone made of letters and an invalid email', () => {
     expect(findCheckoutContactProblems({ ...valid, phone: 'abcdefghijk', email: 'casey-at-example' })).toEqual({
       phone: 'errors.phoneInvalid', email: 'checkout.new.invalidEmail',
@@ -32,5 +39,13 @@ describe('placeCheckoutServerFields', () => {
     expect(placeCheckoutServerFields({ lastName: 'Too long', zipCode: 'Bad code', phone: 'Bad phone', notes: 'ignored' })).toEqual({
       name: 'Too long', postalCode: 'Bad code', phone: 'Bad phone',
     });
+  });
+});
+
+describe('findFirstInvalidCheckoutField', () => {
+  it('is the first refused field in the order the page shows them, for focus to go to', () => {
+    expect(findFirstInvalidCheckoutField({ date: 'x', postalCode: 'y', phone: 'z' })).toBe('phone');
+    expect(findFirstInvalidCheckoutField({ date: 'x' })).toBe('date');
+    expect(findFirstInvalidCheckoutField({})).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  * page accepts is refused there.
  */
 import { z } from 'zod';
+import { isValidPostalCode } from '@/features/service-area/postal-code';
 import { limitedText, requiredPhone } from '@/lib/field-limits';
 
 const REQUIRED = 'checkout.new.required';
@@ -14,8 +15,17 @@ export const CheckoutContactSchema = z.object({
   email: limitedText('email').min(1, REQUIRED).pipe(z.email('checkout.new.invalidEmail')),
   phone: requiredPhone(REQUIRED),
   city: limitedText('city').min(1, REQUIRED),
-  postalCode: limitedText('postalCode').min(1, REQUIRED),
+  // The booking refuses a malformed code; checked here too, before the customer record is made (0078).
+  postalCode: limitedText('postalCode').min(1, REQUIRED).refine(isValidPostalCode, 'checkout.new.invalidPostalCode'),
 });
+
+/** The page's fields in the order it shows them. */
+const FIELD_ORDER = ['name', 'email', 'phone', 'city', 'postalCode', 'date'] as const;
+
+/** The first refused field as the page shows them (focus goes there), or null when none is. */
+export function findFirstInvalidCheckoutField(invalid: Partial<Record<(typeof FIELD_ORDER)[number], string>>): (typeof FIELD_ORDER)[number] | null {
+  return FIELD_ORDER.find((field) => invalid[field]) ?? null;
+}
 export type CheckoutContact = z.input<typeof CheckoutContactSchema>;
 
 /** The first problem of each field, as translation keys: `{ phone: 'errors.phoneInvalid' }`; empty when all is well. */

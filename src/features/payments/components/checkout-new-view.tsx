@@ -20,12 +20,14 @@ import { FIELD_LIMITS } from '@/lib/field-limits';
 import { joinNameParts, type NameParts, pickNameParts, splitFullName } from '@/lib/person-name';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
-import { findCheckoutContactProblems, placeCheckoutServerFields } from './checkout-contact.schema';
+import { findCheckoutContactProblems, findFirstInvalidCheckoutField, placeCheckoutServerFields } from './checkout-contact.schema';
 import { AlreadyPaidCard } from './already-paid-card';
 import { findCheckoutNewBooking, forgetCheckoutNewBooking, rememberCheckoutNewBooking } from './checkout-new-session';
 import { OrderAddOnRows } from './order-summary';
+import { RainMoveNotice } from './rain-move-notice';
 import { ApiError, buildCheckoutPath, buildReceiptPath, findReceipt, isAlreadyPaidError, postJson, readCheckoutData, rememberCheckoutIntent, toNumber } from './payment-client';
 import { PaymentForm } from './payment-form';
+import { toTelHref } from '@/lib/phone';
 
 type Query = Record<string, string | undefined>;
 type QuoteDetails = {
@@ -262,6 +264,8 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
   const problem = fatal ?? (quote?.problem === 'missing' ? t('errors.noQuote') : quote?.problem === 'invalid' ? t('errors.invalidQuote') : null);
   const summary = useMemo(() => created?.intent.summary ?? preview, [created, preview]);
 
+  const focusField = (name: string | null) => { if (name) document.getElementById(`cn-${name}`)?.focus(); };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!details || busy) return;
@@ -272,6 +276,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
     if (Object.keys(problems).length > 0) {
       const onlyMissing = Object.values(problems).every((message) => message === 'checkout.new.required');
       toast({ variant: 'destructive', title: tn('missingTitle'), description: onlyMissing ? tn('missingBody') : tRoot('errors.validation') });
+      focusField(findFirstInvalidCheckoutField(problems));
       return;
     }
     setBusy(true);
@@ -319,8 +324,11 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
         toast({ variant: 'destructive', title: tn('priceChangedTitle'), description: error instanceof Error ? error.message : '' });
       } else {
         if (body?.fields && typeof body.fields === 'object') {
-          // Already translated by the server; each goes under the field the customer typed it in.
-          setInvalid(placeCheckoutServerFields(body.fields as Record<string, string>));
+          // Already translated by the server; each goes under the field the customer typed it in,
+          // and focus goes to the first (Continue was disabled while it sent: focus had fallen to the page).
+          const placed = placeCheckoutServerFields(body.fields as Record<string, string>);
+          setInvalid(placed);
+          focusField(findFirstInvalidCheckoutField(placed));
         }
         if (body?.code === 'day_full') {
           // The Fridays as they are now; if that call fails too, the list stays as it was.
@@ -431,6 +439,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
       </Card>
       {/* On a phone the summary comes first: what is being bought, before the form and the Pay button. */}
       <aside className="order-first space-y-4 md:order-none">
+        <RainMoveNotice moves={created?.intent.summary?.movedForRain ?? []} when="before" />
         <section aria-labelledby="cn-summary" className="rounded-lg bg-gray-50 p-4">
           <h2 id="cn-summary" className="mb-3 text-lg font-semibold">{t('summary.title')}</h2>
           <dl className="space-y-2 text-sm">
@@ -456,7 +465,7 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
         <p className="text-sm text-gray-700">
           {tn.rich('support', {
             phone: supportPhone,
-            call: (chunks) => <a className="whitespace-nowrap underline" href={`tel:${supportPhone.replace(/[^\d+]/g, '')}`}>{chunks}</a>,
+            call: (chunks) => <a className="whitespace-nowrap underline" href={toTelHref(supportPhone)}>{chunks}</a>,
           })}
         </p>
       </aside>

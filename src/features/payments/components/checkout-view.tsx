@@ -15,6 +15,7 @@ import { OrderSummary } from './order-summary';
 import { type CheckoutInputs, type CheckoutQuery, resolveCheckoutInputs } from './checkout-inputs';
 import { ApiError, buildReceiptPath, findReceipt, isAlreadyPaidError, isBookingCancelledError, postJson, readCheckoutData, rememberCheckoutIntent } from './payment-client';
 import { PaymentForm } from './payment-form';
+import { RainMoveNotice } from './rain-move-notice';
 
 type State =
   | { kind: 'loading' }
@@ -155,6 +156,8 @@ export function CheckoutView({ pathAppointmentId, query }: { pathAppointmentId?:
     <Card className="mx-auto max-w-lg">
       <CardHeader><h1 className="text-xl font-semibold leading-tight">{t('title')}</h1></CardHeader>
       <CardContent className="space-y-6">
+        {/* The Friday booked was closed for rain before this checkout: the customer reads where the visit goes before paying (0072). */}
+        <RainMoveNotice moves={intent.summary?.movedForRain ?? []} when="before" />
         <OrderSummary summary={intent.summary} serviceType={resolved?.serviceType} propertySize={resolved?.propertySize} />
         {cardError ? <p role="alert" className="text-sm text-red-700">{cardError}</p> : null}
         <PaymentForm

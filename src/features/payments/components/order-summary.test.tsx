@@ -9,7 +9,7 @@ import { OrderSummary } from './order-summary';
 /** Seasonal, 0.25 acre, Hamilton, MIDSEASON: 365.00 − 79.00 = 286.00 + 37.18 HST = 323.18 (DECISIONS §1). */
 const seasonal: OrderSummaryData = {
   serviceType: 'seasonal', propertySize: 0.25, includeTick: false, includeStandingWater: false, extras: [],
-  subtotalCents: 28_600, taxCents: 3_718, totalCents: 32_318, discountCents: 7_900, discountCode: 'MIDSEASON', taxRate: 0.13, dates: ['2027-05-07'],
+  subtotalCents: 28_600, taxCents: 3_718, totalCents: 32_318, discountCents: 7_900, discountCode: 'MIDSEASON', taxRate: 0.13, dates: ['2027-05-07'], movedForRain: [],
 };
 
 function render(locale: Locale, summary: OrderSummaryData) {
@@ -56,7 +56,7 @@ describe('OrderSummary: what the order buys (0062)', () => {
   // One-time 0.5 acre with tick, standing water and the natural barrier: 119 + 49 + 99 + 199 = 466.00 + 60.58 HST = 526.58.
   const withExtras: OrderSummaryData = {
     serviceType: 'onetime', propertySize: 0.5, includeTick: true, includeStandingWater: true, extras: ['natural-barrier', 'not-a-code'],
-    subtotalCents: 46_600, taxCents: 6_058, totalCents: 52_658, discountCents: 0, discountCode: null, taxRate: 0.13, dates: ['2027-05-14'],
+    subtotalCents: 46_600, taxCents: 6_058, totalCents: 52_658, discountCents: 0, discountCode: null, taxRate: 0.13, dates: ['2027-05-14'], movedForRain: [],
   };
 
   it.each([

@@ -10,6 +10,7 @@ import { describeConfirmation } from '../payment-outcome';
 import { BookingCancelledCard } from './booking-cancelled-card';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
+import { RainMoveNotice } from './rain-move-notice';
 import { buildReceiptPath, findCheckoutAppointment, rememberReceipt, retryCheckoutPath } from './payment-client';
 import { useVerifiedPayment } from './use-verified-payment';
 
@@ -61,6 +62,7 @@ export function PaymentConfirmationView({ paymentIntentId, redirectStatus }: { p
       <PaymentResultCard tone="success" title={t('successTitle')}>
         <p>{state.tentative ? t('tentative') : t('successBody')}</p>
         {state.amountCents !== null ? <p className="text-lg font-semibold">{t('amount', { amount: formatMoney(state.amountCents, locale) })}</p> : null}
+        <RainMoveNotice moves={paid?.movedForRain ?? []} when="after" />
         <div className="flex flex-wrap justify-center gap-3">
           {/* Verified paid: the same receipt page (what's next, order details) as a payment that never left the checkout. */}
           {paid && paymentIntentId ? (

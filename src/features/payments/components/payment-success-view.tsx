@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { BookingCancelledCard } from './booking-cancelled-card';
 import { PaymentProcessingCard } from './payment-processing-card';
 import { PaymentResultCard } from './payment-result-card';
+import { RainMoveNotice } from './rain-move-notice';
 import { rememberReceipt, retryCheckoutPath } from './payment-client';
 import { useVerifiedPayment } from './use-verified-payment';
 
@@ -83,6 +84,7 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
       contentClassName="space-y-6 text-left"
     >
       <p>{t(`messages.${MESSAGE_TYPES.has(type) ? (type === 'tick' ? 'tick-seasonal' : type) : 'other'}`)}</p>
+      <RainMoveNotice moves={status.movedForRain ?? []} when="after" />
       <section aria-labelledby="whats-next" className="rounded-lg bg-gray-50 p-4">
         <h2 id="whats-next" className="mb-2 font-semibold">{t('whatsNext')}</h2>
         <ol className="list-decimal space-y-1 pl-5 text-sm">

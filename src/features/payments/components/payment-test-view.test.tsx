@@ -10,7 +10,7 @@ import { PaymentForm } from './payment-form';
 import { type TestPaymentCheck, TestPaymentStatus, watchTestPayment } from './payment-test-view';
 
 const status = (value: string, message = ''): PaymentStatusView => ({
-  status: value, success: value === 'succeeded', bookingCancelled: false, bookingEnd: null, refundedCents: 0, message, amount: 12900, currency: 'CAD', serviceType: 'onetime', serviceDate: null, bookingRef: null, appointmentId: null,
+  status: value, success: value === 'succeeded', bookingCancelled: false, bookingEnd: null, refundedCents: 0, message, amount: 12900, currency: 'CAD', serviceType: 'onetime', serviceDate: null, movedForRain: [], bookingRef: null, appointmentId: null,
 });
 
 /**

@@ -15,7 +15,7 @@ const settings: CalculatorSettings = {
   taxRate: 0.135,
   currency: 'CAD',
   promoDiscounts: [],
-  schedule: { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '09-30' }, leadDays: 2, capacityPerFriday: 30, intervalDays: 21 },
+  schedule: { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '09-30' }, leadDays: 2, capacityPerFriday: 30, intervalDays: 21, closedDates: [] },
   servedPrefixes: [],
   businessName: 'Escarpment Mosquito & Tick',
 };

@@ -17,6 +17,7 @@ import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { checkoutPath, fetchAvailableDates } from '@/features/booking/booking-client';
+import { applyDateRefusal } from '@/features/booking/date-refusal';
 import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
@@ -50,6 +51,8 @@ type AppointmentResponse = {
   appointments?: { id: number; customerId?: number; customer_id?: number }[];
   subtotalCents?: number; taxCents?: number; totalCents?: number; totalPrice?: number;
   message?: string; code?: string; fields?: Record<string, string>; currentTotalCents?: number;
+  /** 409 `day_full`: the Fridays refused, and for a Friday closed to bookings the next open one (0072). */
+  fullDates?: string[]; nextDate?: string;
   /** 409 `already_paid`: the order was booked and paid before; `appointmentId` is that booking's. */
   reason?: string;
 };
@@ -60,24 +63,29 @@ type AppointmentResponse = {
  */
 type AlreadyPaid = { key: string; message: string; receiptPath: string | null };
 
+/** A Friday the server refused (409 `day_full`) and the next open one it named for a closed Friday (0072). */
+type DateRefusal = { refused: ReadonlySet<string>; nextDate: string | null };
+
 /**
  * Fridays from the server (with room for the one-time standing-water visit's second stop when it is
- * chosen); if the call fails, the same rule computed here (DECISIONS §3).
+ * chosen); if the call fails, the same rule computed here (DECISIONS §3), without the Fridays closed
+ * when the page was made or refused since (`live: false`: the page says it could not check the room
+ * left). Either way a refused Friday leaves the list and the next open one the server named joins it (0072).
  */
-async function loadAvailableDates(serviceType: string, includeTargetedInsects: boolean, settings: CalculatorSettings): Promise<string[]> {
+async function loadAvailableDates(serviceType: string, includeTargetedInsects: boolean, settings: CalculatorSettings, refusal: DateRefusal): Promise<{ dates: string[]; live: boolean }> {
   const fromServer = await fetchAvailableDates(serviceType, serviceType === 'onetime' && includeTargetedInsects);
-  if (fromServer) return fromServer;
+  if (fromServer) return { dates: applyDateRefusal(fromServer, refusal), live: true };
   console.warn('Falling back to locally computed Fridays: available-dates did not answer with a list');
   // Loaded only on failure: the date rules pull in date-fns, which most visitors never need.
-  const { findAvailableDates } = await import('@/features/scheduling/available-dates');
-  return findAvailableDates({
-    ...settings.schedule,
+  const { listFallbackFridays } = await import('@/features/scheduling/fallback-dates');
+  const dates = listFallbackFridays(settings.schedule, {
     visitsFor: (type) => countVisits(settings.priceTable, type),
     now: new Date(),
-    bookedStops: new Map(),
     serviceType,
+    refused: refusal.refused,
     horizonDays: 180,
   });
+  return { dates: applyDateRefusal(dates, refusal), live: false };
 }
 
 export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
@@ -96,6 +104,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [consultPicked, setConsultPicked] = useState(false);
   const [dates, setDates] = useState<string[] | null>(null);
+  // False when the server's list could not be read and the calculator computed its own (0072).
+  const [datesLive, setDatesLive] = useState(true);
+  const [refusal, setRefusal] = useState<DateRefusal>({ refused: new Set(), nextDate: null });
   const [datesVersion, setDatesVersion] = useState(0);
   // After losing a race for a Friday the refreshed list waits for the customer's own pick: a date
   // they never chose is not booked behind their back on the next click.
@@ -155,16 +166,17 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
 
   useEffect(() => {
     let cancelled = false;
-    loadAvailableDates(serviceType, includeTargetedInsects ?? false, settings).then((list) => {
+    loadAvailableDates(serviceType, includeTargetedInsects ?? false, settings, refusal).then(({ dates: list, live }) => {
       if (cancelled) return;
       setDates(list);
+      setDatesLive(live);
       // The first available date is preselected; a date still offered is kept.
       const current = getValues('date');
       if (current && list.includes(current)) return;
       setValue('date', pickAgain ? '' : list[0] ?? '');
     });
     return () => { cancelled = true; };
-  }, [serviceType, includeTargetedInsects, settings, datesVersion, pickAgain, getValues, setValue]);
+  }, [serviceType, includeTargetedInsects, settings, datesVersion, pickAgain, refusal, getValues, setValue]);
 
   const discount = useMemo(
     () => settings.promoDiscounts.find((d) => d.code === appliedCode) ?? null,
@@ -274,6 +286,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       // A Friday that filled up meanwhile: offer the fresh list, keep everything typed, and let the
       // customer pick another Friday themselves.
       if (res?.status === 409 && data?.code === 'day_full') {
+        const refused = data.fullDates?.length ? data.fullDates : [values.date];
+        // The server's message says whether the Friday is full or closed, and names the next open one (0072).
+        setRefusal((previous) => ({ refused: new Set([...previous.refused, ...refused]), nextDate: data.nextDate ?? null }));
         setPickAgain(true);
         setValue('date', '');
         setError('date', { type: 'server', message: data.message || t('errors.dateRequired') });
@@ -513,7 +528,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           {codeStatus?.available ? <p className="mt-3 text-sm font-semibold text-leaf-700">{t('codeInUse', { code: codeStatus.code })}</p> : null}
           {codeStatus && !codeStatus.available ? <p className="mt-3 text-sm text-gray-700">{t('codeUnavailable', { code: codeStatus.code })}</p> : null}
           {discountNote ? <p className="mt-1 text-sm text-gray-700">{discountNote}</p> : null}
-          <p className="mt-3 text-xs text-gray-600">{t('disclaimer')}</p>
+          {/* No estimate to qualify on a custom quote. */}
+          {customQuote ? null : <p className="mt-3 text-xs text-gray-600">{t('disclaimer')}</p>}
           <Button type="button" variant="outline" className="mt-4 w-full" onClick={() => { if (requireAddress('addressRequiredEmail')) setEmailOpen(true); }}>
             {t('sendByEmail')}
           </Button>
@@ -525,7 +541,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             <Label htmlFor={fid('date')}>
               {t('fields.date')} <span aria-hidden className="text-red-700">*</span>
             </Label>
-            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} {...register('date', {
+            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} aria-describedby={[dates !== null && !datesLive ? fid('date-offline') : null, errors.date ? fid('date-error') : null].filter(Boolean).join(' ') || undefined} {...register('date', {
               onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); },
             })}>
               {dates === null ? <option value="">{t('loadingDates')}</option> : null}
@@ -534,6 +550,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               {dates?.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
             </select>
             {fieldError('date')}
+            {/* The server's list could not be read: this one follows the schedule, not the room left (0072). */}
+            {dates !== null && !datesLive ? <p id={fid('date-offline')} className="text-sm text-amber-900">{t('offlineDates')}</p> : null}
             <p className="text-xs text-gray-600">{t('fridaysOnly')}</p>
           </div>
           {confirmedServerCents !== null ? (
@@ -564,6 +582,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
 
       <SendQuoteDialog
         open={emailOpen}
+        custom={customQuote}
         onOpenChange={setEmailOpen}
         form={form}
         quote={{

@@ -31,12 +31,17 @@ export interface QuoteSummary {
 type ContactKey = 'firstName' | 'lastName' | 'email' | 'phone';
 const CONTACT_KEYS: ContactKey[] = ['firstName', 'lastName', 'email', 'phone'];
 
-/** SPEC "Send Quote to Your Email": the contact fields come from (and go back to) the calculator form. */
-export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
+/**
+ * SPEC "Send Quote to Your Email": the contact fields come from (and go back to) the calculator form.
+ * For acreage (`custom`) it is the request for a custom quote: no quote or booking link is sent, so
+ * it says what happens instead, a confirmation and a call with a price (0078).
+ */
+export function SendQuoteDialog({ open, onOpenChange, form, quote, custom = false }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   form: UseFormReturn<CalculatorFormInput, unknown, CalculatorFormValues>;
   quote: QuoteSummary;
+  custom?: boolean;
 }) {
   const t = useTranslations('calculator');
   const tRoot = useTranslations();
@@ -109,7 +114,9 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
     if (res?.ok) {
       // SPEC §7: Lead, content 'Quote Request', when a quote is sent (a no-op without ids and consent).
       trackEvent('Lead', { preTaxTotal: quote.totalPrice, contentName: 'Quote Request' });
-      toast({ title: t('toasts.quoteSentTitle'), description: t('toasts.quoteSentBody') });
+      toast(custom
+        ? { title: t('toasts.customSentTitle'), description: t('toasts.customSentBody') }
+        : { title: t('toasts.quoteSentTitle'), description: t('toasts.quoteSentBody') });
       onOpenChange(false);
       return;
     }
@@ -163,8 +170,8 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
             form.setFocus(name);
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-xl font-semibold">{t('emailDialog.title')}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-600">{t('emailDialog.description')}</Dialog.Description>
+          <Dialog.Title className="text-xl font-semibold">{t(custom ? 'emailDialog.customTitle' : 'emailDialog.title')}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-gray-600">{t(custom ? 'emailDialog.customDescription' : 'emailDialog.description')}</Dialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
               {field('firstName', 'text', 'given-name')}
@@ -178,7 +185,7 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote }: {
               <input id={fid('website')} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
             </div>
             <Button type="submit" className="w-full" disabled={disabled}>
-              {isSubmitting ? t('emailDialog.sending') : t('emailDialog.submit')}
+              {isSubmitting ? t('emailDialog.sending') : t(custom ? 'emailDialog.customSubmit' : 'emailDialog.submit')}
             </Button>
           </form>
           <DialogCloseButton label={t('emailDialog.close')} />

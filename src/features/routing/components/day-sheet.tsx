@@ -26,6 +26,7 @@ import { openDaySheetStore } from './day-sheet-on-device';
 import { useDaySheetWorker } from './use-day-sheet-worker';
 import { findChangeNoticeKey, noticeValues, useStopOutbox } from './use-stop-outbox';
 import type { DoneMark } from './visit-note-dialog';
+import { toTelHref } from '@/lib/phone';
 
 /** `closure` is missing from copies saved before 0071. */
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'> & { closure?: TechnicianDay['closure'] };
@@ -365,7 +366,7 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
           ) : (
             <p className="text-sm">
               {t('notPlannedTechnician')}{' '}
-              <a className="font-semibold whitespace-nowrap text-brand-800 underline underline-offset-4" href={`tel:${officePhone.replace(/[^\d+]/g, '')}`}>
+              <a className="font-semibold whitespace-nowrap text-brand-800 underline underline-offset-4" href={toTelHref(officePhone)}>
                 {t('callOffice', { phone: officePhone })}
               </a>
             </p>

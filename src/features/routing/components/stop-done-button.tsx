@@ -1,13 +1,15 @@
 'use client';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { createLine, type LineDraft } from '@/features/application-records/application-form';
 import { isTreatmentVisit } from '@/features/application-records/application-rules';
 import type { ProductChoice } from '@/features/application-records/components/application-lines-fields';
+import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
 import { findStopAction } from '../stop-completion';
+import { findServiceLabelKey } from './route-format';
 import { sendStopChange } from './send-stop-change';
 import { createChangeId, type QueuedStopChange, toStopChangeBody } from './stop-outbox';
 import { type DoneMark, type DoneOutcome, VisitNoteDialog } from './visit-note-dialog';
@@ -59,6 +61,7 @@ export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
   stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording; outbox?: StopOutbox;
 }) {
   const t = useTranslations('routing');
+  const locale = useLocale();
   const [saving, setSaving] = useState(false);
   const [noteOpen, setNoteOpen] = useState(false);
   const lastSent = useRef<LineDraft[] | null>(null);
@@ -162,6 +165,7 @@ export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
       <VisitNoteDialog
         open={noteOpen}
         name={name}
+        visit={{ service: t(findServiceLabelKey(stop.appointment)), addOns: describeVisitAddOns(stop.appointment, locale, t) }}
         initialNote={refused?.note ?? stop.appointment.visitNote ?? ''}
         recording={dialogRecording}
         onClose={() => setNoteOpen(false)}

@@ -15,18 +15,27 @@ export type DoneMark = { note: string; applications?: { productId: number; amoun
 export type DoneOutcome = { ok: true } | { ok: false; fields?: Record<string, string> };
 
 /**
+ * The visit being marked, in the words of the screen that opens the dialog: its service, and the
+ * add-ons sold with it (`describeVisitAddOns`, 0064), or null when none.
+ */
+export type NoteDialogVisit = { service: string; addOns: string | null };
+
+/**
  * "Mark done" asks first (docs/decisions/0038, 0042): for a treatment, while the branch has
  * products, the products applied and their amounts (required: the application record), then an
  * optional note to the customer, which their visit report carries. The lines open with what this
  * stop sent last (a done mark taken back) or one line with the technician's usual product; the
  * note box with the stored note. `onConfirm` resolves ok when the stop changed, and the dialog
  * closes; a refusal keeps everything typed, marks the fields the server named, and a lost
- * connection loses nothing.
+ * connection loses nothing. The description names the visit's service and add-ons (0077): the
+ * dialog covers the stop or the row that names them, and the products recorded are for all of it.
  */
-export function VisitNoteDialog({ open, name, initialNote, recording, onClose, onConfirm }: {
+export function VisitNoteDialog({ open, name, visit, initialNote, recording, onClose, onConfirm }: {
   open: boolean;
   /** The customer's name, as the stop shows it. */
   name: string;
+  /** What the visit is; null while the dialog is closed. */
+  visit: NoteDialogVisit | null;
   initialNote: string;
   /** Present when this visit records products: the products offered and the lines to start with. */
   recording?: { products: ProductChoice[]; initialLines: () => LineDraft[] };
@@ -34,8 +43,17 @@ export function VisitNoteDialog({ open, name, initialNote, recording, onClose, o
   onConfirm: (mark: DoneMark) => Promise<DoneOutcome>;
 }) {
   const t = useTranslations('routing');
+  // One line each, read out as one text: the spaces between the lines keep their words apart.
+  const description = (
+    <>
+      {visit ? <span className="block font-medium text-gray-800">{visit.service}</span> : null}
+      {visit?.addOns ? <>{' '}<span className="block font-medium text-gray-800">{visit.addOns}</span></> : null}
+      {visit ? ' ' : null}
+      <span className="block">{t('noteDialog.description')}</span>
+    </>
+  );
   return (
-    <FormDialog open={open} onClose={onClose} title={t('noteDialog.title', { name })} description={t('noteDialog.description')} closeLabel={t('noteDialog.cancel')}>
+    <FormDialog open={open} onClose={onClose} title={t('noteDialog.title', { name })} description={description} closeLabel={t('noteDialog.cancel')}>
       {open ? <NoteForm initialNote={initialNote} recording={recording} onCancel={onClose} onConfirm={onConfirm} /> : null}
     </FormDialog>
   );

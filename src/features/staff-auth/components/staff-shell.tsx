@@ -36,6 +36,8 @@ export function staffLinks(
       link('/business', 'business'),
       link('/staff-accounts', 'staffAccounts'),
       link('/quotes-admin', 'quotes'),
+      // The do-not-email list (0074), next to the quotes whose follow-ups it stops.
+      link('/unsubscribed', 'unsubscribed'),
       link('/email-preview', 'emailPreview'),
     ];
   }

@@ -212,8 +212,14 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               date(p.createdAt),
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
               formatCad(p.amountCents, locale),
-              // The payment test page's rows are listed like the others, marked (docs/decisions/0028).
-              p.isTest ? <span key="s" className="inline-flex flex-wrap gap-1">{status(describePaymentStatus(p))}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(describePaymentStatus(p)),
+              <span key="s" className="inline-flex flex-col items-start gap-1">
+                {/* The payment test page's rows are listed like the others, marked (docs/decisions/0028). */}
+                {p.isTest ? <span className="inline-flex flex-wrap gap-1">{status(describePaymentStatus(p))}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(describePaymentStatus(p))}
+                {/* How much came back and its HST, to the cent, as the receipt says (0075). */}
+                {p.status === 'succeeded' && p.refundedCents > 0
+                  ? <span className="text-xs text-gray-700">{t('refundedAmount', { amount: formatCad(p.refundedCents, locale), hst: formatCad(p.refundedTaxCents, locale) })}</span>
+                  : null}
+              </span>,
               <code key="id" className="text-xs">{p.paymentIntentId}</code>,
               // A receipt for each payment received (docs/decisions/0040): view it, or email it again.
               p.status === 'succeeded' && !p.isTest
@@ -227,9 +233,12 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
           <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.messages', { count: messages.rows.length })}</p>
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
+            head={[t('cols.date'), t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.subject'), t('cols.message'), t('cols.status'), t('cols.actions')]}
             rows={messages.rows.map((m) => [
-              date(m.createdAt), m.name, m.email, describeContactSubject(m.subject, (code) => tSubject(code)), <div key="m" className="max-w-md space-y-2">
+              // The phone the visitor gave, to call back as they often ask (0078).
+              date(m.createdAt), m.name, m.email, m.phone
+                ? <a key="p" className="whitespace-nowrap text-brand-800 underline" href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>{m.phone}</a>
+                : t('na'), describeContactSubject(m.subject, (code) => tSubject(code)), <div key="m" className="max-w-md space-y-2">
                 <p className="whitespace-pre-wrap">{m.content}</p>
                 {m.responseContent !== null ? (
                   <div className="border-l-4 border-brand-500 pl-3 text-gray-700">

@@ -73,7 +73,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
     filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null, today: initial.today,
   });
   const [busy, setBusy] = useState<number | null>(null);
-  const [moving, setMoving] = useState<MovableAppointment | null>(null);
+  const [moving, setMoving] = useState<Row | null>(null);
   const [completing, setCompleting] = useState<CompletableVisit | null>(null);
   // The list as last rendered, for requests started from callbacks; each request's number says
   // whether a later one (another filter, a refresh) has taken over the list meanwhile.
@@ -145,8 +145,11 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
     void refresh();
   };
 
+  /** A visit's service and what was sold with it, in the row's words: the row and both dialogs name them alike (0064, 0077). */
+  const describe = (a: Row) => ({ service: format.service(serviceLabelKey(a)), addOns: describeVisitAddOns(a, locale, tRouting) });
+
   const openCompletion = (a: Row) => setCompleting({
-    id: a.id, date: a.date, serviceType: a.serviceType, technicianId: a.technicianId, visitNote: a.visitNote, name: format.name(a.firstName, a.lastName),
+    id: a.id, date: a.date, serviceType: a.serviceType, technicianId: a.technicianId, visitNote: a.visitNote, name: format.name(a.firstName, a.lastName), described: describe(a),
   });
 
   const visitCompleted = (visit: CompletableVisit, result: { status: string; visitNote: string | null }) => {
@@ -203,6 +206,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   };
 
   const { filter, rows, pending, error } = list;
+  const movingVisit = moving ? describe(moving) : null;
   const waitsForDay = rows.some((a) => a.status === 'confirmed' && !canComplete(a));
   const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
   const statusLabel = (s: AppointmentStatusFilter) => (s === 'needs-attention' ? t('needsAttention') : t(`statuses.${s}`));
@@ -275,7 +279,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
           </span>,
           <span key="t" className="whitespace-nowrap">{formatTimeOfDay(a.time, locale) ?? format.na}</span>,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
-          <ServiceWithAddOns key="s" service={format.service(serviceLabelKey(a))} addOns={describeVisitAddOns(a, locale, tRouting)} />,
+          <ServiceWithAddOns key="s" {...describe(a)} />,
           formatAddressLine(a.address, a.city) || format.na,
           a.needsStaffAttention
             ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
@@ -287,7 +291,8 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
       <MoveVisitDialog
         appointment={moving}
         name={moving ? format.name(moving.firstName, moving.lastName) : ''}
-        service={moving ? format.service(serviceLabelKey(moving)) : ''}
+        service={movingVisit?.service ?? ''}
+        addOns={movingVisit?.addOns ?? null}
         onClose={() => setMoving(null)}
         onMoved={visitMoved}
         onRefused={() => void refresh()}

@@ -7,7 +7,7 @@ import { FormDialog } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
 import { createLine, type LineDraft } from '@/features/application-records/application-form';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
-import { type DoneMark, type DoneOutcome, VisitNoteDialog } from '@/features/routing/components/visit-note-dialog';
+import { type DoneMark, type DoneOutcome, type NoteDialogVisit, VisitNoteDialog } from '@/features/routing/components/visit-note-dialog';
 import { pickOfficeDefaultProduct, planOfficeCompletion } from '../office-completion';
 import { callStaffApi, readRefusal } from './staff-api';
 
@@ -21,6 +21,8 @@ export type CompletableVisit = {
   visitNote: string | null;
   /** The customer's name, as the row shows it. */
   name: string;
+  /** The service and its add-ons, as the row names them (0064): the dialog names them too (0077). */
+  described: NoteDialogVisit;
 };
 
 /** The lines sent last for a visit, and the note when that mark did not go through (the row was out of date). */
@@ -121,6 +123,7 @@ export function CompleteVisitDialog({ visit, form, onClose, onCompleted, onOutda
       <VisitNoteDialog
         open={noteOpen}
         name={visit?.name ?? ''}
+        visit={visit?.described ?? null}
         initialNote={stored?.note ?? visit?.visitNote ?? ''}
         recording={recording}
         onClose={() => (pickerOpen ? setNoteOpenFor(null) : close())}

@@ -1,14 +1,16 @@
 import { getTranslations } from 'next-intl/server';
-import { Badge } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
+import type { QuoteCancelledBooking } from '@/features/quotes/quote-state';
 import type { Locale } from '@/i18n/routing';
 import { formatCad, formatShortDate } from '@/lib/format';
-import { buildQuoteAdminPath, listQuoteAddOnKeys } from '../quote-list';
+import { buildQuoteAdminPath, isCustomQuote, listQuoteAddOnKeys } from '../quote-list';
+import { describeCancelledBookingLine, QuoteStateBadge } from './quote-state';
 
 type CustomerQuote = {
   id: number;
   createdAt: string;
   status: string;
+  cancelledBooking: QuoteCancelledBooking | null;
   serviceType: string;
   propertySize: number;
   includeTick: boolean;
@@ -18,9 +20,9 @@ type CustomerQuote = {
 
 /**
  * The customer page's "Quotes" (0068): the quotes sent to the customer's address, newest first,
- * each as /quotes-admin's card names it (number, date, service, size and add-ons, total, status),
- * its number a link to that card. `more` when the page lists only the newest: the last line then
- * opens /quotes-admin's search by the address.
+ * each as /quotes-admin's card names it (number, date, service, size and add-ons, total, state and
+ * a booking cancelled since, 0073), its number a link to that card. `more` when the page lists only
+ * the newest: the last line then opens /quotes-admin narrowed to this address exactly (0073).
  */
 export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: CustomerQuote[]; more: boolean; email: string | null; locale: Locale }) {
   const [t, td] = await Promise.all([
@@ -35,21 +37,20 @@ export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: 
           {quotes.map((q) => {
             const plan = [
               td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType,
-              t('acres', { size: q.propertySize }),
+              isCustomQuote(q) ? t('acreage') : t('acres', { size: q.propertySize }),
               ...listQuoteAddOnKeys(q).map((key) => t(key)),
             ].join(', ');
             return (
               <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                 <span>
-                  <a className="font-medium text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath(q.id))}>{t('number', { id: q.id })}</a>
+                  <a className="font-medium text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath({ search: q.id }))}>{t('number', { id: q.id })}</a>
                   {' · '}{formatShortDate(q.createdAt, locale, td('invalidDate'))} · {plan}
                 </span>
                 <span className="inline-flex items-center gap-2">
-                  <span className="font-semibold">{formatCad(q.totalCents, locale)}</span>
-                  <Badge variant={q.status === 'sent' ? 'default' : 'secondary'}>
-                    {q.status ? (t.has(`status.${q.status}`) ? t(`status.${q.status}`) : q.status) : t('draft')}
-                  </Badge>
+                  <span className="font-semibold">{isCustomQuote(q) ? t('customQuoteTotal') : formatCad(q.totalCents, locale)}</span>
+                  <QuoteStateBadge status={q.status} t={t} />
                 </span>
+                {q.cancelledBooking ? <span className="basis-full text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</span> : null}
               </li>
             );
           })}
@@ -58,7 +59,7 @@ export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: 
       {more && email ? (
         <p className="mt-2 text-sm text-gray-600">
           {t('customerQuotes.more', { count: quotes.length })}{' '}
-          <a className="text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath(email))}>{t('customerQuotes.all')}</a>
+          <a className="text-brand-800 underline" href={localePath(locale, buildQuoteAdminPath({ email }))}>{t('customerQuotes.all')}</a>
         </p>
       ) : null}
     </section>

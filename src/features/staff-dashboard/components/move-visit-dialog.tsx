@@ -26,10 +26,12 @@ type DateChoice = { state: 'loading' } | { state: 'failed'; message: string | nu
  * that shares its Friday) come from the server's available-dates rule, and the server re-counts
  * the day under lock when the move is saved.
  */
-export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, onRefused }: {
+export function MoveVisitDialog({ appointment, name, service, addOns, onClose, onMoved, onRefused }: {
   appointment: MovableAppointment | null;
   name: string;
   service: string;
+  /** What was sold with the visit besides its service, as the row names it (0064), or null. */
+  addOns: string | null;
   onClose: () => void;
   onMoved: (appointment: MovableAppointment, moved: MovedVisits) => void;
   /** The server would not offer or make the move (the visit changed meanwhile): the list behind reads its rows again. */
@@ -118,6 +120,8 @@ export function MoveVisitDialog({ appointment, name, service, onClose, onMoved, 
           <Dialog.Title className="pr-8 text-xl font-semibold">{t(needsDate ? 'titleNeedsDate' : 'title', { name })}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">
             {t(needsDate ? 'descriptionNeedsDate' : 'description', { service, date })}
+            {/* The add-ons move with the visit (0077): on a line of their own, read out after a space. */}
+            {addOns ? <>{' '}<span className="mt-1 block font-medium text-gray-800">{addOns}</span></> : null}
           </Dialog.Description>
           <form method="post" noValidate onSubmit={submit} className="mt-4 space-y-4">
             {choice.state === 'loading' ? <p role="status" className="text-sm text-gray-700">{t('loadingDates')}</p> : null}

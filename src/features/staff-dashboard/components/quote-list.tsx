@@ -1,7 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -13,10 +13,11 @@ import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
-  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
+  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isCustomQuote, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
   type QuoteListFilter, type QuoteStatusFilter,
 } from '../quote-list';
 import { LoadMore } from './load-more';
+import { describeCancelledBookingLine, QuoteStateBadge } from './quote-state';
 import { callStaffApi, readRefusal } from './staff-api';
 
 type Quote = QuotePage['quotes'][number];
@@ -34,16 +35,21 @@ const SEARCH_PAUSE_MS = 300;
 const SELECT_CLASS = 'flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-ink disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
- * /quotes-admin's cards: the newest quotes first (the server's first page), a status filter, a
+ * /quotes-admin's cards: the newest quotes first (the server's first page), a state filter, a
  * search by customer name, email or quote number, and "Load more" pages from GET /api/admin/quotes.
- * `initialSearch` is the address's `?q=` the server's first page was searched with (0068); the
- * address follows the search from then on, so a reload or the way back finds the same quotes.
+ * `initialSearch` is the address's `?q=` the server's first page was searched with (0068), and
+ * `initialEmail` its `?email=`, the one address the list is narrowed to (0073), which the page
+ * names with a button that removes it; the address follows both from then on, so a reload or the
+ * way back finds the same quotes.
  */
-export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage; initialSearch?: string }) {
+export function QuoteList({ initial, initialSearch = '', initialEmail = null }: { initial: QuotePage; initialSearch?: string; initialEmail?: string | null }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
   const ids = { search: useId(), status: useId() };
-  const [list, setList] = useState<ListState>({ filter: { ...DEFAULT_QUOTE_FILTER, search: initialSearch }, rows: initial.quotes, nextCursor: initial.nextCursor, pending: null, error: null });
+  const searchField = useRef<HTMLInputElement>(null);
+  const [list, setList] = useState<ListState>({
+    filter: { ...DEFAULT_QUOTE_FILTER, search: initialSearch, email: initialEmail }, rows: initial.quotes, nextCursor: initial.nextCursor, pending: null, error: null,
+  });
   // The search field as typed; the list follows it once typing rests.
   const [search, setSearch] = useState(initialSearch);
   // The list as last rendered, for requests started from callbacks; each request's number says
@@ -79,7 +85,7 @@ export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage;
     if (text.trim() !== latest.current.filter.search.trim()) void load({ ...latest.current.filter, search: text.trim() }, 'filter');
   }, [load]);
 
-  // A follow-up sent from a card: the card shows it at once ('sent', the last one, the count, the total it now holds).
+  // A follow-up sent from a card: the card shows it at once (its state, the last one, the count, the total it now holds).
   const showFollowUp = useCallback((sent: QuoteFollowUpResult) => {
     setList((l) => ({
       ...l,
@@ -94,15 +100,25 @@ export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage;
     return () => window.clearTimeout(timer);
   }, [search, searchNow]);
 
-  // The address carries the search the list shows (`?q=`, 0068); the status filter stays out of it.
+  // The address carries the search and the address filter the list shows (`?q=`, 0068; `?email=`,
+  // 0073); the state filter stays out of it.
   const shownSearch = list.filter.search.trim();
+  const shownEmail = list.filter.email ?? '';
   useEffect(() => {
     const url = new URL(window.location.href);
-    if ((url.searchParams.get('q') ?? '') === shownSearch) return;
-    if (shownSearch) url.searchParams.set('q', shownSearch);
-    else url.searchParams.delete('q');
+    if ((url.searchParams.get('q') ?? '') === shownSearch && (url.searchParams.get('email') ?? '') === shownEmail) return;
+    for (const [name, value] of [['q', shownSearch], ['email', shownEmail]] as const) {
+      if (value) url.searchParams.set(name, value);
+      else url.searchParams.delete(name);
+    }
     window.history.replaceState(null, '', url);
-  }, [shownSearch]);
+  }, [shownSearch, shownEmail]);
+
+  // The address filter's button goes with the filter: focus moves to the search field, where the list is narrowed next.
+  const clearEmail = useCallback(() => {
+    void load({ ...latest.current.filter, search: search.trim(), email: null }, 'filter');
+    searchField.current?.focus();
+  }, [load, search]);
 
   const { filter, rows, pending, error } = list;
   const summary = pending === 'filter'
@@ -128,6 +144,7 @@ export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage;
           <Label htmlFor={ids.search}>{t('search')}</Label>
           <Input
             id={ids.search}
+            ref={searchField}
             type="search"
             value={search}
             maxLength={QUOTE_SEARCH_MAX_LENGTH}
@@ -141,12 +158,18 @@ export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage;
             id={ids.status}
             className={SELECT_CLASS}
             value={filter.status ?? ''}
-            onChange={(e) => void load({ status: (e.target.value || null) as QuoteStatusFilter | null, search: search.trim() }, 'filter')}
+            onChange={(e) => void load({ ...filter, status: (e.target.value || null) as QuoteStatusFilter | null, search: search.trim() }, 'filter')}
           >
             <option value="">{td('list.allStatuses')}</option>
             {QUOTE_STATUS_FILTERS.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
           </select>
         </div>
+        {filter.email !== null ? (
+          <div className="flex w-full flex-wrap items-center gap-3 rounded-md border border-gray-300 bg-gray-50 px-3 py-2 text-sm">
+            <p className="wrap-anywhere">{t('emailFilter.showing', { email: filter.email })}</p>
+            <Button type="button" variant="outline" size="sm" onClick={clearEmail}>{t('emailFilter.clear')}</Button>
+          </div>
+        ) : null}
       </form>
       {error ? <p role="alert" className="mt-4 text-sm text-red-700">{error}</p> : null}
       <p role="status" className="mt-4 text-sm text-gray-600">{summary}</p>
@@ -162,24 +185,25 @@ export function QuoteList({ initial, initialSearch = '' }: { initial: QuotePage;
 
 /**
  * One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service,
- * size, add-ons, address, created; the link to the live customer record with its address (0068);
- * then the office's follow-ups and "Send again" while it is not booked (0059).
+ * size, add-ons, address, created; the booking cancelled since, with when and by whom (0073); the
+ * link to the live customer record with its address (0068); then the office's follow-ups and "Send
+ * again" while no booking of it is going ahead (0059, 0073).
  */
 function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
   const locale = useLocale();
   const addOns = listQuoteAddOnKeys(q).map((key) => t(key));
+  const custom = isCustomQuote(q);
   // wrap-anywhere: a long email address breaks instead of widening the card past a 320 px phone.
   return (
     <Card className="h-full wrap-anywhere">
       <CardHeader className="pb-3">
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">{t('number', { id: q.id })}</h2>
-          <Badge variant={q.status === 'sent' ? 'default' : 'secondary'}>
-            {q.status ? (t.has(`status.${q.status}`) ? t(`status.${q.status}`) : q.status) : t('draft')}
-          </Badge>
+          <QuoteStateBadge status={q.status} t={t} />
         </div>
+        {q.cancelledBooking ? <p className="text-sm text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</p> : null}
         <p className="text-sm">{q.customerName ?? td('na')}<br /><span className="text-gray-600">{q.customerEmail ?? td('na')}</span></p>
         {q.customer ? (
           <p className="text-sm">
@@ -188,10 +212,11 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
         ) : null}
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold">{formatCad(q.totalCents, locale)}</p>
+        {/* A custom-quote request has no price yet: not "$0.00" and "999 acres" (0078). */}
+        {custom ? <p className="text-lg font-semibold">{t('customQuoteTotal')}</p> : <p className="text-2xl font-bold">{formatCad(q.totalCents, locale)}</p>}
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
-          <dt className="text-gray-600">{t('propertySize')}</dt><dd>{t('acres', { size: q.propertySize })}</dd>
+          <dt className="text-gray-600">{t('propertySize')}</dt><dd>{custom ? t('acreage') : t('acres', { size: q.propertySize })}</dd>
           <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
           <dt className="text-gray-600">{t('address')}</dt><dd>{formatAddressLine(q.address, q.city, q.postalCode) || td('na')}</dd>
           {q.secondContact ? (

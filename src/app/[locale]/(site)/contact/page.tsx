@@ -1,4 +1,4 @@
-import { Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
@@ -9,6 +9,7 @@ import { CONTACT_FORM_NAMESPACES, ContactForm } from '@/features/contact/compone
 import { buildAlternates } from '@/features/seo/alternates';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
+import { toTelHref } from '@/lib/phone';
 
 type Params = { params: Promise<{ locale: string }> };
 
@@ -43,12 +44,18 @@ export default async function ContactPage({ params }: Params) {
           <dl className="space-y-4">
             <div>
               <dt className="flex items-center gap-2 font-semibold"><Phone aria-hidden="true" className="h-5 w-5 text-leaf-700" />{t('phone')}</dt>
-              <dd><a className="text-brand-800 underline underline-offset-4" href={`tel:${branch.phone.replace(/[^\d+]/g, '')}`}>{branch.phone}</a></dd>
+              <dd><a className="text-brand-800 underline underline-offset-4" href={toTelHref(branch.phone)}>{branch.phone}</a></dd>
             </div>
             <div>
               <dt className="flex items-center gap-2 font-semibold"><Mail aria-hidden="true" className="h-5 w-5 text-leaf-700" />{t('email')}</dt>
               <dd className="break-all"><a className="text-brand-800 underline underline-offset-4" href={`mailto:${branch.email}`}>{branch.email}</a></dd>
             </div>
+            {branch.mailingAddress ? (
+              <div>
+                <dt className="flex items-center gap-2 font-semibold"><MapPin aria-hidden="true" className="h-5 w-5 text-leaf-700" />{t('mailingAddress')}</dt>
+                <dd>{branch.mailingAddress}</dd>
+              </div>
+            ) : null}
           </dl>
           <div>
             <h3 className="flex items-center gap-2 font-semibold"><Clock aria-hidden="true" className="h-5 w-5 text-leaf-700" />{t('hoursHeading')}</h3>

@@ -7,6 +7,7 @@ import { getPublicBranchInfo } from '@/features/branch/branch.service';
 import { RequestLinkForm } from '@/features/manage-booking/components/request-link-form';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale, toLocale } from '@/i18n/routing';
+import { toTelHref } from '@/lib/phone';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -38,7 +39,7 @@ export default async function FindBookingPage({ params }: Props) {
           </CardContent>
         </Card>
         <p className="text-sm text-gray-700">
-          {t('noEmail')} <a className="font-semibold text-brand-800 underline" href={`tel:${branch.phone.replace(/[^\d+]/g, '')}`}>{branch.phone}</a>
+          {t('noEmail')} <a className="font-semibold text-brand-800 underline" href={toTelHref(branch.phone)}>{branch.phone}</a>
         </p>
       </div>
     </div>

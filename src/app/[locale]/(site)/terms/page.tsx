@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { getBranch } from '@/features/branch/branch.service';
+import { formatMailingAddress } from '@/features/email/email-layout';
 import { LegalDocumentView } from '@/features/legal/components/legal-document-view';
 import { buildAlternates } from '@/features/seo/alternates';
 import { isLocale } from '@/i18n/routing';
@@ -20,6 +21,6 @@ export default async function TermsPage({ params }: Params) {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const branch = await getBranch();
-  const address = [branch.address, branch.city, [branch.province, branch.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = formatMailingAddress(branch) ?? '';
   return <LegalDocumentView locale={locale} document="terms" facts={{ brand: branch.displayName, address, email: branch.email, phone: branch.phone }} />;
 }

@@ -11,6 +11,7 @@ import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
+import { findOfficePageKey } from '@/features/staff-auth/office-pages';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -26,6 +27,8 @@ export default async function AdminPage({ params, searchParams }: {
   setRequestLocale(locale);
   const [session, t, query] = await Promise.all([getStaffSession(), getTranslations({ locale, namespace: 'staffAuth' }), searchParams]);
   const next = typeof query.next === 'string' ? query.next : null;
+  // A technician sent here from an office screen is told that screen is the office's (0078).
+  const refusedPage = session?.role === 'technician' ? findOfficePageKey(next) : null;
 
   return (
     <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords'])}>
@@ -33,6 +36,11 @@ export default async function AdminPage({ params, searchParams }: {
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
           <h1 className="text-3xl font-bold">{t('technicianTitle')}</h1>
+          {refusedPage ? (
+            <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-gray-900">
+              {t('technicianRefused', { page: t(`officePages.${refusedPage}`) })}
+            </p>
+          ) : null}
           <p className="mt-4 text-gray-700">{t('technicianBody')}</p>
           <a className={`${buttonVariants()} mt-6`} href={localePath(locale, '/day-sheet')}>{t('links.daySheet')}</a>
         </div>

@@ -1,25 +1,25 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { localePath } from '@/components/site/locale-paths';
 import { BusinessDetailsForm } from '@/features/business-details/components/business-details-form';
 import { getBusinessDetails } from '@/features/business-details/business-details.service';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
-/** The business details tax receipts print (admins only, docs/decisions/0044): legal name and GST/HST number. */
+/**
+ * The business details (admins only, docs/decisions/0044, 0076): the legal name and GST/HST number
+ * tax receipts print, and the phone, email and mailing address customers see everywhere.
+ */
 export default async function BusinessDetailsPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // The company's tax identity is office business: a technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   await requireStaff({ role: 'admin', redirectTo: '/business', locale });
-  const [t, details] = await Promise.all([
+  const [t, initial] = await Promise.all([
     getTranslations({ locale, namespace: 'businessDetails' }),
     getBusinessDetails(),
   ]);
@@ -29,7 +29,7 @@ export default async function BusinessDetailsPage({ params }: { params: Promise<
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mb-6 max-w-3xl text-gray-600">{t('intro')}</p>
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['businessDetails', 'receipts', 'errors'])}>
-        <BusinessDetailsForm initial={details} />
+        <BusinessDetailsForm initial={initial} />
       </NextIntlClientProvider>
     </div>
   );

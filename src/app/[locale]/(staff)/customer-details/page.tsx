@@ -163,12 +163,18 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                     {p.isTest ? <Badge variant="secondary">{t('testPayment')}</Badge> : null}
                   </span>
                 </div>
+                {/* How much came back and its HST, to the cent, as on the Payments tab and the receipt (0075). */}
+                {p.status === 'succeeded' && p.refundedCents > 0
+                  ? <p className="text-xs text-gray-700">{t('refundedAmount', { amount: formatCad(p.refundedCents, locale), hst: formatCad(p.refundedTaxCents, locale) })}</p>
+                  : null}
                 {p.refunds.length > 0 ? (
                   <ul className="space-y-1 border-l-2 border-gray-200 pl-3">
                     {p.refunds.map((r) => (
                       <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
                         <span>
-                          {formatShortDate(r.createdAt, locale)} · {tc('refunds.line', { amount: formatCad(r.amountCents, locale) })}
+                          {formatShortDate(r.createdAt, locale)} · {r.taxCents === null
+                            ? tc('refunds.line', { amount: formatCad(r.amountCents, locale) })
+                            : tc('refunds.lineWithHst', { amount: formatCad(r.amountCents, locale), hst: formatCad(r.taxCents, locale) })}
                           {r.status === 'failed' && r.failureReason ? <span className="block text-red-700">{tc('refunds.failureReason', { reason: r.failureReason })}</span> : null}
                         </span>
                         <span className="flex items-center gap-2">

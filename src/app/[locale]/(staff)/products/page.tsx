@@ -1,13 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { localePath } from '@/components/site/locale-paths';
 import { ProductsManager } from '@/features/application-records/components/products-manager';
 import { listProductsForOffice } from '@/features/application-records/product.service';
 import { ApplicationsExportForm } from '@/features/exports/components/export-controls';
 import { findDefaultApplicationExportRange } from '@/features/exports/exports.service';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -21,8 +20,6 @@ export default async function ProductsPage({ params }: { params: Promise<{ local
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Products and records are office business, like the technicians screen: a technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   await requireStaff({ role: 'admin', redirectTo: '/products', locale });
   const [t, { products }, exportRange] = await Promise.all([
     getTranslations({ locale, namespace: 'applicationRecords.products' }),

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { localePath } from '@/components/site/locale-paths';
 import { RetreatmentsOffice } from '@/features/retreatments/components/retreatments-office';
 import { listOfficeRetreatmentRequests } from '@/features/retreatments/retreatment.service';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -20,8 +19,6 @@ export default async function RetreatmentsPage({ params }: { params: Promise<{ l
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Customers' requests are office business: a technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   await requireStaff({ role: 'admin', redirectTo: '/retreatments', locale });
   const [t, tServices, requests] = await Promise.all([
     getTranslations({ locale, namespace: 'retreatments.office' }),

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localePath } from '@/components/site/locale-paths';
 import { RouteManager } from '@/features/routing/components/route-manager';
 import { isCalendarDate } from '@/features/routing/route.schema';
 import { findDefaultRouteDate, isDemoDataPresent } from '@/features/routing/route.service';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -19,8 +19,6 @@ export default async function RoutesPage({ params, searchParams }: {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // The route manager shows every crew's stops: admins only. A technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(`${locale === 'en' ? '' : `/${locale}`}/day-sheet`);
   await requireStaff({ role: 'admin', redirectTo: '/routes', locale });
   const [t, query, isDemo] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, isDemoDataPresent()]);
   const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;

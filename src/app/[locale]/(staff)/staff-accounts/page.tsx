@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { localePath } from '@/components/site/locale-paths';
 import { StaffAccountsManager } from '@/features/staff-accounts/components/staff-accounts-manager';
 import { listStaffAccountsForOffice } from '@/features/staff-accounts/staff-account.service';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -16,8 +15,6 @@ export default async function StaffAccountsPage({ params }: { params: Promise<{ 
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Logins are office business, like the technicians screen: a technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   const session = await requireStaff({ role: 'admin', redirectTo: '/staff-accounts', locale });
   const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'staffAccounts' }),

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { notFound, redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { localePath } from '@/components/site/locale-paths';
-import { getStaffSession, requireStaff } from '@/features/staff-auth/require-staff';
+import { requireStaff } from '@/features/staff-auth/require-staff';
 import { TechniciansManager } from '@/features/technicians/components/technicians-manager';
 import { listTechniciansForOffice } from '@/features/technicians/technician.service';
 import { pickMessages } from '@/i18n/messages';
@@ -16,8 +16,6 @@ export default async function TechniciansPage({ params }: { params: Promise<{ lo
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // Crews and shifts are office business, like the route manager: a technician gets their own day sheet.
-  if ((await getStaffSession())?.role === 'technician') redirect(localePath(locale, '/day-sheet'));
   await requireStaff({ role: 'admin', redirectTo: '/technicians', locale });
   const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'technicians' }),

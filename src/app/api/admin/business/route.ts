@@ -3,15 +3,19 @@ import { getBusinessDetails, saveBusinessDetails } from '@/features/business-det
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { apiRoute, parseJson } from '@/server/handler';
 
-/** GET (admins): the legal name and GST/HST number receipts print, with the rest of their "Sold by" (docs/decisions/0044). */
+/** GET (admins): the business details and their latest changes (docs/decisions/0044, 0076). */
 export const GET = apiRoute(async () => {
   await requireStaff({ role: 'admin' });
-  return { details: await getBusinessDetails() };
+  return getBusinessDetails();
 });
 
-/** PUT (admins) `{ legalName, hstNumber }`: blank clears a field; a malformed number is a 400 beside its field. */
+/**
+ * PUT (admins) every field of the screen: `{ legalName, hstNumber, phone, email, address, city,
+ * province, postalCode }`. Blank clears the legal name or the number; anything malformed is a 400
+ * with a translated message beside its field, and nothing is stored.
+ */
 export const PUT = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ role: 'admin' });
   const input = await parseJson(req, BusinessDetailsSchema);
-  return saveBusinessDetails(input);
+  return saveBusinessDetails(input, staff);
 });

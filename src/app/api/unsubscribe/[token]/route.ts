@@ -25,8 +25,10 @@ async function readForm(req: Request): Promise<FormData | null> {
 export const POST = apiRoute<{ token: string }>(async ({ req, params, locale }) => {
   const token = readRouteParam(params.token);
   const form = await readForm(req);
-  const result = await unsubscribeByToken(token, new Date());
-  if (form?.get('source') === 'page') {
+  const fromPage = form?.get('source') === 'page';
+  // The office's list says how each address asked (0074): the page's button, or the mail program's one-click.
+  const result = await unsubscribeByToken(token, new Date(), fromPage ? 'link' : 'one-click');
+  if (fromPage) {
     const pageLocale = toLocale(form.get('locale'));
     return new Response(null, { status: 303, headers: { location: localePath(pageLocale, `/unsubscribe/${encodeURIComponent(token)}`) } });
   }

@@ -21,6 +21,7 @@ import { formatCad, formatDayAndTime, formatLongDate, formatShortDate } from '@/
 import { readRouteParam } from '@/lib/route-param';
 import { getClientIp } from '@/server/request-locale';
 import { formatAddressLine } from '@/lib/address-line';
+import { toTelHref } from '@/lib/phone';
 
 // Every request reads the booking as it is now; nothing of it is cached or prerendered.
 export const dynamic = 'force-dynamic';
@@ -47,7 +48,7 @@ async function readBooking(token: string, locale: Locale): Promise<{ booking: Ma
 }
 
 function PhoneLink({ phone }: { phone: string }) {
-  return <a className="font-semibold text-brand-800 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>;
+  return <a className="font-semibold text-brand-800 underline" href={toTelHref(phone)}>{phone}</a>;
 }
 
 export default async function ManageBookingPage({ params }: Props) {

@@ -9,6 +9,7 @@ import { findToday } from '@/features/scheduling/available-dates';
 import { isLocale, toLocale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { readRouteParam } from '@/lib/route-param';
+import { toTelHref } from '@/lib/phone';
 
 // The customer's state as it is now: nothing here is cached or prerendered.
 export const dynamic = 'force-dynamic';
@@ -46,7 +47,7 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ lo
             <CardHeader><h1 className="text-2xl font-bold">{t('invalidTitle')}</h1></CardHeader>
             <CardContent className="space-y-3 text-gray-700">
               <p>{t('invalidBody')}</p>
-              <p><a className="font-semibold text-brand-800 underline" href={`tel:${branch.phone.replace(/[^\d+]/g, '')}`}>{branch.phone}</a></p>
+              <p><a className="font-semibold text-brand-800 underline" href={toTelHref(branch.phone)}>{branch.phone}</a></p>
             </CardContent>
           </>
         ) : state.state === 'unsubscribed' ? (
