@@ -91,6 +91,10 @@ function toOutboxRow(input: EnqueueEmailInput): NewOutboxEmail {
     relatedType: input.relatedType ?? null,
     relatedId: input.relatedId ?? null,
     topic: input.topic ?? null,
+    // Due from now on the app's clock, the clock `deliverDueEmails` asks with: the database's own
+    // now() is finer than a millisecond, so a row stamped by it could be a fraction of a millisecond
+    // "later" than a delivery run in the same millisecond and wait for the next run.
+    nextAttemptAt: new Date(),
   };
 }
 
