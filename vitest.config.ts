@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // The property tests (available dates, the route solver's determinism) take a second or two
+          // alone; on two cores under a full build they took more than the 5 s default.
+          testTimeout: 15_000,
           // next-intl's middleware imports `next/server` without an extension, which Node's ESM
           // loader refuses; compiled by Vite instead, src/proxy.test.ts can run the real thing.
           server: { deps: { inline: [/next-intl\/dist\/esm\/[^/]+\/middleware/] } },
