@@ -4,6 +4,7 @@
  */
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { formatPostalCode } from '@/features/service-area/postal-code';
+import { NO_PHONE } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
 
 export type BookingApiError =
@@ -44,15 +45,6 @@ async function postJson(url: string, body: unknown): Promise<Response | null> {
     credentials: 'include',
     body: JSON.stringify(body),
   }).catch(() => null);
-}
-
-export async function createCustomer(body: Record<string, unknown>): Promise<Result<{ id: number }>> {
-  const res = await postJson('/api/customers', body);
-  if (res?.ok) {
-    const data = (await res.json().catch(() => null)) as { id?: number } | null;
-    if (typeof data?.id === 'number') return { ok: true, data: { id: data.id } };
-  }
-  return { ok: false, error: await readError(res) };
 }
 
 export async function createAppointment(body: Record<string, unknown>): Promise<Result<CreatedBooking>> {
@@ -170,8 +162,9 @@ export type OrderOutcome =
   | { ok: false; reason: 'api'; error: BookingApiError };
 
 /**
- * SPEC §4 order-creation path (e.g. a quote email's direct link): create the customer, take the
- * first available date, create the appointment, store the amount and go to /checkout.
+ * SPEC §4 order-creation path (e.g. a quote email's direct link): take the first available date,
+ * book it with the customer's details (the customer record is made in the booking's transaction,
+ * so a refused order leaves none behind, 0079), store the amount and go to /checkout.
  * `prepare` is `prepareOrderCustomer` from the schema module (SPEC §5's defaults).
  */
 export async function runOrderFlow(
@@ -187,14 +180,15 @@ export async function runOrderFlow(
     customerInfo: { email: c.email, name: [c.firstName, c.lastName].filter(Boolean).join(' '), address: c.address, city: c.city, postalCode: c.postalCode },
     conversionStage: 'booking_initiated',
   });
-  const customer = await createCustomer({ ...prepared.customer, locale });
-  if (!customer.ok) return { ok: false, reason: 'api', error: customer.error };
   const dates = await fetchAvailableDates(order.serviceType, order.includeTargetedInsects ?? false);
   const date = dates?.[0];
   if (!date) return { ok: false, reason: 'no-dates' };
   const created = await createAppointment({
-    customerId: customer.data.id,
-    email: prepared.customer.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    // SPEC's stand-in for "no phone" is not a number the booking takes; without one the booking uses it itself.
+    ...(c.phone && c.phone !== NO_PHONE ? { phone: c.phone } : {}),
     serviceType: order.serviceType,
     date,
     time: '09:00',

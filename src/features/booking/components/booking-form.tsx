@@ -19,7 +19,7 @@ import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
-  type BookingApiError, checkoutPath, checkPostalCode, createAppointment, createCustomer, fetchAvailableDates, mapServerField, storeCheckoutData,
+  type BookingApiError, checkoutPath, checkPostalCode, createAppointment, fetchAvailableDates, mapServerField, storeCheckoutData,
 } from '../booking-client';
 import { BookingFormSchema, type BookingFormValues } from '../booking.schema';
 import { applyDateRefusal } from '../date-refusal';
@@ -250,16 +250,10 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         }
       }
 
-      const customer = await createCustomer({
-        firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone,
-        address: values.address, city: values.city, zipCode: values.zipCode, propertySize: values.propertySize, locale,
-      });
-      if (!customer.ok) { await handleApiError(customer.error); return; }
-
       const includeTickValue = service !== 'tick-seasonal' && values.includeTick;
       const appointment = await createAppointment({
-        customerId: customer.data.id,
-        email: values.email,
+        // The customer record is made in the booking's own transaction: a refused booking leaves none (0079).
+        firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone,
         serviceType: service,
         date: values.date,
         time: '09:00',

@@ -22,6 +22,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import type { CreatedPaymentIntent } from '../payment.types';
 import { findCheckoutContactProblems, findFirstInvalidCheckoutField, placeCheckoutServerFields } from './checkout-contact.schema';
 import { AlreadyPaidCard } from './already-paid-card';
+import { bookCheckoutNewOrder } from './checkout-new-booking';
 import { findCheckoutNewBooking, forgetCheckoutNewBooking, rememberCheckoutNewBooking } from './checkout-new-session';
 import { OrderAddOnRows } from './order-summary';
 import { RainMoveNotice } from './rain-move-notice';
@@ -287,15 +288,11 @@ export function CheckoutNewView({ query, supportPhone, taxRate, businessName }: 
       customerInfo: { email: customer.email.trim(), name: customer.name.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() },
       conversionStage: 'booking_initiated',
     });
-    const contact = { firstName, lastName, email: customer.email.trim(), phone: customer.phone.trim(), address: details.address, city: customer.city.trim(), postalCode: customer.postalCode.trim() };
+    const contact = { firstName, lastName, email: customer.email.trim(), phone: customer.phone.trim(), city: customer.city.trim(), postalCode: customer.postalCode.trim() };
     let appointmentId: number;
     try {
-      const { id: customerId } = await postJson<{ id: number }>('/api/customers', { ...contact, locale });
-      const booking = await postJson<{ appointmentId: number; bookingRef: string; totalCents: number; subtotalCents: number; taxCents: number; discountCents?: number }>('/api/appointments', {
-        customerId, email: contact.email, serviceType: details.serviceType, propertySize: details.propertySize, includeTick: details.includeTick,
-        includeTargetedInsects: details.includeStandingWater, extras: details.extras ?? [], address: details.address, city: contact.city, postalCode: contact.postalCode,
-        date, time: '09:00', notes: query.notes ?? null, status: 'pending-payment', discountCode: details.discountCode, quoteId: details.quoteId,
-        ...(preview ? { confirmedTotalCents: preview.totalCents } : {}), locale, marketingConsent,
+      const booking = await bookCheckoutNewOrder({
+        order: details, contact, date, notes: query.notes ?? null, confirmedTotalCents: preview ? preview.totalCents : null, locale, marketingConsent,
       });
       appointmentId = booking.appointmentId;
       const { bookingRef } = booking;
