@@ -218,7 +218,8 @@ describe('/book', () => {
 
     // Whatever the browser let through, the server's 400 lands under the field it names.
     await form.getByLabel('Phone').fill('(905) 555-0142 ext. 12');
-    await page.route('**/api/customers', (route) => route.fulfill({
+    // The booking carries the customer's details; its refusal is the only one there is (0079).
+    await page.route('**/api/appointments', (route) => route.fulfill({
       status: 400, contentType: 'application/json',
       body: JSON.stringify({ code: 'validation', message: 'Please check the highlighted fields.', fields: { lastName: 'Please keep the last name to 100 characters or fewer.' } }),
     }));

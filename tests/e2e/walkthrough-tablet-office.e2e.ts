@@ -116,6 +116,8 @@ describe('a French homeowner at the edge of the service area, on a tablet', () =
     await continueButton.tap();
     await page.getByText(/M5V 2T6/).first().waitFor();
     await expect.poll(() => postal.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The customer is made with the booking or not at all (0079): one request, refused, and no customer record before it.
+    expect(posted.filter((p) => p === '/api/customers' || p === '/api/appointments')).toEqual(['/api/appointments']);
     // The refusal's 400 is the only error: every message the page shows is in its language.
     expect(errors.filter((error) => !error.includes('400 (Bad Request)'))).toEqual([]);
     await context.close();

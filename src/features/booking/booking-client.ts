@@ -59,6 +59,35 @@ export async function createAppointment(body: Record<string, unknown>): Promise<
   return { ok: false, error: await readError(res) };
 }
 
+/** The property size that has no online price: the office quotes it (DECISIONS §1, "over 2 acres"). */
+export const CUSTOM_QUOTE_SIZE = '999';
+
+export type CustomQuoteRequest = {
+  name: string; email: string; phone: string; address: string; city: string; postalCode: string;
+  serviceType: string; includeTick: boolean; includeStandingWater: boolean;
+};
+
+/**
+ * /request-service's "More than 2 acres (custom quote)": the request goes to the office as the
+ * calculator's acreage request does (POST /api/send-quote, size 999), never to a checkout that would
+ * charge a price the site does not have (0079).
+ */
+export async function sendCustomQuoteRequest(request: CustomQuoteRequest): Promise<Result<{ quoteId: number | null }>> {
+  const res = await postJson('/api/send-quote', {
+    name: request.name.trim(), email: request.email.trim(), phone: request.phone.trim(), website: '',
+    quoteDetails: {
+      serviceType: request.serviceType, propertySize: Number(CUSTOM_QUOTE_SIZE),
+      includeTick: request.serviceType !== 'tick-seasonal' && request.includeTick, includeStandingWater: request.includeStandingWater,
+      address: request.address.trim(), city: request.city.trim(), postalCode: request.postalCode.trim(),
+    },
+  });
+  if (res?.ok) {
+    const data = (await res.json().catch(() => null)) as { quoteId?: number | null } | null;
+    return { ok: true, data: { quoteId: data?.quoteId ?? null } };
+  }
+  return { ok: false, error: await readError(res) };
+}
+
 /** Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for its second stop. */
 export async function fetchAvailableDates(serviceType: string, includeTargetedInsects = false): Promise<string[] | null> {
   const query = new URLSearchParams({ serviceType, ...(includeTargetedInsects ? { includeTargetedInsects: 'true' } : {}) });

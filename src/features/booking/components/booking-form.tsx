@@ -371,9 +371,18 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-propertySize`}>{t('form.propertySize')}</Label>
-            <select className={selectClass} {...fieldProps('propertySize')} {...register('propertySize')}>
+            {/* The largest size is the 2-acre price and says so; a larger property is DECISIONS §1's custom quote (0079). */}
+            <select
+              className={selectClass}
+              {...fieldProps('propertySize')}
+              aria-describedby={[`${variant}-propertySize-hint`, errors.propertySize ? `${variant}-propertySize-error` : null].filter(Boolean).join(' ')}
+              {...register('propertySize')}
+            >
               {BOOKING_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${size.replace('.', '_')}`)}</option>)}
             </select>
+            <p id={`${variant}-propertySize-hint`} className="text-xs text-gray-600">
+              {t.rich('form.largerPropertyHint', { link: (chunks) => <a className="underline" href={`${pathPrefix}/#quote`}>{chunks}</a> })}
+            </p>
             {fieldError('propertySize')}
           </div>
         </div>

@@ -14,12 +14,17 @@ import { FIELD_LIMITS, type LimitedField } from '@/lib/field-limits';
 import { formatMoney } from '@/lib/money';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { useHydrated } from '@/lib/use-hydrated';
+import { CUSTOM_QUOTE_SIZE, sendCustomQuoteRequest } from '../booking-client';
 import { ServiceRequestSchema, type ServiceRequestValues } from '../booking.schema';
 import type { PricingProps } from './booking-form';
 import { translateMessage } from './booking-form';
 
-/** SPEC §3 service-request sizes: 0.25 (< 0.5 acre), 0.5 (0.5-1), 1 (1-2), 2 (2+); default 0.25. */
-const REQUEST_SIZES = ['0.25', '0.5', '1', '2'] as const;
+/**
+ * SPEC §3 service-request sizes: 0.25 (< 0.5 acre), 0.5 (0.5-1), 1 (1-2), and "2+", which is
+ * DECISIONS §1's "over 2 acres": a custom quote (999) the office prices, never the 2-acre price
+ * (0079). Default 0.25.
+ */
+export const REQUEST_SIZES = ['0.25', '0.5', '1', CUSTOM_QUOTE_SIZE] as const;
 
 /** The limit each text field's input carries, the schema's own (src/lib/field-limits.ts). */
 const LIMIT_OF: Partial<Record<keyof ServiceRequestValues, LimitedField>> = {
@@ -76,7 +81,17 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
     }
   }, [serviceType, propertySize, includeTick, includeStandingWater, address, city, pricing]);
 
+  const customQuote = propertySize === CUSTOM_QUOTE_SIZE;
+
   const onSubmit = async (values: ServiceRequestValues) => {
+    if (values.propertySize === CUSTOM_QUOTE_SIZE) {
+      recordFunnelStep({ planType: values.serviceType, propertySize: values.propertySize, city: values.city, postalCode: values.postalCode, conversionStage: 'service_request' });
+      const sent = await sendCustomQuoteRequest(values);
+      if (sent.ok) toast({ title: t('request.customSentTitle'), description: t('request.customSentBody') });
+      // Everything typed stays in the form; the server's message says what to change (a code outside the area, say).
+      else toast({ variant: 'destructive', title: t('toast.errorTitle'), description: sent.error.message || t('toast.requestFailedBody') });
+      return;
+    }
     try {
       recordFunnelStep({ planType: values.serviceType, propertySize: values.propertySize, city: values.city, postalCode: values.postalCode, conversionStage: 'service_request' });
       router.push(`${pathPrefix}/checkout-new?${buildCheckoutNewQuery(values, preview?.totalPrice ?? null)}`);
@@ -134,10 +149,12 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
           {errors.specialRequests?.message ? <p id="request-specialRequests-error" className="text-sm text-red-700">{translateMessage(te, errors.specialRequests.message)}</p> : null}
         </div>
       </fieldset>
-      {preview && !preview.customQuote ? (
+      {customQuote ? (
+        <p className="rounded-lg bg-gray-50 p-4 text-sm">{t('request.customQuoteNote')}</p>
+      ) : preview && !preview.customQuote ? (
         <p className="rounded-lg bg-gray-50 p-4 text-sm">{t('request.estimate', { price: formatMoney(preview.subtotalCents, locale) })}</p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>{t('request.continue')}</Button>
+      <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>{customQuote ? t('request.sendCustomQuote') : t('request.continue')}</Button>
     </form>
   );
 }
