@@ -317,6 +317,31 @@ describe('/request-service', () => {
   });
 });
 
+describe('/request-service, a property of more than 2 acres', () => {
+  it('asks for a custom quote instead of charging the 2-acre price, and stays on the page (0079)', async () => {
+    const { page, context, errors } = await newPage(ownAddress());
+    const posted: string[] = [];
+    page.on('request', (request) => { if (request.method() === 'POST') posted.push(new URL(request.url()).pathname); });
+    await page.goto('/request-service');
+    const form = page.getByRole('form', { name: 'Request Service' });
+    await form.getByLabel('Full Name').fill('Robin Acreage');
+    await form.getByLabel('Email').fill(nextEmail('acreage'));
+    await form.getByLabel('Phone').fill('905-555-0166');
+    await form.getByLabel('Service Address').fill('900 Old Ancaster Rd');
+    await form.getByLabel('Postal Code').fill('L9G 3L1');
+    await form.getByText(/Estimated price: \$/).waitFor();
+    await form.getByLabel('Property Size').selectOption({ label: 'More than 2 acres (custom quote)' });
+    await form.getByText('We price properties over 2 acres ourselves: send your request and we will contact you with a personalized quote. Nothing is charged now.').waitFor();
+    expect(await form.getByText(/Estimated price/).count()).toBe(0);
+    await form.getByRole('button', { name: 'Request a Custom Quote' }).click();
+    await page.getByText('Request Sent').first().waitFor();
+    expect(page.url()).toContain('/request-service');
+    expect(posted.filter((p) => p.startsWith('/api/') && p !== '/api/booking-analytics')).toEqual(['/api/send-quote']);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('/request-service and /checkout-new limits', () => {
   it('refuse a phone made of letters on both pages, with the same message', async () => {
     const { page, context, errors } = await newPage();
