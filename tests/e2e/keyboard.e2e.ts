@@ -6,6 +6,7 @@ import { fillCalculatorCustomer } from './support/calculator';
 import { createBooking } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 import { toast } from './support/toast';
+import { MIDSEASON_OFFER } from './support/midseason';
 
 const { newPage } = setupBrowser();
 
@@ -24,13 +25,16 @@ describe('keyboard only: dialogs give focus back', () => {
     await page.goto('/#quote');
     await page.locator('#quote').getByLabel('First name').waitFor();
 
-    await page.getByRole('button', { name: 'View Special Offer' }).focus();
-    await page.keyboard.press('Enter');
-    const offer = page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' });
-    await offer.waitFor();
-    await page.keyboard.press('Escape');
-    await offer.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedName(page)).toBe('View Special Offer');
+    // The offer's button and popup exist only while the midseason special runs (0081).
+    if (MIDSEASON_OFFER.running) {
+      await page.getByRole('button', { name: 'View Special Offer' }).focus();
+      await page.keyboard.press('Enter');
+      const offer = page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' });
+      await offer.waitFor();
+      await page.keyboard.press('Escape');
+      await offer.waitFor({ state: 'detached' });
+      await expect.poll(() => focusedName(page)).toBe('View Special Offer');
+    }
 
     // Without an address the dialog does not open: a toast asks for one, and focus goes to the
     // address field, which says it is required, a dozen fields above the button.

@@ -11,6 +11,7 @@ import { setupBrowser } from './support/browser';
 import { clickHydratedLink } from './support/hydration';
 import { toast } from './support/toast';
 import { fillCalculatorCustomer } from './support/calculator';
+import { MIDSEASON_OFFER } from './support/midseason';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
@@ -182,7 +183,32 @@ describe('landing page (en)', () => {
     await context.close();
   });
 
-  it('shows the midseason popup once, reopens it on demand, and claiming selects seasonal with MIDSEASON', async () => {
+  // 0081: outside the midseason offer's window (before the season, once a seasonal plan no longer
+  // fits it, after it) the popup does not open on its own and nothing offers it.
+  it.runIf(!MIDSEASON_OFFER.running)('off-season, shows no midseason popup and offers booking the next season early instead', async () => {
+    const year = MIDSEASON_OFFER.running ? 0 : MIDSEASON_OFFER.nextSeason.year;
+    const { page, context, errors } = await newPage();
+    await page.goto('/');
+    await page.locator('#pricing').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => [sessionStorage.getItem('hasSeenPromo'), typeof window.showMidseasonPromo])).toEqual([null, 'undefined']);
+    expect(await page.getByRole('button', { name: 'View Special Offer' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: `Book your ${year} season early` }).click();
+    const calc = page.locator('#quote');
+    await calc.getByLabel('First name').waitFor();
+    await page.waitForFunction(() => (document.querySelector('#quote input[value="seasonal"]') as HTMLInputElement | null)?.checked === true);
+    expect(await calc.getByText('Code MIDSEASON applied').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.goto('/fr');
+    expect(await page.getByRole('button', { name: `Réservez dès maintenant votre saison ${year}` }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.runIf(MIDSEASON_OFFER.running)('shows the midseason popup once, reopens it on demand, and claiming selects seasonal with MIDSEASON', async () => {
     const { page, context, errors } = await newPage();
     await page.goto('/');
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -780,10 +806,13 @@ describe('landing page (en)', () => {
     await page.locator('#contact').getByRole('button', { name: 'Send Message' }).waitFor();
     expect(await findAxeViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'View Special Offer' }).click();
-    await page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await findAxeViolations(page)).toEqual([]);
+    // The popup exists only while the midseason special runs (0081).
+    if (MIDSEASON_OFFER.running) {
+      await page.getByRole('button', { name: 'View Special Offer' }).click();
+      await page.getByRole('dialog', { name: 'MIDSEASON SPECIAL' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await findAxeViolations(page)).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -898,7 +927,7 @@ describe('landing page weight', () => {
 });
 
 describe('landing page (fr)', () => {
-  it('shows the page in French, with the popup claim and calculator prices in French format', async () => {
+  it('shows the page in French, with the popup claim (or, off-season, the early booking) and calculator prices in French format', async () => {
     const { page, context, errors } = await newPage({ locale: 'fr-CA' });
     await page.goto('/fr');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
@@ -908,17 +937,25 @@ describe('landing page (fr)', () => {
     expect(missing).toEqual([]);
 
     await page.locator('#pricing').scrollIntoViewIfNeeded();
-    const dialog = page.getByRole('dialog', { name: 'SPÉCIAL MI-SAISON' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'PROFITER DE MON SPÉCIAL MI-SAISON' }).click();
-    await page.waitForURL((url) => url.pathname === '/fr' && url.hash === '#quote');
     const calc = page.locator('#quote');
-    await calc.getByText('Code MIDSEASON appliqué').waitFor();
+    if (MIDSEASON_OFFER.running) {
+      const dialog = page.getByRole('dialog', { name: 'SPÉCIAL MI-SAISON' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'PROFITER DE MON SPÉCIAL MI-SAISON' }).click();
+      await page.waitForURL((url) => url.pathname === '/fr' && url.hash === '#quote');
+      await calc.getByText('Code MIDSEASON appliqué').waitFor();
+    } else {
+      // Off-season (0081): no popup; the pricing's button books the next season's seasonal plan, without the code.
+      await page.getByRole('button', { name: `Réservez dès maintenant votre saison ${MIDSEASON_OFFER.nextSeason.year}` }).click();
+      await calc.getByLabel('Prénom').waitFor();
+      await page.waitForFunction(() => (document.querySelector('#quote input[value="seasonal"]') as HTMLInputElement | null)?.checked === true);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    }
     expect(await calc.getByRole('radio', { name: /Protection saisonnière contre les moustiques/ }).isChecked()).toBe(true);
     await calc.getByLabel('Adresse du service').fill('1 Main St W, Hamilton');
     await calc.getByLabel('Taille du terrain').selectOption('0.5');
     expect(await readTotals(page)).toEqual(moneyOf(expectedPrice({
-      serviceType: 'seasonal', propertySize: 0.5, address: '1 Main St W, Hamilton, Hamilton', discount: true,
+      serviceType: 'seasonal', propertySize: 0.5, address: '1 Main St W, Hamilton, Hamilton', discount: MIDSEASON_OFFER.running,
     }), 'fr'));
     expect(normalise(await calc.getByTestId('pre-tax-total').textContent())).toContain('+ TVH');
 
@@ -981,7 +1018,8 @@ describe('landing page (fr)', () => {
     await page.goto('/de#faq');
     expect(await page.getByRole('heading', { name: 'Häufige Fragen' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'So funktioniert es' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sonderangebot ansehen' }).isVisible()).toBe(true);
+    const offer = MIDSEASON_OFFER.running ? 'Sonderangebot ansehen' : `Jetzt schon die Saison ${MIDSEASON_OFFER.nextSeason.year} buchen`;
+    expect(await page.getByRole('button', { name: offer }).isVisible()).toBe(true);
     const pricing = normalise(await page.locator('#pricing').textContent());
     expect(pricing).toContain('Kostenlose Beratung');
     expect(pricing).not.toContain('Kostenlos Beratung');

@@ -294,3 +294,23 @@ describe('a refund made keeps the instant it was made', () => {
     expect(await db.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, 'refund-exports:no-date'))).toEqual([]);
   });
 });
+
+describe('the customer page dates a refund as the receipt does (0081)', () => {
+  it('dates a refund made by when the money went back, and still says when it was asked for', async () => {
+    const db = await getDb();
+    // Asked for at 23:30 on Friday 27 November in Toronto (04:30 UTC the 28th), made on 2 December.
+    await insertRefundOnce(db, {
+      paymentId: june.paymentId, bookingRef: june.bookingRef, amountCents: 1000, status: 'succeeded', provider: 'test', providerRefundId: 're_test_june_late',
+      reason: 'Goodwill', idempotencyKey: 'refund-exports:june-late', createdAt: new Date('2026-11-28T04:30:00Z'), refundedAt: new Date('2026-12-02T16:00:00Z'), updatedAt: new Date('2026-12-02T16:00:00Z'),
+    });
+    const { receipt } = (await loadStaffReceipt(june.paymentId, 'en'))!;
+    expect(receipt.refunds.map((r) => r.label)).toContain('Refunded on December 2, 2026');
+    const { payments: onPage } = await loadCustomerBookings(june.customerId);
+    const late = onPage[0]!.refunds.find((r) => r.providerRefundId === 're_test_june_late')!;
+    expect(late.datedAt).toEqual(new Date('2026-12-02T16:00:00Z'));
+    expect(late.createdAt).toEqual(new Date('2026-11-28T04:30:00Z'));
+    // The refund made the day it was asked for is dated by that day either way.
+    const first = onPage[0]!.refunds.find((r) => r.amountCents === 10000)!;
+    expect(first.datedAt).toEqual(first.refundedAt);
+  });
+});

@@ -9,7 +9,7 @@ import { getPaymentGateway } from '@/features/payments/get-payment-gateway';
 import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
 import { findRefundedAmounts, shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
 import { CLOSED_DAY_REFUND_REASON } from '@/features/payments/payment-outcome';
-import { describePaymentStatus } from '@/features/payments/refund-state';
+import { describePaymentStatus, findRefundDate } from '@/features/payments/refund-state';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
@@ -486,7 +486,8 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
         listStatus: describePaymentStatus({ status: p.status, amountCents: p.amountCents, refundedCents }),
         refundedCents,
         refundedTaxCents: findRefundedAmounts({ ...facts, refundedCents }, taxRateBps).taxCents,
-        refunds: own.map((r) => ({ ...r, taxCents: refundTax.get(r.id) ?? null, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
+        // Dated as the receipt dates it (0081): a refund made by when the money went back.
+        refunds: own.map((r) => ({ ...r, datedAt: findRefundDate(r), taxCents: refundTax.get(r.id) ?? null, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
       };
     }),
   };

@@ -8,7 +8,7 @@ import { createUnsubscribeToken } from './unsubscribe-token';
 
 const SITE = 'https://escarpmentmosquito.ca';
 const render = (locale: 'en' | 'fr' | 'es' | 'de', previousService: string | null = 'seasonal', openFriday: string | null = '2027-05-07') =>
-  createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', openFriday, siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService });
+  createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', underway: false, openFriday, siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService });
 
 describe('the season opener email', () => {
   it('names the season\'s first Friday, the customer\'s last plan, the booking page and their own unsubscribe link', () => {
@@ -52,7 +52,7 @@ describe('the season opener email', () => {
   });
 
   it('escapes the customer\'s name in the HTML', () => {
-    const email = createSeasonOpenerRenderer({ locale: 'en', branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', openFriday: '2027-05-07', siteUrl: SITE })({ customerId: 1, firstName: '<b>Jo</b>', previousService: null });
+    const email = createSeasonOpenerRenderer({ locale: 'en', branch: TEST_EMAIL_BRANCH, year: 2027, firstFriday: '2027-05-07', underway: false, openFriday: '2027-05-07', siteUrl: SITE })({ customerId: 1, firstName: '<b>Jo</b>', previousService: null });
     expect(email.html).toContain('Hello &lt;b&gt;Jo&lt;/b&gt;,');
   });
 });
@@ -100,5 +100,40 @@ describe('the consent text kept as proof', () => {
   it('is the checkbox\'s words, with the business name, in the customer\'s language', () => {
     expect(renderConsentText('en', 'Escarpment Mosquito & Tick')).toBe('Email me seasonal reminders and offers from Escarpment Mosquito & Tick. I can unsubscribe at any time.');
     expect(renderConsentText('fr', 'Escarpment Mosquito & Tick')).toBe('Escarpment Mosquito & Tick peut m’envoyer par courriel ses rappels saisonniers et ses offres. Je peux me désabonner en tout temps.');
+  });
+});
+
+describe('the season opener sent once the season is under way (0081)', () => {
+  // Written on Wednesday, June 10, 2026: the season began on May 1, the next Friday that can be booked is June 12.
+  const midseason = (locale: 'en' | 'fr' | 'es' | 'de', openFriday: string | null) =>
+    createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2026, firstFriday: '2026-06-12', underway: true, openFriday, siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService: 'seasonal' });
+
+  it.each([
+    { locale: 'en', subject: 'Mosquito season is here: book a Friday from Friday, June 12', intro: 'Our 2026 season is under way: you can book a visit from Friday, June 12, 2026.', opens: 'season opens on' },
+    { locale: 'fr', subject: 'La saison des moustiques bat son plein\u00a0: réservez un vendredi à partir du vendredi 12 juin', intro: 'Notre saison 2026 est déjà lancée\u00a0: vous pouvez réserver une visite à partir du vendredi 12 juin 2026.', opens: 'commence le' },
+    { locale: 'de', subject: 'Die Mückensaison läuft: freie Freitage ab Freitag, 12. Juni', intro: 'Unsere Saison 2026 läuft bereits: Sie können einen Besuch ab Freitag, 12. Juni 2026 buchen.', opens: 'beginnt am' },
+    { locale: 'es', subject: 'La temporada de mosquitos está en marcha: reserve un viernes a partir del viernes, 12 de junio', intro: 'Nuestra temporada 2026 ya está en marcha: puede reservar una visita a partir del viernes, 12 de junio de 2026.', opens: 'comienza el' },
+  ] as const)('says the season is under way, not that it opens, in $locale', ({ locale, subject, intro, opens }) => {
+    const email = midseason(locale, '2026-06-12');
+    expect(email.subject).toBe(subject);
+    expect(email.text).toContain(intro);
+    expect(email.text).not.toContain(opens);
+  });
+
+  it('says the next Fridays are taken, not the season\'s first ones, when the first with room is later', () => {
+    const en = midseason('en', '2026-06-26').text;
+    expect(en).toContain('Our 2026 season is under way and the next Fridays are already taken: the first one with room is Friday, June 26, 2026.');
+    expect(en).not.toContain('The first Fridays of our 2026 season');
+    expect(midseason('de', '2026-06-26').text).toContain('Unsere Saison 2026 läuft bereits, und die nächsten Freitage sind vergeben: Freie Plätze gibt es ab Freitag, 26. Juni 2026.');
+    expect(midseason('fr', '2026-06-26').text).toContain('les prochains vendredis sont pris\u00a0: le premier où il reste de la place est le vendredi 26 juin 2026.');
+    expect(midseason('es', '2026-06-26').text).toContain('los próximos viernes están ocupados: el primero con sitio es el viernes, 26 de junio de 2026.');
+  });
+});
+
+describe('the season opener with every Friday booked, once the season is under way (0081)', () => {
+  it('does not say the season begins', () => {
+    const render = (locale: 'en' | 'de') => createSeasonOpenerRenderer({ locale, branch: TEST_EMAIL_BRANCH, year: 2026, firstFriday: '2026-06-12', underway: true, openFriday: null, siteUrl: SITE })({ customerId: 42, firstName: 'Olivia', previousService: null });
+    expect(render('en').subject).toBe('Mosquito season 2026 is under way');
+    expect(render('de').subject).toBe('Die Mückensaison 2026 läuft');
   });
 });

@@ -30,6 +30,12 @@ function findOpeningWording(firstFriday: string, openFriday: string | null): 'fi
 
 const SUBJECT = { first: 'subject', later: 'subjectLater', none: 'subjectNoDate' } as const;
 const INTRO = { first: 'intro', later: 'introLater', none: 'introNoDate' } as const;
+/**
+ * Sent once the season has begun (0081): it does not "open" or "begin" on a date any more, and its
+ * first Fridays are past rather than taken.
+ */
+const SUBJECT_UNDERWAY = { first: 'subjectUnderway', later: 'subjectUnderway', none: 'subjectUnderwayNoDate' } as const;
+const INTRO_UNDERWAY = { first: 'introUnderway', later: 'introUnderwayLater', none: 'introNoDate' } as const;
 
 /**
  * The "season opener" email in one language (docs/decisions/0043), as a renderer made once per
@@ -44,6 +50,8 @@ export function createSeasonOpenerRenderer(input: {
   locale: Locale; branch: EmailBranch; year: number;
   /** The season's first Friday that is not past (`findSeasonOpening`). */
   firstFriday: string;
+  /** The season had begun when the email is written (`findSeasonOpening`). */
+  underway: boolean;
   /** The first Friday of the season with room and open (`findAnnouncedFriday`), or null. */
   openFriday: string | null;
   siteUrl?: string;
@@ -56,9 +64,10 @@ export function createSeasonOpenerRenderer(input: {
 
   const wording = findOpeningWording(input.firstFriday, openFriday);
   const bookUrl = new URL(localePath(locale, '/book'), siteUrl).toString();
-  const subject = t(SUBJECT[wording], { year, date: openFriday ? formatFridayWithoutYear(openFriday, locale) : '' });
+  const [subjects, intros] = input.underway ? [SUBJECT_UNDERWAY, INTRO_UNDERWAY] : [SUBJECT, INTRO];
+  const subject = t(subjects[wording], { year, date: openFriday ? formatFridayWithoutYear(openFriday, locale) : '' });
   const heading = t('heading', { year });
-  const intro = t(INTRO[wording], { year, date: openFriday ? formatLongDate(openFriday, locale) : '' });
+  const intro = t(intros[wording], { year, date: openFriday ? formatLongDate(openFriday, locale) : '' });
   const why = t('why', { business: branch.displayName });
   const footer = t('footer', { phone: branch.phone });
   const bookHtml = `<p style="margin:16px 0">${renderButton(bookUrl, t(wording === 'none' ? 'bookNoDate' : 'book'))}</p>`;

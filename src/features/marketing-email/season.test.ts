@@ -19,11 +19,26 @@ describe('the season the opener announces, and its first Friday', () => {
     { now: '2026-10-28T15:00:00Z', year: 2026, firstFriday: '2026-10-30' },
     { now: '2026-10-29T15:00:00Z', year: 2027, firstFriday: '2027-05-07' },
   ])('$now → $year, $firstFriday', ({ now, year, firstFriday }) => {
-    expect(findSeasonOpening(new Date(now), rules)).toEqual({ year, firstFriday });
+    expect(findSeasonOpening(new Date(now), rules)).toMatchObject({ year, firstFriday });
+  });
+
+  // 0081: an opener written once the season has begun says so instead of "opens on".
+  it.each([
+    { now: '2026-11-24T15:00:00Z', underway: false },
+    { now: '2026-04-30T15:00:00Z', underway: false },
+    // 11:30 PM on April 30 in Toronto (already May 1 in UTC): not yet.
+    { now: '2026-05-01T03:30:00Z', underway: false },
+    { now: '2026-05-01T04:00:00Z', underway: true },
+    { now: '2026-06-10T15:00:00Z', underway: true },
+    { now: '2026-10-28T15:00:00Z', underway: true },
+    // Too late for this season: next year's has not begun.
+    { now: '2026-10-29T15:00:00Z', underway: false },
+  ])('$now → under way: $underway', ({ now, underway }) => {
+    expect(findSeasonOpening(new Date(now), rules).underway).toBe(underway);
   });
 
   it('follows the branch season', () => {
-    expect(findSeasonOpening(new Date('2026-11-24T15:00:00Z'), { ...rules, season: { startMonthDay: '04-15', endMonthDay: '09-30' } })).toEqual({ year: 2027, firstFriday: '2027-04-16' });
+    expect(findSeasonOpening(new Date('2026-11-24T15:00:00Z'), { ...rules, season: { startMonthDay: '04-15', endMonthDay: '09-30' } })).toEqual({ year: 2027, firstFriday: '2027-04-16', underway: false });
   });
 
   it('refuses a season with no Friday in it instead of looping', () => {

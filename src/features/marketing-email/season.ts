@@ -4,12 +4,14 @@
  *
  * Until this year's season has ended it is this year's; after, next year's. The first Friday is the
  * first one on or after the season's start that can still be booked (today + the lead days), so an
- * email sent mid-season names a Friday the customer can actually have.
+ * email sent mid-season names a Friday the customer can actually have, and says the season is under
+ * way rather than that it opens (0081).
  */
 import { addCalendarDays, findToday, getSeasonWindow, isFriday, type IsoDate, type SeasonConfig } from '@/features/scheduling/available-dates';
 
 export type SeasonRules = { timezone: string; season: SeasonConfig; leadDays: number };
-export type SeasonOpening = { year: number; firstFriday: IsoDate };
+/** `underway`: the season had already begun (today, in the branch's time zone, on or after its first day; 0081). */
+export type SeasonOpening = { year: number; firstFriday: IsoDate; underway: boolean };
 
 export function findSeasonOpening(now: Date, rules: SeasonRules): SeasonOpening {
   const today = findToday(now, rules.timezone);
@@ -21,7 +23,7 @@ export function findSeasonOpening(now: Date, rules: SeasonRules): SeasonOpening 
     if (window.end < earliest) continue;
     let day = window.start < earliest ? earliest : window.start;
     while (!isFriday(day)) day = addCalendarDays(day, 1);
-    if (day <= window.end) return { year, firstFriday: day };
+    if (day <= window.end) return { year, firstFriday: day, underway: today >= window.start };
   }
   throw new RangeError(`the season ${rules.season.startMonthDay} to ${rules.season.endMonthDay} holds no Friday`);
 }
@@ -33,7 +35,7 @@ export function findSeasonOpening(now: Date, rules: SeasonRules): SeasonOpening 
  * That list moves on to next year's season once this one has nothing left; those dates are not
  * this season's and are never announced for it.
  */
-export function findAnnouncedFriday(opening: SeasonOpening, available: readonly IsoDate[]): IsoDate | null {
+export function findAnnouncedFriday(opening: Pick<SeasonOpening, 'year' | 'firstFriday'>, available: readonly IsoDate[]): IsoDate | null {
   return available.find((date) => date >= opening.firstFriday && Number(date.slice(0, 4)) === opening.year) ?? null;
 }
 

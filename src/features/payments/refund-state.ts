@@ -21,3 +21,13 @@ export function describePaymentStatus(payment: { status: string; amountCents: nu
   const state = describeRefundState(payment.amountCents, payment.refundedCents);
   return state === 'paid' ? 'succeeded' : state === 'refunded' ? 'refunded' : 'partly-refunded';
 }
+
+/**
+ * The instant a refund is dated by wherever the office or the customer reads it (0075, 0081): a
+ * refund made by when the money went back (`refundedAt`, which a made refund always has), one
+ * under way or refused by when it was asked for. The receipt, the refunds CSV's day and the
+ * customer page agree on it.
+ */
+export function findRefundDate(refund: { status: string; refundedAt: Date | null; createdAt: Date }): Date {
+  return refund.status === 'succeeded' ? refund.refundedAt ?? refund.createdAt : refund.createdAt;
+}

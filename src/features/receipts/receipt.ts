@@ -13,6 +13,7 @@
 import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
 import { shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
+import { findRefundDate } from '@/features/payments/refund-state';
 import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
@@ -228,7 +229,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     const made = r.status === 'succeeded';
     return {
       status: made ? 'succeeded' : 'pending',
-      label: made ? t('receipts.refundMade', { date: day(r.refundedAt ?? r.createdAt) }) : t('receipts.refundPending', { date: day(r.createdAt) }),
+      label: t(made ? 'receipts.refundMade' : 'receipts.refundPending', { date: day(findRefundDate(r)) }),
       amount: formatDeduction(r.amountCents, locale),
       hstLabel: t('receipts.refundHst'),
       hst: formatDeduction(refundTax.get(r.id)!, locale),

@@ -15,6 +15,9 @@ import { HowItWorksSection } from '@/features/marketing/components/how-it-works-
 import { PricingSection } from '@/features/marketing/components/pricing-section';
 import { ProcessSection } from '@/features/marketing/components/process-section';
 import { PromoHost } from '@/features/marketing/components/promo-host';
+import { findMidseasonOffer } from '@/features/marketing/midseason-offer';
+import { countVisits } from '@/features/pricing/pricing';
+import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import { ServiceAreaSection } from '@/features/marketing/components/service-area-section';
 import { TestimonialsSection } from '@/features/marketing/components/testimonials-section';
 import { QuoteSection } from '@/features/quote-calculator/components/quote-section';
@@ -49,13 +52,15 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
     loadFaqItems(locale),
   ]);
   const promo = settings.promoDiscounts.find((d) => d.code === MIDSEASON_DISCOUNT.code) ?? MIDSEASON_DISCOUNT;
+  // Decided here, per request, so that off-season the popup's code is not even sent (0081).
+  const offer = findMidseasonOffer(new Date(), { ...scheduleRulesOf(branch), seasonalVisits: countVisits(settings.priceTable, 'seasonal') });
   const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
 
   return (
     <IslandMessagesProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors', 'marketingConsent'])}>
       <HeroSection locale={locale} />
       <ProcessSection locale={locale} />
-      <PricingSection locale={locale} priceTable={settings.priceTable} />
+      <PricingSection locale={locale} priceTable={settings.priceTable} offer={offer} />
       <QuoteSection locale={locale} settings={settings} />
       {/* The booking feature's section (what its BookingSection renders), fetched only when it is opened. */}
       <LazyBookingSection pricing={booking.pricing} schedule={booking.schedule} pathPrefix={locale === 'en' ? '' : `/${locale}`} businessName={booking.businessName} />
@@ -69,13 +74,13 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
       <ContactSection locale={locale} branch={publicInfo} />
       <AboutSection locale={locale} />
       <TestimonialsSection locale={locale} />
-      <PromoHost
+      {offer.running && <PromoHost
         quotePath={localePath(locale, '/#quote')}
         texts={{
           title: tPromo('title'), subtitle: tPromo('subtitle'), description: tPromo('description'), treatments: tPromo('treatments'),
           save: tPromo('save', { amount: saving }), code: tPromo('code', { code: MIDSEASON_DISCOUNT.code }), claim: tPromo('claim'), close: tPromo('close'),
         }}
-      />
+      />}
       <HashSettle />
       {/* Structured data for search (server-rendered, no client JavaScript): the FAQ is the one shown above. */}
       <LocalBusinessJsonLd locale={locale} path={localePath(locale, '/')} />

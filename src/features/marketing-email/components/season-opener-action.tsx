@@ -91,7 +91,8 @@ export function SeasonOpenerAction({ previewPath }: { previewPath: string }) {
               {load.state === 'failed' ? <p role="alert" className="text-sm text-red-700">{load.message}</p> : null}
               {ready ? (
                 <div className="space-y-2 text-sm" data-testid="season-opener-preview">
-                  <p>{t('firstFriday', { date: formatLongDate(ready.firstFriday, locale) })}</p>
+                  {/* Once the season has begun its first Friday is past: the next one is the email's (0081). */}
+                  <p>{t(ready.underway ? 'nextFriday' : 'firstFriday', { date: formatLongDate(ready.firstFriday, locale) })}</p>
                   {/* The email announces the first Friday with room and open, by the booking's rule (0077). */}
                   {ready.openFriday === null ? <p className="text-amber-900">{t('noOpenFriday', { year: ready.year })}</p> : null}
                   {ready.openFriday !== null && ready.openFriday !== ready.firstFriday

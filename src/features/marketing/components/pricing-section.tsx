@@ -5,10 +5,17 @@ import type { Locale } from '@/i18n/routing';
 import { cn } from '@/lib/cn';
 import { formatMoney } from '@/lib/money';
 import type { PriceTable } from '@/features/pricing/price-table';
+import type { MidseasonOffer } from '../midseason-offer';
 import { PlanButton, SpecialOfferButton } from './plan-button';
 
-/** SPEC "Pricing section": three plan cards (#onetime, #seasonal, #consult), the help box and the offer button. */
-export async function PricingSection({ locale, priceTable }: { locale: Locale; priceTable: PriceTable }) {
+const OFFER_BUTTON = 'inline-flex min-h-11 items-center justify-center rounded-md bg-leaf-700 px-5 py-2 text-center font-semibold text-white hover:bg-leaf-600';
+
+/**
+ * SPEC "Pricing section": three plan cards (#onetime, #seasonal, #consult), the help box and the
+ * offer button. 'View Special Offer' only while the midseason special runs (0081); otherwise the
+ * same place offers booking the next season's seasonal plan early, with the plan cards' button.
+ */
+export async function PricingSection({ locale, priceTable, offer }: { locale: Locale; priceTable: PriceTable; offer: MidseasonOffer }) {
   const t = await getTranslations({ locale, namespace: 'home.pricing' });
   const money = (cents: number) => formatMoney(cents, locale);
   const quotePath = localePath(locale, '/#quote');
@@ -71,9 +78,13 @@ export async function PricingSection({ locale, priceTable }: { locale: Locale; p
               <a href="#contact" className="font-semibold text-brand-800 underline">{t('unsure.expert')}</a>
             </p>
           </div>
-          <SpecialOfferButton className="inline-flex min-h-11 items-center justify-center rounded-md bg-leaf-700 px-5 py-2 text-center font-semibold text-white hover:bg-leaf-600">
-            {t('specialOffer')}
-          </SpecialOfferButton>
+          {offer.running ? (
+            <SpecialOfferButton className={OFFER_BUTTON}>{t('specialOffer')}</SpecialOfferButton>
+          ) : (
+            <PlanButton serviceType="seasonal" quotePath={quotePath} className={OFFER_BUTTON}>
+              {t('bookEarly', { year: offer.nextSeason.year })}
+            </PlanButton>
+          )}
         </div>
       </div>
     </section>

@@ -172,9 +172,13 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                     {p.refunds.map((r) => (
                       <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
                         <span>
-                          {formatShortDate(r.createdAt, locale)} · {r.taxCents === null
+                          {formatShortDate(r.datedAt, locale)} · {r.taxCents === null
                             ? tc('refunds.line', { amount: formatCad(r.amountCents, locale) })
                             : tc('refunds.lineWithHst', { amount: formatCad(r.amountCents, locale), hst: formatCad(r.taxCents, locale) })}
+                          {/* A refund made on a later day than asked for: both days, the first being the receipt's (0081). */}
+                          {formatShortDate(r.createdAt, locale) !== formatShortDate(r.datedAt, locale)
+                            ? <span className="block text-gray-700">{tc('refunds.askedOn', { date: formatShortDate(r.createdAt, locale) ?? '' })}</span>
+                            : null}
                           {r.status === 'failed' && r.failureReason ? <span className="block text-red-700">{tc('refunds.failureReason', { reason: r.failureReason })}</span> : null}
                         </span>
                         <span className="flex items-center gap-2">
