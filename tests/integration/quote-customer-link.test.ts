@@ -132,7 +132,7 @@ describe('the queries', () => {
         const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
         return rows.map((row) => Object.values(row)[0]).join('\n');
       };
-      return { page: await explain(selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51)), list: await explain(selectQuotePage(tx, { limit: 101 })) };
+      return { page: await explain(selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51, new Date())), list: await explain(selectQuotePage(tx, { limit: 101, now: new Date() })) };
     });
     expect(plan.page).toContain('quotes_email_key_idx');
     // The quotes come in the index's order; the only sort is within one quote's paid bookings (0073).

@@ -59,12 +59,30 @@ function hasPaidBooking(cancelled: boolean) {
 }
 
 /**
- * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings paid
- * from it, as they are now. Derived rather than written on the quote: nothing has to remember to
- * change it when a booking is cancelled, paid again or made again from the same quote.
+ * Whether a booking made from the enclosing query's `quotes` row (`appointments.quote_id`,
+ * `appointments_quote_idx`) waits for a payment that never came (0080): no succeeded payment names
+ * its reference, and one of its visits still holds its Friday at `now` (`lapsed` false) or has
+ * stopped holding it, marked 'expired' or past its hold time before the expiry worker got to it
+ * (`lapsed` true; `hasHoldLapsed` in payments/lapsed-holds.ts says the same).
  */
-export function quoteStateSql() {
-  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' else "quotes"."status" end)`;
+function hasUnpaidBooking(now: Date, lapsed: boolean) {
+  const held = sql`a.status in ('pending', 'pending-payment')`;
+  const hold = lapsed
+    ? sql`(a.status = 'expired' or (${held} and a.hold_expires_at <= ${now}))`
+    : sql`${held} and (a.hold_expires_at is null or a.hold_expires_at > ${now})`;
+  return sql`exists (select 1 from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled' and ${hold} and not exists (select 1 from payments p where p.booking_ref = a.booking_ref and p.status = 'succeeded'))`;
+}
+
+/**
+ * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings made
+ * from it, as they are at `now` (a hold runs out with time). Derived rather than written on the
+ * quote: nothing has to remember to change it when a booking is cancelled, paid again, made again
+ * from the same quote or left unpaid (0073, 0080). A stored `booked` whose payment is not found
+ * stays `booked`.
+ */
+export function quoteStateSql(now: Date) {
+  const open = sql`"quotes"."status" <> 'booked'`;
+  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${open} and ${hasUnpaidBooking(now, false)} then 'checkout-started' when ${open} and ${hasUnpaidBooking(now, true)} then 'hold-expired' else "quotes"."status" end)`;
 }
 
 /**
@@ -103,9 +121,9 @@ export function selectCancelledBooking(db: DbExecutor) {
 export type CancelledBookingColumns = ReturnType<typeof selectCancelledBooking>;
 
 /** The columns a quote's card or row reads of its state: the state, and its latest cancelled booking (`describeCancelledBooking`). */
-export function quoteStateColumns(booking: CancelledBookingColumns) {
+export function quoteStateColumns(booking: CancelledBookingColumns, now: Date) {
   return {
-    state: quoteStateSql(),
+    state: quoteStateSql(now),
     cancelledRef: sql<string | null>`${booking.cancelledRef}`,
     cancelledAt: sql<Date | null>`${booking.cancelledAt}`.mapWith(appointments.cancelledAt),
     cancelledBy: sql<string | null>`${booking.cancelledBy}`,
@@ -114,9 +132,9 @@ export function quoteStateColumns(booking: CancelledBookingColumns) {
 }
 
 /** One quote's state (a follow-up's refusal reads it); null when the quote is gone. */
-export async function selectQuoteState(db: DbExecutor, quoteId: number) {
+export async function selectQuoteState(db: DbExecutor, quoteId: number, now: Date) {
   const booking = selectCancelledBooking(db);
-  const [row] = await db.select(quoteStateColumns(booking)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
+  const [row] = await db.select(quoteStateColumns(booking, now)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
   return row ?? null;
 }
 
@@ -129,10 +147,10 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   return row ?? null;
 }
 
-/** Staff list (SPEC's quotes admin), newest first; `status` is the state the office is shown (0073). */
-export async function listQuoteRows(db: DbExecutor, limit: number) {
+/** Staff list (SPEC's quotes admin), newest first; `status` is the state the office is shown at `now` (0073, 0080). */
+export async function listQuoteRows(db: DbExecutor, limit: number, now: Date) {
   return db
-    .select({ ...quoteColumns, status: quoteStateSql() })
+    .select({ ...quoteColumns, status: quoteStateSql(now) })
     .from(quotes)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);
