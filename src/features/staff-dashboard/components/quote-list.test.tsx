@@ -7,12 +7,16 @@ import { QuoteList } from './quote-list';
 import { nameQuoteAddOns, QuoteStateBadge } from './quote-state';
 
 type Card = QuotePage['quotes'][number];
+/** next-intl's translator outside React, which also answers `has` as the components' translators do. */
+type Text = Parameters<typeof nameQuoteAddOns>[1];
+const translate = (locale: 'en' | 'es' | 'fr' | 'de', namespace: string) => getTranslator(locale, namespace) as Text;
 
 const card: Card = {
   id: 41, customerName: 'Ana Ruiz', customerEmail: 'ana@example.com', totalCents: 24_860, serviceType: 'seasonal', propertySize: 0.5,
   includeTick: true, includeStandingWater: false, extras: ['breeding-site-inspection', 'natural-barrier'],
   address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, createdAt: '2026-11-20T15:00:00.000Z',
-  followUpCount: 0, lastSentAt: null, lastSentByName: null, status: 'sent', cancelledBooking: null, customer: null,
+  // Never followed up: the service sends null (its column's type does not say so).
+  followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, customer: null,
 };
 
 function renderCards(locale: 'en' | 'fr', quotes: Card[]) {
@@ -49,14 +53,14 @@ describe("/quotes-admin's card (0080)", () => {
 
 describe('the customer page row\'s add-ons and the state badge', () => {
   it('name the extras with the price lines\' words, and a code no longer sold as stored', () => {
-    const t = getTranslator('de', 'quotesAdmin');
-    const tp = getTranslator('de', 'pricing');
+    const t = translate('de', 'quotesAdmin');
+    const tp = translate('de', 'pricing');
     expect(nameQuoteAddOns({ includeTick: false, includeStandingWater: true, extras: ['standing-water-larvicide', 'retired-extra'] }, t, tp))
       .toEqual([t('standingWater'), tp('lines.standing-water-larvicide'), 'retired-extra']);
   });
 
   it.each(['en', 'es', 'fr', 'de'] as const)('names both unpaid states in %s', (locale) => {
-    const t = getTranslator(locale, 'quotesAdmin');
+    const t = translate(locale, 'quotesAdmin');
     for (const status of ['checkout-started', 'hold-expired']) {
       const html = renderToStaticMarkup(<QuoteStateBadge status={status} t={t} />);
       expect(html).toContain(`>${t(`status.${status}`)}</`);
