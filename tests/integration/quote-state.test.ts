@@ -16,6 +16,7 @@ import { markExpiredHolds } from '@/features/booking/appointment.repository';
 import { cancelForCustomer } from '@/features/manage-booking/manage-booking.service';
 import { createManageToken } from '@/features/manage-booking/manage-link';
 import { TEST_CARDS } from '@/features/payments/test-cards';
+import { QUOTE_STATES } from '@/features/quotes/quote-state';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { selectQuotePage } from '@/features/staff-dashboard/dashboard.repository';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
@@ -293,6 +294,16 @@ describe('the personal-data export (0049, 0080)', () => {
     const byId = (list: { id: number; status: string }[]) => Object.fromEntries(list.map((q) => [q.id, q.status]));
     expect(byId(exported)).toEqual({ [cancelled.id]: 'booking-cancelled', [unpaid.id]: 'checkout-started', [untouched.id]: 'sent' });
     expect(byId(exported)).toEqual(byId(cards));
+  });
+});
+
+describe('the state filter', () => {
+  it('splits every quote by the state its card shows: each quote under exactly one state, its own', async () => {
+    const all = await readCards('');
+    expect(new Set(all.map((c) => c.status))).toEqual(new Set(QUOTE_STATES.filter((s) => s !== 'pending')));
+    const filtered = (await Promise.all(QUOTE_STATES.map(async (state) => (await readCards(`status=${state}`)).map((c) => [c.id, state] as const)))).flat();
+    expect(Object.fromEntries(filtered)).toEqual(Object.fromEntries(all.map((c) => [c.id, c.status])));
+    expect(filtered).toHaveLength(all.length);
   });
 });
 

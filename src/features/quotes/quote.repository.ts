@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq, sql } from 'drizzle-orm';
+import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { quotes } from '@/db/schema/quotes';
@@ -59,38 +59,62 @@ function hasPaidBooking(cancelled: boolean) {
 }
 
 /**
- * Whether a booking made from the enclosing query's `quotes` row (`appointments.quote_id`,
- * `appointments_quote_idx`) waits for a payment that never came (0080): no succeeded payment names
- * its reference, and one of its visits still holds its Friday at `now` (`lapsed` false) or has
- * stopped holding it, marked 'expired' or past its hold time before the expiry worker got to it
- * (`lapsed` true; `hasHoldLapsed` in payments/lapsed-holds.ts says the same).
+ * The visits of bookings made from the enclosing query's `quotes` row (`appointments.quote_id`,
+ * `appointments_quote_idx`) that wait for a payment that never came (0080): no succeeded payment
+ * names their reference. Such a visit still holds its Friday at `now` (`isHeldSql`), or has stopped
+ * holding it: marked 'expired', or past its hold time before the expiry worker got to it
+ * (`hasHoldLapsed` in payments/lapsed-holds.ts says the same).
  */
+const UNPAID_VISITS = sql`from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled' and not exists (select 1 from payments p where p.booking_ref = a.booking_ref and p.status = 'succeeded')`;
+const HELD_VISIT = sql`a.status in ('pending', 'pending-payment')`;
+const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${now}))`;
+const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${now}))`;
+
+/** Whether a booking made from the quote and never paid holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
 function hasUnpaidBooking(now: Date, lapsed: boolean) {
-  const held = sql`a.status in ('pending', 'pending-payment')`;
-  const hold = lapsed
-    ? sql`(a.status = 'expired' or (${held} and a.hold_expires_at <= ${now}))`
-    : sql`${held} and (a.hold_expires_at is null or a.hold_expires_at > ${now})`;
-  return sql`exists (select 1 from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled' and ${hold} and not exists (select 1 from payments p where p.booking_ref = a.booking_ref and p.status = 'succeeded'))`;
+  return sql`exists (select 1 ${UNPAID_VISITS} and ${lapsed ? isLapsedSql(now) : isHeldSql(now)})`;
 }
+
+/** A quote whose stored status is not `booked`: only such a quote can say its checkout was never paid (a booked one whose payment is not found stays booked). */
+const OPEN_QUOTE = sql`"quotes"."status" <> 'booked'`;
 
 /**
  * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings made
  * from it, as they are at `now` (a hold runs out with time). Derived rather than written on the
  * quote: nothing has to remember to change it when a booking is cancelled, paid again, made again
  * from the same quote or left unpaid (0073, 0080). A stored `booked` whose payment is not found
- * stays `booked`.
+ * stays `booked`. The unpaid bookings are one subquery per quote shown (a probe of
+ * `appointments_quote_idx`, which finds nothing for most quotes), never hashed: a page reads 100
+ * quotes, not every booking. A state filter reads `quoteStateIs` instead.
  */
 export function quoteStateSql(now: Date) {
-  const open = sql`"quotes"."status" <> 'booked'`;
-  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${open} and ${hasUnpaidBooking(now, false)} then 'checkout-started' when ${open} and ${hasUnpaidBooking(now, true)} then 'hold-expired' else "quotes"."status" end)`;
+  const unpaid = sql`(select case when bool_or(${isHeldSql(now)}) then 'checkout-started' when bool_or(${isLapsedSql(now)}) then 'hold-expired' end ${UNPAID_VISITS})`;
+  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${OPEN_QUOTE} then coalesce(${unpaid}, "quotes"."status") else "quotes"."status" end)`;
 }
 
 /**
- * What the quote's own row must hold for it to have `state`: "pending" and "sent" come only from
- * the stored status, so a filter on them derives the state only for rows that hold it.
+ * Whether the quote's state at `now` is `state`, as `quoteStateSql` derives it, written as a filter:
+ * each state asks only what decides it, so "Booked" never reads the unpaid bookings and "Sent"
+ * first reads the stored status. Postgres reads each question per quote by index, or, when a filter
+ * reads many quotes, the bookings once and hashes them (0073). `is true` keeps the questions on each
+ * quote's row: as a join of their own, Postgres would read the bookings first and sort the quotes,
+ * a cost that grows with every booking paid.
  */
-export function quoteStateCandidates(state: QuoteState) {
-  return state === 'pending' || state === 'sent' ? sql`${quotes.status} = ${state}` : undefined;
+export function quoteStateIs(state: QuoteState, now: Date): SQL {
+  return sql`(${stateCondition(state, now)}) is true`;
+}
+
+function stateCondition(state: QuoteState, now: Date): SQL {
+  const booked = hasPaidBooking(false);
+  const cancelled = hasPaidBooking(true);
+  const held = hasUnpaidBooking(now, false);
+  switch (state) {
+    case 'booked': return sql`(${booked} or ("quotes"."status" = 'booked' and not ${cancelled}))`;
+    case 'booking-cancelled': return sql`(${cancelled} and not ${booked})`;
+    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${booked} and not ${cancelled})`;
+    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${booked} and not ${cancelled})`;
+    default: return sql`("quotes"."status" = ${state} and not ${booked} and not ${cancelled} and not ${held} and not ${hasUnpaidBooking(now, true)})`;
+  }
 }
 
 /**

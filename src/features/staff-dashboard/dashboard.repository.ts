@@ -11,7 +11,7 @@ import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
-import { quoteStateCandidates, quoteStateColumns, quoteStateSql, selectCancelledBooking } from '@/features/quotes/quote.repository';
+import { quoteStateColumns, quoteStateIs, selectCancelledBooking } from '@/features/quotes/quote.repository';
 import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { escapeLike, foldSearchWord } from '@/lib/search-fold';
 import { readPhoneDigits } from './customer-search';
@@ -273,7 +273,7 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   const page = newestFirst(quotes.createdAt, quotes.id, query);
   const booking = selectCancelledBooking(db);
   const conditions: (SQL | undefined)[] = [page.after];
-  if (query.status) conditions.push(quoteStateCandidates(query.status), sql`${quoteStateSql(query.now)} = ${query.status}`);
+  if (query.status) conditions.push(quoteStateIs(query.status, query.now));
   if (query.email !== undefined) conditions.push(eq(emailKey(quotes.customerEmail), emailKey(query.email)));
   if (query.search && 'quoteId' in query.search) conditions.push(eq(quotes.id, query.search.quoteId));
   else if (query.search) conditions.push(...query.search.words.map((word) => sql`${quotes.searchText} like ${`%${escapeLike(word)}%`}`));
