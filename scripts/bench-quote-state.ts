@@ -62,9 +62,20 @@ async function main(): Promise<void> {
     if (process.argv.includes('--explain')) {
       const { selectQuotePage } = await import('@/features/staff-dashboard/dashboard.repository');
       for (const query of [{}, { email: 'bench.quote500@example.com' }, { status: 'booked' as const }, { status: 'sent' as const }]) {
-        const result = await db.execute(sql`explain analyze ${selectQuotePage(db, { limit: 101, now: new Date(), ...query }).getSQL()}`);
-        const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
-        console.log(JSON.stringify(query), '\n', rows.map((row) => Object.values(row)[0]).join('\n'));
+        const explain = async () => {
+          const result = await db.execute(sql`explain analyze ${selectQuotePage(db, { limit: 101, now: new Date(), ...query }).getSQL()}`);
+          const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
+          return rows.map((row) => Object.values(row)[0]).join('\n');
+        };
+        console.log(JSON.stringify(query), '\n', await explain());
+        // Postgres plans each of these queries anew (no prepared statement): planning is part of the cost.
+        const phases = await Promise.all(['Planning', 'Execution'].map(async () => [] as number[]));
+        for (let i = 0; i < runs; i += 1) {
+          const text = await explain();
+          ['Planning', 'Execution'].forEach((phase, j) => phases[j]!.push(Number(new RegExp(`${phase} Time: ([\\d.]+)`).exec(text)?.[1])));
+        }
+        const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!.toFixed(1);
+        console.log(`${JSON.stringify(query)}: planning ${median(phases[0]!)} ms, execution ${median(phases[1]!)} ms (medians of ${runs})`);
       }
     }
     console.log(`${'case'.padEnd(28)}  median       max  (20,000 quotes, ${runs} runs)`);

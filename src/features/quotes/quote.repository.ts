@@ -60,17 +60,19 @@ function hasPaidBooking(cancelled: boolean) {
 
 /**
  * The visits of bookings made from the enclosing query's `quotes` row (`appointments.quote_id`,
- * `appointments_quote_idx`) that wait for a payment that never came (0080): no succeeded payment
- * names their reference. Such a visit still holds its Friday at `now` (`isHeldSql`), or has stopped
- * holding it: marked 'expired', or past its hold time before the expiry worker got to it
- * (`hasHoldLapsed` in payments/lapsed-holds.ts says the same).
+ * `appointments_quote_idx`), read where no booking was paid from the quote (0080): a payment for a
+ * booking made from a quote names the quote (`payments.quote_id`, from the booking's visits), so
+ * once no succeeded payment names the quote, each of its bookings waits for a payment that never
+ * came. Such a visit still holds its Friday at `now` (`isHeldSql`), or has stopped holding it:
+ * marked 'expired', or past its hold time before the expiry worker got to it (`hasHoldLapsed` in
+ * payments/lapsed-holds.ts says the same). Callers ask about paid bookings first.
  */
-const UNPAID_VISITS = sql`from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled' and not exists (select 1 from payments p where p.booking_ref = a.booking_ref and p.status = 'succeeded')`;
+const UNPAID_VISITS = sql`from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled'`;
 const HELD_VISIT = sql`a.status in ('pending', 'pending-payment')`;
 const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${now}))`;
 const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${now}))`;
 
-/** Whether a booking made from the quote and never paid holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
+/** Whether a booking made from the quote, none paid, holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
 function hasUnpaidBooking(now: Date, lapsed: boolean) {
   return sql`exists (select 1 ${UNPAID_VISITS} and ${lapsed ? isLapsedSql(now) : isHeldSql(now)})`;
 }
@@ -105,15 +107,16 @@ export function quoteStateIs(state: QuoteState, now: Date): SQL {
 }
 
 function stateCondition(state: QuoteState, now: Date): SQL {
-  const booked = hasPaidBooking(false);
-  const cancelled = hasPaidBooking(true);
+  // Going ahead or cancelled, a paid booking is one whose payment succeeded: one question of the payments alone.
+  const paid = sql`exists (select 1 from payments p where p.quote_id = "quotes"."id" and p.status = 'succeeded' and p.booking_ref is not null)`;
   const held = hasUnpaidBooking(now, false);
   switch (state) {
-    case 'booked': return sql`(${booked} or ("quotes"."status" = 'booked' and not ${cancelled}))`;
-    case 'booking-cancelled': return sql`(${cancelled} and not ${booked})`;
-    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${booked} and not ${cancelled})`;
-    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${booked} and not ${cancelled})`;
-    default: return sql`("quotes"."status" = ${state} and not ${booked} and not ${cancelled} and not ${held} and not ${hasUnpaidBooking(now, true)})`;
+    case 'booked': return sql`(${hasPaidBooking(false)} or ("quotes"."status" = 'booked' and not ${hasPaidBooking(true)}))`;
+    case 'booking-cancelled': return sql`(${hasPaidBooking(true)} and not ${hasPaidBooking(false)})`;
+    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${paid})`;
+    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${paid})`;
+    // Held or lapsed, an unpaid booking's visit is one waiting for its payment (`isAwaitingPayment`).
+    default: return sql`("quotes"."status" = ${state} and not ${paid} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired')))`;
   }
 }
 
