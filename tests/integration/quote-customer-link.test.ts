@@ -69,7 +69,7 @@ describe('a customer page\'s quotes', () => {
     expect(details?.quotes.map((quote) => quote.id)).toEqual([q.anaLatest, q.anaShouting, q.anaFirst]);
     expect(details?.quotes[0]).toEqual({
       id: q.anaLatest, createdAt: '2026-06-01T12:07:00.000Z', status: 'booked', serviceType: 'onetime', propertySize: 0.5,
-      includeTick: true, includeStandingWater: true, totalCents: 33_900, cancelledBooking: null,
+      includeTick: true, includeStandingWater: true, extras: [], totalCents: 33_900, cancelledBooking: null,
     });
     expect(details?.quotes[2]).toMatchObject({ serviceType: 'seasonal', propertySize: 1.25, totalCents: 61_020, status: 'sent' });
     expect(details?.moreQuotes).toBe(false);
@@ -132,7 +132,7 @@ describe('the queries', () => {
         const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
         return rows.map((row) => Object.values(row)[0]).join('\n');
       };
-      return { page: await explain(selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51)), list: await explain(selectQuotePage(tx, { limit: 101 })) };
+      return { page: await explain(selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51, new Date())), list: await explain(selectQuotePage(tx, { limit: 101, now: new Date() })) };
     });
     expect(plan.page).toContain('quotes_email_key_idx');
     // The quotes come in the index's order; the only sort is within one quote's paid bookings (0073).

@@ -6,15 +6,17 @@
  * cancelled" with when and by whom, and "Booked" again once a booking made again from the quote is
  * paid. Also the exact address filter a customer page links to, and the plans of both.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { unsubscribedAddresses } from '@/db/schema/customers';
 import { quotes } from '@/db/schema/quotes';
+import { markExpiredHolds } from '@/features/booking/appointment.repository';
 import { cancelForCustomer } from '@/features/manage-booking/manage-booking.service';
 import { createManageToken } from '@/features/manage-booking/manage-link';
 import { TEST_CARDS } from '@/features/payments/test-cards';
+import { QUOTE_STATES } from '@/features/quotes/quote-state';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { selectQuotePage } from '@/features/staff-dashboard/dashboard.repository';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
@@ -37,6 +39,7 @@ const { POST: sendQuoteRoute } = (await import('@/app/api/send-quote/route')) as
 const { POST: createAppointment } = (await import('@/app/api/appointments/route')) as unknown as { POST: Handler };
 const { POST: createIntent } = (await import('@/app/api/create-payment-intent/route')) as unknown as { POST: Handler };
 const { POST: confirmCard } = (await import('@/app/api/test-gateway/confirm/route')) as unknown as { POST: Handler };
+const { GET: exportRoute } = (await import('@/app/api/admin/customers/[id]/personal-data/route')) as unknown as { GET: Handler };
 
 const post = jsonPoster(183);
 const DAY = 24 * 3_600_000;
@@ -80,12 +83,15 @@ async function bookFromQuote(quote: Quote, date: string, options: { pay?: boolea
   });
   expect(created.status, await created.clone().text()).toBe(201);
   const { appointmentId, bookingRef, appointments: visits } = (await created.json()) as { appointmentId: number; bookingRef: string; appointments: { id: number }[] };
-  if (options.pay !== false) {
-    const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' });
-    expect(paid.status, await paid.clone().text()).toBe(200);
-  }
-  return { bookingRef, ids: visits.map((v) => v.id) };
+  if (options.pay !== false) await payBooking(appointmentId, bookingRef);
+  return { appointmentId, bookingRef, ids: visits.map((v) => v.id) };
+}
+
+/** Pays a booking with the test card, as its checkout page does. */
+async function payBooking(appointmentId: number, bookingRef: string) {
+  const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
+  const paid = await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' });
+  expect(paid.status, await paid.clone().text()).toBe(200);
 }
 
 async function readCards(query: string): Promise<Card[]> {
@@ -119,7 +125,7 @@ beforeAll(async () => {
   // Later Fridays first: well past the customer's change cut-off.
   fridays = [...(await getAvailableDates({ now, stopsNeeded: 2 }))].reverse();
   seasonalStarts = await getAvailableDates({ now, serviceType: 'seasonal' });
-  expect(fridays.length).toBeGreaterThan(6);
+  expect(fridays.length).toBeGreaterThan(10);
 });
 
 describe('a quote whose booking is cancelled', () => {
@@ -226,6 +232,81 @@ describe('a quote whose booking is cancelled', () => {
   });
 });
 
+describe('a quote whose booking was never paid (0080)', () => {
+  it('says the checkout was started and not paid while its hold runs, everywhere the office looks, and "Booked" once it is paid', async () => {
+    const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.checkout@example.com' });
+    const quote = await makeQuote('maya.checkout@example.com');
+    expect(await readCard(quote)).toMatchObject({ status: 'sent', cancelledBooking: null });
+
+    const held = await bookFromQuote(quote, fridays[7]!, { pay: false });
+    expect(await readCard(quote)).toMatchObject({ status: 'checkout-started', cancelledBooking: null });
+    expect(idsOf(await readCards('status=checkout-started'))).toContain(quote.id);
+    expect(idsOf(await readCards('status=sent'))).not.toContain(quote.id);
+    expect((await loadCustomerDetails(customerId))?.quotes.find((q) => q.id === quote.id)?.status).toBe('checkout-started');
+    const spec = await specListRoute(new Request('http://localhost/api/quotes'), { params: Promise.resolve({}) });
+    expect(((await spec.json()) as { id: number; status: string }[]).find((q) => q.id === quote.id)?.status).toBe('checkout-started');
+    // The stored row still says sent: the state is read from the booking.
+    const [stored] = await (await getDb()).select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quote.id));
+    expect(stored!.status).toBe('sent');
+
+    await payBooking(held.appointmentId, held.bookingRef);
+    expect(await readCard(quote)).toMatchObject({ status: 'booked' });
+    expect(idsOf(await readCards('status=checkout-started'))).not.toContain(quote.id);
+  });
+
+  it('says the hold expired once it ran out, before and after the expiry worker marks it, and the lead may be followed up', async () => {
+    const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.lapsed@example.com' });
+    const quote = await makeQuote('maya.lapsed@example.com');
+    const held = await bookFromQuote(quote, fridays[8]!, { pay: false });
+    const db = await getDb();
+
+    // The hold's time passed; the worker has not run yet.
+    await db.update(appointments).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(inArray(appointments.id, held.ids));
+    expect(await readCard(quote)).toMatchObject({ status: 'hold-expired', cancelledBooking: null });
+    expect(await markExpiredHolds(db, new Date())).toEqual(expect.arrayContaining(held.ids));
+    expect(await readCard(quote)).toMatchObject({ status: 'hold-expired' });
+    expect(idsOf(await readCards('status=hold-expired'))).toContain(quote.id);
+    expect(idsOf(await readCards('status=sent'))).not.toContain(quote.id);
+    expect((await loadCustomerDetails(customerId))?.quotes.find((q) => q.id === quote.id)?.status).toBe('hold-expired');
+
+    // An open lead: the follow-up goes, and the card keeps saying what became of the checkout.
+    const res = await followUp('POST', quote.id, { expectedTotalCents: quote.totalCents });
+    const sent = await res.json();
+    expect(res.status, JSON.stringify(sent)).toBe(200);
+    expect(sent).toMatchObject({ status: 'hold-expired', followUpCount: 1 });
+    expect(await readCard(quote)).toMatchObject({ status: 'hold-expired', followUpCount: 1 });
+  });
+});
+
+describe('the personal-data export (0049, 0080)', () => {
+  it('gives each quote the state the office is shown, not the status stored on it', async () => {
+    const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.export@example.com' });
+    const cancelled = await makeQuote('maya.export@example.com');
+    await cancelAsOffice((await bookFromQuote(cancelled, fridays[9]!)).bookingRef);
+    const unpaid = await makeQuote('maya.export@example.com');
+    await bookFromQuote(unpaid, fridays[10]!, { pay: false });
+    const untouched = await makeQuote('maya.export@example.com');
+
+    const res = await exportRoute(new Request(`http://localhost/api/admin/customers/${customerId}/personal-data`), { params: Promise.resolve({ id: String(customerId) }) });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const exported = ((await res.json()) as { quotes: { id: number; status: string }[] }).quotes;
+    const cards = await readCards('email=maya.export@example.com');
+    const byId = (list: { id: number; status: string }[]) => Object.fromEntries(list.map((q) => [q.id, q.status]));
+    expect(byId(exported)).toEqual({ [cancelled.id]: 'booking-cancelled', [unpaid.id]: 'checkout-started', [untouched.id]: 'sent' });
+    expect(byId(exported)).toEqual(byId(cards));
+  });
+});
+
+describe('the state filter', () => {
+  it('splits every quote by the state its card shows: each quote under exactly one state, its own', async () => {
+    const all = await readCards('');
+    expect(new Set(all.map((c) => c.status))).toEqual(new Set(QUOTE_STATES.filter((s) => s !== 'pending')));
+    const filtered = (await Promise.all(QUOTE_STATES.map(async (state) => (await readCards(`status=${state}`)).map((c) => [c.id, state] as const)))).flat();
+    expect(Object.fromEntries(filtered)).toEqual(Object.fromEntries(all.map((c) => [c.id, c.status])));
+    expect(filtered).toHaveLength(all.length);
+  });
+});
+
 describe('the quotes sent to one address exactly (a customer page\'s "more")', () => {
   it('lists that address in any case and with spaces, and nobody whose address only contains it, with the state filter and paging', async () => {
     const db = await getDb();
@@ -265,8 +346,8 @@ describe('the queries', () => {
         return rows.map((row) => Object.values(row)[0]).join('\n');
       };
       return {
-        address: await explain(selectQuotePage(tx, { limit: 101, email: 'Ana@exact.example' })),
-        state: await explain(selectQuotePage(tx, { limit: 101, status: 'booking-cancelled' })),
+        address: await explain(selectQuotePage(tx, { limit: 101, email: 'Ana@exact.example', now: new Date() })),
+        state: await explain(selectQuotePage(tx, { limit: 101, status: 'booking-cancelled', now: new Date() })),
       };
     });
     expect(plan.address).toContain('quotes_email_key_idx');

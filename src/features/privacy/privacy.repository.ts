@@ -14,6 +14,7 @@ import { retreatmentRequests } from '@/db/schema/retreatments';
 import { staffUsers } from '@/db/schema/staff';
 import { selectAddressUnsubscribedAt } from '@/features/marketing-email/marketing.repository';
 import { isPaymentReceived } from '@/features/payments/payment.repository';
+import { quoteStateSql } from '@/features/quotes/quote.repository';
 import { buildErasedCustomerFields, type OpenBusiness } from './erasure-rules';
 import { emailKey } from '@/db/email-key';
 
@@ -150,9 +151,11 @@ export async function countErasureScope(db: DbExecutor, subject: DataSubject): P
 /**
  * Everything held about `subject`, for an access request. Secrets that are not theirs to hold are
  * left out (a quote's booking token, payment idempotency keys and provider metadata); everything
- * else a row says about them is in.
+ * else a row says about them is in. A quote's `status` is its state at `now` as the office is shown
+ * it (`quoteStateSql`, 0073, 0080), not the stored status that a cancellation or an unpaid booking
+ * leaves behind.
  */
-export async function selectCustomerData(db: DbExecutor, subject: DataSubject) {
+export async function selectCustomerData(db: DbExecutor, subject: DataSubject, now: Date) {
   const customer = await db.select({
     id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone,
     address: customers.address, city: customers.city, postalCode: customers.postalCode, latitude: customers.latitude, longitude: customers.longitude,
@@ -185,7 +188,7 @@ export async function selectCustomerData(db: DbExecutor, subject: DataSubject) {
     serviceType: quotes.serviceType, propertySize: quotes.propertySize, includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater,
     additionalServices: quotes.additionalServices, address: quotes.address, city: quotes.city, postalCode: quotes.postalCode,
     discountCode: quotes.discountCode, secondContact: quotes.secondContact, subtotalCents: quotes.subtotalCents, taxCents: quotes.taxCents,
-    totalCents: quotes.totalCents, status: quotes.status, locale: quotes.locale, createdAt: quotes.createdAt,
+    totalCents: quotes.totalCents, status: quoteStateSql(now), locale: quotes.locale, createdAt: quotes.createdAt,
   }).from(quotes).where(quoteCondition(db, subject)).orderBy(asc(quotes.createdAt), asc(quotes.id));
   const messageRows = await db.select({
     id: messages.id, type: messages.type, subject: messages.subject, name: messages.name, email: messages.email, phone: messages.phone,

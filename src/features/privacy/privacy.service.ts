@@ -67,7 +67,7 @@ export async function exportCustomerData(customerId: number | null, options: { s
   const customer = await selectCustomerSubject(db, customerId);
   if (!customer) throw notFound();
   const branch = await getBranch();
-  const data = await selectCustomerData(db, { ids: [customer.id], emails: [customer.email.toLowerCase()] });
+  const data = await selectCustomerData(db, { ids: [customer.id], emails: [customer.email.toLowerCase()] }, now);
   const [row] = data.customer;
   const { marketingConsentAt, marketingConsentText, marketingUnsubscribedAt, ...record } = row!;
   const file = {

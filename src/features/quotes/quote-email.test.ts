@@ -8,7 +8,8 @@ import { TEST_EMAIL_BRANCH } from '@/features/email/email-test-branch';
 const branch = TEST_EMAIL_BRANCH;
 const quote = {
   id: 7, token: 'tok_abcdefghijklmnopqrstuv', customerName: 'Ana <b>Ruiz</b>', customerEmail: 'ana@example.com', serviceType: 'onetime',
-  propertySize: 0.25, includeTick: true, includeTargetedInsects: false, address: '12 King St W, Hamilton', discountCode: null,
+  propertySize: 0.25, includeTick: true, includeTargetedInsects: false, address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1',
+  discountCode: null,
 };
 const priced = calculatePrice(
   { serviceType: 'onetime', propertySize: 0.25, includeTick: true, includeTargetedInsects: false, extras: [], address: quote.address },
@@ -16,6 +17,20 @@ const priced = calculatePrice(
 );
 
 describe('renderQuoteEmail', () => {
+  it.each([
+    ['en', 'Address: 12 King St W, Hamilton, L8P 1A1'],
+    ['fr', 'Adresse\u00A0: 12 King St W, Hamilton, L8P 1A1'],
+    ['es', 'Dirección: 12 King St W, Hamilton, L8P 1A1'],
+    ['de', 'Adresse: 12 King St W, Hamilton, L8P 1A1'],
+  ] as const)('gives the address with its postal code, and its town once (%s, 0080)', (locale, line) => {
+    const email = renderQuoteEmail({ locale, branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
+    expect(email.text.split('\n')).toContain(line);
+    expect(email.html).toContain('>12 King St W, Hamilton, L8P 1A1</td>');
+    // A street typed with its postal code already: the code is not given twice.
+    const typed = renderQuoteEmail({ locale, branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...quote, address: '12 King St W, Hamilton ON L8P 1A1' }, priced });
+    expect(typed.text.match(/L8P 1A1/g)).toHaveLength(1);
+  });
+
   it('shows the breakdown, HST and total, with both links, in English', () => {
     const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote, priced });
     expect(email.subject).toBe('Your One-Time Treatment quote from Escarpment Mosquito & Tick');

@@ -27,6 +27,9 @@ export type QuoteEmailInput = {
     includeTick: boolean;
     includeTargetedInsects: boolean;
     address: string;
+    /** The town and postal code the quote was asked for: the address line names them once (`formatAddressLine`, 0080). */
+    city: string | null;
+    postalCode: string | null;
     discountCode: string | null;
   };
   priced: PriceResult;
@@ -105,7 +108,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
   const facts: [string, string][] = [
     [t('quotes.email.service'), service],
     [t('quotes.email.propertySize'), priced.customQuote ? t('pricing.lotSize.customQuote') : t('quotes.email.acres', { acres: quote.propertySize })],
-    [t('quotes.email.address'), quote.address],
+    [t('quotes.email.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
   ];
 
   const bookUrl = buildBookQuoteUrl(input.siteUrl, locale, quote.token);
@@ -173,11 +176,9 @@ export type CustomQuoteStaffEmailInput = {
   siteUrl: string;
   /** The customer's language, so staff know which one to answer in. */
   customerLocale: string;
-  quote: Pick<QuoteEmailInput['quote'], 'id' | 'customerName' | 'customerEmail' | 'serviceType' | 'includeTick' | 'includeTargetedInsects' | 'address'> & {
+  quote: Pick<QuoteEmailInput['quote'], 'id' | 'customerName' | 'customerEmail' | 'serviceType' | 'includeTick' | 'includeTargetedInsects' | 'address' | 'city' | 'postalCode'> & {
     customerPhone: string | null;
     extras: readonly string[];
-    city: string | null;
-    postalCode: string | null;
     secondContact: { name: string; email: string; phone: string } | null;
   };
 };

@@ -72,7 +72,7 @@ function refusalError(refusal: FollowUpRefusal, locale: Locale): AppError {
  */
 async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuoteRow>, now: Date, timezone: string) {
   // The state the card shows (0073): a quote whose bookings were all cancelled is followed up again.
-  const found = await selectQuoteState(db, quote.id);
+  const found = await selectQuoteState(db, quote.id, now);
   const quoteState = found?.state ?? (quote.status as QuoteState);
   const customer = await selectQuoteCustomer(db, quote);
   const summary = await selectFollowUpSummary(db, quote.id);
@@ -143,8 +143,8 @@ export async function previewQuoteFollowUp(quoteId: number | null, options: { no
 
 export type QuoteFollowUpResult = {
   quoteId: number;
-  /** The quote's state after it (0073): sent, or still "Booking cancelled" when a booking of it was. */
-  status: Extract<QuoteState, 'sent' | 'booking-cancelled'>;
+  /** The quote's state after it (0073, 0080): sent, or still what became of a booking made from it. */
+  status: Exclude<QuoteState, 'pending' | 'booked'>;
   to: string;
   locale: Locale;
   /** The total the email shows; `quotedTotalCents` is the one the quote held before, when it was another (else null). */
@@ -212,6 +212,8 @@ export async function sendQuoteFollowUp(
         includeTick: quote.includeTick,
         includeTargetedInsects: quote.includeStandingWater,
         address: quote.address ?? '',
+        city: quote.city,
+        postalCode: quote.postalCode,
         discountCode: amounts.discountCode,
       },
       priced: result,
@@ -224,7 +226,7 @@ export async function sendQuoteFollowUp(
       emailId,
       answer: {
         quoteId: quote.id,
-        status: state.quoteState === 'booking-cancelled' ? 'booking-cancelled' as const : 'sent' as const,
+        status: state.quoteState === 'pending' || state.quoteState === 'booked' ? 'sent' as const : state.quoteState,
         to,
         locale: emailLocale,
         totalCents: result.totalCents,

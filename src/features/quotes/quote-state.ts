@@ -1,16 +1,21 @@
 /**
- * What the office is told about a quote (docs/decisions/0073), pure. A stored quote is `pending`
- * (its email not sent yet), `sent` or `booked`, and `booked` was written when a booking made from it
- * was paid; nothing wrote it back when that booking was cancelled. The state shown is derived from
- * the bookings paid from the quote, as they are now, by `quoteStateSql` (quote.repository.ts):
+ * What the office is told about a quote (docs/decisions/0073, 0080), pure. A stored quote is
+ * `pending` (its email not sent yet), `sent` or `booked`, and `booked` was written when a booking
+ * made from it was paid; nothing wrote it back when that booking was cancelled, and nothing at all
+ * when a booking was made from it and never paid. The state shown is derived from the bookings made
+ * from the quote, as they are now, by `quoteStateSql` (quote.repository.ts), first match wins:
  * - `booked`: a booking paid from it is going ahead (none of its visits cancelled);
  * - `booking-cancelled`: every booking paid from it was cancelled since, by the customer or the
  *   office; the quote is an open lead again, unless a visit of it was carried out first;
+ * - `checkout-started`: nothing paid, but a booking made from it holds its Friday and waits for
+ *   its payment (0080);
+ * - `hold-expired`: nothing paid, and a booking made from it was never paid before its hold ran
+ *   out (0080);
  * - otherwise the stored status (a booked quote whose payment is not found stays `booked`).
  */
 import type { CancelledBy } from '@/db/schema/appointments';
 
-export const QUOTE_STATES = ['pending', 'sent', 'booked', 'booking-cancelled'] as const;
+export const QUOTE_STATES = ['pending', 'sent', 'checkout-started', 'hold-expired', 'booked', 'booking-cancelled'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 
 /** The latest cancelled booking paid from a quote, for the card's line; null while none was cancelled or one is going ahead. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { desc, eq, sql } from 'drizzle-orm';
+import { type SQL, desc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
 import { quotes } from '@/db/schema/quotes';
@@ -59,20 +59,65 @@ function hasPaidBooking(cancelled: boolean) {
 }
 
 /**
- * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings paid
- * from it, as they are now. Derived rather than written on the quote: nothing has to remember to
- * change it when a booking is cancelled, paid again or made again from the same quote.
+ * The visits of bookings made from the enclosing query's `quotes` row (`appointments.quote_id`,
+ * `appointments_quote_idx`), read where no booking was paid from the quote (0080): a payment for a
+ * booking made from a quote names the quote (`payments.quote_id`, from the booking's visits), so
+ * once no succeeded payment names the quote, each of its bookings waits for a payment that never
+ * came. Such a visit still holds its Friday at `now` (`isHeldSql`), or has stopped holding it:
+ * marked 'expired', or past its hold time before the expiry worker got to it (`hasHoldLapsed` in
+ * payments/lapsed-holds.ts says the same). Callers ask about paid bookings first.
  */
-export function quoteStateSql() {
-  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' else "quotes"."status" end)`;
+const UNPAID_VISITS = sql`from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled'`;
+const HELD_VISIT = sql`a.status in ('pending', 'pending-payment')`;
+const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${now}))`;
+const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${now}))`;
+
+/** Whether a booking made from the quote, none paid, holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
+function hasUnpaidBooking(now: Date, lapsed: boolean) {
+  return sql`exists (select 1 ${UNPAID_VISITS} and ${lapsed ? isLapsedSql(now) : isHeldSql(now)})`;
+}
+
+/** A quote whose stored status is not `booked`: only such a quote can say its checkout was never paid (a booked one whose payment is not found stays booked). */
+const OPEN_QUOTE = sql`"quotes"."status" <> 'booked'`;
+
+/**
+ * The state the office is shown (`quote-state.ts`), from the quote's row and the bookings made
+ * from it, as they are at `now` (a hold runs out with time). Derived rather than written on the
+ * quote: nothing has to remember to change it when a booking is cancelled, paid again, made again
+ * from the same quote or left unpaid (0073, 0080). A stored `booked` whose payment is not found
+ * stays `booked`. The unpaid bookings are one subquery per quote shown (a probe of
+ * `appointments_quote_idx`, which finds nothing for most quotes), never hashed: a page reads 100
+ * quotes, not every booking. A state filter reads `quoteStateIs` instead.
+ */
+export function quoteStateSql(now: Date) {
+  const unpaid = sql`(select case when bool_or(${isHeldSql(now)}) then 'checkout-started' when bool_or(${isLapsedSql(now)}) then 'hold-expired' end ${UNPAID_VISITS})`;
+  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${OPEN_QUOTE} then coalesce(${unpaid}, "quotes"."status") else "quotes"."status" end)`;
 }
 
 /**
- * What the quote's own row must hold for it to have `state`: "pending" and "sent" come only from
- * the stored status, so a filter on them derives the state only for rows that hold it.
+ * Whether the quote's state at `now` is `state`, as `quoteStateSql` derives it, written as a filter:
+ * each state asks only what decides it, so "Booked" never reads the unpaid bookings and "Sent"
+ * first reads the stored status. Postgres reads each question per quote by index, or, when a filter
+ * reads many quotes, the bookings once and hashes them (0073). `is true` keeps the questions on each
+ * quote's row: as a join of their own, Postgres would read the bookings first and sort the quotes,
+ * a cost that grows with every booking paid.
  */
-export function quoteStateCandidates(state: QuoteState) {
-  return state === 'pending' || state === 'sent' ? sql`${quotes.status} = ${state}` : undefined;
+export function quoteStateIs(state: QuoteState, now: Date): SQL {
+  return sql`(${stateCondition(state, now)}) is true`;
+}
+
+function stateCondition(state: QuoteState, now: Date): SQL {
+  // Going ahead or cancelled, a paid booking is one whose payment succeeded: one question of the payments alone.
+  const paid = sql`exists (select 1 from payments p where p.quote_id = "quotes"."id" and p.status = 'succeeded' and p.booking_ref is not null)`;
+  const held = hasUnpaidBooking(now, false);
+  switch (state) {
+    case 'booked': return sql`(${hasPaidBooking(false)} or ("quotes"."status" = 'booked' and not ${hasPaidBooking(true)}))`;
+    case 'booking-cancelled': return sql`(${hasPaidBooking(true)} and not ${hasPaidBooking(false)})`;
+    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${paid})`;
+    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${paid})`;
+    // Held or lapsed, an unpaid booking's visit is one waiting for its payment (`isAwaitingPayment`).
+    default: return sql`("quotes"."status" = ${state} and not ${paid} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired')))`;
+  }
 }
 
 /**
@@ -103,9 +148,9 @@ export function selectCancelledBooking(db: DbExecutor) {
 export type CancelledBookingColumns = ReturnType<typeof selectCancelledBooking>;
 
 /** The columns a quote's card or row reads of its state: the state, and its latest cancelled booking (`describeCancelledBooking`). */
-export function quoteStateColumns(booking: CancelledBookingColumns) {
+export function quoteStateColumns(booking: CancelledBookingColumns, now: Date) {
   return {
-    state: quoteStateSql(),
+    state: quoteStateSql(now),
     cancelledRef: sql<string | null>`${booking.cancelledRef}`,
     cancelledAt: sql<Date | null>`${booking.cancelledAt}`.mapWith(appointments.cancelledAt),
     cancelledBy: sql<string | null>`${booking.cancelledBy}`,
@@ -114,9 +159,9 @@ export function quoteStateColumns(booking: CancelledBookingColumns) {
 }
 
 /** One quote's state (a follow-up's refusal reads it); null when the quote is gone. */
-export async function selectQuoteState(db: DbExecutor, quoteId: number) {
+export async function selectQuoteState(db: DbExecutor, quoteId: number, now: Date) {
   const booking = selectCancelledBooking(db);
-  const [row] = await db.select(quoteStateColumns(booking)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
+  const [row] = await db.select(quoteStateColumns(booking, now)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
   return row ?? null;
 }
 
@@ -129,10 +174,10 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
   return row ?? null;
 }
 
-/** Staff list (SPEC's quotes admin), newest first; `status` is the state the office is shown (0073). */
-export async function listQuoteRows(db: DbExecutor, limit: number) {
+/** Staff list (SPEC's quotes admin), newest first; `status` is the state the office is shown at `now` (0073, 0080). */
+export async function listQuoteRows(db: DbExecutor, limit: number, now: Date) {
   return db
-    .select({ ...quoteColumns, status: quoteStateSql() })
+    .select({ ...quoteColumns, status: quoteStateSql(now) })
     .from(quotes)
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);

@@ -180,6 +180,8 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
       includeTick: details.includeTick,
       includeTargetedInsects: details.includeTargetedInsects,
       address: details.address,
+      city: details.city,
+      postalCode: details.postalCode,
       discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
     };
     const email = renderQuoteEmail({ locale, branch, siteUrl, taxRateBps: branch.taxRateBps, quote, priced: priced.result });
@@ -193,8 +195,6 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
           ...quote,
           customerPhone: request.phone ?? null,
           extras: details.extras,
-          city: details.city,
-          postalCode: details.postalCode,
           secondContact: request.secondContact ?? null,
         },
       });
@@ -247,9 +247,9 @@ export async function findQuoteByToken(token: string) {
   };
 }
 
-/** Staff list for /quotes-admin (GET /api/quotes). */
-export async function listQuotes(options: { limit?: number } = {}) {
-  const rows = await listQuoteRows(await getDb(), Math.min(Math.max(options.limit ?? 200, 1), 1000));
+/** Staff list for /quotes-admin (GET /api/quotes), each quote's state as it is at `now`. */
+export async function listQuotes(options: { limit?: number; now?: Date } = {}) {
+  const rows = await listQuoteRows(await getDb(), Math.min(Math.max(options.limit ?? 200, 1), 1000), options.now ?? new Date());
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -257,7 +257,7 @@ export async function listQuotes(options: { limit?: number } = {}) {
 export async function renderSampleQuoteEmail(options: { now: Date; locale: string }) {
   const locale = toLocale(options.locale);
   const branch = await getBranch();
-  const sample = { serviceType: 'seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: false, extras: [], address: '123 Main St W, Hamilton, ON', discountCode: null };
+  const sample = { serviceType: 'seasonal', propertySize: 0.5, includeTick: true, includeTargetedInsects: false, extras: [], address: '123 Main St W, Hamilton, ON', city: 'Hamilton', postalCode: 'L8P 4R5', discountCode: null };
   const priced = await priceBooking(sample, { now: options.now });
   return renderQuoteEmail({
     locale,

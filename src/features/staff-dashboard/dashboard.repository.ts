@@ -11,7 +11,7 @@ import { refunds } from '@/db/schema/refunds';
 import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
-import { quoteStateCandidates, quoteStateColumns, quoteStateSql, selectCancelledBooking } from '@/features/quotes/quote.repository';
+import { quoteStateColumns, quoteStateIs, selectCancelledBooking } from '@/features/quotes/quote.repository';
 import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { escapeLike, foldSearchWord } from '@/lib/search-fold';
 import { readPhoneDigits } from './customer-search';
@@ -257,7 +257,7 @@ export async function selectOutboxBody(db: DbExecutor, id: number) {
  * Where one page of /quotes-admin is read from: a state (0073), a search, the quotes sent to one
  * address exactly (`email`, compared as `emailKey` holds it, 0073), after the cursor's row.
  */
-export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; search?: QuoteSearch; email?: string };
+export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; search?: QuoteSearch; email?: string; now: Date };
 
 /**
  * One page of quotes, newest first on (created_at, id) like the record lists (the
@@ -265,14 +265,15 @@ export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; sea
  * words are each looked for in the folded name and email the row stores (`search_text`), read in
  * that order until a page is found: no text index at a branch's scale (docs/decisions/0019). One
  * address is a range of `quotes_email_key_idx`, which holds the same order (0073). Each card's
- * state is derived from the bookings paid from it (`quoteStateSql`), which a state filter reads on
- * each quote's row as it goes; the latest cancelled booking is read for the cards found only.
+ * state is derived from the bookings made from it as they are at `now` (`quoteStateSql`), which a
+ * state filter reads on each quote's row as it goes; the latest cancelled booking is read for the
+ * cards found only.
  */
 export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   const page = newestFirst(quotes.createdAt, quotes.id, query);
   const booking = selectCancelledBooking(db);
   const conditions: (SQL | undefined)[] = [page.after];
-  if (query.status) conditions.push(quoteStateCandidates(query.status), sql`${quoteStateSql()} = ${query.status}`);
+  if (query.status) conditions.push(quoteStateIs(query.status, query.now));
   if (query.email !== undefined) conditions.push(eq(emailKey(quotes.customerEmail), emailKey(query.email)));
   if (query.search && 'quoteId' in query.search) conditions.push(eq(quotes.id, query.search.quoteId));
   else if (query.search) conditions.push(...query.search.words.map((word) => sql`${quotes.searchText} like ${`%${escapeLike(word)}%`}`));
@@ -289,12 +290,12 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
     .select({
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
       serviceType: quotes.serviceType, propertySize: quotes.propertySize,
-      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, address: quotes.address,
+      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices, address: quotes.address,
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
       // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
       ...followUpListColumns,
       customerRecordId: customer.id, customerFirstName: customer.firstName, customerLastName: customer.lastName,
-      ...quoteStateColumns(booking),
+      ...quoteStateColumns(booking, query.now),
       cursorAt: page.cursorAt,
     })
     .from(quotes)
@@ -307,16 +308,17 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
 
 /**
  * The quotes sent to an address (compared trimmed and in lower case, as `customers_email_key_idx`
- * and `quotes_email_key_idx` hold it), newest first, each with its state (0073): what a customer's
- * page lists (0068). One backward range of `quotes_email_key_idx`, with no sort.
+ * and `quotes_email_key_idx` hold it), newest first, each with its state at `now` (0073, 0080): what
+ * a customer's page lists (0068). One backward range of `quotes_email_key_idx`, with no sort.
  */
-export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number) {
+export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number, now: Date) {
   const booking = selectCancelledBooking(db);
   return db
     .select({
       id: quotes.id, createdAt: quotes.createdAt, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
-      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, totalCents: quotes.totalCents,
-      ...quoteStateColumns(booking),
+      includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices,
+      totalCents: quotes.totalCents,
+      ...quoteStateColumns(booking, now),
     })
     .from(quotes)
     .leftJoinLateral(booking, sql`true`)

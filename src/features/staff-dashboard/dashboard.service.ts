@@ -143,17 +143,18 @@ export async function readOutboxEmail(id: number): Promise<string | null> {
 }
 
 /**
- * One page of /quotes-admin (GET /api/admin/quotes): every quote or one status, newest first,
- * matching the search if any, and the cursor of the next page (null on the last).
+ * One page of /quotes-admin (GET /api/admin/quotes): every quote or one state (as it is at `now`),
+ * newest first, matching the search if any, and the cursor of the next page (null on the last).
  */
-export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}) {
+export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
   const { rows, nextCursor } = toRecordPage(
-    await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email }), limit,
+    await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
     ({ customerRecordId, customerFirstName, customerLastName, state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
       ...q,
-      // The state the office is shown, derived from the bookings paid from the quote (0073).
+      // The state the office is shown, derived from the bookings made from the quote (0073, 0080).
       status: state,
+      extras: q.extras ?? [],
       cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
       createdAt: q.createdAt.toISOString(),
       lastSentAt: q.lastSentAt?.toISOString() ?? null,
@@ -173,19 +174,20 @@ export const CUSTOMER_QUOTES_SHOWN = 50;
  * A customer's page: contact details, visits, payments, and the quotes sent to their current
  * address, newest first (0068). An erased customer (0049) has no quotes to show: their address is gone.
  */
-export async function loadCustomerDetails(customerId: number) {
+export async function loadCustomerDetails(customerId: number, options: { now?: Date } = {}) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
   const db = await getDb();
   const details = await selectCustomerDetails(db, customerId);
   if (!details) return null;
   const { erasedAt, ...customer } = details.customer;
-  const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1);
+  const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1, options.now ?? new Date());
   return {
     ...details,
     customer,
     quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map(({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
       ...q,
       status: state,
+      extras: q.extras ?? [],
       cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
       createdAt: q.createdAt.toISOString(),
     })),

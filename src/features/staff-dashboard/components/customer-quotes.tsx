@@ -3,8 +3,8 @@ import { localePath } from '@/components/site/locale-paths';
 import type { QuoteCancelledBooking } from '@/features/quotes/quote-state';
 import type { Locale } from '@/i18n/routing';
 import { formatCad, formatShortDate } from '@/lib/format';
-import { buildQuoteAdminPath, isCustomQuote, listQuoteAddOnKeys } from '../quote-list';
-import { describeCancelledBookingLine, QuoteStateBadge } from './quote-state';
+import { buildQuoteAdminPath, isCustomQuote } from '../quote-list';
+import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge } from './quote-state';
 
 type CustomerQuote = {
   id: number;
@@ -15,19 +15,22 @@ type CustomerQuote = {
   propertySize: number;
   includeTick: boolean;
   includeStandingWater: boolean;
+  extras: string[];
   totalCents: number;
 };
 
 /**
  * The customer page's "Quotes" (0068): the quotes sent to the customer's address, newest first,
- * each as /quotes-admin's card names it (number, date, service, size and add-ons, total, state and
+ * each as /quotes-admin's card names it (number, date, service, size and add-ons with the extras
+ * (0080), total, state and
  * a booking cancelled since, 0073), its number a link to that card. `more` when the page lists only
  * the newest: the last line then opens /quotes-admin narrowed to this address exactly (0073).
  */
 export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: CustomerQuote[]; more: boolean; email: string | null; locale: Locale }) {
-  const [t, td] = await Promise.all([
+  const [t, td, tp] = await Promise.all([
     getTranslations({ locale, namespace: 'quotesAdmin' }),
     getTranslations({ locale, namespace: 'adminDashboard' }),
+    getTranslations({ locale, namespace: 'pricing' }),
   ]);
   return (
     <section aria-labelledby="customer-quotes-heading">
@@ -38,7 +41,7 @@ export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: 
             const plan = [
               td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType,
               isCustomQuote(q) ? t('acreage') : t('acres', { size: q.propertySize }),
-              ...listQuoteAddOnKeys(q).map((key) => t(key)),
+              ...nameQuoteAddOns(q, t, tp),
             ].join(', ');
             return (
               <li key={q.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">

@@ -13,11 +13,11 @@ import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
-  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isCustomQuote, isDefaultQuoteFilter, listQuoteAddOnKeys, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
+  buildQuoteListPath, DEFAULT_QUOTE_FILTER, isCustomQuote, isDefaultQuoteFilter, QUOTE_SEARCH_MAX_LENGTH, QUOTE_STATUS_FILTERS,
   type QuoteListFilter, type QuoteStatusFilter,
 } from '../quote-list';
 import { LoadMore } from './load-more';
-import { describeCancelledBookingLine, QuoteStateBadge } from './quote-state';
+import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge } from './quote-state';
 import { callStaffApi, readRefusal } from './staff-api';
 
 type Quote = QuotePage['quotes'][number];
@@ -185,15 +185,16 @@ export function QuoteList({ initial, initialSearch = '', initialEmail = null }: 
 
 /**
  * One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service,
- * size, add-ons, address, created; the booking cancelled since, with when and by whom (0073); the
+ * size, add-ons (with the calculator's extras, 0080), address, created; the booking cancelled since, with when and by whom (0073); the
  * link to the live customer record with its address (0068); then the office's follow-ups and "Send
  * again" while no booking of it is going ahead (0059, 0073).
  */
 function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
   const td = useTranslations('adminDashboard');
+  const tp = useTranslations('pricing');
   const locale = useLocale();
-  const addOns = listQuoteAddOnKeys(q).map((key) => t(key));
+  const addOns = nameQuoteAddOns(q, t, tp);
   const custom = isCustomQuote(q);
   // wrap-anywhere: a long email address breaks instead of widening the card past a 320 px phone.
   return (

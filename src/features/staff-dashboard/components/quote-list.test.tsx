@@ -1,0 +1,70 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { getTranslator, pickMessages } from '@/i18n/messages';
+import type { QuotePage } from '../dashboard.service';
+import { QuoteList } from './quote-list';
+import { nameQuoteAddOns, QuoteStateBadge } from './quote-state';
+
+type Card = QuotePage['quotes'][number];
+/** next-intl's translator outside React, which also answers `has` as the components' translators do. */
+type Text = Parameters<typeof nameQuoteAddOns>[1];
+const translate = (locale: 'en' | 'es' | 'fr' | 'de', namespace: string) => getTranslator(locale, namespace) as Text;
+
+const card: Card = {
+  id: 41, customerName: 'Ana Ruiz', customerEmail: 'ana@example.com', totalCents: 24_860, serviceType: 'seasonal', propertySize: 0.5,
+  includeTick: true, includeStandingWater: false, extras: ['breeding-site-inspection', 'natural-barrier'],
+  address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, createdAt: '2026-11-20T15:00:00.000Z',
+  // Never followed up: the service sends null (its column's type does not say so).
+  followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, customer: null,
+};
+
+function renderCards(locale: 'en' | 'fr', quotes: Card[]) {
+  return renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing'])}>
+      <QuoteList initial={{ quotes, nextCursor: null }} />
+    </NextIntlClientProvider>,
+  );
+}
+
+describe("/quotes-admin's card (0080)", () => {
+  it.each(['en', 'fr'] as const)('lists the extras the customer added beside the main add-ons (%s)', (locale) => {
+    const t = getTranslator(locale, 'quotesAdmin');
+    const tp = getTranslator(locale, 'pricing');
+    const html = renderCards(locale, [card]);
+    const addOns = [t('tickControl'), tp('lines.breeding-site-inspection'), tp('lines.natural-barrier')].join(', ');
+    expect(html).toContain(`<dd>${addOns}</dd>`);
+  });
+
+  it('says "None" only when there is neither an add-on nor an extra', () => {
+    expect(renderCards('en', [{ ...card, includeTick: false, extras: [] }])).toContain('<dt class="text-gray-600">Add-ons</dt><dd>None</dd>');
+    expect(renderCards('en', [{ ...card, includeTick: false, extras: ['natural-barrier'] }])).toContain('<dd>Natural barrier with repelling plants</dd>');
+  });
+
+  it.each([
+    ['checkout-started', 'Checkout started, not paid'],
+    ['hold-expired', 'Not paid, hold expired'],
+  ])('names a booking made from the quote and never paid (%s), and still offers "Send again"', (status, label) => {
+    const html = renderCards('en', [{ ...card, status: status as Card['status'] }]);
+    expect(html).toContain(`>${label}</`);
+    expect(html).toContain('>Send again<span class="sr-only">');
+  });
+});
+
+describe('the customer page row\'s add-ons and the state badge', () => {
+  it('name the extras with the price lines\' words, and a code no longer sold as stored', () => {
+    const t = translate('de', 'quotesAdmin');
+    const tp = translate('de', 'pricing');
+    expect(nameQuoteAddOns({ includeTick: false, includeStandingWater: true, extras: ['standing-water-larvicide', 'retired-extra'] }, t, tp))
+      .toEqual([t('standingWater'), tp('lines.standing-water-larvicide'), 'retired-extra']);
+  });
+
+  it.each(['en', 'es', 'fr', 'de'] as const)('names both unpaid states in %s', (locale) => {
+    const t = translate(locale, 'quotesAdmin');
+    for (const status of ['checkout-started', 'hold-expired']) {
+      const html = renderToStaticMarkup(<QuoteStateBadge status={status} t={t} />);
+      expect(html).toContain(`>${t(`status.${status}`)}</`);
+      expect(html).not.toContain(`>${status}<`);
+    }
+  });
+});
