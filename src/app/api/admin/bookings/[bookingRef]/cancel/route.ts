@@ -6,7 +6,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** GET (admins): what cancelling the booking now would do: visits called off, visits carried out, the terms' refund. */
 export const GET = apiRoute<{ bookingRef: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return previewCancellation(readRouteParam(params.bookingRef));
 });
 
@@ -15,7 +15,7 @@ export const GET = apiRoute<{ bookingRef: string }>(async ({ params }) => {
  * `refundCents` (default: the terms' amount) to the card (docs/decisions/0017).
  */
 export const POST = apiRoute<{ bookingRef: string }>(async ({ req, params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, CancelBookingSchema);
   return cancelBooking(readRouteParam(params.bookingRef), input, { staffUserId: session.staffUserId, by: session.username });
 });
