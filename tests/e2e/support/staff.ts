@@ -18,3 +18,12 @@ export async function signInAsTechnician(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('heading', { name: 'Technician' }).waitFor();
 }
+
+/** Signs in through the login form on /admin as the local demo office account (0082). */
+export async function signInAsOffice(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('office');
+  await page.getByLabel('Password').fill('mosquito-demo');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
