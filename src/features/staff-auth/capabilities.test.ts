@@ -15,6 +15,7 @@ describe('the staff capability table', () => {
     ['products', { admin: true, office: false, technician: false }],
     ['seasonOpener', { admin: true, office: false, technician: false }],
     ['customerPrivacy', { admin: true, office: false, technician: false }],
+    ['refundAboveTerms', { admin: true, office: false, technician: false }],
     ['paymentTest', { admin: true, office: false, technician: false }],
   ] as const)('%s: %j', (capability, expected) => {
     expect(Object.fromEntries(STAFF_ROLES.map((role) => [role, can(role, capability)]))).toEqual(expected);
@@ -22,7 +23,7 @@ describe('the staff capability table', () => {
 
   it('names every capability above, so a new one is decided here too', () => {
     expect(Object.keys(CAPABILITIES).sort()).toEqual(
-      ['businessDetails', 'customerPrivacy', 'officeWork', 'paymentTest', 'products', 'seasonOpener', 'staffAccounts', 'technicians'],
+      ['businessDetails', 'customerPrivacy', 'officeWork', 'paymentTest', 'products', 'refundAboveTerms', 'seasonOpener', 'staffAccounts', 'technicians'],
     );
   });
 

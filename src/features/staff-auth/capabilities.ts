@@ -3,7 +3,7 @@
  * the staff navigation ask, instead of each comparing role names. Client-safe: no server imports.
  *
  * - `admin`: the owner's accounts. Everything.
- * - `office`: whoever answers the phone. The office's daily work, not the owner's settings.
+ * - `office`: whoever answers the phone. The office's daily work, not the owner's settings or goodwill.
  * - `technician`: their own day sheet and account only (0014), which need no capability here.
  */
 export const STAFF_ROLES = ['admin', 'office', 'technician'] as const;
@@ -31,6 +31,8 @@ export const CAPABILITIES = {
   seasonOpener: OWNER,
   /** A customer's access and deletion requests: everything held, and erasing it (0049). */
   customerPrivacy: OWNER,
+  /** A cancellation refunding more than the published terms give: goodwill is the owner's money (0017). */
+  refundAboveTerms: OWNER,
   /** The payment test page and its free amount (real charges in live mode). */
   paymentTest: OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;
