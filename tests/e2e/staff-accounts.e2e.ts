@@ -121,4 +121,37 @@ describe('staff accounts screen', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('lets an admin give the office a login, which opens the office but not the staff accounts (0082)', async () => {
+    const { page, context, errors } = await newPage();
+    const suffix = Date.now().toString(36).slice(-5);
+    const username = `desk-${suffix}`;
+    const name = `Front Desk ${suffix.toUpperCase()}`;
+    await signInAsAdmin(page, '/staff-accounts');
+    const add = page.getByRole('form', { name: 'Add an account' });
+    await add.getByLabel('Name', { exact: true }).fill(name);
+    await add.getByLabel('Username').fill(username);
+    await add.getByRole('radio', { name: 'Office' }).check();
+    // Only a technician's login names a technician.
+    expect(await add.getByRole('combobox', { name: 'Technician' }).count()).toBe(0);
+    await add.getByLabel('Password', { exact: true }).fill('front desk password');
+    await add.getByRole('button', { name: 'Add account' }).click();
+    await page.getByText(`${name} can now sign in as ${username}.`).waitFor();
+    const row = page.getByTestId('staff-account-row').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
+    await row.getByText('Office', { exact: true }).waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Staff Login' }).waitFor();
+
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('front desk password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.goto('/staff-accounts');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/staff-accounts');
+    await page.getByRole('alert').filter({ hasText: 'The “Staff accounts” page is for administrators, so it does not open with an office login.' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Staff accounts' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { signInAsAdmin, signInAsTechnician } from './support/staff';
+import { signInAsAdmin, signInAsOffice, signInAsTechnician } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -67,6 +67,35 @@ describe('staff shell', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Staff Login' }).waitFor();
     expect(await staffNav(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the office its screens but not the owner\'s, and says whose a refused screen is (0082)', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsOffice(page);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByText('Signed in as Office').isVisible()).toBe(true);
+    expect(await readNav(page)).toEqual([
+      'Dashboard* -> /admin',
+      'Routes -> /routes',
+      'Day sheets -> /day-sheet',
+      'Re-treatments -> /retreatments',
+      'Quotes -> /quotes-admin',
+      'Unsubscribed -> /unsubscribed',
+      'Email preview -> /email-preview',
+    ]);
+    // The season opener goes to every customer: the owner sends it, so the office has no button for it.
+    await page.getByRole('tab', { name: 'Customers' }).click();
+    await page.getByRole('searchbox', { name: 'Search customers' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Season opener email' }).count()).toBe(0);
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    await page.goto('/business');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/business');
+    await page.getByRole('alert').filter({ hasText: 'The “Business details” page is for administrators, so it does not open with an office login.' }).waitFor();
+    await page.goto('/routes');
+    await page.getByRole('heading', { name: 'Route Manager' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -21,7 +21,7 @@ import { countActiveStops } from '@/features/scheduling/capacity.repository';
 import { selectDashboardTotals } from '@/features/staff-dashboard/dashboard.repository';
 import { formatMoney } from '@/lib/money';
 import { type Handler, jsonPoster } from '../support/handlers';
-import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
 import { cancelBookingAsStaff } from '../support/cancellations';
 import { calendarEvents, emailsTo } from '../support/outbox';
 
@@ -168,6 +168,35 @@ describe('cancelling a booking', () => {
     const body = await (await cancel(booking.bookingRef, { reason: 'Goodwill', refundCents: 5000 })).json();
     expect(body).toMatchObject({ refundCents: 5000, refundStatus: 'succeeded' });
     expect((await refundsOf(booking.bookingRef)).map((r) => r.amountCents)).toEqual([5000]);
+  });
+
+  it('lets the office refund up to the terms\' amount; more is an administrator\'s goodwill (0082)', async () => {
+    const booking = await book({ date: seasonalStarts[1]!, serviceType: 'seasonal' });
+    await (await getDb()).update(appointments).set({ status: 'completed' }).where(eq(appointments.id, booking.ids[0]!));
+    // 412.45 paid; the terms give back 323.18 once a visit was carried out.
+    jar.token = await signInOffice('refund-desk');
+    try {
+      const goodwill = await cancel(booking.bookingRef, { reason: 'Unhappy with the first visit', refundCents: 41245 }, 'fr');
+      expect(goodwill.status).toBe(403);
+      expect((await goodwill.json()).fields.refundCents).toBe('Seul un administrateur peut rembourser plus que ce que prévoient les conditions. Remboursez au plus le montant prévu, ou adressez-vous à un administrateur.');
+      expect(await statuses(booking.ids)).toEqual(['completed', 'confirmed', 'confirmed', 'confirmed', 'confirmed']);
+      expect(await refundsOf(booking.bookingRef)).toEqual([]);
+    } finally {
+      jar.token = adminToken;
+    }
+    const body = await (await cancel(booking.bookingRef, { reason: 'Unhappy with the first visit', refundCents: 41245 })).json();
+    expect(body).toMatchObject({ refundCents: 41245, refundStatus: 'succeeded' });
+  });
+
+  it('lets the office cancel with the terms\' refund or less', async () => {
+    const booking = await book({ date: takeFriday() });
+    jar.token = await signInOffice('refund-desk-2');
+    try {
+      const body = await (await cancel(booking.bookingRef, { reason: 'Customer called', refundCents: 6000 })).json();
+      expect(body).toMatchObject({ refundCents: 6000, refundStatus: 'succeeded' });
+    } finally {
+      jar.token = adminToken;
+    }
   });
 
   it('frees the Friday for a new booking and takes the cancelled stop off the stored route', async () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { signInAdminAndTechnician } from '../support/staff-sessions';
+import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -75,6 +75,30 @@ const TECHNICIAN_APIS: Record<string, string> = {
   'POST /api/account/password': 'every staff member changes their own password, never another account\'s (docs/decisions/0037)',
 };
 
+/**
+ * The owner's APIs (docs/decisions/0082): an office account is refused them with a 403, as a
+ * technician is; every other staff API answers the office as it answers an admin.
+ */
+const OWNER_APIS: Record<string, string> = {
+  'GET /api/admin/staff-accounts': 'who may sign in',
+  'POST /api/admin/staff-accounts': 'adds a login, of any access',
+  'PATCH /api/admin/staff-accounts/[id]': 'renames, changes the access of, resets or deactivates a login',
+  'GET /api/admin/business': 'the legal name, GST/HST number and contact details',
+  'PUT /api/admin/business': 'changes what every page, email and receipt says about the business',
+  'GET /api/admin/technicians': 'the technician roster',
+  'POST /api/admin/technicians': 'adds someone to the roster',
+  'PATCH /api/admin/technicians/[id]': 'renames or takes someone off the roster',
+  'GET /api/admin/products': 'the products applied and their registration numbers',
+  'POST /api/admin/products': 'adds a product to the application records',
+  'PATCH /api/admin/products/[id]': 'changes or retires a product',
+  'DELETE /api/admin/products/[id]': 'deletes a product never recorded',
+  'GET /api/admin/season-opener': 'how many customers the season opener would reach',
+  'POST /api/admin/season-opener': 'sends the season opener to every customer who may receive it',
+  'GET /api/admin/customers/[id]/personal-data': 'an access request: everything held about a customer',
+  'GET /api/admin/customers/[id]/personal-data/preview': 'what erasing a customer would delete and keep',
+  'DELETE /api/admin/customers/[id]/personal-data': 'a deletion request: erases the customer',
+};
+
 type ApiCase = { key: string; file: string; method: (typeof METHODS)[number]; params: Record<string, string> };
 
 /** Exported handlers of every route file on disk; the module is read, not guessed from the file's text. */
@@ -137,9 +161,11 @@ async function call(api: (typeof officeApis)[number]): Promise<number> {
 
 let adminToken = '';
 let technicianToken = '';
+let officeToken = '';
 
 beforeAll(async () => {
   ({ adminToken, technicianToken } = await signInAdminAndTechnician());
+  officeToken = await signInOffice();
 });
 
 describe('office data behind the admin role', () => {
@@ -158,7 +184,7 @@ describe('every route handler under src/app/api', () => {
   it('finds the route files, and every allow-listed route still exists', async () => {
     const keys = new Set((await listApiCases()).map((c) => c.key));
     expect(keys.size).toBeGreaterThan(30);
-    for (const key of [...Object.keys(PUBLIC_APIS), ...Object.keys(TECHNICIAN_APIS)]) expect(keys, key).toContain(key);
+    for (const key of [...Object.keys(PUBLIC_APIS), ...Object.keys(TECHNICIAN_APIS), ...Object.keys(OWNER_APIS)]) expect(keys, key).toContain(key);
   });
 
   it('answers 401 to an anonymous caller and 403 to a technician, unless allow-listed with a reason', async () => {
@@ -181,6 +207,20 @@ describe('every route handler under src/app/api', () => {
     }
     jar.token = undefined;
     expect(refusals).toEqual([]);
+  });
+
+  it('answers 403 to an office account for the owner\'s routes, and serves it every other staff route', async () => {
+    const wrong: string[] = [];
+    for (const api of await listApiCases()) {
+      if (PUBLIC_APIS[api.key]) continue;
+      jar.token = officeToken;
+      const office = await callApi(api);
+      if (OWNER_APIS[api.key] ? office !== 403 : office === 401 || office === 403) {
+        wrong.push(`${api.key}: office got ${office}, expected ${OWNER_APIS[api.key] ? 403 : 'not 401/403'}`);
+      }
+    }
+    jar.token = undefined;
+    expect(wrong).toEqual([]);
   });
 
   it('answers the allow-listed public routes without a session (the list names what is really open)', async () => {
@@ -256,7 +296,28 @@ describe('every staff page under src/app/[locale]/(staff)', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('/admin shows the login form to an anonymous visitor and the dashboard to an admin only', async () => {
+  it('opens the office\'s screens to an office account and sends it away from the owner\'s (0082)', async () => {
+    // The owner's screens: who signs in, the business's details, the roster, the products, the payment test.
+    const ownerPages = ['business', 'products', 'staff-accounts', 'stripe-test', 'technicians'];
+    const wrong: string[] = [];
+    for (const { file, name } of pages) {
+      if (name === LOGIN_PAGE) continue;
+      const { default: page } = (await import(/* @vite-ignore */ path.join(STAFF_DIR, file))) as { default: Page };
+      jar.token = officeToken;
+      // A page's own 404 (no such receipt) means the guard let the office through.
+      const office = await redirectOf(page).catch((error: { digest?: unknown }) => {
+        if (error.digest === 'NEXT_HTTP_ERROR_FALLBACK;404') return null;
+        throw error;
+      });
+      if (ownerPages.includes(name) ? !office?.startsWith(`/admin?next=${encodeURIComponent(`/${name}`)}`) : office !== null) {
+        wrong.push(`/${name}: office got ${office ?? 'the page'}`);
+      }
+    }
+    jar.token = undefined;
+    expect(wrong).toEqual([]);
+  });
+
+  it('/admin shows the login form to an anonymous visitor and the dashboard to an admin or the office only', async () => {
     const { default: page } = (await import('@/app/[locale]/(staff)/admin/page')) as unknown as { default: Page };
     const { AdminDashboard } = await import('@/features/staff-dashboard/components/admin-dashboard');
     const { LoginForm } = await import('@/features/staff-auth/components/login-form');
@@ -270,6 +331,24 @@ describe('every staff page under src/app/[locale]/(staff)', () => {
     expect([holds(technician, LoginForm), holds(technician, AdminDashboard)]).toEqual([false, false]);
     const admin = await render(adminToken);
     expect(holds(admin, AdminDashboard)).toBe(true);
+    // The office works from the same dashboard (0082).
+    expect(holds(await render(officeToken), AdminDashboard)).toBe(true);
+    jar.token = undefined;
+  });
+
+  it('/admin tells whoever was sent from a screen their role does not open whose screen it is', async () => {
+    const { default: page } = (await import('@/app/[locale]/(staff)/admin/page')) as unknown as { default: Page };
+    // The page's own words, keys here (translations are mocked): the refusal and the page it names.
+    const says = async (token: string, next: string) => {
+      jar.token = token;
+      const tree = JSON.stringify(await page({ params: Promise.resolve({ locale: 'en' }), searchParams: Promise.resolve({ next }) }));
+      return ['technicianRefused', 'officeRefused'].filter((key) => tree.includes(`"children":"${key}"`));
+    };
+    expect(await says(officeToken, '/business')).toEqual(['officeRefused']);
+    expect(await says(officeToken, '/staff-accounts/')).toEqual(['officeRefused']);
+    expect(await says(officeToken, '/routes')).toEqual([]);
+    expect(await says(technicianToken, '/routes')).toEqual(['technicianRefused']);
+    expect(await says(adminToken, '/business')).toEqual([]);
     jar.token = undefined;
   });
 });

@@ -154,6 +154,20 @@ describe('creating an account', () => {
     expect((await res.json()).account).toMatchObject({ username: 'sam', role: 'admin', technician: null });
   });
 
+  it('creates an office login without a technician; it signs in as the office and cannot manage accounts (0082)', async () => {
+    const res = await post({ displayName: 'Front Desk', username: 'front-desk', role: 'office', password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect((await res.json()).account).toMatchObject({ username: 'front-desk', role: 'office', technician: null });
+    expect((await post({ displayName: 'Desk Two', username: 'desk-two', role: 'office', technicianId: crewA, password: PASSWORD })).status).toBe(400);
+
+    const token = (await signInByForm('front-desk', PASSWORD))!;
+    expect(await resolveSession(token)).toMatchObject({ username: 'front-desk', role: 'office', technicianId: null });
+    expect((await asUser(token, getList)).status).toBe(403);
+    expect((await asUser(token, () => post({ displayName: 'Sneaky', username: 'sneaky', role: 'admin', password: PASSWORD }))).status).toBe(403);
+    // The office plans the routes (the day's office work), which a technician cannot.
+    expect((await asUser(token, () => dayRoutes(new Request(`http://localhost/api/routes?date=${FRIDAY}`), ctx()))).status).toBe(200);
+  });
+
   it('refuses a username taken in any case, inactive accounts included', async () => {
     for (const username of ['dana.reyes', 'DANA.REYES', 'Office', ' TECH ']) {
       const res = await post({ displayName: 'Twin', username, role: 'admin', password: PASSWORD });
@@ -188,9 +202,9 @@ describe('creating an account', () => {
     const cases: [Record<string, unknown>, Record<string, string>][] = [
       [{ username: 'kim lee' }, { username: 'Please use only letters, digits, dots, hyphens and underscores, starting and ending with a letter or digit.' }],
       [{ username: 'k' }, { username: 'Please use at least 3 characters for the username.' }],
-      [{ role: 'owner' }, { role: 'Please choose the access: administrator or technician.' }],
+      [{ role: 'owner' }, { role: 'Please choose the access: administrator, office or technician.' }],
       [{ role: 'technician' }, { technicianId: 'Please choose the technician whose day sheet this account shows.' }],
-      [{ role: 'admin', technicianId: crewA }, { technicianId: "An administrator's account is not linked to a technician." }],
+      [{ role: 'admin', technicianId: crewA }, { technicianId: "Only a technician's account is linked to a technician." }],
       [{ role: 'technician', technicianId: 99999 }, { technicianId: 'This technician was not found.' }],
     ];
     for (const [values, fields] of cases) {
@@ -230,6 +244,13 @@ describe('changing an account', () => {
     const promoted = await patch(lee.id, { role: 'admin' });
     expect((await promoted.json()).account).toMatchObject({ role: 'admin', technician: null });
     expect((await asUser(leeToken, getList)).status).toBe(200);
+
+    // Moved to the office: the office stays open to that session, the staff accounts close.
+    expect((await (await patch(lee.id, { role: 'office' })).json()).account).toMatchObject({ role: 'office', technician: null });
+    expect(await resolveSession(leeToken)).toMatchObject({ role: 'office' });
+    expect((await asUser(leeToken, getList)).status).toBe(403);
+    expect((await asUser(leeToken, () => dayRoutes(new Request(`http://localhost/api/routes?date=${FRIDAY}`), ctx()))).status).toBe(200);
+    expect((await patch(lee.id, { role: 'admin' })).status).toBe(200);
 
     // Demoted again: the office closes for that session at once.
     expect((await patch(lee.id, { role: 'technician' })).status).toBe(400);

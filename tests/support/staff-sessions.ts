@@ -16,3 +16,10 @@ export async function signInAdminAndTechnician(): Promise<{ adminToken: string; 
   const technicianToken = (await signIn('tech', 'technician password', { userAgent: null })).token;
   return { adminToken, technicianToken };
 }
+
+/** Creates an office account (0082) on the test database and signs it in: its session token. */
+export async function signInOffice(username = 'clerk'): Promise<string> {
+  const password = 'front desk password';
+  await seedStaffAccount(await getDb(), username, password, 'office');
+  return (await signIn(username, password, { userAgent: null })).token;
+}

@@ -7,12 +7,13 @@ export const staffUsers = pgTable('staff_users', {
   username: text().notNull().unique(),
   passwordHash: text().notNull(), // argon2id
   displayName: text().notNull(),
+  /** admin, office or technician: what each opens is the capability table (src/features/staff-auth/capabilities.ts, 0082). */
   role: text().notNull().default('admin'),
   technicianId: integer().references(() => technicians.id, { onDelete: 'set null' }),
   isActive: boolean().notNull().default(true),
   lastLoginAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [check('staff_users_role', sql`${t.role} in ('admin', 'technician')`)]);
+}, (t) => [check('staff_users_role', sql`${t.role} in ('admin', 'office', 'technician')`)]);
 
 /** The id is the SHA-256 of the cookie token, so a leaked table cannot be replayed as cookies. */
 export const staffSessions = pgTable('staff_sessions', {

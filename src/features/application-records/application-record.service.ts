@@ -16,6 +16,7 @@ import {
 import type { ApplicationLines, VisitRecordEdit } from './application-record.schema';
 import { checkRecordLines, isTreatmentVisit } from './application-rules';
 import { listActiveProducts, type ProductRecord } from './product.repository';
+import { can } from '@/features/staff-auth/capabilities';
 
 /** A product as the forms offer it. */
 export type ProductOption = { id: number; name: string; pcpNumber: string; unit: ProductUnit };
@@ -175,7 +176,7 @@ export async function changeStopStatusWithRecord(
     if (change.status === 'completed' && stop?.status === 'confirmed') {
       const visit = (await findVisitForRecord(tx, stop.id))!;
       const lines = change.applications ?? [];
-      const applicatorId = staff.role === 'admin' ? visit.technicianId ?? change.technicianId ?? null : staff.technicianId;
+      const applicatorId = can(staff.role, 'officeWork') ? visit.technicianId ?? change.technicianId ?? null : staff.technicianId;
       const applicator = await findApplicator(tx, visit.branchId, applicatorId, lines.length);
       const products = await checkLines(tx, visit, lines, applicator?.id ?? null);
       rows = applicator ? buildRecordRows(visit, lines, products, { applicator, address: findServiceAddress(visit), recordedById: staff.staffUserId, now: at }) : [];

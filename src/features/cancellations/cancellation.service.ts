@@ -223,13 +223,17 @@ function summariseRefunds(refunds: RefundView[]): RefundStatus | 'none' {
  * cancellation in place and the refund `failed`, for `retryRefund`.
  *
  * @throws AppError 404 unknown booking, 409 already cancelled or nothing left to cancel,
- *   400 'validation' (`fields.refundCents`) for a refund above what the booking can give back
+ *   400 'validation' (`fields.refundCents`) for a refund above what the booking can give back,
+ *   403 'forbidden' (`fields.refundCents`) for one above the terms' amount without `mayExceedTerms` (0082)
  */
 export async function cancelBooking(
   bookingRef: string,
   input: CancelBookingInput,
-  /** `byCustomer`: the customer's own cancellation through their booking's link; their email confirms it (0060). */
-  options: { staffUserId: number | null; by?: string; byCustomer?: boolean; now?: Date },
+  /**
+   * `byCustomer`: the customer's own cancellation through their booking's link; their email confirms it (0060).
+   * `mayExceedTerms`: the caller may refund more than the terms give (an administrator's goodwill, 0082).
+   */
+  options: { staffUserId: number | null; by?: string; byCustomer?: boolean; mayExceedTerms?: boolean; now?: Date },
 ): Promise<CancellationResult> {
   const now = options.now ?? new Date();
   const db = await getDb();
@@ -245,6 +249,12 @@ export async function cancelBooking(
       throw new AppError('validation', 'cancellations.errors.refundTooHigh', {
         fields: { refundCents: 'cancellations.errors.refundTooHigh' },
         refundableCents: breakdown.refundableCents,
+      });
+    }
+    if (refundCents > breakdown.policyRefundCents && !options.mayExceedTerms) {
+      throw new AppError('forbidden', 'cancellations.errors.refundAboveTerms', {
+        fields: { refundCents: 'cancellations.errors.refundAboveTerms' },
+        policyRefundCents: breakdown.policyRefundCents,
       });
     }
 

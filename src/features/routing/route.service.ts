@@ -23,6 +23,7 @@ import { solveVrp } from './solver/solve-vrp';
 import type { VrpSolution } from './solver/vrp-model';
 import { APPLIED_STOP_CHANGE_KEEP_DAYS, findDoneAtProblem, findStopChangeAgeProblem, isVisitDayReached } from './stop-completion';
 import { type GeoPoint, getDayTravelMatrix } from './travel/distance-matrix';
+import { can, type StaffRole } from '@/features/staff-auth/capabilities';
 
 /**
  * How much the solver searches when staff press "Optimize Route". The search is limited by work
@@ -509,11 +510,12 @@ export async function getTechnicianDay(technicianId: number, date: string, optio
  */
 export async function lockStaffStop(
   tx: DbExecutor,
-  staff: { role: 'admin' | 'technician'; technicianId: number | null },
+  staff: { role: StaffRole; technicianId: number | null },
   appointmentId: number | null,
   now: Date,
 ) {
-  if (staff.role === 'admin') {
+  const office = can(staff.role, 'officeWork');
+  if (office) {
     if (appointmentId === null) throw new AppError('not_found', 'errors.notFound');
   } else if (staff.technicianId === null) {
     throw new AppError('forbidden', 'routing.noTechnicianLinked');
@@ -521,7 +523,7 @@ export async function lockStaffStop(
     throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
   }
   const visit = await lockStopVisit(tx, appointmentId!);
-  if (staff.role === 'technician') {
+  if (!office) {
     if (!visit || !(await isOnTechnicianRoute(tx, visit.branchId, visit.date, staff.technicianId!, visit.id))) {
       throw new AppError('forbidden', 'routing.stopNotOnYourRoute');
     }

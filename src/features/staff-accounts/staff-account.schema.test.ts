@@ -87,6 +87,9 @@ describe('StaffAccountEditSchema', () => {
     [{ displayName: 'Dana', role: 'technician', technicianId: null }, false],
     [{ displayName: 'Dana', role: 'admin', technicianId: 2 }, false],
     [{ displayName: '', role: 'admin', technicianId: null }, false],
+    // The office answers the phone; like an admin it has no day sheet of its own (0082).
+    [{ displayName: 'Front desk', role: 'office', technicianId: null }, true],
+    [{ displayName: 'Front desk', role: 'office', technicianId: 2 }, false],
   ])('%j valid: %s', (value, ok) => {
     expect(StaffAccountEditSchema.safeParse(value).success).toBe(ok);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES, type StaffRole } from '@/features/staff-auth/capabilities';
 import { normaliseUsername } from '@/features/staff-auth/username';
 
 /**
@@ -7,8 +8,14 @@ import { normaliseUsername } from '@/features/staff-auth/username';
  * the handlers; messages are translation keys. Client-safe: no server imports.
  */
 
-export const STAFF_ROLES = ['admin', 'technician'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
+
+/** What each access is called on the staff screens, and what it opens (`staffAccounts.*`). */
+export const ROLE_LABELS: Record<StaffRole, { label: string; hint: string }> = {
+  admin: { label: 'roleAdmin', hint: 'roleAdminHint' },
+  office: { label: 'roleOffice', hint: 'roleOfficeHint' },
+  technician: { label: 'roleTechnician', hint: 'roleTechnicianHint' },
+};
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -65,12 +72,12 @@ export function isPasswordTheUsername(passwordValue: string, usernameValue: stri
 
 type Issues = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void };
 
-/** A technician's login shows one technician's day sheet, so it needs one; an admin's has none. */
+/** A technician's login shows one technician's day sheet, so it needs one; an admin's or the office's has none. */
 function checkRoleAndTechnician(value: { role?: unknown; technicianId?: unknown }, ctx: Issues) {
   if (value.role === 'technician' && value.technicianId == null) {
     ctx.addIssue({ code: 'custom', path: ['technicianId'], message: 'staffAccounts.technicianRequired' });
   }
-  if (value.role === 'admin' && value.technicianId != null) {
+  if ((value.role === 'admin' || value.role === 'office') && value.technicianId != null) {
     ctx.addIssue({ code: 'custom', path: ['technicianId'], message: 'staffAccounts.technicianOnlyForTechnicians' });
   }
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { hashPassword, verifyPassword } from '@/features/staff-auth/password';
+import { parseStaffRole } from '@/features/staff-auth/capabilities';
 import { deleteSessionsOfStaffUser, findSessionWithUser, hasStaffUsername } from '@/features/staff-auth/session.repository';
 import type { StaffSession } from '@/features/staff-auth/session.service';
 import { findTechnicianForUpdate, listTechnicianRecords } from '@/features/technicians/technician.repository';
@@ -52,7 +53,8 @@ function toView(record: StaffAccountRecord, actor: Actor): StaffAccountView {
     id: record.id,
     username: record.username,
     displayName: record.displayName,
-    role: record.role === 'technician' ? 'technician' : 'admin',
+    // The database's check allows only the three (0082); anything else is shown as the least access.
+    role: parseStaffRole(record.role) ?? 'technician',
     technician: record.technicianId !== null && record.technicianName !== null
       ? { id: record.technicianId, name: record.technicianName, isActive: record.technicianIsActive ?? false }
       : null,
@@ -153,8 +155,8 @@ export async function changeStaffAccount(actor: Actor, id: number | null, change
     const editsAccess = change.displayName !== undefined || change.role !== undefined || change.technicianId !== undefined;
     if (editsAccess) {
       const nextRole = change.role ?? current.role;
-      // Promoted to admin without a word about the technician: the link goes with the old role.
-      const nextTechnician = change.technicianId !== undefined ? change.technicianId : nextRole === 'admin' ? null : current.technicianId;
+      // Moved to the office or admin without a word about the technician: the link goes with the old role.
+      const nextTechnician = change.technicianId !== undefined ? change.technicianId : nextRole !== 'technician' ? null : current.technicianId;
       const merged = parseWith(StaffAccountEditSchema, { displayName: change.displayName ?? current.displayName, role: nextRole, technicianId: nextTechnician });
       // A link kept as it was may point to a technician deactivated since; a new one must be active.
       if (merged.technicianId !== null && merged.technicianId !== current.technicianId) {

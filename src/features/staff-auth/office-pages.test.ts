@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { findOfficePageKey } from './office-pages';
+import { findOfficePage } from './office-pages';
 
-describe('findOfficePageKey', () => {
+describe('findOfficePage', () => {
   it.each([
-    ['/routes', 'routes'],
-    ['/routes?date=2027-05-07', 'routes'],
-    ['/quotes-admin?q=12', 'quotes'],
-    ['/customer-details?id=31', 'customerDetails'],
-    ['/admin/receipts/31', 'receipts'],
-    ['/staff-accounts/', 'staffAccounts'],
-    ['/email-preview?email=season-opener', 'emailPreview'],
-  ])('%s -> %s', (next, key) => {
-    expect(findOfficePageKey(next)).toBe(key);
+    ['/routes', 'routes', 'officeWork'],
+    ['/routes?date=2027-05-07', 'routes', 'officeWork'],
+    ['/quotes-admin?q=12', 'quotes', 'officeWork'],
+    ['/customer-details?id=31', 'customerDetails', 'officeWork'],
+    ['/admin/receipts/31', 'receipts', 'officeWork'],
+    ['/staff-accounts/', 'staffAccounts', 'staffAccounts'],
+    ['/business', 'business', 'businessDetails'],
+    ['/technicians', 'technicians', 'technicians'],
+    ['/products', 'products', 'products'],
+    ['/stripe-test', 'paymentTest', 'paymentTest'],
+    ['/email-preview?email=season-opener', 'emailPreview', 'officeWork'],
+  ])('%s -> %s, needs %s', (next, key, capability) => {
+    expect(findOfficePage(next)).toEqual({ key, capability });
   });
 
   it.each([null, '', '/day-sheet', '/account', '/admin', '/routes-old', 'routes', 'https://example.com/routes'])('%j is no office page', (next) => {
-    expect(findOfficePageKey(next)).toBeNull();
+    expect(findOfficePage(next)).toBeNull();
   });
 });

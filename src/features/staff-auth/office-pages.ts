@@ -1,27 +1,34 @@
+import type { Capability } from './capabilities';
+
 /**
- * The office screen a `next` path names, for the note a technician reads on /admin when they open
- * one (0078): every office page sends a technician there (`requireStaff`), and the note says that
- * page is for the office instead of dropping them on their day sheet without a word. Keys are
- * `staffAuth.officePages.*`. Null for a path that is no office screen (their own day sheet, their
- * account, /admin itself, anything else).
+ * The office screens, each with the capability it needs (0082), for the note a staff member reads
+ * on /admin when they open one their role does not open (0078): every office page sends them there
+ * (`requireStaff`), and the note says whose page it is instead of dropping them somewhere without
+ * a word. The staff navigation shows a screen's link only to the roles it opens for. Keys are
+ * `staffAuth.officePages.*`.
  */
-const OFFICE_PAGES: readonly (readonly [path: string, key: string])[] = [
-  ['/routes', 'routes'],
-  ['/retreatments', 'retreatments'],
-  ['/technicians', 'technicians'],
-  ['/products', 'products'],
-  ['/business', 'business'],
-  ['/staff-accounts', 'staffAccounts'],
-  ['/quotes-admin', 'quotes'],
-  ['/unsubscribed', 'unsubscribed'],
-  ['/email-preview', 'emailPreview'],
-  ['/customer-details', 'customerDetails'],
-  ['/admin/receipts', 'receipts'],
-  ['/stripe-test', 'paymentTest'],
+const OFFICE_PAGES: readonly (readonly [path: string, key: string, capability: Capability])[] = [
+  ['/routes', 'routes', 'officeWork'],
+  ['/retreatments', 'retreatments', 'officeWork'],
+  ['/technicians', 'technicians', 'technicians'],
+  ['/products', 'products', 'products'],
+  ['/business', 'business', 'businessDetails'],
+  ['/staff-accounts', 'staffAccounts', 'staffAccounts'],
+  ['/quotes-admin', 'quotes', 'officeWork'],
+  ['/unsubscribed', 'unsubscribed', 'officeWork'],
+  ['/email-preview', 'emailPreview', 'officeWork'],
+  ['/customer-details', 'customerDetails', 'officeWork'],
+  ['/admin/receipts', 'receipts', 'officeWork'],
+  ['/stripe-test', 'paymentTest', 'paymentTest'],
 ];
 
-export function findOfficePageKey(next: string | null | undefined): string | null {
+/**
+ * The office screen a `next` path names and what it needs; null for a path that is no office
+ * screen (a day sheet, an account, /admin itself, anything else).
+ */
+export function findOfficePage(next: string | null | undefined): { key: string; capability: Capability } | null {
   if (!next || !next.startsWith('/')) return null;
   const path = next.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
-  return OFFICE_PAGES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1] ?? null;
+  const found = OFFICE_PAGES.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  return found ? { key: found[1], capability: found[2] } : null;
 }

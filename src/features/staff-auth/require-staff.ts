@@ -3,6 +3,7 @@ import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import { AppError } from '@/lib/errors';
+import { can, type Capability } from './capabilities';
 import { resolveSession, SESSION_COOKIE, type StaffSession } from './session.service';
 
 /**
@@ -15,12 +16,14 @@ export const getStaffSession = cache(async (): Promise<StaffSession | null> => {
 });
 
 /**
- * The one guard for staff handlers and pages. In a route handler it throws a 401 AppError; in a
- * page, pass `redirectTo` (the page's own path) and it sends the visitor to the login form.
+ * The one guard for staff handlers and pages. `can` names what the caller needs (the capability
+ * table, 0082); without it any signed-in staff member passes. In a route handler it throws a 401
+ * AppError (403 for a role without the capability); in a page, pass `redirectTo` (the page's own
+ * path) and it sends the visitor to /admin, the login form or the note saying whose page it is.
  */
-export async function requireStaff(options?: { redirectTo?: string; locale?: string; role?: 'admin' }): Promise<StaffSession> {
+export async function requireStaff(options?: { redirectTo?: string; locale?: string; can?: Capability }): Promise<StaffSession> {
   const session = await getStaffSession();
-  if (session && (!options?.role || session.role === options.role)) return session;
+  if (session && (!options?.can || can(session.role, options.can))) return session;
   if (options?.redirectTo !== undefined) {
     const prefix = options.locale && options.locale !== 'en' ? `/${options.locale}` : '';
     redirect(`${prefix}/admin?next=${encodeURIComponent(options.redirectTo)}`);

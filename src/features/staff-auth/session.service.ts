@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { getDb } from '@/db/client';
 import { AppError } from '@/lib/errors';
+import { parseStaffRole, type StaffRole } from './capabilities';
 import { verifyPassword } from './password';
 import {
   deleteExpiredSessions, deleteSession, deleteStaleDevices, findActiveStaffByUsername, findSessionWithUser, hasKnownDevice,
@@ -26,7 +27,7 @@ export type StaffSession = {
   staffUserId: number;
   username: string;
   displayName: string;
-  role: 'admin' | 'technician';
+  role: StaffRole;
   technicianId: number | null;
 };
 
@@ -49,7 +50,9 @@ export async function signIn(username: string, password: string, meta: { userAge
   const db = await getDb();
   const user = await findActiveStaffByUsername(db, username);
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
-  if (!user || !ok) throw new AppError('unauthorized', 'staffAuth.invalidCredentials');
+  // A role the app does not know opens nothing, rather than passing for an admin.
+  const role = user ? parseStaffRole(user.role) : null;
+  if (!user || !ok || !role) throw new AppError('unauthorized', 'staffAuth.invalidCredentials');
   const now = meta.now ?? new Date();
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
@@ -64,7 +67,7 @@ export async function signIn(username: string, password: string, meta: { userAge
     return true;
   });
   if (!started) throw new AppError('unauthorized', 'staffAuth.invalidCredentials');
-  return { token, expiresAt, displayName: user.displayName, role: user.role === 'technician' ? 'technician' as const : 'admin' as const, deviceToken };
+  return { token, expiresAt, displayName: user.displayName, role, deviceToken };
 }
 
 /** The session a cookie token stands for, or null when it is unknown, idle too long or expired. */
@@ -75,7 +78,8 @@ export async function resolveSession(token: string | undefined, now = new Date()
   const row = await findSessionWithUser(db, id);
   if (!row) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
-  if (!row.isActive || row.expiresAt <= now || idleFor > IDLE_TIMEOUT_MS) {
+  const role = parseStaffRole(row.role);
+  if (!row.isActive || !role || row.expiresAt <= now || idleFor > IDLE_TIMEOUT_MS) {
     await deleteSession(db, id);
     return null;
   }
@@ -85,7 +89,7 @@ export async function resolveSession(token: string | undefined, now = new Date()
     staffUserId: row.staffUserId,
     username: row.username,
     displayName: row.displayName,
-    role: row.role === 'technician' ? 'technician' : 'admin',
+    role,
     technicianId: row.technicianId,
   };
 }

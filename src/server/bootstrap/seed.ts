@@ -26,6 +26,8 @@ import { hasStaffUsername } from '@/features/staff-auth/session.repository';
 import { normaliseUsername } from '@/features/staff-auth/username';
 
 export const DEMO_STAFF = { username: 'admin', password: 'mosquito-demo' } as const;
+/** Local runs only: an office login, to try the staff area as the person who answers the phone (0082). */
+export const DEMO_OFFICE = { username: 'office', password: 'mosquito-demo' } as const;
 const TIME_ZONE = 'America/Toronto';
 
 /** Base data every installation needs. Idempotent: existing rows are left as they are. */
@@ -107,12 +109,14 @@ export async function seedDemoBranchIdentity(db: Database): Promise<void> {
 }
 
 /**
- * Creates an admin account unless one of that name exists in any case. The name is stored
- * normalised (lower-case), so sign-in, the login limit and the unique index all see one spelling.
+ * Creates an admin account (or an office one) unless one of that name exists in any case. The name
+ * is stored normalised (lower-case), so sign-in, the login limit and the unique index all see one spelling.
  */
-export async function seedStaffAccount(db: Database, username: string, password: string): Promise<void> {
+export async function seedStaffAccount(db: Database, username: string, password: string, role: 'admin' | 'office' = 'admin'): Promise<void> {
   if (await hasStaffUsername(db, username)) return;
-  await db.insert(staffUsers).values({ username: normaliseUsername(username), passwordHash: await hashPassword(password), displayName: 'Administrator', role: 'admin' });
+  await db.insert(staffUsers).values({
+    username: normaliseUsername(username), passwordHash: await hashPassword(password), displayName: role === 'admin' ? 'Administrator' : 'Office', role,
+  });
 }
 
 /**

@@ -10,11 +10,22 @@ export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
   else await page.getByRole('button', { name: 'Logout' }).waitFor();
 }
 
-/** Signs in through the login form on /admin as the local demo technician (crew-a). */
-export async function signInAsTechnician(page: Page): Promise<void> {
+/** Fills in and sends the login form on /admin as a local demo account (all share the demo password). */
+async function signInOnAdmin(page: Page, username: string): Promise<void> {
   await page.goto('/admin');
-  await page.getByLabel('Username').fill('crew-a');
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('mosquito-demo');
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in through the login form on /admin as the local demo technician (crew-a). */
+export async function signInAsTechnician(page: Page): Promise<void> {
+  await signInOnAdmin(page, 'crew-a');
   await page.getByRole('heading', { name: 'Technician' }).waitFor();
+}
+
+/** Signs in through the login form on /admin as the local demo office account (0082). */
+export async function signInAsOffice(page: Page): Promise<void> {
+  await signInOnAdmin(page, 'office');
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
 }

@@ -7,6 +7,7 @@ import { StaffShell } from '@/features/staff-auth/components/staff-shell';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
+import { can } from '@/features/staff-auth/capabilities';
 
 /**
  * The staff screens' frame: the company's name, who is signed in, the links their role may use,
@@ -19,8 +20,8 @@ export default async function StaffLayout({ children, params }: { children: Reac
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const session = await getStaffSession();
-  // What waits for the office, as badges in the staff bar (0051): admins only, one indexed count per page.
-  const counts = session?.role === 'admin' ? { retreatments: await countOpenRetreatmentRequests() } : {};
+  // What waits for the office, as badges in the staff bar (0051): the office only, one indexed count per page.
+  const counts = can(session?.role, 'officeWork') ? { retreatments: await countOpenRetreatmentRequests() } : {};
 
   return (
     <>

@@ -4,6 +4,7 @@ import { getStaffSession } from '@/features/staff-auth/require-staff';
 import { apiRoute, parseJson } from '@/server/handler';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { getClientIp } from '@/server/request-locale';
+import { can } from '@/features/staff-auth/capabilities';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,6 +14,6 @@ export const POST = apiRoute(async ({ req, locale }) => {
   const input = await parseJson(req, CreatePaymentIntentSchema);
   // Only the payment test page's free amount depends on who is asking: the office (docs/decisions/0014).
   const isFreeAmount = !input.appointmentId && !input.bookingRef && !input.quoteId;
-  const isStaff = isFreeAmount ? (await getStaffSession().catch(() => null))?.role === 'admin' : false;
+  const isStaff = isFreeAmount ? can((await getStaffSession().catch(() => null))?.role, 'paymentTest') : false;
   return createPaymentIntentForBooking(input, { isStaff, locale });
 });

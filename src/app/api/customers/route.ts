@@ -14,6 +14,6 @@ export const POST = apiRoute(async ({ req, locale }) => {
 });
 
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listStaffCustomers();
 });

@@ -24,6 +24,6 @@ export const POST = apiRoute(async ({ req, locale }) => {
 
 /** Staff only (DECISIONS §5). */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listContactMessages();
 });

@@ -6,7 +6,7 @@ const STATUSES = new Set(['pending', 'sending', 'sent', 'failed', 'withdrawn']);
 
 /** Staff read queued and undelivered mail (DECISIONS §7): `?status=pending|sending|sent|failed|withdrawn`. */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const status = new URL(req.url).searchParams.get('status');
   const emails = await listOutbox({ status: status && STATUSES.has(status) ? status : undefined });
   return { emails: emails.map((e) => ({ ...e, nextAttemptAt: e.nextAttemptAt.toISOString(), sentAt: e.sentAt?.toISOString() ?? null, createdAt: e.createdAt.toISOString() })) };

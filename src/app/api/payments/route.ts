@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** Staff list for the admin dashboard; 401 without a session (DECISIONS §5). */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listPayments();
 });

@@ -4,6 +4,6 @@ import { apiRoute } from '@/server/handler';
 
 /** The quotes admin list (SPEC /quotes-admin); staff only (DECISIONS §5). */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listQuotes();
 });

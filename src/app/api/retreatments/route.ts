@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins): the open free re-treatment requests, oldest first, then the ones answered lately (0047). */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listOfficeRetreatmentRequests();
 });

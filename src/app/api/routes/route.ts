@@ -5,7 +5,7 @@ import { apiRoute, parseWith } from '@/server/handler';
 
 /** GET /api/routes?date=YYYY-MM-DD: the day's routes with their stops (admins; technicians use /api/routes/technician). */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const { date } = parseWith(DayQuerySchema, readQuery(req));
   return getDayRoutes(date);
 });
@@ -15,7 +15,7 @@ export const GET = apiRoute(async ({ req }) => {
  * left (admins); 409 while one still has a visit. Answers the day as GET does.
  */
 export const DELETE = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const { date } = parseWith(DayQuerySchema, readQuery(req));
   return clearEmptyRoutes(date);
 });

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import {
-  buildPasswordResetSchema, type PasswordResetValues, type StaffAccountEdit, StaffAccountEditSchema, type StaffAccountEditValues,
+  buildPasswordResetSchema, type PasswordResetValues, ROLE_LABELS, STAFF_ROLES, type StaffAccountEdit, StaffAccountEditSchema, type StaffAccountEditValues,
   type StaffAccountFormValues, type StaffAccountInput, StaffAccountInputSchema,
 } from '../staff-account.schema';
 import type { StaffAccountsOverview } from '../staff-account.service';
@@ -20,9 +20,9 @@ type Technicians = StaffAccountsOverview['technicians'];
 /** The select's value ('' for none) → the technician id the schema expects. */
 const toTechnicianId = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
-/** An administrator's account has no technician: choosing that access clears it (the role radios' onChange). */
+/** Only a technician's account has a technician: choosing another access clears it (the role radios' onChange). */
 const clearTechnicianForAdmin = (setValue: (name: 'technicianId', value: null) => void) => (e: { target: { value: string } }) => {
-  if (e.target.value === 'admin') setValue('technicianId', null);
+  if (e.target.value !== 'technician') setValue('technicianId', null);
 };
 
 /** These forms' refusal and buttons; submit waits for React, so the browser never sends a password itself. */
@@ -31,13 +31,13 @@ export function StaffFormFooter({ formError, onCancel, busy, submitLabel }: { fo
   return <FormFooter formError={formError} onCancel={onCancel} busy={busy} submitLabel={submitLabel} savingLabel={t('saving')} cancelLabel={t('cancel')} holdUntilHydrated />;
 }
 
-/** The access radios: administrator or technician, each with what it opens. */
+/** The access radios: administrator, office or technician, each with what it opens. */
 function RoleChoice({ id, registration, error }: { id: string; registration: UseFormRegisterReturn<'role'>; error: string | null }) {
   const t = useTranslations('staffAccounts');
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-role-error` : undefined}>
       <legend className="text-sm font-medium text-ink">{t('access')}</legend>
-      {(['admin', 'technician'] as const).map((role) => (
+      {STAFF_ROLES.map((role) => (
         <div key={role} className="flex items-start gap-2">
           <input
             type="radio"
@@ -48,8 +48,8 @@ function RoleChoice({ id, registration, error }: { id: string; registration: Use
             {...registration}
           />
           <div>
-            <Label htmlFor={`${id}-role-${role}`}>{t(role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</Label>
-            <p id={`${id}-role-${role}-hint`} className="text-sm text-gray-600">{t(role === 'admin' ? 'roleAdminHint' : 'roleTechnicianHint')}</p>
+            <Label htmlFor={`${id}-role-${role}`}>{t(ROLE_LABELS[role].label)}</Label>
+            <p id={`${id}-role-${role}-hint`} className="text-sm text-gray-600">{t(ROLE_LABELS[role].hint)}</p>
           </div>
         </div>
       ))}
@@ -179,7 +179,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
       {isYou ? (
         <div className="space-y-1">
           <p className="text-sm font-medium text-ink">{t('access')}</p>
-          <p className="text-sm text-gray-700">{t(initial.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</p>
+          <p className="text-sm text-gray-700">{t(ROLE_LABELS[initial.role].label)}</p>
           <p className="text-sm text-gray-600">{t('ownAccessFixed')}</p>
         </div>
       ) : (

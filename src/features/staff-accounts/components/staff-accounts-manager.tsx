@@ -8,6 +8,7 @@ import { ActiveToggleButton, AddRecordCard, RecordListSection, RecordRow } from 
 import { useRecordChanges } from '@/components/ui/use-record-changes';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
+import { ROLE_LABELS } from '../staff-account.schema';
 import type { StaffAccountChangeResult, StaffAccountsOverview, StaffAccountView } from '../staff-account.service';
 import { PasswordForm, StaffAccountCreateForm, StaffAccountEditForm } from './staff-account-forms';
 
@@ -84,7 +85,7 @@ export function StaffAccountsManager({ initial }: { initial: StaffAccountsOvervi
               )}
             >
               <p className="text-sm text-gray-700">{t('usernameLine', { username: account.username })}</p>
-              <p className="text-sm text-gray-700">{t(account.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</p>
+              <p className="text-sm text-gray-700">{t(ROLE_LABELS[account.role].label)}</p>
               {account.role === 'technician' && account.technician ? (
                 <p className="text-sm text-gray-700">{t('technicianLine', { name: account.technician.name })}</p>
               ) : null}

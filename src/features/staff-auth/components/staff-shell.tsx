@@ -4,6 +4,8 @@ import { LanguageMenu } from '@/components/site/language-menu';
 import { languageNames } from '@/components/site/language-names';
 import { localePath } from '@/components/site/locale-paths';
 import type { Locale } from '@/i18n/routing';
+import { can } from '../capabilities';
+import { findOfficePage } from '../office-pages';
 import type { StaffSession } from '../session.service';
 import { LogoutButton } from './logout-button';
 import { StaffNav, type StaffNavLink } from './staff-nav';
@@ -14,7 +16,26 @@ import { StaffNav, type StaffNavLink } from './staff-nav';
  */
 export type StaffLinkCounts = { retreatments?: number };
 
-/** The links a role may follow: the office sees every staff screen, a technician their day sheet. */
+/**
+ * The office's screens in the staff bar, in their order; each shows only to the roles its page opens
+ * for (`findOfficePage`, 0082): an admin sees them all, the office all but the owner's.
+ */
+const OFFICE_LINKS: readonly (readonly [path: string, key: string])[] = [
+  ['/admin', 'dashboard'],
+  ['/routes', 'routes'],
+  ['/day-sheet', 'daySheets'],
+  ['/retreatments', 'retreatments'],
+  ['/technicians', 'technicians'],
+  ['/products', 'products'],
+  ['/business', 'business'],
+  ['/staff-accounts', 'staffAccounts'],
+  ['/quotes-admin', 'quotes'],
+  // The do-not-email list (0074), next to the quotes whose follow-ups it stops.
+  ['/unsubscribed', 'unsubscribed'],
+  ['/email-preview', 'emailPreview'],
+];
+
+/** The links a role may follow: the office's screens its role opens, a technician their day sheet. */
 export function staffLinks(
   locale: Locale,
   role: StaffSession['role'] | null,
@@ -25,24 +46,11 @@ export function staffLinks(
     const shown = badge(key);
     return { href: localePath(locale, path), label: label(key), ...(shown ? { badge: shown } : {}) };
   };
-  if (role === 'admin') {
-    return [
-      link('/admin', 'dashboard'),
-      link('/routes', 'routes'),
-      link('/day-sheet', 'daySheets'),
-      link('/retreatments', 'retreatments'),
-      link('/technicians', 'technicians'),
-      link('/products', 'products'),
-      link('/business', 'business'),
-      link('/staff-accounts', 'staffAccounts'),
-      link('/quotes-admin', 'quotes'),
-      // The do-not-email list (0074), next to the quotes whose follow-ups it stops.
-      link('/unsubscribed', 'unsubscribed'),
-      link('/email-preview', 'emailPreview'),
-    ];
-  }
   if (role === 'technician') return [link('/day-sheet', 'daySheet')];
-  return [];
+  // The dashboard and every day sheet are office work; the rest need what their page needs.
+  return OFFICE_LINKS
+    .filter(([path]) => can(role, findOfficePage(path)?.capability ?? 'officeWork'))
+    .map(([path, key]) => link(path, key));
 }
 
 export async function StaffShell({ locale, session, counts = {} }: { locale: Locale; session: StaffSession | null; counts?: StaffLinkCounts }) {

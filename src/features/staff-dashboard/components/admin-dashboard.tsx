@@ -40,8 +40,11 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   completion: OfficeCompletionForm;
   /** The payments export form's default range: the current month so far (docs/decisions/0036). */
   paymentsExportRange: ExportRange;
-  /** The staff email preview of the season opener (0043), in the page's language. */
-  seasonOpenerPreviewPath: string;
+  /**
+   * The staff email preview of the season opener (0043), in the page's language; null for an
+   * office account, which does not send it (the owner's, 0082).
+   */
+  seasonOpenerPreviewPath: string | null;
   /** What the reply dialog's preview writes the letter with (docs/decisions/0063). */
   replyFrame: MessageReplyFrame;
 }) {
@@ -181,7 +184,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
             </div>
             <div className="flex flex-wrap items-end gap-2">
               {/* The season opener email to customers who agreed to seasonal emails (0043). */}
-              <SeasonOpenerAction previewPath={seasonOpenerPreviewPath} />
+              {seasonOpenerPreviewPath ? <SeasonOpenerAction previewPath={seasonOpenerPreviewPath} /> : null}
               <CustomersExportLink />
             </div>
           </div>

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OwnPasswordForm } from '@/features/staff-accounts/components/own-password-form';
+import { ROLE_LABELS } from '@/features/staff-accounts/staff-account.schema';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -32,7 +33,7 @@ export default async function AccountPage({ params }: { params: Promise<{ locale
           <dt className="font-medium text-gray-700">{tAccounts('username')}</dt>
           <dd className="break-words">{session.username}</dd>
           <dt className="font-medium text-gray-700">{tAccounts('access')}</dt>
-          <dd className="break-words">{tAccounts(session.role === 'admin' ? 'roleAdmin' : 'roleTechnician')}</dd>
+          <dd className="break-words">{tAccounts(ROLE_LABELS[session.role].label)}</dd>
         </dl>
         <p className="mt-3 text-sm text-gray-600">{t('detailsHint')}</p>
       </section>

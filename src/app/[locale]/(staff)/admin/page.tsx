@@ -11,7 +11,8 @@ import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
-import { findOfficePageKey } from '@/features/staff-auth/office-pages';
+import { can } from '@/features/staff-auth/capabilities';
+import { findOfficePage } from '@/features/staff-auth/office-pages';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -27,8 +28,10 @@ export default async function AdminPage({ params, searchParams }: {
   setRequestLocale(locale);
   const [session, t, query] = await Promise.all([getStaffSession(), getTranslations({ locale, namespace: 'staffAuth' }), searchParams]);
   const next = typeof query.next === 'string' ? query.next : null;
-  // A technician sent here from an office screen is told that screen is the office's (0078).
-  const refusedPage = session?.role === 'technician' ? findOfficePageKey(next) : null;
+  // Someone sent here from a screen their role does not open is told whose screen it is: a
+  // technician that it is the office's (0078), the office that it is the owner's (0082).
+  const asked = findOfficePage(next);
+  const refusedPage = session && asked && !can(session.role, asked.capability) ? asked.key : null;
 
   return (
     <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords'])}>
@@ -48,12 +51,17 @@ export default async function AdminPage({ params, searchParams }: {
         <div className="mx-auto max-w-7xl px-4 py-10">
           {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
           <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
+          {refusedPage ? (
+            <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-gray-900">
+              {t('officeRefused', { page: t(`officePages.${refusedPage}`) })}
+            </p>
+          ) : null}
           <div className="mt-8">
             <AdminDashboard
               initial={await loadDashboard()}
               customerDetailsPath={localePath(locale, '/customer-details')}
               paymentsExportRange={await findDefaultPaymentExportRange()}
-              seasonOpenerPreviewPath={localePath(locale, '/email-preview?email=season-opener')}
+              seasonOpenerPreviewPath={can(session.role, 'seasonOpener') ? localePath(locale, '/email-preview?email=season-opener') : null}
               // "Mark completed" asks for the application record as the day sheet does (0046).
               completion={await loadOfficeCompletionForm()}
               // The reply dialog previews the letter in the visitor's language (0063).

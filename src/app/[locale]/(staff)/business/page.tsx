@@ -18,7 +18,7 @@ export default async function BusinessDetailsPage({ params }: { params: Promise<
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/business', locale });
+  await requireStaff({ can: 'businessDetails', redirectTo: '/business', locale });
   const [t, initial] = await Promise.all([
     getTranslations({ locale, namespace: 'businessDetails' }),
     getBusinessDetails(),

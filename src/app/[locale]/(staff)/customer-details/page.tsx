@@ -23,6 +23,7 @@ import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 import { formatCad, formatShortDate, formatShortDateTime, formatTimeOfDay } from '@/lib/format';
 import { formatAddressLine } from '@/lib/address-line';
+import { can } from '@/features/staff-auth/capabilities';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -36,7 +37,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   setRequestLocale(locale);
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
-  await requireStaff({ role: 'admin', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
+  const session = await requireStaff({ can: 'officeWork', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
   const [t, tc, tp, tl, tr] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
@@ -101,7 +102,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
       </div>
       {/* Consent to seasonal (promotional) email: given, withdrawn, or none (0043). */}
       <MarketingConsentStatus customerId={customer.id} locale={locale} />
-      {privacy ? (
+      {/* Access and deletion requests are the owner's (0082): the office account does not see the buttons. */}
+      {privacy && can(session.role, 'customerPrivacy') ? (
         <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['privacy'])}>
           <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
         </NextIntlClientProvider>

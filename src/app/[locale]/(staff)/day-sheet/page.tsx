@@ -10,6 +10,7 @@ import { findDefaultRouteDate, listBranchTechnicians } from '@/features/routing/
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
+import { can } from '@/features/staff-auth/capabilities';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -27,7 +28,8 @@ export default async function DaySheetPage({ params, searchParams }: {
   ]);
   const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());
-  const isAdmin = session.role === 'admin';
+  // The office sees every technician's day sheet; a technician their own.
+  const isAdmin = can(session.role, 'officeWork');
   // What "Mark done" records (0042): the products, and the last one of each technician shown.
   const recordForm = await loadStopRecordForm({
     technicianIds: isAdmin ? technicians.map((tech) => tech.id) : session.technicianId === null ? [] : [session.technicianId],

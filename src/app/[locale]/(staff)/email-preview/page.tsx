@@ -15,7 +15,7 @@ export default async function EmailPreviewPage({ params, searchParams }: {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const seasonOpener = (await searchParams).email === 'season-opener';
-  await requireStaff({ role: 'admin', redirectTo: seasonOpener ? '/email-preview?email=season-opener' : '/email-preview', locale });
+  await requireStaff({ can: 'officeWork', redirectTo: seasonOpener ? '/email-preview?email=season-opener' : '/email-preview', locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
   const tEmail = await getTranslations({ locale, namespace: 'email' });
   if (seasonOpener) {

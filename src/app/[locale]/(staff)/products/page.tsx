@@ -20,7 +20,7 @@ export default async function ProductsPage({ params }: { params: Promise<{ local
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/products', locale });
+  await requireStaff({ can: 'products', redirectTo: '/products', locale });
   const [t, { products }, exportRange] = await Promise.all([
     getTranslations({ locale, namespace: 'applicationRecords.products' }),
     listProductsForOffice(),

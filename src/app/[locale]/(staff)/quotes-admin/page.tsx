@@ -26,7 +26,7 @@ export default async function QuotesAdminPage({ params, searchParams }: {
   const query = await searchParams;
   const search = readQuoteSearchParam(query.q);
   const email = readQuoteEmailParam(query.email);
-  await requireStaff({ role: 'admin', redirectTo: buildQuoteAdminPath({ search, email }), locale });
+  await requireStaff({ can: 'officeWork', redirectTo: buildQuoteAdminPath({ search, email }), locale });
   const t = await getTranslations({ locale, namespace: 'quotesAdmin' });
   const firstPage = await listQuotesForStaff({ q: readQuoteSearch(search) ?? undefined, email: email ?? undefined }).catch(() => null);
 

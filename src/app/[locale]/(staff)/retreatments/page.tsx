@@ -19,7 +19,7 @@ export default async function RetreatmentsPage({ params }: { params: Promise<{ l
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/retreatments', locale });
+  await requireStaff({ can: 'officeWork', redirectTo: '/retreatments', locale });
   const [t, tServices, requests] = await Promise.all([
     getTranslations({ locale, namespace: 'retreatments.office' }),
     getTranslations({ locale, namespace: 'adminDashboard' }),

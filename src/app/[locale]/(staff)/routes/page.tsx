@@ -19,7 +19,7 @@ export default async function RoutesPage({ params, searchParams }: {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/routes', locale });
+  await requireStaff({ can: 'officeWork', redirectTo: '/routes', locale });
   const [t, query, isDemo] = await Promise.all([getTranslations({ locale, namespace: 'routing' }), searchParams, isDemoDataPresent()]);
   const asked = typeof query.date === 'string' && isCalendarDate(query.date) ? query.date : null;
   const initialDate = asked ?? (await findDefaultRouteDate());

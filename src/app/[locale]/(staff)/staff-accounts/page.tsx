@@ -15,7 +15,7 @@ export default async function StaffAccountsPage({ params }: { params: Promise<{ 
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const session = await requireStaff({ role: 'admin', redirectTo: '/staff-accounts', locale });
+  const session = await requireStaff({ can: 'staffAccounts', redirectTo: '/staff-accounts', locale });
   const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'staffAccounts' }),
     listStaffAccountsForOffice(session),

@@ -23,7 +23,7 @@ export default async function PaymentTestPage({ params }: { params: Promise<{ lo
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/stripe-test', locale });
+  await requireStaff({ can: 'paymentTest', redirectTo: '/stripe-test', locale });
   return (
     <div className="px-4 py-12">
       <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['payments', 'checkout'])}>

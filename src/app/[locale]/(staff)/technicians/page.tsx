@@ -16,7 +16,7 @@ export default async function TechniciansPage({ params }: { params: Promise<{ lo
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  await requireStaff({ role: 'admin', redirectTo: '/technicians', locale });
+  await requireStaff({ can: 'technicians', redirectTo: '/technicians', locale });
   const [t, overview] = await Promise.all([
     getTranslations({ locale, namespace: 'technicians' }),
     listTechniciansForOffice(),

@@ -29,7 +29,7 @@ export default async function UnsubscribedPage({ params, searchParams }: {
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const search = readUnsubscribedSearchParam((await searchParams).q);
-  await requireStaff({ role: 'admin', redirectTo: buildUnsubscribedListPath(search), locale });
+  await requireStaff({ can: 'officeWork', redirectTo: buildUnsubscribedListPath(search), locale });
   const [t, list] = await Promise.all([getTranslations({ locale, namespace: 'marketingEmail.list' }), loadUnsubscribedList(search)]);
 
   return (

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * next page. `today` is the branch's day: a visit can be marked completed from its day on (0057).
  */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const query = parseWith(AppointmentListQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
   return listAppointments(query);
 });

@@ -5,7 +5,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** GET (admins): the business details and their latest changes (docs/decisions/0044, 0076). */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'businessDetails' });
   return getBusinessDetails();
 });
 
@@ -15,7 +15,7 @@ export const GET = apiRoute(async () => {
  * with a translated message beside its field, and nothing is stored.
  */
 export const PUT = apiRoute(async ({ req }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'businessDetails' });
   const input = await parseJson(req, BusinessDetailsSchema);
   return saveBusinessDetails(input, staff);
 });

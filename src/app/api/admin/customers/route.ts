@@ -6,6 +6,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/admin/customers?q=…: every customer matching the dashboard search, newest first (admins). */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return findCustomers(new URL(req.url).searchParams.get('q') ?? '');
 });

@@ -5,6 +5,6 @@ import { apiRoute } from '@/server/handler';
 export const dynamic = 'force-dynamic';
 
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return loadDashboard();
 });

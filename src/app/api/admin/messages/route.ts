@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins) `?cursor=&limit=`: one page of the dashboard's contact messages, newest first, `{ messages, nextCursor }`. */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listMessages(parseWith(RecordListQuerySchema, Object.fromEntries(new URL(req.url).searchParams)));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins) `?cursor=&limit=`: one page of the dashboard's payments, newest first, `{ payments, nextCursor }`. */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listPayments(parseWith(RecordListQuerySchema, Object.fromEntries(new URL(req.url).searchParams)));
 });

@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins) `?status=&q=&cursor=&limit=`: one page of /quotes-admin, newest first, `{ quotes, nextCursor }`. */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listQuotesForStaff(parseWith(QuoteListQuerySchema, Object.fromEntries(new URL(req.url).searchParams)));
 });

@@ -8,7 +8,7 @@ import { apiRoute, parseJson, parseWith } from '@/server/handler';
 
 /** GET (admins) `?date=YYYY-MM-DD&to=YYYY-MM-DD`: what moving the rained-out Friday `date` to `to` would do (0033). */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return previewRainDay(parseWith(RainDayQuerySchema, readQuery(req)));
 });
 
@@ -17,7 +17,7 @@ export const GET = apiRoute(async ({ req }) => {
  * target first (0071); safe to send again. Once answered, the moved visits join their new Fridays' planned routes where one has room (0041).
  */
 export const POST = apiRoute(async ({ req }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, RainDayApplySchema);
   const result = await applyRainDay({ ...input, by: session.username, byId: session.staffUserId });
   if (result.moved.length > 0) await runAfterResponse(() => fitLateVisitsSafely(result.moved.map((d) => d.date), { reason: 'rain-day' }));

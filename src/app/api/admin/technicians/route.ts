@@ -6,13 +6,13 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** GET (admins): the branch's technicians, active and inactive, with the Friday working hours. */
 export const GET = apiRoute(async () => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'technicians' });
   return listTechniciansForOffice();
 });
 
 /** POST (admins) `{ name, color, shiftStart, shiftEnd }`: adds an active technician (201). */
 export const POST = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'technicians' });
   const input = await parseJson(req, TechnicianInputSchema);
   return NextResponse.json(await createTechnician(input), { status: 201 });
 });

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins) `?q=`: the do-not-email list's newest entries holding `q`, how many in all, and those lately taken off it (0074). */
 export const GET = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return loadUnsubscribedList(readUnsubscribedSearchParam(new URL(req.url).searchParams.get('q')));
 });
 
@@ -17,7 +17,7 @@ export const GET = apiRoute(async ({ req }) => {
  * the date when the address is on the list already.
  */
 export const POST = apiRoute(async ({ req, locale }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, OfficeUnsubscribeSchema);
   return recordOfficeUnsubscribe(input, { now: new Date(), staff, locale });
 });

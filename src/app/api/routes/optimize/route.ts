@@ -5,7 +5,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** POST /api/routes/optimize { date }: replaces the day's planned routes and returns them (admins). */
 export const POST = apiRoute(async ({ req }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const { date } = await parseJson(req, OptimizeDaySchema);
   return optimizeDay({ date });
 });

@@ -17,7 +17,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * has room (0041).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const change = await parseJson(req, AppointmentChangeSchema);
   const id = readRecordId(params.id);
   if (change.kind === 'complete') return changeStopStatusWithRecord(session, id, change);

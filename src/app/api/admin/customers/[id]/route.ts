@@ -9,7 +9,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * corrects a customer's contact details. 409 when another customer has the email.
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const contact = await parseJson(req, CustomerContactSchema);
   return changeCustomerContact(readRecordId(params.id), contact);
 });

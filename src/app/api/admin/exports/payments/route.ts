@@ -6,7 +6,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins) `?from=YYYY-MM-DD&to=YYYY-MM-DD`: the payments received in the range as a CSV download (docs/decisions/0036). */
 export const GET = apiRoute(async ({ req, locale }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'officeWork' });
   const query = new URL(req.url).searchParams;
   return toCsvResponse(await exportPayments({ from: query.get('from'), to: query.get('to') }, { locale, staff }));
 });

@@ -6,7 +6,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** PATCH { status: 'new' | 'read' | 'replied' | 'archived' }: staff file a contact message (admins). */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const change = await parseJson(req, MessageStatusChangeSchema);
   return changeMessageStatus(readRecordId(params.id), change);
 });

@@ -5,7 +5,7 @@ import { apiRoute } from '@/server/handler';
 
 /** Staff read a queued or sent email as the customer would see it. */
 export const GET = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const html = await readOutboxEmail(Number(params.id));
   if (html === null) throw new AppError('not_found', 'errors.notFound');
   return new Response(html, {

@@ -8,7 +8,7 @@ import { apiRoute } from '@/server/handler';
  * customer. `?locale=` (the preview page's language) wins over the caller's cookie.
  */
 export const GET = apiRoute(async ({ req, locale }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const asked = new URL(req.url).searchParams.get('locale');
   const email = await renderSeasonOpenerPreview({ now: new Date(), locale: isLocale(asked) ? asked : locale });
   return new Response(email.html, {

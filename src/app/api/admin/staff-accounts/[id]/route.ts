@@ -9,7 +9,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * set a new one, and/or `{ isActive }` to deactivate or reactivate it (logins are never deleted).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'staffAccounts' });
   const change = await parseJson(req, StaffAccountChangeSchema);
   return changeStaffAccount(session, readRecordId(params.id), change);
 });

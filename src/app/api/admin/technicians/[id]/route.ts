@@ -9,7 +9,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * `{ isActive }` to deactivate or reactivate them (technicians are never deleted).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'technicians' });
   const change = await parseJson(req, TechnicianChangeSchema);
   return changeTechnician(readRecordId(params.id), change);
 });

@@ -8,7 +8,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * with the office's record of how (required), who and when (0074). 404 when it is not on the list.
  */
 export const POST = apiRoute(async ({ req, locale }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, OfficeConsentSchema);
   return recordConsentAgain(input, { now: new Date(), staff, locale });
 });

@@ -4,6 +4,6 @@ import { readRouteParam } from '@/lib/route-param';
 import { apiRoute } from '@/server/handler';
 
 export const GET = apiRoute<{ email: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return findStaffCustomerByEmail(readRouteParam(params.email));
 });

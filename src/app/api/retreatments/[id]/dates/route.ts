@@ -7,6 +7,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins): the Fridays an open request's free re-treatment can be booked on (0047). */
 export const GET = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listRetreatmentDates(readRecordId(params.id));
 });

@@ -6,7 +6,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** POST (admins) `{ reason }`: declines the request with a reason the customer reads in their email (0047). */
 export const POST = apiRoute<{ id: string }>(async ({ req, params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const { reason } = await parseJson(req, DeclineRetreatmentSchema);
   return declineRetreatment(readRecordId(params.id), reason, { staffUserId: session.staffUserId, by: session.username });
 });

@@ -11,7 +11,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * customer (0047); once answered, the visit joins the Friday's planned routes where one has room (0041).
  */
 export const POST = apiRoute<{ id: string }>(async ({ req, params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const { date } = await parseJson(req, ScheduleRetreatmentSchema);
   const result = await scheduleRetreatment(readRecordId(params.id), date, { staffUserId: session.staffUserId, by: session.username });
   await runAfterResponse(() => fitLateVisitsSafely([result.date], { reason: 'retreatment' }));

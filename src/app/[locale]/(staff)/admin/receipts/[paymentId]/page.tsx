@@ -18,7 +18,7 @@ export default async function StaffReceiptPage({ params }: { params: Promise<{ l
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const id = readRecordId(paymentId);
-  await requireStaff({ role: 'admin', redirectTo: `/admin/receipts/${id ?? ''}`, locale });
+  await requireStaff({ can: 'officeWork', redirectTo: `/admin/receipts/${id ?? ''}`, locale });
   const [t, found] = await Promise.all([getTranslations({ locale, namespace: 'receipts' }), loadStaffReceipt(id, locale)]);
   if (!found) notFound();
   return (

@@ -5,6 +5,6 @@ import { apiRoute } from '@/server/handler';
 
 /** GET (admins): the Fridays a visit can be moved to, `{ id, date, status, stopsNeeded, dates }`. */
 export const GET = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return listMoveDates(readRecordId(params.id));
 });

@@ -9,7 +9,7 @@ import { apiRoute, parseJson } from '@/server/handler';
  * the customer and its application record (docs/decisions/0042). The report is not sent again.
  */
 export const PUT = apiRoute<{ id: string }>(async ({ req, params }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, VisitRecordEditSchema);
   return editVisitRecord(staff, readRecordId(params.id), input);
 });

@@ -8,6 +8,6 @@ import { apiRoute } from '@/server/handler';
  * link in every email sent before opens nothing from now on; the customer is emailed the new one.
  */
 export const POST = apiRoute<{ bookingRef: string }>(async ({ params }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   return replaceManageLink(readRouteParam(params.bookingRef), session);
 });

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins): everything held about the customer, as a JSON download for an access request (docs/decisions/0049). */
 export const GET = apiRoute<{ id: string }>(async ({ params }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'customerPrivacy' });
   const file = await exportCustomerData(readRecordId(params.id), { staff });
   return new Response(file.content, {
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="${file.filename}"` },
@@ -20,6 +20,6 @@ export const GET = apiRoute<{ id: string }>(async ({ params }) => {
  * still moving, or when already done (docs/decisions/0049).
  */
 export const DELETE = apiRoute<{ id: string }>(async ({ params }) => {
-  const staff = await requireStaff({ role: 'admin' });
+  const staff = await requireStaff({ can: 'customerPrivacy' });
   return eraseCustomerData(readRecordId(params.id), { staff });
 });

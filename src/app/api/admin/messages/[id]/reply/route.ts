@@ -6,7 +6,7 @@ import { apiRoute, parseJson } from '@/server/handler';
 
 /** POST { body } (admins): emails the office's reply to the visitor and files the message as replied. */
 export const POST = apiRoute<{ id: string }>(async ({ req, params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   const reply = await parseJson(req, MessageReplySchema);
   return replyToMessage(readRecordId(params.id), reply);
 });

@@ -5,6 +5,6 @@ import { apiRoute } from '@/server/handler';
 
 /** POST (admins): a failed email goes back in the queue for a new round of attempts. */
 export const POST = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return resendFailedEmail(readRecordId(params.id));
 });

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET (admins): what "Send again" would send now: to whom, in which language, at which total, or why not (docs/decisions/0059). */
 export const GET = apiRoute<{ id: string }>(async ({ params, locale }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return previewQuoteFollowUp(readRecordId(params.id), { now: new Date(), locale });
 });
 
@@ -18,7 +18,7 @@ export const GET = apiRoute<{ id: string }>(async ({ params, locale }) => {
  * within 24 hours of the last email about it (docs/decisions/0059).
  */
 export const POST = apiRoute<{ id: string }>(async ({ req, params, locale }) => {
-  const session = await requireStaff({ role: 'admin' });
+  const session = await requireStaff({ can: 'officeWork' });
   const input = await parseJson(req, QuoteFollowUpSchema);
   return sendQuoteFollowUp(readRecordId(params.id), input, { now: new Date(), locale, staff: session });
 });

@@ -8,6 +8,6 @@ import { apiRoute } from '@/server/handler';
  * whether it would be refused now; the confirmation dialog reads it (docs/decisions/0049).
  */
 export const GET = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'customerPrivacy' });
   return previewErasure(readRecordId(params.id));
 });

@@ -5,6 +5,6 @@ import { apiRoute } from '@/server/handler';
 
 /** POST (admins): the payment's receipt emailed to the customer again, queued in the outbox (docs/decisions/0040). */
 export const POST = apiRoute<{ id: string }>(async ({ params }) => {
-  await requireStaff({ role: 'admin' });
+  await requireStaff({ can: 'officeWork' });
   return resendReceipt(readRecordId(params.id));
 });

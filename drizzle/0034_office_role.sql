@@ -1,0 +1,2 @@
+ALTER TABLE "staff_users" DROP CONSTRAINT "staff_users_role";--> statement-breakpoint
+ALTER TABLE "staff_users" ADD CONSTRAINT "staff_users_role" CHECK ("staff_users"."role" in ('admin', 'office', 'technician'));
