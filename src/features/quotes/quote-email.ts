@@ -207,7 +207,7 @@ export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): 
     [t('quotes.staffEmail.email'), quote.customerEmail],
     [t('quotes.staffEmail.phone'), quote.customerPhone?.trim() || t('quotes.staffEmail.notGiven')],
     [t('quotes.staffEmail.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
-    // The calculator's own words for the size the customer picked: its "Acreage" is 1 acre or more (0078).
+    // The calculator's own words for the custom-quote size: its "Acreage" is over 2 acres (DECISIONS §1, 0084).
     [t('quotes.staffEmail.propertySize'), t('calculator.sizes.acreage')],
     [t('quotes.staffEmail.plan'), t(`pricing.services.${quote.serviceType}`)],
     [t('quotes.staffEmail.addOns'), addOns.length ? addOns.join(', ') : t('quotes.staffEmail.none')],
