@@ -321,7 +321,12 @@ describe('/request-service, a property of more than 2 acres', () => {
   it('asks for a custom quote instead of charging the 2-acre price, and stays on the page (0079)', async () => {
     const { page, context, errors } = await newPage(ownAddress());
     const posted: string[] = [];
-    page.on('request', (request) => { if (request.method() === 'POST') posted.push(new URL(request.url()).pathname); });
+    let quoteBody: { notes?: unknown } | null = null;
+    page.on('request', (request) => {
+      if (request.method() !== 'POST') return;
+      posted.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname === '/api/send-quote') quoteBody = request.postDataJSON() as { notes?: unknown };
+    });
     await page.goto('/request-service');
     const form = page.getByRole('form', { name: 'Request Service' });
     await form.getByLabel('Full Name').fill('Robin Acreage');
@@ -333,8 +338,11 @@ describe('/request-service, a property of more than 2 acres', () => {
     await form.getByLabel('Property Size').selectOption({ label: 'More than 2 acres (custom quote)' });
     await form.getByText('We price properties over 2 acres ourselves: send your request and we will contact you with a personalized quote. Nothing is charged now.').waitFor();
     expect(await form.getByText(/Estimated price/).count()).toBe(0);
+    // What the customer writes goes with the request (0084).
+    await form.getByLabel('Special Requests (optional)').fill('Please call before coming: the gate is locked.');
     await form.getByRole('button', { name: 'Request a Custom Quote' }).click();
     await page.getByText('Request Sent').first().waitFor();
+    expect(quoteBody).toMatchObject({ notes: 'Please call before coming: the gate is locked.' });
     expect(page.url()).toContain('/request-service');
     expect(posted.filter((p) => p.startsWith('/api/') && p !== '/api/booking-analytics')).toEqual(['/api/send-quote']);
     expect(unexpected(errors)).toEqual([]);

@@ -145,14 +145,14 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
     expect(staff?.text).toContain('/quotes-admin');
     // L0R 1H… is Carlisle (0078); the size as the calculator offered it, not "over 2 acres".
     expect(staff?.text).toContain('1200 Ridge Rd, Carlisle, L0R 1H0');
-    expect(staff?.text).toContain('Property size: Acreage (1+ acres)');
+    expect(staff?.text).toContain('Property size: Acreage (over 2 acres)');
 
     // The quotes admin says there is no price yet, not $0.00 for 999 acres.
     const quoteNumber = /Custom quote request (#\d+)/.exec(staff!.subject)![1]!;
     await page.goto(`/quotes-admin?q=${encodeURIComponent(quoteNumber)}`);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Quote ${quoteNumber}` }) });
     await card.getByText('Custom quote: no price yet').waitFor();
-    expect(await card.getByText('Acreage (1+ acres)').count()).toBe(1);
+    expect(await card.getByText('Acreage (over 2 acres)').count()).toBe(1);
     expect(await card.getByText('$0.00').count()).toBe(0);
     expect(await card.getByText('999 acres').count()).toBe(0);
     await context.close();

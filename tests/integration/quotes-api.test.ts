@@ -273,7 +273,7 @@ describe('POST /api/send-quote: custom (acreage) quotes reach staff', () => {
         // L0R 1H… is Carlisle, a Flamborough village (0078); the size as the calculator offered it.
         'Rosa Ortiz', 'rosa.ortiz@example.com', '905-555-0142', '1200 Ridge Rd, Carlisle, L0R 1H0',
         'Seasonal Mosquito Protection', 'Tick control add-on', 'Targeted insect (standing water) treatment', 'Breeding site inspection',
-        'Acreage (1+ acres)', 'Spanish', `#${quoteId}`, 'http://localhost:3000/quotes-admin',
+        'Acreage (over 2 acres)', 'Spanish', `#${quoteId}`, 'http://localhost:3000/quotes-admin',
       ]) expect(part, fact).toContain(fact);
     }
     expect(staff.text).toContain(`Quote number: #${quoteId}`);

@@ -32,6 +32,9 @@ export const quotes = pgTable('quotes', {
   discountCode: text(),
   // SPEC's optional second customer block: someone else the office may call about the visit.
   secondContact: jsonb().$type<{ name: string; email: string; phone: string }>(),
+  // What the customer wrote for the office with a custom-quote request (/request-service's
+  // "Special Requests", 0084), at most FIELD_LIMITS.notes; null when they wrote nothing.
+  notes: text(),
   totalPrice: integer().notNull(), // whole dollars before tax, as SPEC's screens read it
   subtotalCents: integer().notNull(),
   taxCents: integer().notNull(),

@@ -65,12 +65,14 @@ export const CUSTOM_QUOTE_SIZE = '999';
 export type CustomQuoteRequest = {
   name: string; email: string; phone: string; address: string; city: string; postalCode: string;
   serviceType: string; includeTick: boolean; includeStandingWater: boolean;
+  /** The form's "Special Requests": they go with the request to the office (0084). */
+  specialRequests?: string;
 };
 
 /**
  * /request-service's "More than 2 acres (custom quote)": the request goes to the office as the
  * calculator's acreage request does (POST /api/send-quote, size 999), never to a checkout that would
- * charge a price the site does not have (0079).
+ * charge a price the site does not have (0079). The customer's special requests go with it (0084).
  */
 export async function sendCustomQuoteRequest(request: CustomQuoteRequest): Promise<Result<{ quoteId: number | null }>> {
   const res = await postJson('/api/send-quote', {
@@ -80,6 +82,7 @@ export async function sendCustomQuoteRequest(request: CustomQuoteRequest): Promi
       includeTick: request.serviceType !== 'tick-seasonal' && request.includeTick, includeStandingWater: request.includeStandingWater,
       address: request.address.trim(), city: request.city.trim(), postalCode: request.postalCode.trim(),
     },
+    notes: request.specialRequests?.trim() ?? '',
   });
   if (res?.ok) {
     const data = (await res.json().catch(() => null)) as { quoteId?: number | null } | null;

@@ -187,7 +187,7 @@ export async function selectCustomerData(db: DbExecutor, subject: DataSubject, n
     customerEmail: quotes.customerEmail, customerPhone: quotes.customerPhone,
     serviceType: quotes.serviceType, propertySize: quotes.propertySize, includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater,
     additionalServices: quotes.additionalServices, address: quotes.address, city: quotes.city, postalCode: quotes.postalCode,
-    discountCode: quotes.discountCode, secondContact: quotes.secondContact, subtotalCents: quotes.subtotalCents, taxCents: quotes.taxCents,
+    discountCode: quotes.discountCode, secondContact: quotes.secondContact, notes: quotes.notes, subtotalCents: quotes.subtotalCents, taxCents: quotes.taxCents,
     totalCents: quotes.totalCents, status: quoteStateSql(now), locale: quotes.locale, createdAt: quotes.createdAt,
   }).from(quotes).where(quoteCondition(db, subject)).orderBy(asc(quotes.createdAt), asc(quotes.id));
   const messageRows = await db.select({

@@ -5,7 +5,10 @@
 import type { PricedServiceType } from '@/features/pricing/price-table';
 import { normaliseServiceType } from '@/features/pricing/pricing';
 
-/** SPEC §3: 0.25 Townhouse, 0.5 Detached House, 0.75 Corner Lot, 999 Acreage (custom quote). */
+/**
+ * SPEC §3: 0.25 Townhouse, 0.5 Detached House, 0.75 Corner Lot, 999 Acreage (custom quote), which
+ * is DECISIONS §1's "over 2 acres"; the booking form prices the lots between (0084).
+ */
 export const CALCULATOR_SIZES = ['0.25', '0.5', '0.75', '999'] as const;
 export type CalculatorSize = (typeof CALCULATOR_SIZES)[number];
 export const CALCULATOR_PLANS = ['onetime', 'seasonal', 'tick-seasonal'] as const satisfies readonly PricedServiceType[];

@@ -201,12 +201,13 @@ describe('renderCustomQuoteStaffEmail', () => {
       'Quote number: #41', 'Customer: Émile <Roy>', 'Email: emile@example.ca', 'Phone: 905-555-0150',
       // The stored address already names the town: it is shown once.
       'Address: 800 Concession 6 W, Flamborough, L0R 1H0',
-      // The size the customer picked, as the calculator names it: "Acreage" there means 1 acre or more (0078).
-      'Property size: Acreage (1+ acres)', 'Requested plan: Seasonal Tick Protection', 'Requested add-ons: Natural barrier with repelling plants',
+      // The custom-quote size, as the calculator names it: "Acreage" there is over 2 acres (DECISIONS §1, 0084).
+      'Property size: Acreage (over 2 acres)', 'Requested plan: Seasonal Tick Protection', 'Requested add-ons: Natural barrier with repelling plants',
       "Customer's language: French", 'Second contact: Anne Roy · 905-555-0151', 'Open the quotes admin: https://example.ca/quotes-admin',
     ]) expect(email.text).toContain(line);
-    expect(email.text).toContain('Émile <Roy> asked for a quote for a property of 1 acre or more.');
-    expect(email.text).not.toContain('2 acres');
+    expect(email.text).toContain('Émile <Roy> asked for a quote for a property of more than 2 acres.');
+    // Not the calculator's old "1 acre or more", which /book prices (0084).
+    expect(email.text).not.toMatch(/1 acre|1\+ acres/);
     expect(email.html).toContain('href="https://example.ca/quotes-admin"');
     expect(email.html).toContain('Émile &lt;Roy&gt;');
     expect(email.html).not.toContain('<Roy>');

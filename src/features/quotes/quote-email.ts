@@ -180,6 +180,8 @@ export type CustomQuoteStaffEmailInput = {
     customerPhone: string | null;
     extras: readonly string[];
     secondContact: { name: string; email: string; phone: string } | null;
+    /** The customer's special requests (0084); null when they wrote none. */
+    notes?: string | null;
   };
 };
 
@@ -206,19 +208,21 @@ export function renderCustomQuoteStaffEmail(input: CustomQuoteStaffEmailInput): 
     [t('quotes.staffEmail.email'), quote.customerEmail],
     [t('quotes.staffEmail.phone'), quote.customerPhone?.trim() || t('quotes.staffEmail.notGiven')],
     [t('quotes.staffEmail.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
-    // The calculator's own words for the size the customer picked: its "Acreage" is 1 acre or more (0078).
+    // The calculator's own words for the custom-quote size: its "Acreage" is over 2 acres (DECISIONS §1, 0084).
     [t('quotes.staffEmail.propertySize'), t('calculator.sizes.acreage')],
     [t('quotes.staffEmail.plan'), t(`pricing.services.${quote.serviceType}`)],
     [t('quotes.staffEmail.addOns'), addOns.length ? addOns.join(', ') : t('quotes.staffEmail.none')],
     [t('quotes.staffEmail.language'), new Intl.DisplayNames([locale], { type: 'language' }).of(customerLocale) ?? customerLocale],
     ...(second ? [[t('quotes.staffEmail.secondContact'), second] as [string, string]] : []),
+    ...(quote.notes ? [[t('quotes.staffEmail.specialRequests'), quote.notes] as [string, string]] : []),
   ];
   const adminUrl = new URL(`${localePrefix(locale)}/quotes-admin`, input.siteUrl).toString();
 
   const bodyHtml = [
     `<p>${escapeHtml(t('quotes.staffEmail.intro', { name: quote.customerName }))}</p>`,
     `<table role="presentation" style="width:100%;border-collapse:collapse">${facts
-      .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+      // pre-line: the customer's special requests keep the lines they wrote them in.
+      .map(([k, v]) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(k)}</td><td style="padding:4px 0;white-space:pre-line">${escapeHtml(v)}</td></tr>`)
       .join('')}</table>`,
     `<p style="margin-top:16px">${escapeHtml(t('quotes.staffEmail.action'))}</p>`,
     `<p>${renderButton(adminUrl, t('quotes.staffEmail.adminCta'))}</p>`,

@@ -42,6 +42,8 @@ const quoteColumns = {
   status: quotes.status,
   locale: quotes.locale,
   createdAt: quotes.createdAt,
+  // The customer's special requests (0084); /book-quote's view names its fields and leaves them out.
+  notes: quotes.notes,
 };
 
 /**

@@ -137,6 +137,11 @@ export const SendQuoteSchema = z.object({
   phone: z.string().trim().max(FIELD_LIMITS.phone, tooLongMessage('phone')).refine((value) => value === '' || isValidPhone(value), PHONE_INVALID_MESSAGE).nullish(),
   quoteDetails: QuoteDetailsSchema,
   secondContact: SecondContactSchema.nullish(),
+  /**
+   * What the customer wrote for the office (/request-service's "Special Requests" with a custom
+   * quote, 0084), at the booking notes' limit; blank is none.
+   */
+  notes: limitedText('notes').transform((value) => value || null).nullish(),
   /** Honeypot: people never see it, so anything in it means a bot. */
   website: z.string().optional(),
 }).superRefine((value, ctx) => {

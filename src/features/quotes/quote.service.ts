@@ -66,6 +66,8 @@ export type SaveQuoteInput = {
   /** `firstName`/`lastName`: the two fields `name` was typed in, when the caller has them (0070). */
   customer: { name: string; firstName?: string | null; lastName?: string | null; email: string; phone?: string | null };
   secondContact?: SecondContact | null;
+  /** The customer's own words for the office (0084). */
+  notes?: string | null;
   details: PriceBookingInput & { address: string; city?: string | null; postalCode?: string | null };
   locale: string;
   status?: 'pending' | 'sent';
@@ -114,6 +116,7 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
     city: input.details.city ?? null,
     postalCode: input.details.postalCode ?? null,
     secondContact: input.secondContact ?? null,
+    notes: input.notes ?? null,
     ...quoteAmountsOf(priced),
     status: input.status ?? 'pending',
     locale: toLocale(input.locale),
@@ -163,6 +166,7 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
     const saved = await saveQuote(tx, {
       customer: { name: request.name, firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone },
       secondContact: request.secondContact ?? null,
+      notes: request.notes ?? null,
       details,
       locale,
       status: 'sent',
@@ -196,6 +200,7 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
           customerPhone: request.phone ?? null,
           extras: details.extras,
           secondContact: request.secondContact ?? null,
+          notes: request.notes ?? null,
         },
       });
       await enqueueEmail(tx, {

@@ -291,7 +291,7 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
       serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices, address: quotes.address,
-      city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, createdAt: quotes.createdAt,
+      city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, notes: quotes.notes, createdAt: quotes.createdAt,
       // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
       ...followUpListColumns,
       customerRecordId: customer.id, customerFirstName: customer.firstName, customerLastName: customer.lastName,
@@ -317,7 +317,7 @@ export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number
     .select({
       id: quotes.id, createdAt: quotes.createdAt, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices,
-      totalCents: quotes.totalCents,
+      totalCents: quotes.totalCents, notes: quotes.notes,
       ...quoteStateColumns(booking, now),
     })
     .from(quotes)

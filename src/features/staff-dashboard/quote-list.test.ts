@@ -147,7 +147,7 @@ describe('listQuoteAddOnKeys', () => {
 });
 
 describe('isCustomQuote', () => {
-  // The calculator's "Acreage (1+ acres)" is stored as 999 with a total of 0: the office gives the price (0078).
+  // The calculator's "Acreage (over 2 acres)" is stored as 999 with a total of 0: the office gives the price (0078).
   it.each([
     [999, true],
     [2.5, true],

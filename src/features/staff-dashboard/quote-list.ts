@@ -108,8 +108,8 @@ export function listQuoteAddOnKeys(quote: { includeTick: boolean; includeStandin
 }
 
 /**
- * A request for a custom quote: the calculator's "Acreage (1+ acres)" (stored as 999) or any size
- * the price table does not price. Its stored total is 0 until the office gives a price, so the
+ * A request for a custom quote: the calculator's "Acreage (over 2 acres)" and /request-service's
+ * "More than 2 acres" (both stored as 999), or any size the price table does not price. Its stored total is 0 until the office gives a price, so the
  * quotes screens say so instead of "$0.00" and "999 acres" (0078).
  */
 export function isCustomQuote(quote: { propertySize: number }): boolean {

@@ -422,10 +422,15 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           <select
             id={fid('propertySize')}
             className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base"
+            aria-describedby={fid('propertySize-hint')}
             {...register('propertySize', { onChange: (e: { target: { value: string } }) => { if (e.target.value === '999') showCustomQuoteToast(); } })}
           >
             {CALCULATOR_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${SIZE_LABEL_KEYS[size]}`)}</option>)}
           </select>
+          {/* SPEC's four sizes stop at 3/4 acre and the custom quote begins over 2 acres (DECISIONS §1): the lots between are priced by the booking form (0084). */}
+          <p id={fid('propertySize-hint')} className="text-sm text-gray-600">
+            {t.rich('bookingFormSizesHint', { link: (chunks) => <a className="underline" href={localePath(locale, '/book')}>{chunks}</a> })}
+          </p>
           {lotSize.matchedKeyword && lotSize.estimatedAcres ? (
             <p className="text-sm text-gray-600">{t('lotEstimate', { acres: lotSize.estimatedAcres })}</p>
           ) : null}

@@ -17,13 +17,14 @@ type CustomerQuote = {
   includeStandingWater: boolean;
   extras: string[];
   totalCents: number;
+  notes: string | null;
 };
 
 /**
  * The customer page's "Quotes" (0068): the quotes sent to the customer's address, newest first,
  * each as /quotes-admin's card names it (number, date, service, size and add-ons with the extras
- * (0080), total, state and
- * a booking cancelled since, 0073), its number a link to that card. `more` when the page lists only
+ * (0080), total, state, a booking cancelled since (0073), and the customer's special requests
+ * (0084)), its number a link to that card. `more` when the page lists only
  * the newest: the last line then opens /quotes-admin narrowed to this address exactly (0073).
  */
 export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: CustomerQuote[]; more: boolean; email: string | null; locale: Locale }) {
@@ -54,6 +55,7 @@ export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: 
                   <QuoteStateBadge status={q.status} t={t} />
                 </span>
                 {q.cancelledBooking ? <span className="basis-full text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</span> : null}
+                {q.notes ? <span className="basis-full whitespace-pre-line text-gray-700 wrap-anywhere">{t('specialRequestsLine', { notes: q.notes })}</span> : null}
               </li>
             );
           })}

@@ -14,7 +14,7 @@ const translate = (locale: 'en' | 'es' | 'fr' | 'de', namespace: string) => getT
 const card: Card = {
   id: 41, customerName: 'Ana Ruiz', customerEmail: 'ana@example.com', totalCents: 24_860, serviceType: 'seasonal', propertySize: 0.5,
   includeTick: true, includeStandingWater: false, extras: ['breeding-site-inspection', 'natural-barrier'],
-  address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, createdAt: '2026-11-20T15:00:00.000Z',
+  address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, notes: null, createdAt: '2026-11-20T15:00:00.000Z',
   // Never followed up: the service sends null (its column's type does not say so).
   followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, customer: null,
 };

@@ -223,6 +223,8 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           {q.secondContact ? (
             <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
           ) : null}
+          {/* The customer's own words with the request, as they wrote them (0084). */}
+          {q.notes ? <><dt className="text-gray-600">{t('specialRequests')}</dt><dd className="whitespace-pre-line">{q.notes}</dd></> : null}
           <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
         </dl>
         {q.lastSentAt ? <p className="mt-3 text-sm text-gray-600">{describeLastFollowUp(q, locale, t)}</p> : null}
