@@ -21,7 +21,12 @@ async function openHandle(): Promise<Handle> {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} });
-    return { db: drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database, driver: 'postgres', close: () => client.end() };
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    // Drizzle hands timestamps to this driver as they come, and the driver takes only text: a Date
+    // inside raw SQL (`sql\`… > ${now}\``) would fail here and work on PGlite, where the tests of
+    // a single feature run. Written as ISO text, it means the same on both.
+    for (const oid of [1114, 1184]) client.options.serializers[oid] = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+    return { db, driver: 'postgres', close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

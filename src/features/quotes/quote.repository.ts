@@ -71,8 +71,10 @@ function hasPaidBooking(cancelled: boolean) {
  */
 const UNPAID_VISITS = sql`from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled'`;
 const HELD_VISIT = sql`a.status in ('pending', 'pending-payment')`;
-const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${now}))`;
-const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${now}))`;
+/** An instant as a query parameter: the PostgreSQL driver takes no Date inside raw SQL (PGlite does). */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${instant(now)}))`;
+const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${instant(now)}))`;
 
 /** Whether a booking made from the quote, none paid, holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
 function hasUnpaidBooking(now: Date, lapsed: boolean) {
