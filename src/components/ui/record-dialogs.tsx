@@ -3,6 +3,7 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { DialogCloseButton } from './dialog-close-button';
+import { keepReferencesWhole } from './keep-references-whole';
 import { useReturnFocus } from './use-return-focus';
 
 const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl';
@@ -20,7 +21,7 @@ export function FormDialog({ open, onClose, title, description, closeLabel, chil
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className={panelClass} {...returnFocus}>
-          <Dialog.Title className="pr-8 text-xl font-semibold">{title}</Dialog.Title>
+          <Dialog.Title className="pr-8 text-xl font-semibold">{keepReferencesWhole(title)}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{description}</Dialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
           <DialogCloseButton label={closeLabel} />
@@ -40,7 +41,7 @@ export function ConfirmDialog({ open, onClose, title, children, cancelLabel, con
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className={panelClass} {...returnFocus}>
-          <AlertDialog.Title className="text-xl font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="text-xl font-semibold">{keepReferencesWhole(title)}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-gray-700">{children}</div>
           </AlertDialog.Description>
