@@ -11,6 +11,9 @@ const panelClass = 'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)]
 /**
  * A modal that holds one form about one record (edit, new password); closing it drops the form.
  * The description may be more than a sentence (inline content only: it is read out as one text).
+ * A tap or click outside does not close it: on a phone the dimmed edge is a finger's width from the
+ * fields, and a technician's products and note were lost to a stray tap. Its close button, Cancel
+ * and Escape do.
  */
 export function FormDialog({ open, onClose, title, description, closeLabel, children }: {
   open: boolean; onClose: () => void; title: string; description: ReactNode; closeLabel: string; children: ReactNode;
@@ -20,7 +23,7 @@ export function FormDialog({ open, onClose, title, description, closeLabel, chil
     <Dialog.Root open={open} onOpenChange={(next) => { if (!next) onClose(); }}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className={panelClass} {...returnFocus}>
+        <Dialog.Content className={panelClass} {...returnFocus} onInteractOutside={(event) => event.preventDefault()}>
           <Dialog.Title className="pr-8 text-xl font-semibold">{keepReferencesWhole(title)}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{description}</Dialog.Description>
           {children ? <div className="mt-4">{children}</div> : null}
