@@ -6,6 +6,7 @@
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { findSplitWords } from './support/layout';
 import { openOwnStopOnDaySheet } from './support/day-sheet';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 import { toast } from './support/toast';
@@ -67,23 +68,6 @@ async function countLines(root: Locator, text: string): Promise<number> {
     range.setEnd(...locate(at + wanted.length));
     return new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size;
   }, text);
-}
-
-/** The words inside `selector` the browser split across two lines (0078's check; hyphens, dots and @ may break). */
-async function findSplitWords(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate((root) => {
-    const split: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const match of (node.textContent ?? '').matchAll(/[^\s\-–@.]+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        if (new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size > 1) split.push(match[0]);
-      }
-    }
-    return split;
-  });
 }
 
 /** The options of a closed select whose text would not fit in it (the arrow takes about 20 px). */
