@@ -32,7 +32,7 @@ async function bookSeasonalAndPay(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: booking })).json()) as { paymentIntentId: string; clientSecret: string };
+  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
   expect(paid.status(), await paid.text()).toBe(200);
   return { ...booking, email };
@@ -135,7 +135,7 @@ describe("a technician's Friday on a phone", () => {
     const { stop } = await openOwnStopOnDaySheet(page, context.request, 'Gatelocked');
     await stop.getByRole('button', { name: 'Mark done: Gatelocked Rainday' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Mark the visit to Gatelocked Rainday done' });
-    await dialog.getByLabel('Product').selectOption({ index: 1 });
+    await dialog.getByRole('combobox', { name: 'Product', exact: true }).selectOption({ label: 'Demo Barrier Concentrate (PCP 99901)' });
     await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('2');
     const note = 'Nobody home and the side gate locked: treated the front beds only.';
     await dialog.getByLabel('Note to the customer (optional)').fill(note);
@@ -144,8 +144,8 @@ describe("a technician's Friday on a phone", () => {
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByLabel('Note to the customer (optional)').inputValue()).toBe(note);
     expect(await dialog.getByRole('textbox', { name: 'Amount', exact: true }).inputValue()).toBe('2');
-    // Cancel still closes it (the visit stays open).
-    await dialog.getByRole('button', { name: 'Cancel' }).tap();
+    // Cancel still closes it (the visit stays open); the corner's close button is named Cancel too.
+    await dialog.getByText('Cancel', { exact: true }).tap();
     await dialog.waitFor({ state: 'detached' });
     await stop.getByRole('button', { name: 'Mark done: Gatelocked Rainday' }).waitFor();
     expect(errors).toEqual([]);
