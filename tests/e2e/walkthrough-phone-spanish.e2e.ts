@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { findSplitWords } from './support/layout';
 import { openOwnStopOnDaySheet } from './support/day-sheet';
+import { payByApi } from './support/payment';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 import { toast } from './support/toast';
 
@@ -32,9 +33,7 @@ async function bookSeasonalAndPay(request: APIRequestContext) {
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payByApi(request, booking, ip);
   return { ...booking, email };
 }
 
