@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLongDate } from '@/lib/format';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { payByApi } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -21,9 +22,7 @@ async function bookAndPay(request: APIRequestContext, locale: string, pick: (dat
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-  const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  await payByApi(request, booking, ip);
   return { ...booking, email };
 }
 

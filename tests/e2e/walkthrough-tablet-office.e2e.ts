@@ -2,9 +2,10 @@
  * The sixth walkthrough (docs/decisions/0078): a French-speaking homeowner at the edge of the
  * service area on a 768 px tablet, and the office on a laptop. What the walk found, held here.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { findSplitWords } from './support/layout';
 import { signInAsAdmin, signInAsTechnician } from './support/staff';
 import { toast } from './support/toast';
 
@@ -18,29 +19,6 @@ const ownClient = () => ({ extraHTTPHeaders: { 'x-real-ip': `198.51.100.${(clien
 
 async function skipPromo(context: BrowserContext) {
   await context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
-}
-
-/**
- * The words inside `selector` that the browser split across two lines in the middle: a word's
- * range with boxes on two lines. Hyphens, dots and @ are natural break points, so words are the
- * runs between them.
- */
-async function findSplitWords(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluate((root) => {
-    const split: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/[^\s\-–@.]+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top)));
-        if (lines.size > 1) split.push(match[0]);
-      }
-    }
-    return split;
-  });
 }
 
 describe('a French homeowner at the edge of the service area, on a tablet', () => {

@@ -258,6 +258,8 @@ describe('test gateway confirmation', () => {
     expect(receipts[0]!.attachments?.[0]?.content).toContain('BEGIN:VEVENT');
     expect(receipts[0]!.attachments).toHaveLength(5);
     expect(receipts[0]!.text).toContain('The attached calendar files add your visits to your calendar.');
+    // Five visits: the booking is confirmed, not "your appointment" (0083).
+    expect(receipts[0]!.text).toContain('We have received your payment and your booking is confirmed.');
 
     // A second confirmation and a status check change nothing.
     await card(body.paymentIntentId, body.clientSecret, '4242424242424242');

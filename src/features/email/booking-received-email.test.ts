@@ -26,7 +26,8 @@ describe('renderBookingReceivedEmail', () => {
     expect(email.subject).toBe('We received your booking (BK-TEST1234)');
     expect(email.text).toContain([
       'Booking reference: BK-TEST1234',
-      'Service dates (Fridays): Friday, May 21, 2027',
+      // Each date names its weekday: the label does not say "(Fridays)" again (0083).
+      'Service date: Friday, May 21, 2027',
       'Arrival time: between 8:00 AM and 6:00 PM',
       'Service address: 71 Main St W, Hamilton, L8P 4Y5',
       'Total (HST included): $111.87',
@@ -41,6 +42,15 @@ describe('renderBookingReceivedEmail', () => {
     expect(email.html).toContain('href="https://escarpmentmosquito.ca/checkout/41?ref=BK-TEST1234"');
     // Who sent it: name, mailing address, phone, email.
     expect(email.text).toContain('Escarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1\n(905) 555-0134 · hello@escarpmentmosquito.ca');
+  });
+
+  it.each([
+    ['es', 'Fechas del servicio: viernes, 7 de mayo de 2027, viernes, 28 de mayo de 2027'],
+    ['fr', 'Dates de service\u00a0: vendredi 7 mai 2027, vendredi 28 mai 2027'],
+    ['de', 'Servicetermine: Freitag, 7. Mai 2027, Freitag, 28. Mai 2027'],
+  ] as const)('names a plan\'s dates in %s without the weekday twice', (locale, line) => {
+    const dates = ['2027-05-07', '2027-05-28', '2027-06-18', '2027-07-09', '2027-07-30'];
+    expect(renderBookingReceivedEmail(input({ locale, serviceType: 'seasonal', dates, totalCents: 32318 })).text).toContain(line);
   });
 
   it.each([

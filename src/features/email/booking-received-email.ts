@@ -51,7 +51,7 @@ export function renderBookingReceivedEmail(input: BookingReceivedEmailInput): { 
 
   const facts: { label: string; value: string }[] = [
     { label: t('email.reference'), value: input.bookingRef },
-    { label: t('email.dates'), value: input.dates.map((d) => formatLongDate(d, locale)).join(', ') },
+    { label: t('email.dates', { count: input.dates.length }), value: input.dates.map((d) => formatLongDate(d, locale)).join(', ') },
     // A consultation's time is agreed on the phone (consultNote), so no window is promised for it.
     ...(toPay ? [{ label: getTranslator(locale, 'email')('arrival.label'), value: describeArrivalWindow(input.time, branch.settings, locale) }] : []),
     ...(location ? [{ label: t('email.address'), value: location }] : []),

@@ -359,7 +359,9 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
 
       <fieldset className="space-y-4">
         <legend className="text-lg font-semibold">{t('form.serviceSelection')}</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* One above the other: side by side, half a tablet's form cut the longer plan names
+            ("Protection saisonnière contre les moustiques") inside the closed select. */}
+        <div className="grid gap-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-serviceType`}>{t('form.serviceType')}</Label>
             <select className={selectClass} {...fieldProps('serviceType')} {...register('serviceType')}>

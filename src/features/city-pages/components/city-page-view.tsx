@@ -113,7 +113,8 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
 
       <section id="services" aria-labelledby="services-heading" className={cn(section, anchored)}>
         <h2 id="services-heading" className={h2}>{t('servicesHeading', { city })}</h2>
-        <div className="mt-6 grid gap-4 md:grid-cols-3">
+        {/* Three columns only from 1024 px: at 768 a third of the row cut "Zeckenbekämpfung" in two. */}
+        <div className="mt-6 grid gap-4 lg:grid-cols-3">
           {SERVICE_CARDS.map((key) => (
             <Card key={key}>
               <CardHeader><CardTitle>{t(`services.${key}.title`)}</CardTitle></CardHeader>

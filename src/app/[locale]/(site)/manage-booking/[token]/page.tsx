@@ -220,6 +220,9 @@ export default async function ManageBookingPage({ params }: Props) {
                 {cancel.kind === 'cancel' ? (
                   <>
                     <p>{t('cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>
+                    {/* Online, a plan is cancelled whole; one visit is the office's to cancel (0032). */}
+                    {booking.visits.filter((v) => v.status !== 'cancelled' && v.status !== 'completed').length > 1
+                      ? <p>{t('cancelOneVisit')} <PhoneLink phone={phone} /></p> : null}
                     <CancelBookingOnline token={token} bookingRef={booking.bookingRef} />
                   </>
                 ) : null}
