@@ -91,7 +91,9 @@ export default async function setup(project: TestProject) {
   await writePastVisits(env, pastFridays);
   project.provide('pastFridays', pastFridays);
   const nextBin = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-  server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The test browser's API requests reuse idle connections; Node closes one after 5 s by default, and a
+  // request sent on it just then dies as "socket hang up". A minute keeps that race out of the run.
+  server = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT), '--keepAliveTimeout', '60000'], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseURL = `http://127.0.0.1:${PORT}`;
   await waitForServer(`${baseURL}/api/health`, 90_000);
   project.provide('baseURL', baseURL);
