@@ -95,7 +95,9 @@ afterAll(() => {
 describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \"Couldn't treat\"", () => {
   it('records the reason, who and when on their own stop; the visit stays open and no report or email is queued', async () => {
     expect(await notTreated(crewToken, ownStop, { reason: 'no-access', note: '  Gate padlocked, nobody home  ' }))
-      .toEqual({ status: 200, body: { id: ownStop, status: 'confirmed', notTreatedReason: 'no-access' } });
+      .toEqual({ status: 200, body: {
+        id: ownStop, status: 'confirmed', notTreatedReason: 'no-access', notTreatedNote: 'Gate padlocked, nobody home', notTreatedAt: ON_THE_DAY.toISOString(), notTreatedBy: 'Crew A',
+      } });
     const row = await visit(ownStop);
     expect(row).toMatchObject({ status: 'confirmed', reason: 'no-access', note: 'Gate padlocked, nobody home', reportQueuedAt: null });
     expect(row.at).toEqual(ON_THE_DAY);
@@ -131,7 +133,9 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
   });
 
   it('Undo takes it back; a done mark after all clears it and sends the report', async () => {
-    expect(await notTreated(crewToken, ownStop)).toEqual({ status: 200, body: { id: ownStop, status: 'confirmed', notTreatedReason: null } });
+    expect(await notTreated(crewToken, ownStop)).toEqual({
+      status: 200, body: { id: ownStop, status: 'confirmed', notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null },
+    });
     expect(await visit(ownStop)).toMatchObject({ reason: null, note: null, at: null, byId: null });
 
     await notTreated(crewToken, ownStop, { reason: 'people-or-pets' });

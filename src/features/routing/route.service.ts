@@ -646,7 +646,7 @@ export async function findDefaultRouteDate(options: { branchId?: number; now?: D
  * Saying it again replaces the reason and the note.
  */
 export async function markStopNotTreated(
-  staff: { role: StaffRole; technicianId: number | null; staffUserId: number },
+  staff: { role: StaffRole; technicianId: number | null; staffUserId: number; displayName: string },
   appointmentId: number | null,
   input: NotTreated,
   now = new Date(),
@@ -656,9 +656,11 @@ export async function markStopNotTreated(
     const stop = await lockStaffStop(tx, staff, appointmentId, now);
     if (!stop) throw new AppError('not_found', 'errors.notFound');
     await requireVisitDayReached(tx, stop, now);
-    const marked = await markVisitNotTreated(tx, stop.id, { reason: input.reason, note: input.note || null, at: now, byId: staff.staffUserId });
+    const note = input.note || null;
+    const marked = await markVisitNotTreated(tx, stop.id, { reason: input.reason, note, at: now, byId: staff.staffUserId });
     if (!marked) throw new AppError('conflict', 'routing.notTreated.onlyOpenStop', { status: stop.status });
-    return { id: stop.id, status: marked.status, notTreatedReason: input.reason };
+    // The mark as the sheet shows it, so the phone draws it without reading the day again.
+    return { id: stop.id, status: marked.status, notTreatedReason: input.reason, notTreatedNote: note, notTreatedAt: now, notTreatedBy: staff.displayName };
   });
 }
 
@@ -669,6 +671,6 @@ export async function undoStopNotTreated(staff: { role: StaffRole; technicianId:
     const stop = await lockStaffStop(tx, staff, appointmentId, now);
     if (!stop) throw new AppError('not_found', 'errors.notFound');
     await clearVisitNotTreated(tx, stop.id, now);
-    return { id: stop.id, status: stop.status, notTreatedReason: null };
+    return { id: stop.id, status: stop.status, notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null };
   });
 }
