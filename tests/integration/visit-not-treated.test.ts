@@ -20,6 +20,7 @@ vi.mock('next/headers', () => ({
 const { POST: postNotTreated, DELETE: deleteNotTreated } = await import('@/app/api/routes/technician/stops/[id]/not-treated/route');
 const { PATCH: patchStop } = await import('@/app/api/routes/technician/stops/[id]/route');
 const { GET: getDayRoutes } = await import('@/app/api/routes/route');
+const { GET: getAppointments } = await import('@/app/api/admin/appointments/route');
 
 const FRIDAY = '2027-06-11';
 const NEXT_FRIDAY = '2027-06-18';
@@ -113,6 +114,16 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
     expect(stop.appointment).toMatchObject({
       notTreatedReason: 'no-access', notTreatedNote: 'Gate padlocked, nobody home', notTreatedAt: ON_THE_DAY.toISOString(), notTreatedBy: 'Crew A',
     });
+  });
+
+  it("shows on the office's visit list, where the row's Move sets another Friday", async () => {
+    jar.token = officeToken;
+    const res = await getAppointments(new Request('http://localhost/api/admin/appointments'), { params: Promise.resolve({}) });
+    const page = (await res.json()) as { appointments: Record<string, unknown>[] };
+    expect(page.appointments.find((a) => a.id === ownStop)).toMatchObject({
+      status: 'confirmed', notTreatedReason: 'no-access', notTreatedAt: ON_THE_DAY.toISOString(), notTreatedBy: 'Crew A',
+    });
+    expect(page.appointments.find((a) => a.id === otherCrewStop)).toMatchObject({ notTreatedReason: null });
   });
 
   it("refuses another crew's stop and next Friday's visit, and changes nothing", async () => {

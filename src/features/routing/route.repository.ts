@@ -5,11 +5,11 @@ import type { NotTreatedReason } from '@/lib/not-treated-reasons';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
-import { staffUsers } from '@/db/schema/staff';
 import { payments } from '@/db/schema/payments';
 import { appointmentVisitColumns } from '@/features/booking/appointment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import { takesStopAt } from '@/features/scheduling/capacity.repository';
+import { notTreatedColumns } from './not-treated.columns';
 
 const appointmentColumns = {
   id: appointments.id,
@@ -32,11 +32,8 @@ const appointmentColumns = {
   completedAt: appointments.completedAt,
   // The technician's note to the customer (0038), shown on a done stop.
   visitNote: appointments.visitNote,
-  // The technician came but could not treat (0085): why, their note, when and who (their staff name now).
-  notTreatedReason: appointments.notTreatedReason,
-  notTreatedNote: appointments.notTreatedNote,
-  notTreatedAt: appointments.notTreatedAt,
-  notTreatedBy: sql<string | null>`(select ${staffUsers.displayName} from ${staffUsers} where ${staffUsers.id} = ${appointments.notTreatedById})`,
+  // The technician came but could not treat (0085): why, their note, when and who.
+  ...notTreatedColumns,
 };
 
 const customerColumns = {
