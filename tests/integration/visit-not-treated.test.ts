@@ -5,6 +5,7 @@ import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
 import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { signIn } from '@/features/staff-auth/session.service';
 import { getTranslator } from '@/i18n/messages';
@@ -116,7 +117,7 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
     });
   });
 
-  it("shows on the office's visit list, where the row's Move sets another Friday", async () => {
+  it("shows on the office's visit list and the customer's page, where the row's Move sets another Friday", async () => {
     jar.token = officeToken;
     const res = await getAppointments(new Request('http://localhost/api/admin/appointments'), { params: Promise.resolve({}) });
     const page = (await res.json()) as { appointments: Record<string, unknown>[] };
@@ -124,6 +125,9 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
       status: 'confirmed', notTreatedReason: 'no-access', notTreatedAt: ON_THE_DAY.toISOString(), notTreatedBy: 'Crew A',
     });
     expect(page.appointments.find((a) => a.id === otherCrewStop)).toMatchObject({ notTreatedReason: null });
+    // And on the customer's page, under their booking.
+    const { bookings } = await loadCustomerBookings(customerId);
+    expect(bookings.flatMap((b) => b.visits).find((v) => v.id === ownStop)).toMatchObject({ notTreatedReason: 'no-access', notTreatedBy: 'Crew A' });
   });
 
   it("refuses another crew's stop and next Friday's visit, and changes nothing", async () => {

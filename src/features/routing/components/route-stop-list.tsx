@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
+import { NotTreatedNotice } from './not-treated-notice';
 import { describeNotTreated, findServiceLabelKey, formatClock } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
 
@@ -67,13 +68,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                 <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>
               ) : null}
               {/* The technician could not treat (0085): the office sees why, who and when, and moves the visit. */}
-              {notTreated ? (
-                <div className="text-sm" data-testid="not-treated">
-                  <p><Badge variant="outline" className="border-amber-400 bg-amber-50 text-amber-950">{notTreated.label}</Badge></p>
-                  <p className="text-gray-700">{notTreated.byline}</p>
-                  {notTreated.note ? <p className="whitespace-pre-line text-gray-700">{notTreated.note}</p> : null}
-                </div>
-              ) : null}
+              {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
               {renderAction?.(stop)}
             </div>
           </li>

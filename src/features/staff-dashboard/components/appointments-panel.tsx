@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
+import { NotTreatedNotice } from '@/features/routing/components/not-treated-notice';
 import { describeNotTreated } from '@/features/routing/components/route-format';
 import { isVisitDayReached } from '@/features/routing/stop-completion';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
@@ -325,13 +326,7 @@ function VisitStatus({ visit, status, needsAttention }: {
     <span className="inline-flex flex-wrap gap-1">
       {status}
       {needsAttention ? <Badge variant="destructive">{needsAttention}</Badge> : null}
-      {notTreated ? (
-        <span className="block w-full text-xs text-gray-700">
-          <Badge variant="outline" className="border-amber-400 bg-amber-50 text-amber-950">{notTreated.label}</Badge>
-          <span className="block">{notTreated.byline}</span>
-          {notTreated.note ? <span className="block whitespace-pre-line">{notTreated.note}</span> : null}
-        </span>
-      ) : null}
+      {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
     </span>
   );
 }
