@@ -1,16 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
-import { appointments, serviceRoutes } from '@/db/schema/appointments';
-import { technicians } from '@/db/schema/branches';
-import { customers } from '@/db/schema/customers';
-import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { appointments } from '@/db/schema/appointments';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { moveAppointment } from '@/features/staff-dashboard/reschedule.service';
-import { signIn } from '@/features/staff-auth/session.service';
 import { getTranslator } from '@/i18n/messages';
 import { emailsTo } from '../support/outbox';
-import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
+import { bookCrewStop, seedCrew, setUpClock, signInCrew } from '../support/day-sheet-marks';
+import { signInOffice } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -32,21 +29,6 @@ const t = getTranslator('en', 'routing');
 
 let crewToken = '';
 let officeToken = '';
-let customerId = 0;
-let crewA = 0;
-let crewB = 0;
-
-async function bookVisit(date: string): Promise<number> {
-  const [row] = await (await getDb()).insert(appointments).values({
-    customerId, bookingRef: `BK-NT${Math.random().toString(36).slice(2, 8).toUpperCase()}`, serviceType: 'onetime', date, status: 'confirmed',
-    address: '40 Locke St S', city: 'Hamilton', postalCode: 'L8P 4A8',
-  }).returning({ id: appointments.id });
-  return row!.id;
-}
-
-async function planRoute(date: string, technicianId: number, appointmentOrder: number[]) {
-  await (await getDb()).insert(serviceRoutes).values({ date, technicianId, technician: `Crew ${technicianId}`, status: 'planned', appointmentOrder });
-}
 
 async function notTreated(token: string | undefined, id: number, body?: unknown) {
   jar.token = token;
@@ -60,7 +42,7 @@ async function notTreated(token: string | undefined, id: number, body?: unknown)
 
 async function visit(id: number) {
   const [row] = await (await getDb()).select({
-    status: appointments.status, date: appointments.date, reason: appointments.notTreatedReason, note: appointments.notTreatedNote,
+    customerId: appointments.customerId, status: appointments.status, date: appointments.date, reason: appointments.notTreatedReason, note: appointments.notTreatedNote,
     at: appointments.notTreatedAt, byId: appointments.notTreatedById, reportQueuedAt: appointments.visitReportQueuedAt,
   }).from(appointments).where(eq(appointments.id, id));
   return row!;
@@ -70,28 +52,14 @@ let ownStop = 0;
 let otherCrewStop = 0;
 let futureStop = 0;
 
+setUpClock(ON_THE_DAY, jar);
 beforeAll(async () => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(ON_THE_DAY);
-  const db = await getDb();
-  await seedDemoCrew(db);
-  await signInAdminAndTechnician();
+  const { crewA, crewB } = await seedCrew();
   officeToken = await signInOffice();
-  crewToken = (await signIn(DEMO_TECHNICIAN.username, DEMO_TECHNICIAN.password, { userAgent: null })).token;
-  [crewA, crewB] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id) as [number, number];
-  const [customer] = await db.insert(customers).values({ firstName: 'Priya', lastName: 'Nair', email: EMAIL, phone: '(905) 555-0142' }).returning({ id: customers.id });
-  customerId = customer!.id;
-  ownStop = await bookVisit(FRIDAY);
-  otherCrewStop = await bookVisit(FRIDAY);
-  futureStop = await bookVisit(NEXT_FRIDAY);
-  await planRoute(FRIDAY, crewA, [ownStop]);
-  await planRoute(FRIDAY, crewB, [otherCrewStop]);
-  await planRoute(NEXT_FRIDAY, crewA, [futureStop]);
-});
-
-afterAll(() => {
-  jar.token = undefined;
-  vi.useRealTimers();
+  crewToken = await signInCrew();
+  ownStop = await bookCrewStop(crewA, EMAIL, FRIDAY);
+  otherCrewStop = await bookCrewStop(crewB, 'other.crew@example.com', FRIDAY);
+  futureStop = await bookCrewStop(crewA, 'next.friday@example.com', NEXT_FRIDAY);
 });
 
 describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \"Couldn't treat\"", () => {
@@ -126,7 +94,7 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
     });
     expect(page.appointments.find((a) => a.id === otherCrewStop)).toMatchObject({ notTreatedReason: null });
     // And on the customer's page, under their booking.
-    const { bookings } = await loadCustomerBookings(customerId);
+    const { bookings } = await loadCustomerBookings((await visit(ownStop)).customerId);
     expect(bookings.flatMap((b) => b.visits).find((v) => v.id === ownStop)).toMatchObject({ notTreatedReason: 'no-access', notTreatedBy: 'Crew A' });
   });
 
