@@ -1,29 +1,10 @@
-import { NextIntlClientProvider } from 'next-intl';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { getTranslator, pickMessages } from '@/i18n/messages';
-import type { RouteStop } from '../route.service';
+import { getTranslator } from '@/i18n/messages';
 import { RouteStopList } from './route-stop-list';
+import { FRIDAY, makeStop, render } from './route-stop.test-support';
 import { StopNotTreatedButton } from './stop-not-treated-button';
 
-const FRIDAY = '2027-06-11';
-const GATE_LOCKED = { notTreatedReason: 'no-access', notTreatedNote: 'Padlock on the side gate', notTreatedAt: '2027-06-11T14:05:00.000Z', notTreatedBy: 'Crew A' } as const;
-
-function makeStop(status: string, date = FRIDAY, mark: Partial<RouteStop['appointment']> = {}): RouteStop {
-  return {
-    position: 1, eta: '09:00', legDistanceM: null, legDurationMin: null,
-    appointment: {
-      id: 7, date, status, serviceType: 'onetime', time: '09:00', address: '12 King St W', city: 'Hamilton', phone: null, notes: null, visitNote: null,
-      notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null, ...mark,
-    } as RouteStop['appointment'],
-    customer: { firstName: 'Olivia', lastName: 'Tremblay', phone: '(905) 555-0177' } as RouteStop['customer'],
-  };
-}
-
-function render(locale: 'en' | 'es', node: ReactNode) {
-  return renderToStaticMarkup(<NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>{node}</NextIntlClientProvider>);
-}
+const GATE_LOCKED = { notTreatedReason: 'no-access', notTreatedNote: 'Padlock on the side gate', notTreatedAt: new Date('2027-06-11T14:05:00.000Z'), notTreatedBy: 'Crew A' } as const;
 
 const noop = () => {};
 
