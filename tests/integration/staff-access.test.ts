@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { getTranslator } from '@/i18n/messages';
 import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
+
+/** What the day sheet's APIs answer a technician account linked to no crew (`routing.noTechnicianLinked`). */
+const noCrew = getTranslator('en', 'routing')('noTechnicianLinked');
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -72,6 +76,8 @@ const PUBLIC_APIS: Record<string, string> = {
 const TECHNICIAN_APIS: Record<string, string> = {
   'GET /api/routes/technician': 'a technician\'s own stops; another technician\'s day is refused inside',
   'PATCH /api/routes/technician/stops/[id]': 'marks a stop of their own route done from its day on; other stops are refused inside (docs/decisions/0027)',
+  'POST /api/routes/technician/stops/[id]/not-treated': '"Couldn\'t treat" on a stop of their own route from its day on; other stops are refused inside (docs/decisions/0085)',
+  'DELETE /api/routes/technician/stops/[id]/not-treated': 'takes their own "Couldn\'t treat" back; other stops are refused inside (docs/decisions/0085)',
   'POST /api/account/password': 'every staff member changes their own password, never another account\'s (docs/decisions/0037)',
 };
 
@@ -116,6 +122,11 @@ async function listApiCases(): Promise<ApiCase[]> {
 
 let sent = 0;
 async function callApi(api: ApiCase): Promise<number> {
+  return (await callApiForAnswer(api)).status;
+}
+
+/** The status and the refusal's message, when there is one. */
+async function callApiForAnswer(api: ApiCase): Promise<{ status: number; message?: string }> {
   const mod = (await import(/* @vite-ignore */ path.join(API_DIR, api.file))) as Record<string, Handler>;
   sent += 1;
   const hasBody = api.method !== 'GET';
@@ -128,7 +139,8 @@ async function callApi(api: ApiCase): Promise<number> {
     }),
     { params: Promise.resolve(api.params) },
   );
-  return res.status;
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  return { status: res.status, message: body?.message };
 }
 
 /** Every API that returns customer data or the office's records: admin only (DECISIONS §5). */
@@ -194,7 +206,10 @@ describe('every route handler under src/app/api', () => {
       jar.token = undefined;
       const anonymous = await callApi(api);
       jar.token = technicianToken;
-      const technician = await callApi(api);
+      const answer = await callApiForAnswer(api);
+      // This technician is linked to no crew: a day sheet API that gets past the guard refuses them
+      // inside, in words of its own (one with a body refuses the empty body first).
+      const technician = TECHNICIAN_APIS[api.key] && answer.status === 403 && answer.message === noCrew ? 200 : answer.status;
       const expected = TECHNICIAN_APIS[api.key] ? 'not 401/403' : 403;
       if (anonymous !== 401) refusals.push(`${api.key}: anonymous got ${anonymous}, expected 401`);
       if (TECHNICIAN_APIS[api.key] ? technician === 401 || technician === 403 : technician !== 403) {

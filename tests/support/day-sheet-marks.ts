@@ -16,15 +16,13 @@ import { signInAdminAndTechnician } from './staff-sessions';
  */
 
 /**
- * The hooks each file of these tests needs: the clock (Date only) set to `at` before every test, the
- * crew and product seeded once and handed to `seeded`; at the end the file's session cookie is
- * dropped and the real clock comes back.
+ * The clock of a file of day sheet tests: Date only, set to `at` before every test; at the end the
+ * file's session cookie is dropped and the real clock comes back.
  */
-export function setUpCrewOnClock(at: Date, jar: { token?: string }, seeded: (ids: { crewA: number; product: number }) => void): void {
-  beforeAll(async () => {
+export function setUpClock(at: Date, jar: { token?: string }): void {
+  beforeAll(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(at);
-    seeded(await seedCrewAndProduct());
   });
   beforeEach(() => {
     vi.setSystemTime(at);
@@ -35,14 +33,31 @@ export function setUpCrewOnClock(at: Date, jar: { token?: string }, seeded: (ids
   });
 }
 
-/** Seeds the demo crew and the office's accounts, adds one product; Crew A's id and the product's. */
-export async function seedCrewAndProduct(): Promise<{ crewA: number; product: number }> {
+/**
+ * The hooks each file of these tests needs: the clock (`setUpClock`), the crew and product seeded
+ * once at that time and handed to `seeded`.
+ */
+export function setUpCrewOnClock(at: Date, jar: { token?: string }, seeded: (ids: { crewA: number; product: number }) => void): void {
+  setUpClock(at, jar);
+  beforeAll(async () => {
+    seeded(await seedCrewAndProduct());
+  });
+}
+
+/** Seeds the demo crew and the office's accounts: the ids of Crew A and Crew B. */
+export async function seedCrew(): Promise<{ crewA: number; crewB: number }> {
   const db = await getDb();
   await seedDemoCrew(db);
   await signInAdminAndTechnician();
-  const [crewA] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id);
-  const [row] = await db.insert(pesticideProducts).values({ branchId: DEFAULT_BRANCH_ID, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' }).returning({ id: pesticideProducts.id });
-  return { crewA: crewA!, product: row!.id };
+  const [crewA, crewB] = (await db.select({ id: technicians.id }).from(technicians).orderBy(asc(technicians.id))).map((row) => row.id);
+  return { crewA: crewA!, crewB: crewB! };
+}
+
+/** Seeds the demo crew and the office's accounts, adds one product; Crew A's id and the product's. */
+export async function seedCrewAndProduct(): Promise<{ crewA: number; product: number }> {
+  const { crewA } = await seedCrew();
+  const [row] = await (await getDb()).insert(pesticideProducts).values({ branchId: DEFAULT_BRANCH_ID, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' }).returning({ id: pesticideProducts.id });
+  return { crewA, product: row!.id };
 }
 
 /** Signs the demo crew in at the test's clock (a session ends after two idle hours). */

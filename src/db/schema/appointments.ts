@@ -5,6 +5,7 @@ import {
 import { branches, technicians, timestamps } from './branches';
 import { servicePlans } from './catalog';
 import { customers } from './customers';
+import { NOT_TREATED_REASONS, type NotTreatedReason } from '@/lib/not-treated-reasons';
 import { quotes } from './quotes';
 import { staffUsers } from './staff';
 
@@ -89,6 +90,13 @@ export const appointments = pgTable('appointments', {
   // `updated_at` in the migration, and no `cancelled_by` (it was never recorded).
   cancelledAt: timestamp({ withTimezone: true }),
   cancelledBy: text().$type<CancelledBy>(),
+  // The technician came on the visit's day but could not treat (0085): why, their note (required
+  // for 'other'), when and who. The visit stays confirmed for the office to move; no report is sent;
+  // a move to another Friday or the technician's Undo clears all four.
+  notTreatedReason: text().$type<NotTreatedReason>(),
+  notTreatedNote: text(),
+  notTreatedAt: timestamp({ withTimezone: true }),
+  notTreatedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
   ...timestamps,
 }, (t) => [
   check('appointments_status', sql`${t.status} in (${inList(APPOINTMENT_STATUSES)})`),
@@ -98,6 +106,9 @@ export const appointments = pgTable('appointments', {
   check('appointments_visit_note_length', sql`char_length(${t.visitNote}) <= 500`),
   check('appointments_kind', sql`${t.kind} in (${inList(APPOINTMENT_KINDS)})`),
   check('appointments_cancelled_by', sql`${t.cancelledBy} in (${inList(CANCELLED_BY)})`),
+  check('appointments_not_treated_reason', sql`${t.notTreatedReason} in (${inList(NOT_TREATED_REASONS)})`),
+  check('appointments_not_treated_note_length', sql`char_length(${t.notTreatedNote}) <= 500`),
+  check('appointments_not_treated_at', sql`(${t.notTreatedReason} is null) = (${t.notTreatedAt} is null)`),
   check('appointments_manage_link_generation', sql`${t.manageLinkGeneration} >= 0`),
   // A free re-treatment carries no price: nothing can sum it into a booking's money by mistake.
   check('appointments_retreatment_free', sql`${t.kind} <> 'retreatment' or (coalesce(${t.subtotalCents}, 0) = 0 and coalesce(${t.taxCents}, 0) = 0 and coalesce(${t.totalCents}, 0) = 0)`),

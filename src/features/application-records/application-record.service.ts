@@ -4,6 +4,7 @@ import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { findServiceAddress } from '@/features/booking/service-address';
 import { lockStaffStop, requireDoneAtInBounds, requireStopChangeInWindow, requireVisitDayReached } from '@/features/routing/route.service';
 import type { StopStatusChange } from '@/features/routing/route.schema';
+import { clearVisitNotTreated } from '@/features/routing/route.repository';
 import { findAppliedStopChange, recordAppliedStopChange } from '@/features/routing/stop-change.repository';
 import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
 import type { StaffSession } from '@/features/staff-auth/session.service';
@@ -185,6 +186,8 @@ export async function changeStopStatusWithRecord(
     const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
     const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, at, tx);
     if (rows) await replaceVisitApplications(tx, appointmentId!, rows);
+    // Treated after all (the gate opened later that day): "Couldn't treat" no longer holds (0085).
+    if (change.status === 'completed' && stop?.status === 'confirmed') await clearVisitNotTreated(tx, stop.id, at);
     return changed;
   });
 }

@@ -6,6 +6,7 @@ import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds, type RefundStatus } from '@/db/schema/refunds';
 import { isOfficeTestPayment, readPaymentTaxFacts, selectPaymentTaxColumns } from '@/features/payments/payment.repository';
+import { notTreatedColumns } from '@/features/routing/not-treated.columns';
 
 const visitColumns = {
   id: appointments.id,
@@ -224,6 +225,8 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
       status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt,
       // What was sold with each visit, which the customer page names as the day sheet does (0064).
       includeTick: appointments.includeTick, includeTargetedInsects: appointments.includeTargetedInsects, extras: appointments.extras,
+      // "Not treated" with its reason, who and when (0085), for the office to set another Friday.
+      ...notTreatedColumns,
     })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))

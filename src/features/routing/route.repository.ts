@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, arrayContains, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import type { NotTreatedReason } from '@/lib/not-treated-reasons';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { customers } from '@/db/schema/customers';
@@ -8,6 +9,7 @@ import { payments } from '@/db/schema/payments';
 import { appointmentVisitColumns } from '@/features/booking/appointment.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import { takesStopAt } from '@/features/scheduling/capacity.repository';
+import { notTreatedColumns } from './not-treated.columns';
 
 const appointmentColumns = {
   id: appointments.id,
@@ -30,6 +32,8 @@ const appointmentColumns = {
   completedAt: appointments.completedAt,
   // The technician's note to the customer (0038), shown on a done stop.
   visitNote: appointments.visitNote,
+  // The technician came but could not treat (0085): why, their note, when and who.
+  ...notTreatedColumns,
 };
 
 const customerColumns = {
@@ -203,4 +207,25 @@ export async function listDatesOfPaymentBooking(db: DbExecutor, paymentIntentId:
     .innerJoin(appointments, eq(appointments.bookingRef, payments.bookingRef))
     .where(and(eq(payments.paymentIntentId, paymentIntentId), eq(appointments.status, 'confirmed')))
     .orderBy(asc(appointments.date));
+}
+
+/**
+ * Records that the technician could not treat the visit (0085), on a confirmed visit only; null
+ * when it is not confirmed (any more). Writes nothing else: no report, the visit stays on its Friday.
+ */
+export async function markVisitNotTreated(db: DbExecutor, id: number, mark: { reason: NotTreatedReason; note: string | null; at: Date; byId: number }) {
+  const [row] = await db
+    .update(appointments)
+    .set({ notTreatedReason: mark.reason, notTreatedNote: mark.note, notTreatedAt: mark.at, notTreatedById: mark.byId, updatedAt: mark.at })
+    .where(and(eq(appointments.id, id), eq(appointments.status, 'confirmed')))
+    .returning({ id: appointments.id, status: appointments.status });
+  return row ?? null;
+}
+
+/** Takes a "could not treat" mark back (the technician's Undo, or a done mark after all). */
+export async function clearVisitNotTreated(db: DbExecutor, id: number, at: Date) {
+  await db
+    .update(appointments)
+    .set({ notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedById: null, updatedAt: at })
+    .where(and(eq(appointments.id, id), sql`${appointments.notTreatedReason} is not null`));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApplicationLinesSchema } from '@/features/application-records/application-record.schema';
+import { isNoteRequired, NOT_TREATED_REASONS } from '@/lib/not-treated-reasons';
 
 /** True for a real calendar day written 'YYYY-MM-DD' (not '2027-02-30', which Date.parse rolls over). */
 export function isCalendarDate(value: string): boolean {
@@ -56,3 +57,16 @@ export const StopStatusChangeSchema = z.object({
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;
+
+/**
+ * POST /api/routes/technician/stops/{id}/not-treated body (docs/decisions/0085): the technician came
+ * but could not treat. A reason from the short list is required; the note (trimmed, as long as a
+ * visit note) is required for 'other', optional otherwise, and stays with the office: the
+ * customer gets no report and no email.
+ */
+export const NotTreatedSchema = z.object({
+  reason: z.enum(NOT_TREATED_REASONS, 'routing.notTreated.reasonRequired'),
+  note: z.string('routing.notTreated.noteTooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.notTreated.noteTooLong').optional(),
+}).refine((value) => !isNoteRequired(value.reason) || Boolean(value.note), { path: ['note'], message: 'routing.notTreated.noteRequired' });
+
+export type NotTreated = z.infer<typeof NotTreatedSchema>;

@@ -14,11 +14,11 @@ import {
 import { geocodeAddress } from './geocoding/geocode';
 import { buildMapsLinks } from './maps-links';
 import {
-  assignAppointment, clearDayAssignments, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
-  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit,
+  assignAppointment, clearDayAssignments, clearVisitNotTreated, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
+  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit, markVisitNotTreated,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
-import { isCalendarDate } from './route.schema';
+import { isCalendarDate, type NotTreated } from './route.schema';
 import { solveVrp } from './solver/solve-vrp';
 import type { VrpSolution } from './solver/vrp-model';
 import { APPLIED_STOP_CHANGE_KEEP_DAYS, findDoneAtProblem, findStopChangeAgeProblem, isVisitDayReached } from './stop-completion';
@@ -634,4 +634,43 @@ export async function findDefaultRouteDate(options: { branchId?: number; now?: D
     if (isFriday(day) && day >= window.start && day <= window.end) return day;
   }
   return today;
+}
+
+/**
+ * "Couldn't treat" on the day sheet (POST /api/routes/technician/stops/{id}/not-treated, 0085): the
+ * technician came on the visit's day but could not treat it (the gate locked, a dog in the yard, the
+ * customer asked to skip, the weather, or another reason in a note). Who may: as for "Mark done"
+ * (`lockStaffStop`: a technician their own route's stop from its day on, the office any visit), and
+ * nobody before the visit's day. Only a confirmed visit: a done one is taken back first. The visit
+ * stays confirmed on its Friday for the office to move; no visit report and no email are queued.
+ * Saying it again replaces the reason and the note.
+ */
+export async function markStopNotTreated(
+  staff: { role: StaffRole; technicianId: number | null; staffUserId: number; displayName: string },
+  appointmentId: number | null,
+  input: NotTreated,
+  now = new Date(),
+) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const stop = await lockStaffStop(tx, staff, appointmentId, now);
+    if (!stop) throw new AppError('not_found', 'errors.notFound');
+    await requireVisitDayReached(tx, stop, now);
+    const note = input.note || null;
+    const marked = await markVisitNotTreated(tx, stop.id, { reason: input.reason, note, at: now, byId: staff.staffUserId });
+    if (!marked) throw new AppError('conflict', 'routing.notTreated.onlyOpenStop', { status: stop.status });
+    // The mark as the sheet shows it, so the phone draws it without reading the day again.
+    return { id: stop.id, status: marked.status, notTreatedReason: input.reason, notTreatedNote: note, notTreatedAt: now, notTreatedBy: staff.displayName };
+  });
+}
+
+/** The technician's Undo of "Couldn't treat" (DELETE on the same path, 0085): the same access; a stop without the mark is answered as it is. */
+export async function undoStopNotTreated(staff: { role: StaffRole; technicianId: number | null }, appointmentId: number | null, now = new Date()) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const stop = await lockStaffStop(tx, staff, appointmentId, now);
+    if (!stop) throw new AppError('not_found', 'errors.notFound');
+    await clearVisitNotTreated(tx, stop.id, now);
+    return { id: stop.id, status: stop.status, notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null };
+  });
 }

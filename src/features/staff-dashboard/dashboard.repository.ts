@@ -15,6 +15,7 @@ import { quoteStateColumns, quoteStateIs, selectCancelledBooking } from '@/featu
 import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { escapeLike, foldSearchWord } from '@/lib/search-fold';
 import { readPhoneDigits } from './customer-search';
+import { notTreatedColumns } from '@/features/routing/not-treated.columns';
 import { type AppointmentCursor, type AppointmentStatusFilter, type AppointmentView, isNewestFirst } from './appointment-list';
 import type { QuoteSearch, QuoteStatusFilter } from './quote-list';
 import type { RecordCursor } from './record-list';
@@ -106,6 +107,8 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       // "Mark completed" asks as the day sheet does (0046): the note so far, and whose route has the visit.
       visitNote: appointments.visitNote,
       technicianId: appointments.technicianId,
+      // "Not treated: gate locked", who and when (0085): the office moves the visit to another Friday.
+      ...notTreatedColumns,
     })
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))

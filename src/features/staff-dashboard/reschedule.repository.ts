@@ -62,6 +62,11 @@ export async function moveVisitsToDate(db: DbExecutor, ids: number[], fromStatus
       reminderSentAt: null,
       // A visit done, undone and moved is a visit on another day: its report is that day's (0038).
       visitReportQueuedAt: null,
+      // "Could not treat" was about the old Friday (0085): the new one starts open.
+      notTreatedReason: null,
+      notTreatedNote: null,
+      notTreatedAt: null,
+      notTreatedById: null,
       updatedAt: at,
     })
     .where(and(inArray(appointments.id, ids), eq(appointments.status, fromStatus)))

@@ -20,6 +20,7 @@ import { RouteStopList } from './route-stop-list';
 import { pickDefaultProduct } from '@/features/application-records/application-rules';
 import type { StopRecordForm } from '@/features/application-records/application-record.service';
 import { StopDoneButton } from './stop-done-button';
+import { type NotTreatedMark, StopNotTreatedButton } from './stop-not-treated-button';
 import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-sheet-copies';
 import { overlayPendingStops, type ReplayResult } from './stop-outbox';
 import { openDaySheetStore } from './day-sheet-on-device';
@@ -118,6 +119,16 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
             ? { ...stop, appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
             : stop
         )),
+      },
+    } : current);
+  }, []);
+
+  const updateNotTreated = useCallback((appointmentId: number, mark: NotTreatedMark) => {
+    setSheet((current) => current?.route ? {
+      ...current,
+      route: {
+        ...current.route,
+        appointments: current.route.appointments.map((stop) => (stop.appointment.id === appointmentId ? { ...stop, appointment: { ...stop.appointment, ...mark } } : stop)),
       },
     } : current);
   }, []);
@@ -430,6 +441,8 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                       refusedMark: refusal?.mark,
                     } : undefined}
                   />
+                  {/* Needs a connection (0085): not offered while this stop has changes waiting on the phone. */}
+                  {waitingStops.has(id) ? null : <StopNotTreatedButton stop={stop} today={sheet.today} onMark={updateNotTreated} />}
                 </>
               );
             }}

@@ -1,7 +1,8 @@
 /** Display helpers shared by the route manager and the day sheet (client-safe, locale-aware). */
 
 import { isFreeRetreatment } from '@/features/scheduling/visit-kinds';
-import { formatTimeOfDay } from '@/lib/format';
+import { formatShortDateTime, formatTimeOfDay } from '@/lib/format';
+import type { NotTreatedReason } from '@/lib/not-treated-reasons';
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -41,4 +42,28 @@ export function findServiceLabelKey(visit: { serviceType: string; kind?: string 
   if (serviceType === 'standingwater') return 'serviceStandingWater';
   if (serviceType === 'consult') return 'serviceConsult';
   return 'serviceTick';
+}
+
+/** The label of a "Couldn't treat" reason (0085), a key of the routing messages. */
+export function findNotTreatedReasonKey(reason: NotTreatedReason): `notTreated.reasons.${NotTreatedReason}` {
+  return `notTreated.reasons.${reason}`;
+}
+
+/**
+ * A visit the technician could not treat (0085) as the day sheet and the route manager show it:
+ * 'Not treated: Gate locked or no access', who said so and when (Toronto time), and their note;
+ * null for a visit without the mark.
+ */
+export function describeNotTreated(
+  visit: { notTreatedReason: NotTreatedReason | null; notTreatedNote: string | null; notTreatedAt: string | Date | null; notTreatedBy: string | null },
+  locale: string,
+  t: Translate,
+): { label: string; byline: string; note: string | null } | null {
+  if (!visit.notTreatedReason) return null;
+  const time = formatShortDateTime(visit.notTreatedAt, locale) ?? '';
+  return {
+    label: t('notTreated.badge', { reason: t(findNotTreatedReasonKey(visit.notTreatedReason)) }),
+    byline: visit.notTreatedBy ? t('notTreated.byAt', { name: visit.notTreatedBy, time }) : time,
+    note: visit.notTreatedNote,
+  };
 }

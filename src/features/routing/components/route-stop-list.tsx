@@ -5,13 +5,14 @@ import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
-import { findServiceLabelKey, formatClock } from './route-format';
+import { NotTreatedNotice } from './not-treated-notice';
+import { describeNotTreated, findServiceLabelKey, formatClock } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
  * service and the add-ons sold with it (0062), notes, "Added after planning" on a stop that joined the route after it was planned (0041),
- * and "Done" on a completed visit with the technician's note to the customer (0038). `renderAction` adds a control under a stop (the
+ * and "Done" on a completed visit with the technician's note to the customer (0038), and "Not treated" with its reason, who and when (0085). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
 export function RouteStopList({ stops, color, label, renderAction }: {
@@ -29,6 +30,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
         const phone = stop.appointment.phone ?? stop.customer.phone;
         const eta = formatClock(stop.eta, locale);
         const addOns = describeVisitAddOns(stop.appointment, locale, t);
+        const notTreated = describeNotTreated(stop.appointment, locale, t);
         return (
           <li key={stop.appointment.id} className="flex gap-3 py-3" data-testid="route-stop">
             <span
@@ -65,6 +67,8 @@ export function RouteStopList({ stops, color, label, renderAction }: {
               {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (
                 <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>
               ) : null}
+              {/* The technician could not treat (0085): the office sees why, who and when, and moves the visit. */}
+              {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
               {renderAction?.(stop)}
             </div>
           </li>

@@ -1,25 +1,10 @@
-import { NextIntlClientProvider } from 'next-intl';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { getTranslator, pickMessages } from '@/i18n/messages';
-import type { RouteStop } from '../route.service';
+import { getTranslator } from '@/i18n/messages';
 import { RouteStopList } from './route-stop-list';
+import { FRIDAY, makeStop as makeAnyStop, render } from './route-stop.test-support';
 import { StopDoneButton } from './stop-done-button';
 
-const FRIDAY = '2027-06-11';
-
-function makeStop(status: string, date = FRIDAY, visitNote: string | null = null): RouteStop {
-  return {
-    position: 1, eta: '09:00', legDistanceM: null, legDurationMin: null,
-    appointment: { id: 7, date, status, serviceType: 'onetime', time: '09:00', address: '12 King St W', city: 'Hamilton', phone: null, notes: null, visitNote } as RouteStop['appointment'],
-    customer: { firstName: 'Olivia', lastName: 'Tremblay', phone: '(905) 555-0177' } as RouteStop['customer'],
-  };
-}
-
-function render(locale: 'en' | 'fr', node: ReactNode) {
-  return renderToStaticMarkup(<NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>{node}</NextIntlClientProvider>);
-}
+const makeStop = (status: string, date = FRIDAY, visitNote: string | null = null) => makeAnyStop(status, date, { visitNote });
 
 const noop = () => {};
 

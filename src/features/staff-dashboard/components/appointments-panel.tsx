@@ -1,12 +1,14 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
+import { NotTreatedNotice } from '@/features/routing/components/not-treated-notice';
+import { describeNotTreated } from '@/features/routing/components/route-format';
 import { isVisitDayReached } from '@/features/routing/stop-completion';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { formatTimeOfDay } from '@/lib/format';
@@ -281,9 +283,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
           <ServiceWithAddOns key="s" {...describe(a)} />,
           formatAddressLine(a.address, a.city) || format.na,
-          a.needsStaffAttention
-            ? <span className="inline-flex flex-wrap gap-1">{format.status(a.status)}<Badge variant="destructive">{t('needsAttention')}</Badge></span>
-            : format.status(a.status),
+          <VisitStatus key="st" visit={a} status={format.status(a.status)} needsAttention={a.needsStaffAttention ? t('needsAttention') : null} />,
           actions(a),
         ])}
       />
@@ -308,5 +308,25 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
         }}
       />
     </>
+  );
+}
+
+/**
+ * A visit's status, "Needs attention" on a paid visit without a Friday, and "Not treated" with its
+ * reason, the technician and the time when the crew could not treat it (0085): the row's Move
+ * button sets the new Friday.
+ */
+function VisitStatus({ visit, status, needsAttention }: {
+  visit: Parameters<typeof describeNotTreated>[0]; status: ReactNode; needsAttention: string | null;
+}) {
+  const tRouting = useTranslations('routing');
+  const locale = useLocale();
+  const notTreated = describeNotTreated(visit, locale, tRouting);
+  return (
+    <span className="inline-flex flex-wrap gap-1">
+      {status}
+      {needsAttention ? <Badge variant="destructive">{needsAttention}</Badge> : null}
+      {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
+    </span>
   );
 }

@@ -10,6 +10,8 @@ import { loadCustomerBookings } from '@/features/cancellations/cancellation.serv
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
 import { ReplaceManageLinkAction } from '@/features/manage-booking/components/replace-link-action';
 import { listReplacedManageLinks } from '@/features/manage-booking/manage-link.service';
+import { NotTreatedNotice } from '@/features/routing/components/not-treated-notice';
+import { describeNotTreated } from '@/features/routing/components/route-format';
 import { MarketingConsentStatus } from '@/features/marketing-email/components/consent-status';
 import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
 import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
@@ -128,6 +130,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                   <ul className="divide-y divide-gray-100">
                     {booking.visits.map((a) => {
                       const addOns = describeVisitAddOns(a, locale, tr);
+                      const notTreated = describeNotTreated(a, locale, tr);
                       return (
                         <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
                           <span>
@@ -135,6 +138,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                             {addOns ? <span className="block text-xs text-gray-700">{addOns}</span> : null}
                           </span>
                           <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
+                          {/* The crew could not treat it (0085): the dashboard's Move sets another Friday. */}
+                          {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
                           {a.status === 'completed' && visitRecords.records[a.id] ? (
                             <VisitRecordPanel
                               visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
