@@ -60,7 +60,8 @@ describe('the business contact details follow a change at /business (docs/decisi
       expect(office.errors).toEqual([]);
 
       // A visitor's very next page: header, footer, contact section and the listing search engines read.
-      const visitor = await newPage({ extraHTTPHeaders: { 'x-real-ip': '198.51.100.76' } });
+      // Its own address (the one proxy hop the server trusts), so the contact form's limit is its own.
+      const visitor = await newPage({ extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.76' } });
       await visitor.context.addInitScript(() => sessionStorage.setItem('hasSeenPromo', 'true'));
       await visitor.page.goto('/');
       const header = visitor.page.locator('header');
