@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
+import { payByApi } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -25,10 +26,8 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-    // Paid now with the test gateway's 4242 card, as the checkout page does.
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    // Paid with the test gateway's 4242 card, as the checkout page does.
+    const intent = await payByApi(request, booking, ip);
 
     await signInAsAdmin(page);
     await page.getByRole('tab', { name: 'Payments' }).click();
@@ -88,9 +87,8 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { appointmentId: number; bookingRef: string };
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    // Paid with the test gateway's 4242 card, as the checkout page does.
+    const intent = await payByApi(request, booking, ip);
 
     // The office cancels and gives $50.00 back: 44.25 + 5.75 HST, as the receipt will say.
     await signInAsAdmin(page);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { MANY_QUOTES } from './support/past-quotes';
+import { payByApi } from './support/payment';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -28,9 +29,8 @@ describe('the office sees what became of a quote (0073)', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const booking = (await created.json()) as { appointmentId: number; bookingRef: string; customerId: number };
-    const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-    const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
-    expect(paid.status(), await paid.text()).toBe(200);
+    // Paid with the test gateway's 4242 card, as the checkout page does.
+    await payByApi(request, booking, ip);
 
     await signInAsAdmin(page, `/quotes-admin?q=${quoteId}`);
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: `Quote #${quoteId}` }) });

@@ -43,10 +43,11 @@ export async function createBooking(request: APIRequestContext, overrides: Recor
   return (await res.json()) as { appointmentId: number; customerId: number; bookingRef: string; totalCents: number };
 }
 
-/** Pays a booking made through the API with the test gateway's 4242 card, as the checkout does, from `ip`. */
-export async function payByApi(request: APIRequestContext, booking: { appointmentId: number; bookingRef: string }, ip: string): Promise<void> {
+/** Pays a booking made through the API with the test gateway's 4242 card, as the checkout does, from `ip`; answers the payment's intent. */
+export async function payByApi(request: APIRequestContext, booking: { appointmentId: number; bookingRef: string }, ip: string): Promise<{ paymentIntentId: string; clientSecret: string }> {
   const headers = { 'x-forwarded-for': ip };
   const intent = (await (await request.post('/api/create-payment-intent', { headers, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
   const paid = await request.post('/api/test-gateway/confirm', { headers, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
   expect(paid.status(), await paid.text()).toBe(200);
+  return intent;
 }
