@@ -38,6 +38,7 @@ import { runRetentionSweep } from '@/features/privacy/retention.service';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { insertConfirmedVisits, insertCustomer } from '../support/records';
+import { selectRows } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -186,9 +187,8 @@ async function expectErased(id: number) {
 
 /** Whether another session is waiting for a lock this transaction holds (PostgreSQL only). */
 async function isBlockingOthers(tx: DbExecutor): Promise<boolean> {
-  const result = (await tx.execute(sql`select exists (select 1 from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))) as blocking`)) as unknown;
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return (rows[0] as { blocking: boolean } | undefined)?.blocking === true;
+  const rows = await selectRows<{ blocking: boolean }>(sql`select exists (select 1 from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))) as blocking`, tx);
+  return rows[0]?.blocking === true;
 }
 
 /**

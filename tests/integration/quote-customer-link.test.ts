@@ -3,7 +3,7 @@
  * the quotes sent to their address, and each /quotes-admin card links to the live customer with the
  * quote's address. Both compare addresses trimmed and in lower case, through indexes.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { customers } from '@/db/schema/customers';
@@ -11,6 +11,7 @@ import { quotes } from '@/db/schema/quotes';
 import { selectQuotePage, selectQuotesByEmail } from '@/features/staff-dashboard/dashboard.repository';
 import { CUSTOMER_QUOTES_SHOWN, loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { insertCustomer } from '../support/records';
+import { explainWithoutSeqScans } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -123,17 +124,10 @@ describe('an erased customer (0049)', () => {
 
 describe('the queries', () => {
   it('find quotes by address and cards their customer through the email indexes, not by reading every row', async () => {
-    const db = await getDb();
-    // With sequential scans priced out, a plan reads a table by index whenever one can serve it.
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const explain = async (query: { getSQL: () => ReturnType<typeof sql> }) => {
-        const result = await tx.execute(sql`explain ${query.getSQL()}`);
-        const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
-        return rows.map((row) => Object.values(row)[0]).join('\n');
-      };
-      return { page: await explain(selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51, new Date())), list: await explain(selectQuotePage(tx, { limit: 101, now: new Date() })) };
-    });
+    const plan = await explainWithoutSeqScans((tx) => ({
+      page: selectQuotesByEmail(tx, 'Ana.Lopez@example.com', 51, new Date()),
+      list: selectQuotePage(tx, { limit: 101, now: new Date() }),
+    }));
     expect(plan.page).toContain('quotes_email_key_idx');
     // The quotes come in the index's order; the only sort is within one quote's paid bookings (0073).
     expect(plan.page).not.toMatch(/Seq Scan|Sort Key: .*created_at/);

@@ -6,7 +6,7 @@
  * cancelled" with when and by whom, and "Booked" again once a booking made again from the quote is
  * paid. Also the exact address filter a customer page links to, and the plans of both.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
@@ -23,6 +23,7 @@ import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.servic
 import { cancelBookingAsStaff } from '../support/cancellations';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { insertCustomer } from '../support/records';
+import { explainWithoutSeqScans } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Staff handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -336,20 +337,10 @@ describe('the quotes sent to one address exactly (a customer page\'s "more")', (
 
 describe('the queries', () => {
   it('read an address through quotes_email_key_idx and each quote\'s paid bookings through their indexes, never every row', async () => {
-    const db = await getDb();
-    // With sequential scans priced out, a plan reads a table by index whenever one can serve it.
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const explain = async (query: { getSQL: () => ReturnType<typeof sql> }) => {
-        const result = await tx.execute(sql`explain ${query.getSQL()}`);
-        const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Record<string, string>[];
-        return rows.map((row) => Object.values(row)[0]).join('\n');
-      };
-      return {
-        address: await explain(selectQuotePage(tx, { limit: 101, email: 'Ana@exact.example', now: new Date() })),
-        state: await explain(selectQuotePage(tx, { limit: 101, status: 'booking-cancelled', now: new Date() })),
-      };
-    });
+    const plan = await explainWithoutSeqScans((tx) => ({
+      address: selectQuotePage(tx, { limit: 101, email: 'Ana@exact.example', now: new Date() }),
+      state: selectQuotePage(tx, { limit: 101, status: 'booking-cancelled', now: new Date() }),
+    }));
     expect(plan.address).toContain('quotes_email_key_idx');
     for (const [name, text] of Object.entries(plan)) {
       expect(text, name).toContain('payments_quote_idx');

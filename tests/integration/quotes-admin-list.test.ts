@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { quotes } from '@/db/schema/quotes';
 import { listQuotesForStaff } from '@/features/staff-dashboard/dashboard.service';
+import { selectRows } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -37,12 +38,10 @@ const order = Array.from({ length: ROWS }, (_, i) => (i * 37) % ROWS);
 
 /** Every quote as the list must show it (created_at, then id, descending), keeping those `keep` accepts. */
 async function expectedIds(keep: (row: { status: string; name: string; email: string }) => boolean = () => true): Promise<number[]> {
-  const result = await (await getDb()).execute(sql.raw(
+  type Found = { id: number; status: string; name: string; email: string; at: string };
+  const rows = await selectRows<Found>(sql.raw(
     `select id, status, customer_name as name, customer_email as email, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from quotes`,
   ));
-  // PGlite answers with { rows }; postgres.js (a PostgreSQL server) with the rows themselves.
-  type Found = { id: number; status: string; name: string; email: string; at: string };
-  const rows = Array.isArray(result) ? (result as unknown as Found[]) : (result as unknown as { rows: Found[] }).rows;
   return rows.filter(keep).sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).map((r) => r.id);
 }
 

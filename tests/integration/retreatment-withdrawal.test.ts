@@ -24,6 +24,7 @@ import { isAppError } from '@/lib/errors';
 import type { Handler } from '../support/handlers';
 import { deliverAllDue } from '../support/outbox';
 import { insertConfirmedVisits, insertCustomer } from '../support/records';
+import { explainWithoutSeqScans } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -153,15 +154,9 @@ describe('the staff bar counts the open requests (0051)', () => {
   });
 
   it('is served by the open-list index, not a scan of every request', async () => {
-    const db = await getDb();
-    const plan = await db.transaction(async (tx) => {
-      // Tiny test tables would be scanned anyway; without that option the planner says whether an index serves the query.
-      await tx.execute(sql.raw('set local enable_seqscan = off'));
-      const result = await tx.execute(sql.raw("explain select count(*) from retreatment_requests where branch_id = 1 and status = 'open'"));
-      type Line = { 'QUERY PLAN': string };
-      const rows = Array.isArray(result) ? (result as unknown as Line[]) : (result as unknown as { rows: Line[] }).rows;
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
+    const { plan } = await explainWithoutSeqScans(() => ({
+      plan: { getSQL: () => sql.raw("select count(*) from retreatment_requests where branch_id = 1 and status = 'open'") },
+    }));
     expect(plan).toContain('retreatment_requests_open_idx');
     expect(plan).not.toMatch(/Seq Scan/);
   });

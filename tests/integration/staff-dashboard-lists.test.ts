@@ -8,6 +8,7 @@ import { refunds } from '@/db/schema/refunds';
 import { describePaymentStatus } from '@/features/payments/refund-state';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { insertCustomer } from '../support/records';
+import { selectRows } from '../support/sql';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -46,11 +47,7 @@ const at = (i: number) => sql`${createdAt(i)}::timestamptz`;
 
 /** Every row of a table as the list must show it: created_at descending, then id descending. */
 async function expectedIds(table: string): Promise<number[]> {
-  const db = await getDb();
-  const result = await db.execute(sql.raw(`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from ${table}`));
-  // PGlite answers with { rows }; postgres.js (a PostgreSQL server) with the rows themselves.
-  type Found = { id: number; at: string };
-  const rows = Array.isArray(result) ? (result as unknown as Found[]) : (result as unknown as { rows: Found[] }).rows;
+  const rows = await selectRows<{ id: number; at: string }>(sql.raw(`select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as at from ${table}`));
   return rows.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id).map((r) => r.id);
 }
 
