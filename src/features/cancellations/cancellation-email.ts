@@ -11,6 +11,7 @@ import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import type { CustomerReason } from './cancellation.schema';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /** `kind`: a free re-treatment (0047) is named as one. */
 type CancelledVisit = { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string };
@@ -92,7 +93,6 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const { locale, branch } = input;
   const t = getTranslator(locale, 'cancellations');
   const tServices = getTranslator(locale, 'payments');
-  const tEmail = getTranslator(locale, 'email');
   const location = formatVisitLocation(input.address);
   const visitLines = input.visits.map((v) => `${formatLongDate(v.date, locale)} · ${tServices(`services.${serviceLabelKey(v)}`)}`);
 
@@ -131,7 +131,7 @@ ${after.map(paragraph).join('\n')}`;
     heading: own ? t('email.headingOwn') : t('email.heading'),
     bodyHtml,
     bodyText,
-    footer: tEmail('footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   const calendarVisits = input.visits.filter((v) => input.calendarVisitIds.includes(v.id));
   const attachments = calendarVisits.map((visit, i) => buildVisitCancellationEvent({
@@ -166,7 +166,6 @@ export type LatePaymentRefundEmailInput = {
 export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput): { subject: string; html: string; text: string } {
   const { locale, branch } = input;
   const t = getTranslator(locale, 'cancellations');
-  const tEmail = getTranslator(locale, 'email');
   const amount = formatMoney(input.amountCents, locale);
   const lines = [
     t('email.greeting', { name: input.customerFirstName }),
@@ -187,7 +186,7 @@ export function renderLatePaymentRefundEmail(input: LatePaymentRefundEmailInput)
     .join('')}</table>
 ${lines.slice(2).map(paragraph).join('\n')}`;
   const bodyText = [...lines.slice(0, 2), facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'), ...lines.slice(2)].join('\n\n');
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('latePayment.heading'), bodyHtml, bodyText, footer: tEmail('footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('latePayment.heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   return { subject: t('latePayment.subject', { reference: input.bookingRef }), html, text };
 }
 

@@ -5,6 +5,7 @@ import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from './email-layout';
 import { describeArrivalWindow, formatVisitLocation, type ServiceDay } from './visit-calendar';
+import { customerEmailFooter } from './email-footer';
 
 export type BookingReceivedEmailInput = {
   locale: Locale;
@@ -79,6 +80,6 @@ export function renderBookingReceivedEmail(input: BookingReceivedEmailInput): { 
     t('email.signoff'),
   ].join('\n\n');
 
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   return { subject: t('email.subject', { ref: input.bookingRef }), html, text };
 }

@@ -7,6 +7,7 @@ import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from './email-layout';
 import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation, type ServiceDay } from './visit-calendar';
+import { customerEmailFooter } from './email-footer';
 
 /**
  * Why the visit has a new Friday: staff moved a confirmed visit ('moved'), the customer moved it
@@ -102,7 +103,7 @@ ${manage.html}`;
     heading: t('visitMoved.heading'),
     bodyHtml,
     bodyText,
-    footer: t('footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   const attachments = input.visits.map((visit, i) =>
     buildVisitCalendarEvent({

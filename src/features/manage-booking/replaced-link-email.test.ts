@@ -16,7 +16,7 @@ describe('the email "Replace the customer\'s link" sends', () => {
     expect(email.text).toContain(url);
     expect(email.html).toContain(`href="${url}"`);
     expect(readManageToken(url.split('/').pop()!)).toEqual(link);
-    expect(email.text).toContain(`Fragen? Rufen Sie uns an: ${TEST_EMAIL_BRANCH.phone}.`);
+    expect(email.text).toContain(`Fragen? Rufen Sie uns unter ${TEST_EMAIL_BRANCH.phone} an oder antworten Sie auf diese E-Mail.`);
   });
 
   it('writes French with no-break spaces before the colons and semicolons', () => {

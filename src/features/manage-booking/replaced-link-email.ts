@@ -4,6 +4,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import type { ManageLink } from './manage-link';
 import { renderManageLink } from './manage-link-email';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /**
  * The email the office's "Replace the customer's link" sends (docs/decisions/0050): the booking's
@@ -26,7 +27,7 @@ export function renderReplacedLinkEmail(input: {
     heading: t('replacedEmail.heading'),
     bodyHtml: [...before.map(paragraph), `<p style="margin:16px 0 4px;font-weight:bold">${escapeHtml(reference)}</p>`, link.html, ...after.map(paragraph)].join('\n'),
     bodyText: [...before, `${reference}\n${link.text}`, ...after].join('\n\n'),
-    footer: t('linkEmail.footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   return { subject: t('replacedEmail.subject'), html, text };
 }

@@ -15,7 +15,7 @@ describe('the email "Find your booking" sends', () => {
     expect(email.text).toContain(`http://localhost:3000/de/manage-booking/${createManageToken({ bookingRef: 'BK-AAAA1111', generation: 0 })}`);
     expect(email.text).toContain(`Buchung: BK-BBBB2222\nBesuche: Freitag, 18. Juni 2027\n`);
     expect(email.html).toContain(`href="http://localhost:3000/de/manage-booking/${createManageToken({ bookingRef: 'BK-BBBB2222', generation: 1 })}"`);
-    expect(email.text).toContain(`Fragen? Rufen Sie uns an: ${TEST_EMAIL_BRANCH.phone}.`);
+    expect(email.text).toContain(`Fragen? Rufen Sie uns unter ${TEST_EMAIL_BRANCH.phone} an oder antworten Sie auf diese E-Mail.`);
   });
 
   it('writes French labels with a no-break space before the colon', () => {

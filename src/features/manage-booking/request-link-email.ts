@@ -4,6 +4,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { renderManageLink } from './manage-link-email';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /** A booking the email links: its reference, its current link generation (0050) and its Fridays still to come. */
 export type RequestedBooking = { bookingRef: string; linkGeneration: number; dates: string[] };
@@ -37,7 +38,7 @@ export function renderRequestedLinksEmail(input: {
     heading: t('linkEmail.heading'),
     bodyHtml: [...before.map(paragraph), ...blocks.map((b) => b.html), ...after.map(paragraph)].join('\n'),
     bodyText: [...before, ...blocks.map((b) => b.text), ...after].join('\n\n'),
-    footer: t('linkEmail.footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   return { subject: t('linkEmail.subject'), html, text };
 }

@@ -6,6 +6,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { cachedDateTimeFormat, formatDisplayDate, formatLongDate } from '@/lib/format';
 import { buildUnsubscribePageUrl } from './unsubscribe-token';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /** `customerId` null: the staff preview's made-up customer, whose unsubscribe link opens nothing. */
 export type SeasonOpenerRecipient = { customerId: number | null; firstName: string; previousService: string | null };
@@ -69,7 +70,7 @@ export function createSeasonOpenerRenderer(input: {
   const heading = t('heading', { year });
   const intro = t(intros[wording], { year, date: openFriday ? formatLongDate(openFriday, locale) : '' });
   const why = t('why', { business: branch.displayName });
-  const footer = t('footer', { phone: branch.phone });
+  const footer = customerEmailFooter(locale, branch);
   const bookHtml = `<p style="margin:16px 0">${renderButton(bookUrl, t(wording === 'none' ? 'bookNoDate' : 'book'))}</p>`;
   const bookText = t('bookLine', { url: bookUrl });
   const unsubscribeLabel = t('unsubscribe');

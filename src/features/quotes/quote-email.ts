@@ -7,6 +7,7 @@ import { type Locale, routing, toLocale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 export type QuoteEmailInput = {
   locale: string;
@@ -163,7 +164,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     heading: t('quotes.email.heading'),
     bodyHtml,
     bodyText,
-    footer: t('email.footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   return { subject: t(followUp ? 'quotes.email.followUpSubject' : 'quotes.email.subject', { service, company: branch.displayName }), html, text };
 }

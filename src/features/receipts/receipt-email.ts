@@ -3,6 +3,7 @@ import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type Email
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import type { Receipt, ReceiptRow } from './receipt';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 const MUTED = 'color:#6b7280';
 
@@ -96,7 +97,7 @@ export function renderReceiptCopyEmail(input: ReceiptCopyEmailInput): { subject:
     heading: t('email.copyHeading'),
     bodyHtml,
     bodyText,
-    footer: t('email.footer', { phone: input.branch.phone }),
+    footer: customerEmailFooter(locale, input.branch),
   });
   return { subject: t('email.copySubject', { number: receipt.number }), html, text };
 }

@@ -7,6 +7,7 @@ import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /** One visit of the customer's Friday, as the reminder describes it. */
 export type ReminderVisit = {
@@ -127,7 +128,7 @@ ${manage.map((m) => m.html).join('\n')}`;
     ...after,
     ...manage.map((m) => m.text),
   ].join('\n\n');
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('heading'), bodyHtml, bodyText, footer: t('footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   const subjectDate = formatLongDate(input.date, locale, { weekday: false });
   return { subject: t(`subject.${subjectKind(services)}`, { date: subjectDate }), html, text };
 }

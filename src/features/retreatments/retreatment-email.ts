@@ -7,6 +7,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import type { RetreatmentReason } from './retreatment-eligibility';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /*
  * The customer's emails about a re-treatment request (docs/decisions/0047), in the language of the
@@ -66,7 +67,7 @@ export function renderRetreatmentRequestedEmail(input: RetreatmentRequestedEmail
     after: [t('email.requested.next'), t('email.requested.urgent', { phone: branch.phone }), t('email.signoff')],
     extra: manage,
   });
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.requested.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.requested.heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   return { subject: t('email.requested.subject', { reference: input.bookingRef }), html, text };
 }
 
@@ -103,7 +104,7 @@ export function renderRetreatmentScheduledEmail(input: RetreatmentScheduledEmail
     after: [t('email.scheduled.reminder'), t('email.scheduled.notSuitable', { phone: branch.phone }), t('email.signoff')],
     extra: manage,
   });
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.scheduled.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.scheduled.heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   // A new visit, so a new calendar event (its own UID, first revision), as the receipt's events are.
   const attachments = [buildVisitCalendarEvent({ locale, branch, visit, location, filename: 'retreatment.ics' })];
   return { subject: t('email.scheduled.subject', { date: formatLongDate(visit.date, locale, { weekday: false }) }), html, text, attachments };
@@ -129,7 +130,7 @@ export function renderRetreatmentDeclinedEmail(input: RetreatmentDeclinedEmailIn
     quote: { label: t('email.declined.why'), text: input.declineReason.trim() },
     after: [t('email.declined.questions', { phone: branch.phone }), t('email.signoff')],
   });
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.declined.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('email.declined.heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   return { subject: t('email.declined.subject', { reference: input.bookingRef }), html, text };
 }
 

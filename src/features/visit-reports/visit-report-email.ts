@@ -11,6 +11,7 @@ import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
 import { isTreatmentVisit } from './report-due';
+import { customerEmailFooter } from '@/features/email/email-footer';
 
 /** One done visit of the booking's Friday, as the report describes it. */
 export type ReportVisit = {
@@ -203,6 +204,6 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     ...(manage ? [manage.text] : []),
     t('signoff'),
   ].join('\n\n');
-  const { html, text } = renderEmailLayout({ branch, locale, heading: t('heading'), bodyHtml, bodyText, footer: t('footer', { phone: branch.phone }) });
+  const { html, text } = renderEmailLayout({ branch, locale, heading: t('heading'), bodyHtml, bodyText, footer: customerEmailFooter(locale, branch) });
   return { subject: t('subject', { date: formatLongDate(input.date, locale, { weekday: false }) }), html, text };
 }
