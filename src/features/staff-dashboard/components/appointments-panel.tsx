@@ -211,7 +211,10 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const movingVisit = moving ? describe(moving) : null;
   const waitsForDay = rows.some((a) => a.status === 'confirmed' && !canComplete(a));
   const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
-  const statusLabel = (s: AppointmentStatusFilter) => (s === 'needs-attention' ? t('needsAttention') : t(`statuses.${s}`));
+  const statusLabel = (s: AppointmentStatusFilter) => {
+    if (s === 'needs-attention') return t('needsAttention');
+    return s === 'not-treated' ? t('list.notTreated') : t(`statuses.${s}`);
+  };
 
   return (
     <>
