@@ -98,6 +98,20 @@ describe("POST /api/routes/technician/stops/{id}/not-treated: the technician's \
     expect(bookings.flatMap((b) => b.visits).find((v) => v.id === ownStop)).toMatchObject({ notTreatedReason: 'no-access', notTreatedBy: 'Crew A' });
   });
 
+  it("the visit list's Status filter \"Not treated\" finds the visits still waiting for a new Friday, and only those", async () => {
+    jar.token = officeToken;
+    const list = async (query: string) => {
+      const res = await getAppointments(new Request(`http://localhost/api/admin/appointments${query}`), { params: Promise.resolve({}) });
+      expect(res.status, query).toBe(200);
+      return ((await res.json()) as { appointments: { id: number; notTreatedReason: string | null }[] }).appointments;
+    };
+    for (const query of ['?view=all&status=not-treated', `?date=${FRIDAY}&status=not-treated`]) {
+      expect((await list(query)).map((a) => a.id), query).toEqual([ownStop]);
+    }
+    // The same Friday's other visits are still there without the filter.
+    expect((await list(`?date=${FRIDAY}`)).map((a) => a.id)).toEqual(expect.arrayContaining([ownStop, otherCrewStop]));
+  });
+
   it("refuses another crew's stop and next Friday's visit, and changes nothing", async () => {
     expect(await notTreated(crewToken, otherCrewStop, { reason: 'weather' })).toEqual({ status: 403, body: expect.objectContaining({ message: t('stopNotOnYourRoute') }) });
     expect(await notTreated(crewToken, futureStop, { reason: 'weather' })).toEqual({ status: 409, body: expect.objectContaining({ message: t('stopNotDueYet') }) });

@@ -6,6 +6,7 @@ import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds, type RefundStatus } from '@/db/schema/refunds';
 import { isOfficeTestPayment, readPaymentTaxFacts, selectPaymentTaxColumns } from '@/features/payments/payment.repository';
+import { needsStaffAttention } from '@/features/booking/appointment.repository';
 import { notTreatedColumns } from '@/features/routing/not-treated.columns';
 
 const visitColumns = {
@@ -227,6 +228,8 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
       includeTick: appointments.includeTick, includeTargetedInsects: appointments.includeTargetedInsects, extras: appointments.extras,
       // "Not treated" with its reason, who and when (0085), for the office to set another Friday.
       ...notTreatedColumns,
+      // Paid, but its Friday was full: the page's Move offers "Set a new Friday" (0089).
+      needsStaffAttention: needsStaffAttention(),
     })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))

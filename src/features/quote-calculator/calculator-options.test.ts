@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlanSelection, describeAppliedCode, readStoredPlan } from './calculator-options';
+import { toFormServiceType } from '@/features/booking/booking.schema';
+import { applyPlanSelection, bookingFormPath, describeAppliedCode, readStoredPlan } from './calculator-options';
 
 describe('readStoredPlan', () => {
   it('reads the stored type first, then the plan id (1 onetime, 2 seasonal, 3 tick)', () => {
@@ -43,5 +44,19 @@ describe('describeAppliedCode', () => {
     expect(describeAppliedCode('MIDSEASON', [{ code: 'MIDSEASON' }])).toEqual({ code: 'MIDSEASON', available: true });
     // Deactivated, expired or used up: the settings carry no such discount, and the price has none.
     expect(describeAppliedCode('MIDSEASON', [])).toEqual({ code: 'MIDSEASON', available: false });
+  });
+});
+
+describe('bookingFormPath', () => {
+  it("opens the booking form on the calculator's plan, which /book reads back (0089)", () => {
+    expect(bookingFormPath('fr', 'seasonal')).toBe('/fr/book?serviceType=seasonal');
+    expect(bookingFormPath('en', 'onetime')).toBe('/book?serviceType=onetime');
+    const read = (path: string) => toFormServiceType(new URL(path, 'http://localhost').searchParams.get('serviceType'));
+    expect(read(bookingFormPath('de', 'seasonal'))).toBe('seasonal');
+    expect(read(bookingFormPath('es', 'tick-seasonal'))).toBe('tick');
+  });
+
+  it('opens it plain for anything that is not a plan', () => {
+    expect(bookingFormPath('es', 'consult')).toBe('/es/book');
   });
 });

@@ -2,7 +2,9 @@
  * The calculator's choices (SPEC "Quote calculator" and §3): property sizes, the three plans,
  * and how stored or broadcast plan selections map onto them. Pure, shared by the form and tests.
  */
+import { localePath } from '@/components/site/locale-paths';
 import type { PricedServiceType } from '@/features/pricing/price-table';
+import type { Locale } from '@/i18n/routing';
 import { normaliseServiceType } from '@/features/pricing/pricing';
 
 /**
@@ -12,6 +14,15 @@ import { normaliseServiceType } from '@/features/pricing/pricing';
 export const CALCULATOR_SIZES = ['0.25', '0.5', '0.75', '999'] as const;
 export type CalculatorSize = (typeof CALCULATOR_SIZES)[number];
 export const CALCULATOR_PLANS = ['onetime', 'seasonal', 'tick-seasonal'] as const satisfies readonly PricedServiceType[];
+
+/**
+ * The booking form, which prices the lots between the calculator's 3/4 acre and 2 acres (0084),
+ * opened on the plan chosen in the calculator (0089): /book reads `serviceType`.
+ */
+export function bookingFormPath(locale: Locale | string, serviceType: string): string {
+  const path = localePath(locale, '/book');
+  return (CALCULATOR_PLANS as readonly string[]).includes(serviceType) ? `${path}?serviceType=${serviceType}` : path;
+}
 
 /** Message keys for the sizes (next-intl keys cannot contain dots). */
 export const SIZE_LABEL_KEYS: Record<CalculatorSize, string> = { '0.25': 'townhouse', '0.5': 'detached', '0.75': 'cornerLot', '999': 'acreage' };

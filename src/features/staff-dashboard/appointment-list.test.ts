@@ -61,8 +61,8 @@ describe('appointment list order and paths', () => {
     expect(appendPage([], [{ id: 9 }])).toEqual([{ id: 9 }]);
   });
 
-  it('offers every stored status as a filter, and the paid visits that need a new date', () => {
-    expect([...APPOINTMENT_STATUS_FILTERS].sort()).toEqual([...APPOINTMENT_STATUSES, 'needs-attention'].sort());
+  it('offers every stored status as a filter, the paid visits that need a new date and the visits not treated', () => {
+    expect([...APPOINTMENT_STATUS_FILTERS].sort()).toEqual([...APPOINTMENT_STATUSES, 'needs-attention', 'not-treated'].sort());
   });
 });
 

@@ -13,8 +13,11 @@ import { joinCursor, LIST_MAX_ROWS, LIST_PAGE_SIZE, readCursorId } from './list-
 export const APPOINTMENT_VIEWS = ['upcoming', 'past', 'all'] as const;
 export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
 
-/** Every stored appointment status, and the paid visits whose Friday was full (they need a new date). */
-export const APPOINTMENT_STATUS_FILTERS = ['confirmed', 'completed', 'pending', 'pending-payment', 'expired', 'cancelled', 'needs-attention'] as const;
+/**
+ * Every stored appointment status, the paid visits whose Friday was full (they need a new date), and
+ * the open visits a technician came to but could not treat (0085), which the office moves (0089).
+ */
+export const APPOINTMENT_STATUS_FILTERS = ['confirmed', 'completed', 'pending', 'pending-payment', 'expired', 'cancelled', 'needs-attention', 'not-treated'] as const;
 export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number];
 
 export type AppointmentListFilter = { view: AppointmentView; date: string | null; status: AppointmentStatusFilter | null };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, type Column, count, desc, eq, gte, inArray, isNull, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { emailKey } from '@/db/email-key';
 import { appointments } from '@/db/schema/appointments';
@@ -73,6 +73,8 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
   else if (query.view === 'upcoming') conditions.push(gte(appointments.date, query.today));
   else if (query.view === 'past') conditions.push(lt(appointments.date, query.today));
   if (query.status === 'needs-attention') conditions.push(needsStaffAttention());
+  // Still open and marked "Couldn't treat": a done mark or a move clears the mark (0085).
+  else if (query.status === 'not-treated') conditions.push(eq(appointments.status, 'confirmed'), isNotNull(appointments.notTreatedReason));
   else if (query.status) conditions.push(eq(appointments.status, query.status));
   if (query.after) {
     const key = sql`(${appointments.date}, ${appointments.time}, ${appointments.id})`;

@@ -50,13 +50,13 @@ describe('QuoteCalculator property sizes', () => {
     ['es', '/es', 'Terreno grande (más de 2 acres)', 'Reserve en línea'],
     ['fr', '/fr', 'Grand terrain (plus de 2 acres)', 'Réservez en ligne'],
     ['de', '/de', 'Großes Grundstück (über 2 Acres)', 'Online buchen'],
-  ] as const)('names the custom quote "over 2 acres" and links the lots up to 2 acres to the booking form (%s)', (locale, prefix, acreage, book) => {
+  ] as const)('names the custom quote "over 2 acres" and links the lots up to 2 acres to the booking form on the chosen plan (%s)', (locale, prefix, acreage, book) => {
     const markup = renderCalculator(locale);
     const select = /<select[^>]*id="([^"]*-propertySize)"[^>]*aria-describedby="([^"]*)"[^>]*>(.*?)<\/select>/.exec(markup);
     const options = [...(select?.[3] ?? '').matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((m) => [m[1], m[2]]);
     expect(options).toEqual([['0.25', expect.any(String)], ['0.5', expect.any(String)], ['0.75', expect.any(String)], ['999', acreage]]);
     expect(markup).toContain(`<p id="${select?.[2]}" class="text-sm text-gray-600">`);
-    expect(markup).toContain(`<a class="underline" href="${prefix}/book">${book}</a>`);
+    expect(markup).toContain(`<a class="underline" href="${prefix}/book?serviceType=onetime">${book}</a>`);
     expect(markup).not.toMatch(/1\+ acres|1 acre o más|1 acre et plus|ab 1 Acre/);
   });
 });

@@ -23,7 +23,7 @@ import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { useHydrated } from '@/lib/use-hydrated';
 import { describeSecondContact } from '../second-contact';
-import { applyPlanSelection, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
+import { applyPlanSelection, bookingFormPath, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
 import type { CalculatorSettings } from '../calculator-settings';
 import { type CalculatorFormInput, CalculatorFormSchema, type CalculatorFormValues } from '../calculator.schema';
 import { parseQuotePrefill } from '../prefill';
@@ -429,7 +429,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           </select>
           {/* SPEC's four sizes stop at 3/4 acre and the custom quote begins over 2 acres (DECISIONS §1): the lots between are priced by the booking form (0084). */}
           <p id={fid('propertySize-hint')} className="text-sm text-gray-600">
-            {t.rich('bookingFormSizesHint', { link: (chunks) => <a className="underline" href={localePath(locale, '/book')}>{chunks}</a> })}
+            {t.rich('bookingFormSizesHint', { link: (chunks) => <a className="underline" href={bookingFormPath(locale, serviceType)}>{chunks}</a> })}
           </p>
           {lotSize.matchedKeyword && lotSize.estimatedAcres ? (
             <p className="text-sm text-gray-600">{t('lotEstimate', { acres: lotSize.estimatedAcres })}</p>

@@ -21,7 +21,7 @@ import { appendPage, sizeRefresh } from '../list-paging';
 import { type CompletableVisit, CompleteVisitDialog } from './complete-visit-dialog';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
-import { MoveVisitDialog, type MovableAppointment, type MovedVisits } from './move-visit-dialog';
+import { MoveVisitDialog, type MovableAppointment, type MovedVisits, useVisitMovedToast } from './move-visit-dialog';
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
@@ -70,6 +70,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const tRouting = useTranslations('routing');
   const locale = useLocale();
   const format = useDashboardFormat();
+  const movedToast = useVisitMovedToast();
   const ids = { view: useId(), friday: useId(), fridayHint: useId(), status: useId() };
   const [list, setList] = useState<ListState>({
     filter: DEFAULT_APPOINTMENT_FILTER, rows: initial.appointments, nextCursor: initial.nextCursor, pending: null, error: null, today: initial.today,
@@ -167,9 +168,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
       ...l,
       rows: l.rows.map((a) => (movedIds.has(a.id) ? { ...a, date: moved.date, status: 'confirmed', needsStaffAttention: false, isRescheduled: true, originalDate: a.originalDate ?? a.date, rescheduledReason: null } : a)),
     }));
-    // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
-    const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
-    toast({ title: t('move.movedTitle'), description: t(body, { name: format.name(appointment.firstName, appointment.lastName), date: format.date(moved.date) }) });
+    movedToast(appointment, moved);
     void refresh();
   };
 
@@ -211,7 +210,10 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const movingVisit = moving ? describe(moving) : null;
   const waitsForDay = rows.some((a) => a.status === 'confirmed' && !canComplete(a));
   const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
-  const statusLabel = (s: AppointmentStatusFilter) => (s === 'needs-attention' ? t('needsAttention') : t(`statuses.${s}`));
+  const statusLabel = (s: AppointmentStatusFilter) => {
+    if (s === 'needs-attention') return t('needsAttention');
+    return s === 'not-treated' ? t('list.notTreated') : t(`statuses.${s}`);
+  };
 
   return (
     <>

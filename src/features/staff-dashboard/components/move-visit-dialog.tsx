@@ -7,14 +7,27 @@ import { Button } from '@/components/ui/button';
 import { DialogCloseButton } from '@/components/ui/dialog-close-button';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
 import type { SpacingVariant, SpacingWindow } from '@/features/scheduling/visit-spacing';
 import { formatLongDate } from '@/lib/format';
 import type { AppointmentChangeSchema } from '../dashboard.schema';
 import type { DashboardData } from '../dashboard.service';
 import { callStaffApi } from './staff-api';
+import { useDashboardFormat } from './use-dashboard-format';
 
 export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'kind' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
 export type MovedVisits = { date: string; movedIds: number[] };
+
+/** The toast after a move, wherever the office moved the visit from (the visit list, the customer page). */
+export function useVisitMovedToast() {
+  const t = useTranslations('adminDashboard');
+  const format = useDashboardFormat();
+  return (appointment: MovableAppointment, moved: MovedVisits) => {
+    // The server emails the customer whenever a visit actually moved (docs/decisions/0015).
+    const body = moved.movedIds.length > 0 ? 'move.movedEmailedBody' : 'move.movedBody';
+    toast({ title: t('move.movedTitle'), description: t(body, { name: format.name(appointment.firstName, appointment.lastName), date: format.date(moved.date) }) });
+  };
+}
 
 /** Why a plan's list leaves Fridays with room out (0035); null for a one-visit booking. */
 type Spacing = (SpacingWindow & { variant: SpacingVariant }) | null;

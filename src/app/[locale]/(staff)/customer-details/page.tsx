@@ -19,6 +19,7 @@ import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { CustomerQuotes } from '@/features/staff-dashboard/components/customer-quotes';
+import { MoveVisitAction } from '@/features/staff-dashboard/components/move-visit-action';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
@@ -110,7 +111,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
         </NextIntlClientProvider>
       ) : null}
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors', 'adminDashboard'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
@@ -138,8 +139,18 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                             {addOns ? <span className="block text-xs text-gray-700">{addOns}</span> : null}
                           </span>
                           <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
-                          {/* The crew could not treat it (0085): the dashboard's Move sets another Friday. */}
+                          {/* The crew could not treat it (0085): Move sets another Friday. */}
                           {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
+                          {/* The visit list's Move, here where the office has the customer on the phone (0089). */}
+                          {!erased && (a.status === 'confirmed' || a.needsStaffAttention) ? (
+                            <MoveVisitAction
+                              visit={{ ...a, firstName: customer.firstName, lastName: customer.lastName }}
+                              name={name}
+                              service={serviceLabels[serviceLabelKey(a)] ?? a.serviceType}
+                              addOns={addOns}
+                              dateLabel={formatShortDate(a.date, locale) ?? a.date}
+                            />
+                          ) : null}
                           {a.status === 'completed' && visitRecords.records[a.id] ? (
                             <VisitRecordPanel
                               visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
