@@ -221,4 +221,64 @@ describe('the day sheet without signal (docs/decisions/0045)', () => {
     expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED') && !e.includes('410'))).toEqual([]);
     await context.close();
   });
+
+  it('"Couldn\'t treat" recorded without signal is kept, sent once signal is back dated when pressed, and the office finds the visit under "Needs a new date" (0086)', async () => {
+    const { page, context, errors } = await newPage({ viewport: { width: 360, height: 740 } });
+    await signInAsAdmin(page, '/day-sheet');
+    const request = context.request;
+    const { date, booking, technicianId, stop } = await openOwnStopOnDaySheet(page, request, 'Deadzone');
+    type MarkedStop = { appointment: { id: number; status: string; notTreatedReason: string | null; notTreatedNote: string | null; notTreatedAt: string | null } };
+    const readStop = async () => {
+      const day = (await (await request.get(`/api/routes/technician?date=${date}&technicianId=${technicianId}`)).json()) as { route: { appointments: MarkedStop[] } };
+      return day.route.appointments.find((s) => s.appointment.id === booking.appointmentId)!.appointment;
+    };
+    const couldNotTreat = stop.getByRole('button', { name: "Couldn't treat the visit to Deadzone Rainday" });
+    await couldNotTreat.waitFor();
+
+    // No signal at the locked gate.
+    let noSignal = true;
+    await page.route('**/api/routes/technician?*', (route) => (noSignal ? route.abort('internetdisconnected') : route.fallback()));
+    await context.setOffline(true);
+    await couldNotTreat.click();
+    const dialog = page.getByRole('dialog', { name: "Couldn't treat the visit to Deadzone Rainday" });
+    await dialog.getByRole('combobox', { name: 'Why not?' }).selectOption({ label: 'Gate locked or no access' });
+    await dialog.getByRole('textbox', { name: 'Note for the office' }).fill('Padlock on the side gate');
+    const beforePress = Date.now();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Recorded on the phone, clearly waiting, with its Undo; nothing has reached the office yet.
+    const waiting = stop.getByText('Waiting for signal — will be sent automatically');
+    await waiting.waitFor();
+    await stop.getByText('Not treated: Gate locked or no access').waitFor();
+    await page.getByText('Deadzone Rainday is recorded as not treated on this phone. It will be sent to the office automatically when there is signal.').first().waitFor();
+    await stop.getByRole('button', { name: "Undo Couldn't treat for Deadzone Rainday" }).waitFor();
+    expect((await readStop()).notTreatedReason).toBeNull();
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    // Signal is back: sent by itself, dated when it was pressed.
+    const onlineAt = Date.now();
+    noSignal = false;
+    await context.setOffline(false);
+    await waiting.waitFor({ state: 'detached' });
+    await page.getByText('The change that waited on this phone has reached the office.').first().waitFor();
+    const delivered = await readStop();
+    expect(delivered).toMatchObject({ status: 'confirmed', notTreatedReason: 'no-access', notTreatedNote: 'Padlock on the side gate' });
+    expect(Date.parse(delivered.notTreatedAt!)).toBeGreaterThanOrEqual(beforePress);
+    expect(Date.parse(delivered.notTreatedAt!)).toBeLessThan(onlineAt);
+
+    // The office sees that visits need a new Friday and lists them in one click.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('status').filter({ hasText: /visits? needs? a new date/ }).waitFor();
+    await page.getByRole('button', { name: 'Show them' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Deadzone Rainday' });
+    await row.getByText('Not treated: Gate locked or no access').waitFor();
+    await row.getByRole('button', { name: /^Move to another Friday: Deadzone Rainday/ }).waitFor();
+    expect(await findAxeViolations(page)).toEqual([]);
+
+    expect(errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
 });

@@ -146,7 +146,7 @@ describe('staff accounts screen', () => {
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('front desk password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Office Dashboard' }).waitFor();
     await page.goto('/staff-accounts');
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('next') === '/staff-accounts');
     await page.getByRole('alert').filter({ hasText: 'The “Staff accounts” page is for administrators, so it does not open with an office login.' }).waitFor();

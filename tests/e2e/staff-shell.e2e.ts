@@ -74,7 +74,7 @@ describe('staff shell', () => {
   it('gives the office its screens but not the owner\'s, and says whose a refused screen is (0082)', async () => {
     const { page, context, errors } = await newPage();
     await signInAsOffice(page);
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Office Dashboard' }).waitFor();
     expect(await page.getByText('Signed in as Office').isVisible()).toBe(true);
     expect(await readNav(page)).toEqual([
       'Dashboard* -> /admin',

@@ -125,8 +125,8 @@ export const appointments = pgTable('appointments', {
   index('appointments_reminder_due_idx').on(t.date).where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
 ]);
 
-/** What a day sheet change asked for: a done mark, or its Undo (0052). */
-export const STOP_CHANGE_KINDS = ['done', 'undo'] as const;
+/** What a day sheet change asked for: a done mark, or its Undo (0052); "Couldn't treat", or its Undo (0086). */
+export const STOP_CHANGE_KINDS = ['done', 'undo', 'not-treated', 'not-treated-undo'] as const;
 export type StopChangeKind = (typeof STOP_CHANGE_KINDS)[number];
 
 /**

@@ -2,10 +2,9 @@ import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { findServiceAddress } from '@/features/booking/service-address';
-import { lockStaffStop, requireDoneAtInBounds, requireStopChangeInWindow, requireVisitDayReached } from '@/features/routing/route.service';
+import { isReplayedStopChange, lockStaffStop, requireDoneAtInBounds, requireStopChangeInWindow, requireVisitDayReached } from '@/features/routing/route.service';
 import type { StopStatusChange } from '@/features/routing/route.schema';
 import { clearVisitNotTreated } from '@/features/routing/route.repository';
-import { findAppliedStopChange, recordAppliedStopChange } from '@/features/routing/stop-change.repository';
 import { changeAppointmentStatus } from '@/features/staff-dashboard/dashboard.service';
 import type { StaffSession } from '@/features/staff-auth/session.service';
 import { AppError } from '@/lib/errors';
@@ -147,15 +146,7 @@ export async function changeStopStatusWithRecord(
     // Taken under the stop's lock by the unique key, so concurrent copies of one change apply once.
     if (change.changeId && stop) {
       const kind = change.status === 'completed' ? 'done' : 'undo';
-      const fresh = await recordAppliedStopChange(tx, { id: change.changeId, appointmentId: stop.id, kind, appliedAt: now });
-      if (!fresh) {
-        const applied = await findAppliedStopChange(tx, change.changeId);
-        // An id never names two changes; one that does is a broken client, not a replay.
-        if (applied?.appointmentId !== stop.id || applied.kind !== kind) {
-          throw new AppError('validation', 'routing.invalidChangeId', { fields: { changeId: 'routing.invalidChangeId' } });
-        }
-        return { id: stop.id, status: stop.status, replayed: true as const };
-      }
+      if (await isReplayedStopChange(tx, { id: change.changeId, appointmentId: stop.id, kind, now })) return { id: stop.id, status: stop.status, replayed: true as const };
     }
     // Nobody marks a visit done before its day (0057). After the replay check, as the doneAt bounds:
     // a change applied on the visit's day is answered as it stands, even once the office has taken

@@ -29,6 +29,25 @@ export function needsStaffAttention() {
   return sql<boolean>`(${appointment}."status" = 'expired' and exists (select 1 from ${payments} as "paid" where "paid"."booking_ref" = ${appointment}."booking_ref" and "paid"."status" = 'succeeded'))`;
 }
 
+/**
+ * Came on its day but could not treat it (0085), and not moved, done or cancelled since: the office
+ * must set a new Friday (docs/decisions/0086). A move clears the mark (it was about the old Friday),
+ * so does a done mark, and a cancelled visit needs nothing; so the mark on a confirmed visit is the
+ * whole test. Columns named in full, as in `needsStaffAttention`.
+ */
+export function notTreatedNeedsDate() {
+  const appointment = sql.identifier(getTableName(appointments));
+  return sql<boolean>`(${appointment}."status" = 'confirmed' and ${appointment}."not_treated_reason" is not null)`;
+}
+
+/**
+ * The dashboard's "Needs attention" (0086): a visit the office must give a new Friday, either paid
+ * after its Friday filled (`needsStaffAttention`) or not treated on its day (`notTreatedNeedsDate`).
+ */
+export function needsNewDate() {
+  return sql<boolean>`(${needsStaffAttention()} or ${notTreatedNeedsDate()})`;
+}
+
 /** What makes two booking requests the same order (a double click or a retry sends it twice). */
 export type BookingMatch = {
   branchId: number;

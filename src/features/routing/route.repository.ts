@@ -222,6 +222,12 @@ export async function markVisitNotTreated(db: DbExecutor, id: number, mark: { re
   return row ?? null;
 }
 
+/** The visit's status and its "could not treat" mark as the day sheet shows it (0085), or null. */
+export async function findVisitNotTreatedMark(db: DbExecutor, id: number) {
+  const [row] = await db.select({ id: appointments.id, status: appointments.status, ...notTreatedColumns }).from(appointments).where(eq(appointments.id, id));
+  return row ?? null;
+}
+
 /** Takes a "could not treat" mark back (the technician's Undo, or a done mark after all). */
 export async function clearVisitNotTreated(db: DbExecutor, id: number, at: Date) {
   await db

@@ -35,6 +35,15 @@ export const VISIT_NOTE_MAX_LENGTH = 500;
 export const StopChangeIdSchema = z.uuid('routing.invalidChangeId');
 
 /**
+ * A day sheet change's id and when it was taken (0052, 0057), as "Mark done" sends them: "Couldn't
+ * treat" and its Undo carry them too, once kept on the phone without signal (0086).
+ */
+const StopChangeStamp = {
+  changeId: StopChangeIdSchema.transform((value) => value.toLowerCase()).optional(),
+  takenAt: z.iso.datetime({ offset: true, error: 'routing.invalidTakenAt' }).transform((value) => new Date(value)).optional(),
+};
+
+/**
  * PATCH /api/routes/technician/stops/{id} body: mark a stop done, or take that back. With
  * 'completed', an optional note to the customer (trimmed; empty means none) that the visit report
  * carries (docs/decisions/0038), the products applied with their amounts (0042: required for a
@@ -52,8 +61,7 @@ export const StopStatusChangeSchema = z.object({
   note: z.string('routing.noteDialog.tooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.noteDialog.tooLong').optional(),
   applications: ApplicationLinesSchema.optional(),
   doneAt: z.iso.datetime({ offset: true, error: 'routing.invalidDoneAt' }).transform((value) => new Date(value)).optional(),
-  changeId: StopChangeIdSchema.transform((value) => value.toLowerCase()).optional(),
-  takenAt: z.iso.datetime({ offset: true, error: 'routing.invalidTakenAt' }).transform((value) => new Date(value)).optional(),
+  ...StopChangeStamp,
 });
 
 export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;
@@ -67,6 +75,12 @@ export type StopStatusChange = z.infer<typeof StopStatusChangeSchema>;
 export const NotTreatedSchema = z.object({
   reason: z.enum(NOT_TREATED_REASONS, 'routing.notTreated.reasonRequired'),
   note: z.string('routing.notTreated.noteTooLong').trim().max(VISIT_NOTE_MAX_LENGTH, 'routing.notTreated.noteTooLong').optional(),
+  ...StopChangeStamp,
 }).refine((value) => !isNoteRequired(value.reason) || Boolean(value.note), { path: ['note'], message: 'routing.notTreated.noteRequired' });
 
 export type NotTreated = z.infer<typeof NotTreatedSchema>;
+
+/** DELETE /api/routes/technician/stops/{id}/not-treated body, when the phone kept the Undo (0086): its id and time. */
+export const NotTreatedUndoSchema = z.object(StopChangeStamp);
+
+export type NotTreatedUndo = z.infer<typeof NotTreatedUndoSchema>;

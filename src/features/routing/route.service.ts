@@ -15,15 +15,17 @@ import { geocodeAddress } from './geocoding/geocode';
 import { buildMapsLinks } from './maps-links';
 import {
   assignAppointment, clearDayAssignments, clearVisitNotTreated, deletePlannedRoutes, findNextBookedDate, hasCustomerWithEmail, insertRoutes,
-  isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit, markVisitNotTreated,
+  findVisitNotTreatedMark, isOnTechnicianRoute, listActiveDayAppointments, listActiveTechnicians, listAppointmentsByIds, listDayRoutes, listTechnicians, lockRouteDay, lockStopVisit, markVisitNotTreated,
   type NewServiceRoute, type RouteAppointmentRow, type ServiceRouteRow, saveAppointmentCoordinates,
 } from './route.repository';
-import { isCalendarDate, type NotTreated } from './route.schema';
+import { isCalendarDate, type NotTreated, type NotTreatedUndo } from './route.schema';
+import { findAppliedStopChange, recordAppliedStopChange } from './stop-change.repository';
 import { solveVrp } from './solver/solve-vrp';
 import type { VrpSolution } from './solver/vrp-model';
 import { APPLIED_STOP_CHANGE_KEEP_DAYS, findDoneAtProblem, findStopChangeAgeProblem, isVisitDayReached } from './stop-completion';
 import { type GeoPoint, getDayTravelMatrix } from './travel/distance-matrix';
 import { can, type StaffRole } from '@/features/staff-auth/capabilities';
+import type { StopChangeKind } from '@/db/schema/appointments';
 
 /**
  * How much the solver searches when staff press "Optimize Route". The search is limited by work
@@ -637,6 +639,41 @@ export async function findDefaultRouteDate(options: { branchId?: number; now?: D
 }
 
 /**
+ * Records a day sheet change's id (0052) under the stop's lock, in the caller's transaction: true
+ * when that id was applied before (its first answer was lost), and then nothing is written again
+ * and the caller answers the stop as it stands, `replayed: true`. The unique key decides, so two
+ * copies arriving at once cannot both be new. An id already recorded for another stop or another
+ * kind of change is a broken client, not a replay (400). "Mark done" and "Couldn't treat" both use it.
+ */
+export async function isReplayedStopChange(tx: DbExecutor, change: { id: string; appointmentId: number; kind: StopChangeKind; now: Date }): Promise<boolean> {
+  const fresh = await recordAppliedStopChange(tx, { id: change.id, appointmentId: change.appointmentId, kind: change.kind, appliedAt: change.now });
+  if (fresh) return false;
+  const applied = await findAppliedStopChange(tx, change.id);
+  if (applied?.appointmentId !== change.appointmentId || applied.kind !== change.kind) {
+    throw new AppError('validation', 'routing.invalidChangeId', { fields: { changeId: 'routing.invalidChangeId' } });
+  }
+  return true;
+}
+
+/**
+ * When a "Couldn't treat" happened (0086): when it was pressed, for one kept on the phone without
+ * signal and sent late, as a late done mark is dated (0045); the server's time for one sent at once,
+ * or one whose phone clock puts it before the visit's day (it cannot have been: the button shows
+ * from that day on) or after the server's clock.
+ */
+async function findNotTreatedTime(tx: DbExecutor, visit: { branchId: number; date: string }, takenAt: Date | undefined, now: Date): Promise<Date> {
+  if (!takenAt || takenAt.getTime() >= now.getTime()) return now;
+  const { timezone } = await getBranch(visit.branchId, tx);
+  return findToday(takenAt, timezone) >= visit.date ? takenAt : now;
+}
+
+/** The stop's mark as it stands, for a change applied before (0052): the phone shows what the server has. */
+async function answerReplayed(tx: DbExecutor, appointmentId: number) {
+  const mark = (await findVisitNotTreatedMark(tx, appointmentId))!;
+  return { ...mark, replayed: true as const };
+}
+
+/**
  * "Couldn't treat" on the day sheet (POST /api/routes/technician/stops/{id}/not-treated, 0085): the
  * technician came on the visit's day but could not treat it (the gate locked, a dog in the yard, the
  * customer asked to skip, the weather, or another reason in a note). Who may: as for "Mark done"
@@ -644,6 +681,13 @@ export async function findDefaultRouteDate(options: { branchId?: number; now?: D
  * nobody before the visit's day. Only a confirmed visit: a done one is taken back first. The visit
  * stays confirmed on its Friday for the office to move; no visit report and no email are queued.
  * Saying it again replaces the reason and the note.
+ *
+ * Kept on the phone without signal and sent later (0086), it carries its id and time as "Mark done"
+ * does (`changeId`, `takenAt`): the same change again is answered with the stop as it stands
+ * (`replayed: true`); one taken longer ago than ids are kept is refused (410, 0057); and it is
+ * judged by the rules above as they stand when it arrives: a visit the office has moved off the
+ * technician's route meanwhile (403), or marked done (409), is refused and the phone says so.
+ * It is dated when it was pressed (`findNotTreatedTime`).
  */
 export async function markStopNotTreated(
   staff: { role: StaffRole; technicianId: number | null; staffUserId: number; displayName: string },
@@ -651,25 +695,34 @@ export async function markStopNotTreated(
   input: NotTreated,
   now = new Date(),
 ) {
+  if (input.changeId) requireStopChangeInWindow(input.takenAt, now);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const stop = await lockStaffStop(tx, staff, appointmentId, now);
     if (!stop) throw new AppError('not_found', 'errors.notFound');
+    if (input.changeId && await isReplayedStopChange(tx, { id: input.changeId, appointmentId: stop.id, kind: 'not-treated', now })) return answerReplayed(tx, stop.id);
     await requireVisitDayReached(tx, stop, now);
     const note = input.note || null;
-    const marked = await markVisitNotTreated(tx, stop.id, { reason: input.reason, note, at: now, byId: staff.staffUserId });
+    const at = await findNotTreatedTime(tx, stop, input.takenAt, now);
+    const marked = await markVisitNotTreated(tx, stop.id, { reason: input.reason, note, at, byId: staff.staffUserId });
     if (!marked) throw new AppError('conflict', 'routing.notTreated.onlyOpenStop', { status: stop.status });
     // The mark as the sheet shows it, so the phone draws it without reading the day again.
-    return { id: stop.id, status: marked.status, notTreatedReason: input.reason, notTreatedNote: note, notTreatedAt: now, notTreatedBy: staff.displayName };
+    return { id: stop.id, status: marked.status, notTreatedReason: input.reason, notTreatedNote: note, notTreatedAt: at, notTreatedBy: staff.displayName };
   });
 }
 
-/** The technician's Undo of "Couldn't treat" (DELETE on the same path, 0085): the same access; a stop without the mark is answered as it is. */
-export async function undoStopNotTreated(staff: { role: StaffRole; technicianId: number | null }, appointmentId: number | null, now = new Date()) {
+/**
+ * The technician's Undo of "Couldn't treat" (DELETE on the same path, 0085): the same access; a stop
+ * without the mark is answered as it is. Kept on the phone (0086), it carries its id and time as the
+ * mark does, and is recognised when it arrives twice.
+ */
+export async function undoStopNotTreated(staff: { role: StaffRole; technicianId: number | null }, appointmentId: number | null, input: NotTreatedUndo = {}, now = new Date()) {
+  if (input.changeId) requireStopChangeInWindow(input.takenAt, now);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const stop = await lockStaffStop(tx, staff, appointmentId, now);
     if (!stop) throw new AppError('not_found', 'errors.notFound');
+    if (input.changeId && await isReplayedStopChange(tx, { id: input.changeId, appointmentId: stop.id, kind: 'not-treated-undo', now })) return answerReplayed(tx, stop.id);
     await clearVisitNotTreated(tx, stop.id, now);
     return { id: stop.id, status: stop.status, notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null };
   });

@@ -14,14 +14,18 @@ export const APPOINTMENT_VIEWS = ['upcoming', 'past', 'all'] as const;
 export type AppointmentView = (typeof APPOINTMENT_VIEWS)[number];
 
 /**
- * Every stored appointment status, the paid visits whose Friday was full (they need a new date), and
- * the open visits a technician came to but could not treat (0085), which the office moves (0089).
+ * Every stored appointment status; 'needs-attention': the visits that need a new Friday, paid after
+ * theirs was full (0011) or not treated on their day (0085, 0086); and 'not-treated', the second kind
+ * alone, which the office moves (0089).
  */
 export const APPOINTMENT_STATUS_FILTERS = ['confirmed', 'completed', 'pending', 'pending-payment', 'expired', 'cancelled', 'needs-attention', 'not-treated'] as const;
 export type AppointmentStatusFilter = (typeof APPOINTMENT_STATUS_FILTERS)[number];
 
 export type AppointmentListFilter = { view: AppointmentView; date: string | null; status: AppointmentStatusFilter | null };
 export const DEFAULT_APPOINTMENT_FILTER: AppointmentListFilter = { view: 'upcoming', date: null, status: null };
+
+/** Every visit that needs a new Friday, whatever its day: a not-treated one lies in the past (0086). */
+export const NEEDS_NEW_DATE_FILTER: AppointmentListFilter = { view: 'all', date: null, status: 'needs-attention' };
 
 export const APPOINTMENT_PAGE_SIZE = LIST_PAGE_SIZE;
 export const APPOINTMENT_MAX_ROWS = LIST_MAX_ROWS;

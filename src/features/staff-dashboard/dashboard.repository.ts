@@ -8,7 +8,7 @@ import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
-import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { needsNewDate, needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
 import { quoteStateColumns, quoteStateIs, selectCancelledBooking } from '@/features/quotes/quote.repository';
@@ -40,11 +40,14 @@ export async function selectDashboardTotals(db: DbExecutor) {
   // Visits sold: a free re-treatment (0047) is work, not a sale, and does not count.
   const [confirmed] = await db.select({ n: count() }).from(appointments).where(and(inArray(appointments.status, ['confirmed', 'completed']), eq(appointments.kind, 'scheduled')));
   const [customerCount] = await db.select({ n: count() }).from(customers);
+  // Visits the office must give a new Friday, whatever their day (0086): the Appointments tab says how many.
+  const [newDate] = await db.select({ n: count() }).from(appointments).where(needsNewDate());
   return {
     revenueCents: Number(paid?.cents ?? 0) - Number(refunded?.cents ?? 0),
     confirmedAppointments: confirmed?.n ?? 0,
     totalCustomers: customerCount?.n ?? 0,
     totalPayments: paid?.n ?? 0,
+    needsNewDate: newDate?.n ?? 0,
   };
 }
 
@@ -72,7 +75,7 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
   if (query.date) conditions.push(eq(appointments.date, query.date));
   else if (query.view === 'upcoming') conditions.push(gte(appointments.date, query.today));
   else if (query.view === 'past') conditions.push(lt(appointments.date, query.today));
-  if (query.status === 'needs-attention') conditions.push(needsStaffAttention());
+  if (query.status === 'needs-attention') conditions.push(needsNewDate());
   // Still open and marked "Couldn't treat": a done mark or a move clears the mark (0085).
   else if (query.status === 'not-treated') conditions.push(eq(appointments.status, 'confirmed'), isNotNull(appointments.notTreatedReason));
   else if (query.status) conditions.push(eq(appointments.status, query.status));

@@ -52,6 +52,8 @@ export const PAST_VISITS: readonly PastVisit[] = [
   // The last Friday again, last in the list so the others keep their references: a stop whose
   // "Mark done" dialog is opened and left (0083), never marked done.
   visit('Gatelocked', 0),
+  // The last Friday, after it: "Couldn't treat" recorded without signal, then rebooked from the dashboard (0086).
+  visit('Deadzone', 0),
 ];
 
 /** `lastFriday` and the three Fridays before it, weeks 0 to 3. */

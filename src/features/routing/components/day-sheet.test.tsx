@@ -88,8 +88,8 @@ describe('the day sheet without signal (0045)', () => {
 describe('a change the office changed after it arrived (0052)', () => {
   it.each(['en', 'es', 'fr', 'de'] as const)('names the customer, tells a mark from an Undo, and counts several (%s)', (locale) => {
     const t = getTranslator(locale, 'routing');
-    const mark = t(findChangeNoticeKey('superseded', 'completed'), noticeValues('Olivia Tremblay'));
-    const undo = t(findChangeNoticeKey('superseded', 'confirmed'), noticeValues('Olivia Tremblay'));
+    const mark = t(findChangeNoticeKey('superseded', 'done'), noticeValues('Olivia Tremblay'));
+    const undo = t(findChangeNoticeKey('superseded', 'undo'), noticeValues('Olivia Tremblay'));
     for (const text of [mark, undo, t('offline.supersededTitle', { name: 'Olivia Tremblay' })]) expect(text).toContain('Olivia Tremblay');
     expect(mark).not.toBe(undo);
     expect(t('offline.attentionManyBody', { names: 'A and B' })).toContain('A and B');
@@ -104,12 +104,12 @@ describe('a change the office changed after it arrived (0052)', () => {
 describe('a change kept on the phone longer than the server keeps ids (0057)', () => {
   it.each(['en', 'es', 'fr', 'de'] as const)('names the customer and the days, tells a mark from an Undo, and differs from the other notices (%s)', (locale) => {
     const t = getTranslator(locale, 'routing');
-    const mark = t(findChangeNoticeKey('tooOld', 'completed'), noticeValues('Olivia Tremblay'));
-    const undo = t(findChangeNoticeKey('tooOld', 'confirmed'), noticeValues('Olivia Tremblay'));
+    const mark = t(findChangeNoticeKey('tooOld', 'done'), noticeValues('Olivia Tremblay'));
+    const undo = t(findChangeNoticeKey('tooOld', 'undo'), noticeValues('Olivia Tremblay'));
     for (const text of [mark, undo, t('offline.tooOldTitle', { name: 'Olivia Tremblay' })]) expect(text).toContain('Olivia Tremblay');
     for (const text of [mark, undo, t('stopChangeTooOld', { days: 30 })]) expect(text).toContain('30');
     expect(mark).not.toBe(undo);
-    expect(mark).not.toBe(t(findChangeNoticeKey('superseded', 'completed'), noticeValues('Olivia Tremblay')));
+    expect(mark).not.toBe(t(findChangeNoticeKey('superseded', 'done'), noticeValues('Olivia Tremblay')));
     expect(t('offline.tooOldTitle', { name: 'Olivia Tremblay' })).not.toBe(t('offline.refusedTitle', { name: 'Olivia Tremblay' }));
     for (const key of ['takenAtInFuture', 'invalidTakenAt']) expect(t(key)).not.toMatch(/^routing\./);
   });

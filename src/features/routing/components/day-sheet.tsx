@@ -20,9 +20,9 @@ import { RouteStopList } from './route-stop-list';
 import { pickDefaultProduct } from '@/features/application-records/application-rules';
 import type { StopRecordForm } from '@/features/application-records/application-record.service';
 import { StopDoneButton } from './stop-done-button';
-import { type NotTreatedMark, StopNotTreatedButton } from './stop-not-treated-button';
+import { type NotTreatedMark, readNotTreatedMark, StopNotTreatedButton } from './stop-not-treated-button';
 import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-sheet-copies';
-import { overlayPendingStops, type ReplayResult } from './stop-outbox';
+import { findChangeKind, overlayPendingStops, type QueuedStopChange, type ReplayResult } from './stop-outbox';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { useDaySheetWorker } from './use-day-sheet-worker';
 import { findChangeNoticeKey, noticeValues, useStopOutbox } from './use-stop-outbox';
@@ -31,6 +31,9 @@ import { toTelHref } from '@/lib/phone';
 
 /** `closure` is missing from copies saved before 0071. */
 type SheetDay = Pick<TechnicianDay, 'route' | 'plan' | 'today'> & { closure?: TechnicianDay['closure'] };
+
+/** A stop without "Couldn't treat" (0085). */
+const NO_NOT_TREATED: NotTreatedMark = { notTreatedReason: null, notTreatedNote: null, notTreatedAt: null, notTreatedBy: null };
 
 /** How long the day may take to arrive before the sheet counts it as no signal (one bar can hang for minutes). */
 const DAY_LOAD_TIMEOUT_MS = 20_000;
@@ -142,6 +145,9 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
       const { change } = outcome;
       if (outcome.kind === 'delivered') {
         updateStopStatus(change.appointmentId, change.status, change.status === 'completed' && change.note !== undefined ? change.note || null : undefined);
+        // "Couldn't treat" as the server recorded it (who, when); a done mark cleared it there (0085, 0086).
+        const mark = change.notTreated !== undefined ? readNotTreatedMark(outcome.answer) : change.status === 'completed' ? NO_NOT_TREATED : null;
+        if (mark) updateNotTreated(change.appointmentId, mark);
         continue;
       }
       readAgain = true;
@@ -151,14 +157,14 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
         : undefined;
       const notice = outcome.kind === 'refused'
         ? { message: outcome.message ?? t('stopChangeFailed') }
-        : { message: t(findChangeNoticeKey(outcome.kind, change.status), noticeValues(change.name)), notice: true };
+        : { message: t(findChangeNoticeKey(outcome.kind, findChangeKind(change)), noticeValues(change.name)), notice: true };
       setRefusals((current) => ({ ...current, [change.appointmentId]: { ...notice, mark } }));
     }
     if (readAgain) {
       loadMode.current = 'quiet';
       setVersion((v) => v + 1);
     }
-  }, [t, updateStopStatus]);
+  }, [t, updateStopStatus, updateNotTreated]);
 
   const { outbox, keep, replay, sending, enabled: keepsChanges } = useStopOutbox(staffUserId, showReplayed);
 
@@ -282,6 +288,13 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
     const { [appointmentId]: _gone, ...rest } = current;
     return rest;
   });
+
+  // A change kept on the phone replaces what was said about the stop's last refused one.
+  const keepChange = (change: QueuedStopChange) => {
+    const kept = keep(change);
+    if (kept) forgetRefusal(change.appointmentId);
+    return kept;
+  };
 
   const name = technicians.find((tech) => tech.id === technicianId)?.name ?? route?.technician ?? '';
   const recording = recordForm && technicianId !== null ? {
@@ -431,18 +444,18 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                       updateStopStatus(appointmentId, status, visitNote);
                     }}
                     recording={recording}
-                    outbox={keepsChanges ? {
-                      pending: waitingStops.has(id),
-                      keep: (change) => {
-                        const kept = keep(change);
-                        if (kept) forgetRefusal(change.appointmentId);
-                        return kept;
-                      },
-                      refusedMark: refusal?.mark,
-                    } : undefined}
+                    outbox={keepsChanges ? { pending: waitingStops.has(id), keep: keepChange, refusedMark: refusal?.mark } : undefined}
                   />
-                  {/* Needs a connection (0085): not offered while this stop has changes waiting on the phone. */}
-                  {waitingStops.has(id) ? null : <StopNotTreatedButton stop={stop} today={sheet.today} onMark={updateNotTreated} />}
+                  {/* Kept on the phone without signal, as "Mark done" (0086). */}
+                  <StopNotTreatedButton
+                    stop={stop}
+                    today={sheet.today}
+                    onMark={(appointmentId, mark) => {
+                      forgetRefusal(appointmentId);
+                      updateNotTreated(appointmentId, mark);
+                    }}
+                    outbox={keepsChanges ? { pending: waitingStops.has(id), keep: keepChange } : undefined}
+                  />
                 </>
               );
             }}

@@ -1,4 +1,4 @@
-import type { StopAnswer } from './stop-outbox';
+import { type QueuedStopChange, type StopAnswer, toStopChangeRequest } from './stop-outbox';
 
 /**
  * How long a change may take before it counts as lost: one bar of signal can leave a request
@@ -7,15 +7,17 @@ import type { StopAnswer } from './stop-outbox';
 export const STOP_CHANGE_TIMEOUT_MS = 20_000;
 
 /**
- * PATCH /api/routes/technician/stops/{id}: the server's status and JSON body (null when none).
- * Throws when there is no answer at all (no network, timed out): the caller keeps the change.
+ * A day sheet change to the server (`toStopChangeRequest`: a done mark or its Undo, "Couldn't treat"
+ * or its Undo): the server's status and JSON body (null when none). Throws when there is no answer
+ * at all (no network, timed out): the caller keeps the change.
  */
-export async function sendStopChange(appointmentId: number, body: Record<string, unknown>): Promise<StopAnswer> {
+export async function sendStopChange(change: QueuedStopChange): Promise<StopAnswer> {
+  const { path, method, body } = toStopChangeRequest(change);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), STOP_CHANGE_TIMEOUT_MS);
   try {
-    const res = await fetch(`/api/routes/technician/stops/${appointmentId}`, {
-      method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal,
+    const res = await fetch(path, {
+      method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal,
     });
     const json: unknown = await res.json().catch(() => null);
     return { status: res.status, body: json };

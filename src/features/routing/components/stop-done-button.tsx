@@ -11,7 +11,7 @@ import type { RouteStop } from '../route.service';
 import { findStopAction } from '../stop-completion';
 import { findServiceLabelKey } from './route-format';
 import { sendStopChange } from './send-stop-change';
-import { createChangeId, type QueuedStopChange, toStopChangeBody } from './stop-outbox';
+import { createChangeId, type QueuedStopChange } from './stop-outbox';
 import { type DoneMark, type DoneOutcome, VisitNoteDialog } from './visit-note-dialog';
 
 type StopStatus = 'completed' | 'confirmed';
@@ -39,7 +39,7 @@ export type StopOutbox = {
 };
 
 /** True when the browser knows it has no network at all (a request would not leave the phone). */
-const isBrowserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+export const isBrowserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * "Mark done" on a confirmed stop from its day on, "Undo" on a completed one (day sheet only, not
@@ -93,7 +93,7 @@ export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
     try {
       let res: { ok: boolean; status: number; body: Refusal | null };
       try {
-        const answer = await sendStopChange(stop.appointment.id, toStopChangeBody(pressed));
+        const answer = await sendStopChange(pressed);
         res = { ok: answer.status >= 200 && answer.status < 300, status: answer.status, body: answer.body as Refusal | null };
       } catch (error) {
         if (outbox) return keep(true);

@@ -16,6 +16,9 @@ import type { RouteStop } from '../route.service';
 import { type NotTreated, NotTreatedSchema, VISIT_NOTE_MAX_LENGTH } from '../route.schema';
 import { isVisitDayReached } from '../stop-completion';
 import { findNotTreatedReasonKey } from './route-format';
+import { sendStopChange } from './send-stop-change';
+import { isBrowserOffline, type StopOutbox } from './stop-done-button';
+import { createChangeId, type QueuedStopChange } from './stop-outbox';
 
 /** The stop's "could not treat" mark as the server answered it (0085); all null once taken back. */
 export type NotTreatedMark = Pick<RouteStop['appointment'], 'notTreatedReason' | 'notTreatedNote' | 'notTreatedAt' | 'notTreatedBy'>;
@@ -24,14 +27,24 @@ export type NotTreatedMark = Pick<RouteStop['appointment'], 'notTreatedReason' |
 type FormValues = z.input<typeof NotTreatedSchema>;
 const FIELDS = ['reason', 'note'] as const;
 
+/** The mark as a 2xx answer carries it, or null when the answer is not the server's (a Wi-Fi sign-in page). */
+export function readNotTreatedMark(body: unknown): NotTreatedMark | null {
+  if (typeof body !== 'object' || body === null || !('notTreatedReason' in body)) return null;
+  const { notTreatedReason, notTreatedNote, notTreatedAt, notTreatedBy } = body as NotTreatedMark;
+  return { notTreatedReason, notTreatedNote, notTreatedAt, notTreatedBy };
+}
+
 /**
  * The day sheet's "Couldn't treat" on an open stop from its day on, and its "Undo" (docs/decisions/0085).
- * It asks why (the short list; a note, required for Other) and says the customer gets no report. It
- * needs a connection: unlike "Mark done", it is not kept on the phone (0085 says why); without one
- * the technician is told so and nothing changes. The server decides who may (own route, the day).
+ * It asks why (the short list; a note, required for Other) and says the customer gets no report.
+ * The server decides who may (own route, the day). With an `outbox` it works without signal as
+ * "Mark done" does (0086): a change that cannot reach the server, any change while the browser is
+ * offline or while this stop has changes waiting, is kept on the phone with its id and the time it
+ * was pressed, and the sheet shows the stop as the technician left it, marked as waiting. Without
+ * one (nothing is kept on this phone), no connection means nothing changes, and the sheet says so.
  */
-export function StopNotTreatedButton({ stop, today, onMark }: {
-  stop: RouteStop; today: string; onMark: (appointmentId: number, mark: NotTreatedMark) => void;
+export function StopNotTreatedButton({ stop, today, onMark, outbox }: {
+  stop: RouteStop; today: string; onMark: (appointmentId: number, mark: NotTreatedMark) => void; outbox?: StopOutbox;
 }) {
   const t = useTranslations('routing');
   const [open, setOpen] = useState(false);
@@ -41,17 +54,30 @@ export function StopNotTreatedButton({ stop, today, onMark }: {
   const name = `${stop.customer.firstName} ${stop.customer.lastName}`;
 
   const send = async (body: NotTreated | null): Promise<SaveOutcome> => {
-    let res: Response;
+    const pressed: QueuedStopChange = {
+      id: createChangeId(), appointmentId: appointment.id, status: 'confirmed', takenAt: new Date().toISOString(), name, tried: false,
+      notTreated: body ? { reason: body.reason, note: body.note ?? '' } : null,
+    };
+    const keep = (tried: boolean): SaveOutcome => {
+      if (!outbox?.keep({ ...pressed, tried })) return { ok: false, message: t('stopChangeFailed') };
+      toast({ title: t('offline.keptTitle'), description: t(body ? 'offline.keptNotTreatedBody' : 'offline.keptNotTreatedUndoBody', { name }) });
+      return { ok: true };
+    };
+    // Behind changes still waiting (their order matters), or with no network at all: kept as is.
+    if (outbox && (outbox.pending || isBrowserOffline())) return keep(false);
+    let answer: Awaited<ReturnType<typeof sendStopChange>>;
     try {
-      res = await fetch(`/api/routes/technician/stops/${appointment.id}/not-treated`, body
-        ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-        : { method: 'DELETE' });
+      answer = await sendStopChange(pressed);
     } catch {
-      return { ok: false, message: t('notTreated.needsConnection') };
+      return outbox ? keep(true) : { ok: false, message: t('notTreated.needsConnection') };
     }
-    const json = (await res.json().catch(() => null)) as (NotTreatedMark & { message?: string; fields?: Record<string, string> }) | null;
-    if (!res.ok || !json || !('notTreatedReason' in json)) return toRefusal(json ?? { message: t('stopChangeFailed') });
-    onMark(appointment.id, { notTreatedReason: json.notTreatedReason, notTreatedNote: json.notTreatedNote, notTreatedAt: json.notTreatedAt, notTreatedBy: json.notTreatedBy });
+    const mark = answer.status >= 200 && answer.status < 300 ? readNotTreatedMark(answer.body) : null;
+    if (!mark) {
+      // A 2xx that is not the server's answer (a Wi-Fi sign-in page): the change did not arrive.
+      if (outbox && answer.status >= 200 && answer.status < 300) return keep(true);
+      return toRefusal((answer.body as { message?: string; fields?: Record<string, string> } | null) ?? { message: t('stopChangeFailed') });
+    }
+    onMark(appointment.id, mark);
     toast(body ? { title: t('notTreated.savedTitle'), description: t('notTreated.savedBody', { name }) } : { title: t('notTreated.undoneTitle'), description: t('notTreated.undoneBody', { name }) });
     return { ok: true };
   };

@@ -206,7 +206,7 @@ describe('replayOutbox', () => {
       return ok(change);
     }));
     expect(sent).toEqual(outbox.map((c) => c.id));
-    expect(result).toEqual({ stopped: 'empty', outcomes: outbox.map((change) => ({ kind: 'delivered', change: { ...change, tried: true } })) });
+    expect(result).toEqual({ stopped: 'empty', outcomes: outbox.map((change) => ({ kind: 'delivered', change: { ...change, tried: true }, answer: expect.anything() })) });
     expect(readOutbox(store, OWNER)).toEqual([]);
   });
 
@@ -310,7 +310,7 @@ describe('replayOutbox', () => {
       stopped: 'empty',
       outcomes: [
         { kind: 'superseded', change: { ...mark, tried: true }, dropped: [laterUndo], serverStatus: 'confirmed' },
-        { kind: 'delivered', change: { ...nextStop, tried: true } },
+        { kind: 'delivered', change: { ...nextStop, tried: true }, answer: expect.anything() },
       ],
     });
     // Stop 1 was done once and not again; stop 2 is done.
@@ -391,7 +391,7 @@ describe('replayOutbox', () => {
     writeOutbox(store, OWNER, [mark]);
     await sendLosingAnswers(store, patch);
     const again = await replayOutbox(wire(store, async (change) => patch(change)));
-    expect(again.outcomes).toEqual([{ kind: 'delivered', change: { ...mark, tried: true } }]);
+    expect(again.outcomes).toEqual([{ kind: 'delivered', change: { ...mark, tried: true }, answer: expect.anything() }]);
     expect(state.writes).toBe(1);
   });
 
@@ -414,7 +414,7 @@ describe('replayOutbox', () => {
       stopped: 'empty',
       outcomes: [
         { kind: 'refused', change: { ...refusedMark, tried: true }, dropped: [laterUndo], serverStatus: 'completed', message: 'This visit had already been marked done.' },
-        { kind: 'delivered', change: { ...otherStop, tried: true } },
+        { kind: 'delivered', change: { ...otherStop, tried: true }, answer: expect.anything() },
       ],
     });
     expect(readOutbox(store, OWNER)).toEqual([]);

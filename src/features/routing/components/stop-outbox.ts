@@ -1,7 +1,7 @@
 /**
  * The day sheet's outbox (docs/decisions/0045): a "Mark done" or "Undo" that could not reach the
  * server (no signal in a back yard) is kept on the phone, in the order taken, and sent again until
- * the server has answered it. Pure: the storage and the request are passed in, so the rules are
+ * the server has answered it; so is "Couldn't treat" and its Undo (0086), sent to their own path. Pure: the storage and the request are passed in, so the rules are
  * unit-tested (`stop-outbox.test.ts`); `use-stop-outbox.ts` wires them to the browser.
  *
  * Idempotency: each change carries the id the phone gave it (a UUID, sent as `changeId`, 0052);
@@ -16,9 +16,16 @@
  * the outbox only once the server has answered it.
  */
 
+import { NOT_TREATED_REASONS, type NotTreatedReason } from '@/lib/not-treated-reasons';
 import { StopChangeIdSchema } from '../route.schema';
 
 export type StopChangeStatus = 'completed' | 'confirmed';
+
+/** "Couldn't treat" as the dialog took it (0085): the reason and the note for the office. */
+export type QueuedNotTreated = { reason: NotTreatedReason; note: string };
+
+/** What a kept change asks for, named as the server records its id (0052, 0086). */
+export type QueuedChangeKind = 'done' | 'undo' | 'not-treated' | 'not-treated-undo';
 
 /** The products applied, as the "Mark done" dialog sends them (0042). */
 export type QueuedApplication = { productId: number; amount: string };
@@ -39,9 +46,20 @@ export type QueuedStopChange = {
   /** With a done mark: the note to the customer and the products applied, as the dialog took them. */
   note?: string;
   applications?: QueuedApplication[];
+  /**
+   * Set for "Couldn't treat" (0086): its reason and note, or null for its Undo. The stop stays open
+   * either way (`status` 'confirmed'); without it the change is a done mark or its Undo.
+   */
+  notTreated?: QueuedNotTreated | null;
   /** A request has carried it, so the server may have it already (its answer may have been lost). */
   tried: boolean;
 };
+
+/** What the change asks for: a done mark, its Undo, "Couldn't treat", or its Undo. */
+export function findChangeKind(change: Pick<QueuedStopChange, 'status' | 'notTreated'>): QueuedChangeKind {
+  if (change.notTreated !== undefined) return change.notTreated ? 'not-treated' : 'not-treated-undo';
+  return change.status === 'completed' ? 'done' : 'undo';
+}
 
 /** What the server answered: its HTTP status and its JSON body (null when there was none). */
 export type StopAnswer = { status: number; body: unknown };
@@ -72,6 +90,12 @@ export function outboxKey(owner: number): string {
   return `escarpment.daySheet.outbox.v1.${owner}`;
 }
 
+function isNotTreated(value: unknown): value is QueuedNotTreated | null {
+  if (value === null) return true;
+  const mark = value as QueuedNotTreated;
+  return typeof value === 'object' && (NOT_TREATED_REASONS as readonly unknown[]).includes(mark.reason) && typeof mark.note === 'string';
+}
+
 function isApplication(value: unknown): value is QueuedApplication {
   const line = value as QueuedApplication;
   return typeof value === 'object' && value !== null && Number.isInteger(line.productId) && typeof line.amount === 'string';
@@ -87,7 +111,9 @@ export function isQueuedStopChange(value: unknown): value is QueuedStopChange {
     && typeof c.takenAt === 'string' && !Number.isNaN(Date.parse(c.takenAt))
     && typeof c.name === 'string' && typeof c.tried === 'boolean'
     && (c.note === undefined || typeof c.note === 'string')
-    && (c.applications === undefined || (Array.isArray(c.applications) && c.applications.every(isApplication)));
+    && (c.applications === undefined || (Array.isArray(c.applications) && c.applications.every(isApplication)))
+    // "Couldn't treat" leaves the stop open (0086).
+    && (c.notTreated === undefined || (isNotTreated(c.notTreated) && c.status === 'confirmed'));
 }
 
 /** The owner's outbox in the order taken; [] when there is none or the storage cannot be read. */
@@ -119,20 +145,27 @@ export function writeOutbox(store: KeyValueStore, owner: number, outbox: readonl
  * instead of following it: the server never hears of either, and the customer gets no visit report
  * for a stop marked done by mistake. A done mark a request may have delivered is followed by its
  * Undo, which is safe either way; and a done mark after an Undo always follows it, since it brings
- * a new note and record that must replace the stored ones.
+ * a new note and record that must replace the stored ones. The same holds for "Couldn't treat"
+ * and its Undo (0086): an Undo of a mark no request has carried takes that mark out.
  */
 export function addChange(outbox: readonly QueuedStopChange[], change: QueuedStopChange): QueuedStopChange[] {
   if (outbox.some((c) => c.id === change.id)) return [...outbox];
-  if (change.status === 'confirmed') {
+  const kind = findChangeKind(change);
+  const undoes = kind === 'undo' ? 'done' : kind === 'not-treated-undo' ? 'not-treated' : null;
+  if (undoes) {
     const last = [...outbox].reverse().find((c) => c.appointmentId === change.appointmentId);
-    if (last && last.status === 'completed' && !last.tried) return outbox.filter((c) => c !== last);
+    if (last && findChangeKind(last) === undoes && !last.tried) return outbox.filter((c) => c !== last);
   }
   return [...outbox, change];
 }
 
-/** The body of PATCH /api/routes/technician/stops/{id} for a change. */
+/**
+ * The body of a change's request: PATCH /api/routes/technician/stops/{id} for a done mark or its
+ * Undo, POST or DELETE on its `/not-treated` for "Couldn't treat" or its Undo (0086).
+ */
 export function toStopChangeBody(change: QueuedStopChange): Record<string, unknown> {
   const changeId = isSendableChangeId(change.id) ? { changeId: change.id, takenAt: change.takenAt } : {};
+  if (change.notTreated !== undefined) return change.notTreated ? { ...change.notTreated, ...changeId } : changeId;
   if (change.status === 'confirmed') return { status: 'confirmed', ...changeId };
   return {
     status: 'completed',
@@ -143,18 +176,40 @@ export function toStopChangeBody(change: QueuedStopChange): Record<string, unkno
   };
 }
 
-/** What each stop with changes waiting will be once they arrive: the last change's status, and a done mark's note. */
-export function findPendingStops(outbox: readonly QueuedStopChange[]): Map<number, { status: StopChangeStatus; note?: string }> {
-  const pending = new Map<number, { status: StopChangeStatus; note?: string }>();
-  for (const change of outbox) pending.set(change.appointmentId, change.status === 'completed' ? { status: 'completed', note: change.note } : { status: 'confirmed' });
+/** Where a change is sent, and how (see `toStopChangeBody`). */
+export function toStopChangeRequest(change: QueuedStopChange): { path: string; method: 'PATCH' | 'POST' | 'DELETE'; body: Record<string, unknown> } {
+  const path = `/api/routes/technician/stops/${change.appointmentId}`;
+  if (change.notTreated === undefined) return { path, method: 'PATCH', body: toStopChangeBody(change) };
+  return { path: `${path}/not-treated`, method: change.notTreated ? 'POST' : 'DELETE', body: toStopChangeBody(change) };
+}
+
+/** A stop as the changes waiting for it leave it: its status, a done mark's note, and its "Couldn't treat" (null: taken back). */
+export type PendingStop = { status: StopChangeStatus; note?: string; notTreated?: { mark: QueuedNotTreated | null; takenAt: string } };
+
+/**
+ * What each stop with changes waiting will be once they arrive: the last change's status, a done
+ * mark's note, and the last "Couldn't treat" or its Undo since (a done mark clears it, as the server does).
+ */
+export function findPendingStops(outbox: readonly QueuedStopChange[]): Map<number, PendingStop> {
+  const pending = new Map<number, PendingStop>();
+  for (const change of outbox) {
+    const before = pending.get(change.appointmentId);
+    if (change.notTreated !== undefined) pending.set(change.appointmentId, { status: 'confirmed', notTreated: { mark: change.notTreated, takenAt: change.takenAt } });
+    else if (change.status === 'completed') pending.set(change.appointmentId, { status: 'completed', note: change.note, notTreated: { mark: null, takenAt: change.takenAt } });
+    else pending.set(change.appointmentId, { status: 'confirmed', ...(before?.notTreated ? { notTreated: before.notTreated } : {}) });
+  }
   return pending;
 }
 
+/** The stop's "Couldn't treat" fields as the sheet shows them (0085). */
+type NotTreatedFields = { notTreatedReason?: string | null; notTreatedNote?: string | null; notTreatedAt?: Date | string | null; notTreatedBy?: string | null };
+
 /**
  * Stops as the technician left them: the server's stops with the changes still waiting applied on
- * top (status, and a done mark's note). Stops without a waiting change are returned as they are.
+ * top (status, a done mark's note, and "Couldn't treat" with its reason, note and time, by nobody
+ * named yet). Stops without a waiting change are returned as they are.
  */
-export function overlayPendingStops<T extends { appointment: { id: number; status: string; visitNote?: string | null } }>(
+export function overlayPendingStops<T extends { appointment: { id: number; status: string; visitNote?: string | null } & NotTreatedFields }>(
   stops: readonly T[],
   outbox: readonly QueuedStopChange[],
 ): T[] {
@@ -163,13 +218,27 @@ export function overlayPendingStops<T extends { appointment: { id: number; statu
     const change = pending.get(stop.appointment.id);
     if (!change) return stop;
     const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : stop.appointment.visitNote;
-    return { ...stop, appointment: { ...stop.appointment, status: change.status, visitNote } };
+    const mark = change.notTreated;
+    // Only where it changes what the stop shows: a mark waiting, or one the waiting changes take away.
+    const notTreated = mark === undefined || (!mark.mark && !stop.appointment.notTreatedReason) ? {} : {
+      notTreatedReason: mark.mark?.reason ?? null,
+      notTreatedNote: mark.mark ? mark.mark.note || null : null,
+      notTreatedAt: mark.mark ? mark.takenAt : null,
+      notTreatedBy: null,
+    };
+    return { ...stop, appointment: { ...stop.appointment, status: change.status, visitNote, ...notTreated } };
   });
+}
+
+/** True when a 2xx answer to "Couldn't treat" or its Undo shows the stop as the change leaves it (0086). */
+function showsNotTreated(change: QueuedStopChange, body: { notTreatedReason?: unknown }): boolean {
+  return change.notTreated ? body.notTreatedReason === change.notTreated.reason : body.notTreatedReason === null;
 }
 
 /**
  * How an answer settles a change:
  * - 'delivered': 2xx with the stop in the status asked for (the same mark again is a success too);
+ *   for "Couldn't treat" (0086), an open stop with that reason, or without one after its Undo;
  * - 'superseded': 2xx saying the change had been applied already (`replayed`, 0052: its first
  *   answer was lost) and the stop is now in another status: the office changed it afterwards;
  * - 'signedOut': 401, the sign-in ended: kept until the person signs in again;
@@ -182,9 +251,10 @@ export function overlayPendingStops<T extends { appointment: { id: number; statu
  */
 export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'delivered' | 'superseded' | 'tooOld' | 'refused' | 'signedOut' | 'retry' {
   if (answer.status >= 200 && answer.status < 300) {
-    const body = answer.body as { status?: unknown; replayed?: unknown } | null;
+    const body = answer.body as { status?: unknown; replayed?: unknown; notTreatedReason?: unknown } | null;
     if (body === null || typeof body !== 'object' || typeof body.status !== 'string') return 'retry';
-    if (body.status === change.status) return 'delivered';
+    if (change.notTreated !== undefined && !('notTreatedReason' in body)) return 'retry';
+    if (body.status === change.status && (change.notTreated === undefined || showsNotTreated(change, body))) return 'delivered';
     return body.replayed === true ? 'superseded' : 'retry';
   }
   if (answer.status === 401) return 'signedOut';
@@ -194,7 +264,8 @@ export function classifyAnswer(change: QueuedStopChange, answer: StopAnswer): 'd
 }
 
 export type ReplayOutcome =
-  | { kind: 'delivered'; change: QueuedStopChange }
+  /** `answer`: the server's body, which names who said "Couldn't treat" (0086). */
+  | { kind: 'delivered'; change: QueuedStopChange; answer: unknown }
   | {
     kind: 'superseded';
     change: QueuedStopChange;
@@ -270,7 +341,7 @@ export async function replayOutbox(io: {
     const current = io.read();
     if (kind === 'delivered') {
       io.write(current.filter((c) => c.id !== next.id));
-      outcomes.push({ kind, change: next });
+      outcomes.push({ kind, change: next, answer: answer.body });
       continue;
     }
     const dropped = current.filter((c) => c.id !== next.id && c.appointmentId === next.appointmentId);

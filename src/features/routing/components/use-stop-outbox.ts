@@ -6,7 +6,7 @@ import { APPLIED_STOP_CHANGE_KEEP_DAYS } from '../stop-completion';
 import { openDaySheetStore } from './day-sheet-on-device';
 import { sendStopChange } from './send-stop-change';
 import {
-  addChange, outboxKey, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, type StopChangeStatus, toStopChangeBody, writeOutbox,
+  addChange, findChangeKind, outboxKey, type QueuedChangeKind, type QueuedStopChange, readOutbox, replayOutbox, type ReplayResult, writeOutbox,
 } from './stop-outbox';
 
 /** How often changes waiting on the phone are sent again while the browser believes it is online. */
@@ -15,15 +15,26 @@ export const OUTBOX_RETRY_MS = 30_000;
 /** How long a refusal of a change that waited stays on screen: the technician may be busy in the yard. */
 const REFUSAL_TOAST_MS = 15_000;
 
+const NOTICE_KEYS = {
+  superseded: {
+    'done': 'offline.supersededAfterMark', 'undo': 'offline.supersededAfterUndo',
+    'not-treated': 'offline.supersededAfterNotTreated', 'not-treated-undo': 'offline.supersededAfterNotTreatedUndo',
+  },
+  tooOld: {
+    'done': 'offline.tooOldAfterMark', 'undo': 'offline.tooOldAfterUndo',
+    'not-treated': 'offline.tooOldAfterNotTreated', 'not-treated-undo': 'offline.tooOldAfterNotTreatedUndo',
+  },
+} as const;
+
 /**
  * The routing message for a change the technician is told about in the sheet's own words, named by
- * what they did, with `{name}`: one that reached the server, whose answer was lost, and that the
- * office changed afterwards ('superseded', 0052); one kept on the phone longer than the server
- * keeps the ids of the changes it applied, so it was not taken ('tooOld', 0057; with `{days}`).
+ * what they did (a done mark, "Couldn't treat", or the Undo of either, `findChangeKind`), with
+ * `{name}`: one that reached the server, whose answer was lost, and that the office changed
+ * afterwards ('superseded', 0052); one kept on the phone longer than the server keeps the ids of
+ * the changes it applied, so it was not taken ('tooOld', 0057; with `{days}`).
  */
-export function findChangeNoticeKey(kind: 'superseded' | 'tooOld', status: StopChangeStatus) {
-  if (kind === 'tooOld') return status === 'completed' ? 'offline.tooOldAfterMark' as const : 'offline.tooOldAfterUndo' as const;
-  return status === 'completed' ? 'offline.supersededAfterMark' as const : 'offline.supersededAfterUndo' as const;
+export function findChangeNoticeKey<K extends 'superseded' | 'tooOld', C extends QueuedChangeKind>(kind: K, change: C): (typeof NOTICE_KEYS)[K][C] {
+  return NOTICE_KEYS[kind][change];
 }
 
 /** What a change's notice says, in the sheet's words: the customer and the days the server keeps ids. */
@@ -92,11 +103,11 @@ export function useStopOutbox(owner: number | undefined, onReplayed: (result: Re
     const delivered = result.outcomes.filter((o) => o.kind === 'delivered');
     const [only] = problems;
     if (problems.length === 1 && only!.kind === 'superseded') {
-      const { name, status } = only!.change;
-      toast({ duration: REFUSAL_TOAST_MS, title: t('offline.supersededTitle', { name }), description: t(findChangeNoticeKey('superseded', status), noticeValues(name)) });
+      const { name } = only!.change;
+      toast({ duration: REFUSAL_TOAST_MS, title: t('offline.supersededTitle', { name }), description: t(findChangeNoticeKey('superseded', findChangeKind(only!.change)), noticeValues(name)) });
     } else if (problems.length === 1 && only!.kind === 'tooOld') {
-      const { name, status } = only!.change;
-      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.tooOldTitle', { name }), description: t(findChangeNoticeKey('tooOld', status), noticeValues(name)) });
+      const { name } = only!.change;
+      toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.tooOldTitle', { name }), description: t(findChangeNoticeKey('tooOld', findChangeKind(only!.change)), noticeValues(name)) });
     } else if (problems.length === 1 && only!.kind === 'refused') {
       toast({ variant: 'destructive', duration: REFUSAL_TOAST_MS, title: t('offline.refusedTitle', { name: only!.change.name }), description: only!.message ?? t('stopChangeFailed') });
     } else if (problems.length > 1) {
@@ -124,7 +135,7 @@ export function useStopOutbox(owner: number | undefined, onReplayed: (result: Re
       const run = () => replayOutbox({
         read: () => readOutbox(store, owner),
         write: (next) => writeOutbox(store, owner, next),
-        send: (change) => sendStopChange(change.appointmentId, toStopChangeBody(change)),
+        send: sendStopChange,
       });
       // Another tab holding the lock is sending them already: nothing to do here.
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -174,7 +174,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
           <TabsTrigger value="emails">{t('tabs.emails')}</TabsTrigger>
         </TabsList>
         <TabsContent value="appointments">
-          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor, today: initial.appointmentsToday }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} completion={completion} />
+          <AppointmentsPanel initial={{ appointments: initial.appointments, nextCursor: initial.appointmentsNextCursor, today: initial.appointmentsToday }} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} completion={completion} needsNewDate={data.totals.needsNewDate} />
         </TabsContent>
         <TabsContent value="customers">
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">

@@ -13,7 +13,7 @@ import { isVisitDayReached } from '@/features/routing/stop-completion';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { formatTimeOfDay } from '@/lib/format';
 import {
-  APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER,
+  APPOINTMENT_STATUS_FILTERS, APPOINTMENT_VIEWS, buildAppointmentListPath, DEFAULT_APPOINTMENT_FILTER, NEEDS_NEW_DATE_FILTER,
   type AppointmentListFilter, type AppointmentStatusFilter, type AppointmentView,
 } from '../appointment-list';
 import type { AppointmentPage } from '../dashboard.service';
@@ -57,13 +57,18 @@ function ServiceWithAddOns({ service, addOns }: { service: string; addOns: strin
  * completed", and a line above the list says why while such a visit is shown (0057): completing
  * one sends the customer their visit report. The server refuses it anyway.
  */
-export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, completion }: {
+export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, completion, needsNewDate = 0 }: {
   initial: AppointmentPage;
   refreshTick: number;
   /** The customer page (with their bookings, cancellation and refunds) each row's name links to. */
   customerDetailsPath: string;
   /** The products and technicians "Mark completed" offers. */
   completion: OfficeCompletionForm;
+  /**
+   * Visits the office must give a new Friday (the dashboard's figure, 0086): paid after their Friday
+   * filled, or not treated on their day. Said above the list with a button that lists them.
+   */
+  needsNewDate?: number;
 }) {
   const t = useTranslations('adminDashboard');
   // The add-ons' names are the day sheet's (0062, 0064).
@@ -198,7 +203,8 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
           </Button>
         ) : null}
         {moveLabel ? (
-          <Button type="button" size="sm" variant={a.needsStaffAttention ? 'default' : 'outline'} disabled={busy === a.id} aria-label={`${moveLabel}: ${who}`} onClick={() => setMoving(a)}>
+          // Shown strong on a visit that needs its new Friday: paid after its Friday filled, or not treated (0086).
+          <Button type="button" size="sm" variant={a.needsStaffAttention || (a.status === 'confirmed' && a.notTreatedReason) ? 'default' : 'outline'} disabled={busy === a.id} aria-label={`${moveLabel}: ${who}`} onClick={() => setMoving(a)}>
             {moveLabel}
           </Button>
         ) : null}
@@ -211,12 +217,20 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const waitsForDay = rows.some((a) => a.status === 'confirmed' && !canComplete(a));
   const isDefault = filter.view === DEFAULT_APPOINTMENT_FILTER.view && !filter.date && !filter.status;
   const statusLabel = (s: AppointmentStatusFilter) => {
-    if (s === 'needs-attention') return t('needsAttention');
+    if (s === 'needs-attention') return t('needsNewDate.filter');
     return s === 'not-treated' ? t('list.notTreated') : t(`statuses.${s}`);
   };
 
   return (
     <>
+      {needsNewDate > 0 ? (
+        <div role="status" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p className="text-sm font-medium">{t('needsNewDate.summary', { count: needsNewDate })}</p>
+          {filter.status === NEEDS_NEW_DATE_FILTER.status && filter.view === NEEDS_NEW_DATE_FILTER.view && !filter.date ? null : (
+            <Button type="button" variant="outline" size="sm" onClick={() => void load(NEEDS_NEW_DATE_FILTER, 'filter')}>{t('needsNewDate.show')}</Button>
+          )}
+        </div>
+      ) : null}
       <div role="group" aria-label={t('list.filters')} className="mb-3 flex flex-wrap items-start gap-3">
         <div className="w-48 space-y-1.5">
           <Label htmlFor={ids.view}>{t('list.view')}</Label>

@@ -50,7 +50,8 @@ export default async function AdminPage({ params, searchParams }: {
       ) : session ? (
         <div className="mx-auto max-w-7xl px-4 py-10">
           {/* The staff shell above carries the links to the other screens, who is signed in and Logout. */}
-          <h1 className="text-3xl font-bold">{t('dashboardTitle')}</h1>
+          {/* SPEC's "Admin Dashboard" is the owner's; the office's login is not an admin (0082, 0086). */}
+          <h1 className="text-3xl font-bold">{t(can(session.role, 'staffAccounts') ? 'dashboardTitle' : 'officeDashboardTitle')}</h1>
           {refusedPage ? (
             <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-gray-900">
               {t('officeRefused', { page: t(`officePages.${refusedPage}`) })}

@@ -1,0 +1,2 @@
+ALTER TABLE "applied_stop_changes" DROP CONSTRAINT "applied_stop_changes_kind";--> statement-breakpoint
+ALTER TABLE "applied_stop_changes" ADD CONSTRAINT "applied_stop_changes_kind" CHECK ("applied_stop_changes"."kind" in ('done', 'undo', 'not-treated', 'not-treated-undo'));
