@@ -187,6 +187,7 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
       city: details.city,
       postalCode: details.postalCode,
       discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
+      notes: request.notes ?? null,
     };
     const email = renderQuoteEmail({ locale, branch, siteUrl, taxRateBps: branch.taxRateBps, quote, priced: priced.result });
     await enqueueEmail(tx, { kind: 'quote', to: request.email, locale, ...email, relatedType: 'quote', relatedId: saved.id });
@@ -200,7 +201,6 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
           customerPhone: request.phone ?? null,
           extras: details.extras,
           secondContact: request.secondContact ?? null,
-          notes: request.notes ?? null,
         },
       });
       await enqueueEmail(tx, {
@@ -269,7 +269,7 @@ export async function renderSampleQuoteEmail(options: { now: Date; locale: strin
     branch,
     siteUrl: getEnv().PUBLIC_SITE_URL,
     taxRateBps: branch.taxRateBps,
-    quote: { ...sample, id: 1, token: 'sample-quote-token', customerName: 'Alex Sample', customerEmail: 'alex@example.com' },
+    quote: { ...sample, id: 1, token: 'sample-quote-token', customerName: 'Alex Sample', customerEmail: 'alex@example.com', notes: null },
     priced: priced.result,
   });
 }
