@@ -1,7 +1,9 @@
 import 'server-only';
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { emailKey } from '@/db/email-key';
 import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
 import { quotes } from '@/db/schema/quotes';
 import type { QuoteState } from './quote-state';
 
@@ -224,6 +226,21 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
     .select({ ...quoteColumns, customerFirstName: quotes.customerFirstName, customerLastName: quotes.customerLastName })
     .from(quotes)
     .where(eq(quotes.token, token));
+  return row ?? null;
+}
+
+/**
+ * The street address and postal code of the live customer record with a quote's address (as
+ * `customers_email_key_idx` holds it; the oldest should two differ only in case), for /book-quote
+ * to offer a code a quote did not keep (0087); null when there is none.
+ */
+export async function selectQuoteCustomerPostalCode(db: DbExecutor, email: string) {
+  const [row] = await db
+    .select({ address: customers.address, postalCode: customers.postalCode })
+    .from(customers)
+    .where(and(eq(emailKey(customers.email), emailKey(email)), isNull(customers.erasedAt)))
+    .orderBy(asc(customers.id))
+    .limit(1);
   return row ?? null;
 }
 
