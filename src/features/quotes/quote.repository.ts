@@ -163,10 +163,11 @@ export type CancelledBookingColumns = ReturnType<typeof selectCancelledBooking>;
 /**
  * The unpaid booking made from the enclosing query's `quotes` row that its state names (0087): a
  * visit held at `now` first, else one whose hold lapsed, else one cancelled before it was paid,
- * the latest made first (the highest id); its reference, hold time, cancellation, and the customer record it was
- * booked for while that record may be opened (not erased). One probe of `appointments_quote_idx`,
- * for the cards shown only (a lateral join after the filter, as `selectCancelledBooking`); read
- * only where the state is one of `UNPAID_BOOKING_STATES`, when no booking of it was paid.
+ * the latest made first (the highest id); its reference, hold time, cancellation, and the customer
+ * record it was booked for while that record may be opened (not erased). One probe of
+ * `appointments_quote_idx` per card shown (a lateral join after the filter, as
+ * `selectCancelledBooking`), which finds nothing for most quotes; `describeUnpaidBooking` keeps it
+ * only when the state is one of `UNPAID_BOOKING_STATES`, where no booking of the quote was paid.
  */
 export function selectUnpaidBooking(db: DbExecutor, now: Date) {
   return db
@@ -183,8 +184,6 @@ export function selectUnpaidBooking(db: DbExecutor, now: Date) {
     .limit(1)
     .as('quote_unpaid');
 }
-
-export type UnpaidBookingColumns = ReturnType<typeof selectUnpaidBooking>;
 
 /** The bookings a card reads beside its state: the latest cancelled paid one (0073) and the unpaid one its state names (0087). */
 export function selectQuoteBookings(db: DbExecutor, now: Date) {
