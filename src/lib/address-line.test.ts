@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressNamesCity, formatAddressLine } from './address-line';
+import { addressNamesCity, findPostalCodeIn, formatAddressLine, isSameStreet } from './address-line';
 
 describe('formatAddressLine', () => {
   it.each([
@@ -34,5 +34,20 @@ describe('formatAddressLine', () => {
 describe('addressNamesCity', () => {
   it('is false for an empty town', () => {
     expect(addressNamesCity('45 Wilson St, Ancaster', '  ')).toBe(false);
+  });
+});
+
+describe('the street and postal code /book-quote offers for a quote that kept no code (0087)', () => {
+  it('knows one street address however it is written, and no other', () => {
+    expect(isSameStreet('12 King St. W, Hamilton', '12 king st w')).toBe(true);
+    expect(isSameStreet('12 King St W', '14 King St W')).toBe(false);
+    expect(isSameStreet('', '')).toBe(false);
+    expect(isSameStreet(null, '12 King St W')).toBe(false);
+  });
+
+  it('finds a postal code written in the address, with or without its space', () => {
+    expect(findPostalCodeIn('12 King St W, Hamilton ON l8p1a1')).toBe('L8P 1A1');
+    expect(findPostalCodeIn('45 Wilson St, Ancaster, L9G-2B5')).toBe('L9G 2B5');
+    expect(findPostalCodeIn('12 King St W, Hamilton')).toBeNull();
   });
 });

@@ -51,3 +51,19 @@ export function formatAddressLine(address: string | null | undefined, city?: str
   if (code && !compact(street).includes(compact(code))) parts.push(code);
   return parts.filter(Boolean).join(', ');
 }
+
+/**
+ * True when two addresses name the same street address (their first comma-separated parts, in any
+ * case, spacing or dots): '12 King St. W, Hamilton' and '12 king st w' are the same. False when
+ * either is blank.
+ */
+export function isSameStreet(a: string | null | undefined, b: string | null | undefined): boolean {
+  const street = (value: string | null | undefined) => simplify((value ?? '').split(',')[0] ?? '');
+  return street(a) !== '' && street(a) === street(b);
+}
+
+/** The first postal code written in an address ('12 King St W, Hamilton ON L8P 1A1' → 'L8P 1A1'); null when none. */
+export function findPostalCodeIn(address: string | null | undefined): string | null {
+  const match = /\b([a-z]\d[a-z])[\s-]?(\d[a-z]\d)\b/i.exec(address ?? '');
+  return match ? `${match[1]} ${match[2]}`.toUpperCase() : null;
+}

@@ -79,12 +79,16 @@ function keepFrenchHourTogether(text: string, locale: string): string {
 /** The Intl locale of clock times: English writes '9:00 AM' as SPEC does, where en-CA would write '9:00 a.m.'. */
 const clockLocale = (locale: string) => (locale === 'en' ? 'en-US' : intlLocale(locale));
 
-/** An instant as its Toronto day and time ('Jan 5, 2027, 3:42 PM', '5 janv. 2027, 15 h 42'); null when missing. */
-export function formatShortDateTime(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date'): string | null {
+/**
+ * An instant as its day and time in `timeZone` ('Jan 5, 2027, 3:42 PM', '5 janv. 2027, 15 h 42'),
+ * the branch's (America/Toronto unless given); null when missing.
+ */
+export function formatShortDateTime(value: string | Date | null | undefined, locale: string, invalidLabel = 'Invalid Date', timeZone = 'America/Toronto'): string | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return invalidLabel;
-  return keepFrenchHourTogether(formatDisplayDate(cachedDateTimeFormat(clockLocale(locale), 'short-toronto-day-time', SHORT_TORONTO_DAY_TIME), date), locale);
+  const format = cachedDateTimeFormat(clockLocale(locale), `short-day-time|${timeZone}`, { ...SHORT_TORONTO_DAY_TIME, timeZone });
+  return keepFrenchHourTogether(formatDisplayDate(format, date), locale);
 }
 
 /**

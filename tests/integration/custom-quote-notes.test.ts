@@ -2,7 +2,7 @@
  * Nothing a customer submits is lost (0084): the "Special Requests" written with /request-service's
  * custom-quote request are stored with the quote, shown to the office on /quotes-admin (GET
  * /api/admin/quotes), SPEC's quote list (GET /api/quotes), the customer's page and the staff email,
- * exported with the customer's personal data and erased with it.
+ * repeated to the customer in their own confirmation email (0087), exported with the customer's personal data and erased with it.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -87,6 +87,13 @@ describe('a custom-quote request with special requests', () => {
       .where(eq(emailOutbox.relatedId, quoteId)).then((rows) => rows.filter((row) => row.text.includes('Special requests')));
     expect(mail?.text).toContain(`Special requests: ${NOTES}`);
     expect(mail?.html).toContain('The back field by the creek is the worst: please look at it too.');
+  });
+
+  it('repeats them to the customer in their own confirmation email, as they wrote them (0087)', async () => {
+    const [mail] = await (await getDb()).select({ to: emailOutbox.toAddress, text: emailOutbox.text, html: emailOutbox.html }).from(emailOutbox)
+      .where(eq(emailOutbox.relatedId, quoteId)).then((rows) => rows.filter((row) => row.to === EMAIL));
+    expect(mail?.text).toContain(`Your special requests:\n${NOTES}\n`);
+    expect(mail?.html).toContain(`<span style="white-space:pre-line">${NOTES}</span>`);
   });
 
   it('exports them with the customer\'s personal data, and erases them with the customer', async () => {

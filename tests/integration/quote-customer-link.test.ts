@@ -70,7 +70,7 @@ describe('a customer page\'s quotes', () => {
     expect(details?.quotes.map((quote) => quote.id)).toEqual([q.anaLatest, q.anaShouting, q.anaFirst]);
     expect(details?.quotes[0]).toEqual({
       id: q.anaLatest, createdAt: '2026-06-01T12:07:00.000Z', status: 'booked', serviceType: 'onetime', propertySize: 0.5,
-      includeTick: true, includeStandingWater: true, extras: [], totalCents: 33_900, notes: null, cancelledBooking: null,
+      includeTick: true, includeStandingWater: true, extras: [], totalCents: 33_900, notes: null, cancelledBooking: null, unpaidBooking: null,
     });
     expect(details?.quotes[2]).toMatchObject({ serviceType: 'seasonal', propertySize: 1.25, totalCents: 61_020, status: 'sent' });
     expect(details?.moreQuotes).toBe(false);

@@ -4,7 +4,9 @@
  * by the office or by the customer through their booking's link. /quotes-admin's card, its state
  * filter, the customer page, SPEC's GET /api/quotes and the office's follow-up all read "Booking
  * cancelled" with when and by whom, and "Booked" again once a booking made again from the quote is
- * paid. Also the exact address filter a customer page links to, and the plans of both.
+ * paid. A booking made from it and never paid: held, lapsed, or cancelled before it was paid (0080,
+ * 0087), each card naming that booking. Also the exact address filter a customer page links to,
+ * and the plans of both.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,7 +56,14 @@ type Quote = { id: number; email: string; totalCents: number; serviceType: strin
 type Card = {
   id: number; status: string; customerEmail: string | null;
   cancelledBooking: { bookingRef: string | null; cancelledAt: string | null; cancelledBy: string | null; carriedOut: boolean } | null;
+  unpaidBooking: { bookingRef: string; customerId: number | null; holdExpiresAt: string | null; cancelledAt: string | null; cancelledBy: string | null; timeZone: string } | null;
 };
+
+/** The hold time and customer of a booking's first visit, as stored. */
+async function readVisit(id: number) {
+  const [visit] = await (await getDb()).select({ holdExpiresAt: appointments.holdExpiresAt, customerId: appointments.customerId }).from(appointments).where(eq(appointments.id, id));
+  return visit!;
+}
 
 /** A quote the customer asked for in the calculator, made three days ago (so a follow-up is not refused as too soon). */
 async function makeQuote(email: string, serviceType = 'onetime'): Promise<Quote> {
@@ -240,7 +249,13 @@ describe('a quote whose booking was never paid (0080)', () => {
     expect(await readCard(quote)).toMatchObject({ status: 'sent', cancelledBooking: null });
 
     const held = await bookFromQuote(quote, fridays[7]!, { pay: false });
-    expect(await readCard(quote)).toMatchObject({ status: 'checkout-started', cancelledBooking: null });
+    const visit = await readVisit(held.appointmentId);
+    // The card names the booking, links its customer's page, and says until when it is held (0087).
+    expect(await readCard(quote)).toMatchObject({
+      status: 'checkout-started', cancelledBooking: null,
+      unpaidBooking: { bookingRef: held.bookingRef, customerId: visit.customerId, holdExpiresAt: visit.holdExpiresAt!.toISOString(), cancelledAt: null, timeZone: 'America/Toronto' },
+    });
+    expect(visit.customerId).toBe(customerId);
     expect(idsOf(await readCards('status=checkout-started'))).toContain(quote.id);
     expect(idsOf(await readCards('status=sent'))).not.toContain(quote.id);
     expect((await loadCustomerDetails(customerId))?.quotes.find((q) => q.id === quote.id)?.status).toBe('checkout-started');
@@ -251,7 +266,7 @@ describe('a quote whose booking was never paid (0080)', () => {
     expect(stored!.status).toBe('sent');
 
     await payBooking(held.appointmentId, held.bookingRef);
-    expect(await readCard(quote)).toMatchObject({ status: 'booked' });
+    expect(await readCard(quote)).toMatchObject({ status: 'booked', unpaidBooking: null });
     expect(idsOf(await readCards('status=checkout-started'))).not.toContain(quote.id);
   });
 
@@ -262,8 +277,9 @@ describe('a quote whose booking was never paid (0080)', () => {
     const db = await getDb();
 
     // The hold's time passed; the worker has not run yet.
-    await db.update(appointments).set({ holdExpiresAt: new Date(Date.now() - 60_000) }).where(inArray(appointments.id, held.ids));
-    expect(await readCard(quote)).toMatchObject({ status: 'hold-expired', cancelledBooking: null });
+    const lapsedAt = new Date(Date.now() - 60_000);
+    await db.update(appointments).set({ holdExpiresAt: lapsedAt }).where(inArray(appointments.id, held.ids));
+    expect(await readCard(quote)).toMatchObject({ status: 'hold-expired', cancelledBooking: null, unpaidBooking: { bookingRef: held.bookingRef, holdExpiresAt: lapsedAt.toISOString() } });
     expect(await markExpiredHolds(db, new Date())).toEqual(expect.arrayContaining(held.ids));
     expect(await readCard(quote)).toMatchObject({ status: 'hold-expired' });
     expect(idsOf(await readCards('status=hold-expired'))).toContain(quote.id);
@@ -276,6 +292,46 @@ describe('a quote whose booking was never paid (0080)', () => {
     expect(res.status, JSON.stringify(sent)).toBe(200);
     expect(sent).toMatchObject({ status: 'hold-expired', followUpCount: 1 });
     expect(await readCard(quote)).toMatchObject({ status: 'hold-expired', followUpCount: 1 });
+  });
+});
+
+describe('a quote whose booking was cancelled before it was paid (0087)', () => {
+  it('says the checkout was cancelled, by whom and when, everywhere the office looks; the lead may be followed up and the quote books again', async () => {
+    const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.dropped@example.com' });
+    const quote = await makeQuote('maya.dropped@example.com');
+    const held = await bookFromQuote(quote, fridays[11]!, { pay: false });
+    await cancelAsOffice(held.bookingRef);
+
+    const card = await readCard(quote);
+    expect(card).toMatchObject({
+      status: 'checkout-cancelled', cancelledBooking: null,
+      unpaidBooking: { bookingRef: held.bookingRef, customerId, holdExpiresAt: null, cancelledBy: 'office', timeZone: 'America/Toronto' },
+    });
+    expect(Date.now() - Date.parse(card.unpaidBooking!.cancelledAt!)).toBeLessThan(60_000);
+    expect(idsOf(await readCards('status=checkout-cancelled'))).toContain(quote.id);
+    for (const other of ['sent', 'checkout-started', 'hold-expired', 'booking-cancelled']) expect(idsOf(await readCards(`status=${other}`))).not.toContain(quote.id);
+    const row = (await loadCustomerDetails(customerId))?.quotes.find((q) => q.id === quote.id);
+    expect(row).toMatchObject({ status: 'checkout-cancelled', unpaidBooking: { bookingRef: held.bookingRef, cancelledBy: 'office' } });
+    const spec = await specListRoute(new Request('http://localhost/api/quotes'), { params: Promise.resolve({}) });
+    expect(((await spec.json()) as { id: number; status: string }[]).find((q) => q.id === quote.id)?.status).toBe('checkout-cancelled');
+
+    // An open lead: "Send again" goes, and the card still says what became of the checkout.
+    const res = await followUp('POST', quote.id, { expectedTotalCents: quote.totalCents });
+    const sent = await res.json();
+    expect(res.status, JSON.stringify(sent)).toBe(200);
+    expect(sent).toMatchObject({ status: 'checkout-cancelled', followUpCount: 1 });
+
+    // The customer books from the same link again: held, then booked once paid.
+    const again = await bookFromQuote(quote, fridays[12]!, { pay: false });
+    expect(await readCard(quote)).toMatchObject({ status: 'checkout-started', unpaidBooking: { bookingRef: again.bookingRef } });
+    await payBooking(again.appointmentId, again.bookingRef);
+    expect(await readCard(quote)).toMatchObject({ status: 'booked', unpaidBooking: null });
+
+    // The customer's own file says what the office reads: another quote's checkout, cancelled unpaid.
+    const dropped = await makeQuote('maya.dropped@example.com');
+    await cancelAsOffice((await bookFromQuote(dropped, fridays[13]!, { pay: false })).bookingRef);
+    const exported = await exportRoute(new Request(`http://localhost/api/admin/customers/${customerId}/personal-data`), { params: Promise.resolve({ id: String(customerId) }) });
+    expect(((await exported.json()) as { quotes: { id: number; status: string }[] }).quotes.find((q) => q.id === dropped.id)?.status).toBe('checkout-cancelled');
   });
 });
 

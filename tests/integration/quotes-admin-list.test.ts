@@ -103,7 +103,7 @@ describe('GET /api/admin/quotes', () => {
     expect(first.quotes[0]!.createdAt).toBe(new Date(createdAt(ROWS - 1).replace(/(\.\d{3})\d{3}Z$/, '$1Z')).toISOString());
     expect(Object.keys(first.quotes[0]!).sort()).toEqual([
       'address', 'cancelledBooking', 'city', 'createdAt', 'customer', 'customerEmail', 'customerName', 'extras', 'followUpCount', 'id', 'includeStandingWater', 'includeTick',
-      'lastSentAt', 'lastSentByName', 'notes', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents',
+      'lastSentAt', 'lastSentByName', 'notes', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents', 'unpaidBooking',
     ]);
     // No quote of this file was followed up (0059), and none has a customer record (0068).
     expect(first.quotes[0]).toMatchObject({ followUpCount: 0, lastSentAt: null, lastSentByName: null, customer: null });

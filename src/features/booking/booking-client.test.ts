@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkPostalCode, checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
+import { checkOrderPostalCode, checkPostalCode, checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
 
 describe('readQuoteSummary', () => {
   it('reads the quotes API answer for /book-quote', () => {
@@ -13,6 +13,11 @@ describe('readQuoteSummary', () => {
   it('keeps the quote\'s first and last name as the API gives them (0070)', () => {
     const quote = readQuoteSummary({ serviceType: 'seasonal', customerName: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
     expect(quote).toMatchObject({ name: 'José María Núñez Peña', firstName: 'José María', lastName: 'Núñez Peña' });
+  });
+  it('says where the postal code comes from, and that there is none when the quote kept none (0087)', () => {
+    expect(readQuoteSummary({ serviceType: 'seasonal', postalCode: 'L9G 1A1', postalCodeFrom: 'quote' })).toMatchObject({ postalCode: 'L9G 1A1', postalCodeFrom: 'quote' });
+    expect(readQuoteSummary({ serviceType: 'seasonal', postalCode: 'L9G 1A1', postalCodeFrom: 'customer' })).toMatchObject({ postalCodeFrom: 'customer' });
+    expect(readQuoteSummary({ serviceType: 'seasonal', postalCode: null, postalCodeFrom: null })).toMatchObject({ postalCode: '', postalCodeFrom: null });
   });
   it('rejects an answer without a quote', () => {
     expect(readQuoteSummary(null)).toBeNull();
@@ -45,5 +50,30 @@ describe('checkPostalCode', () => {
     expect(await checkPostalCode('123')).toEqual({ status: 'invalid' });
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     expect(await checkPostalCode('L9G 3K2')).toEqual({ status: 'unknown' });
+  });
+});
+
+describe("/book-quote's postal code check before booking the first open Friday (0087)", () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('asks for a code instead of booking with a stand-in, and asks nothing of the service when there is none', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await checkOrderPostalCode('  ')).toEqual({ ok: false, refusal: { key: 'booking.validation.zipCodeRequired' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a malformed code and one outside the area, with the booking form\'s messages', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'bad' }, { status: 400 })));
+    expect(await checkOrderPostalCode('123')).toEqual({ ok: false, refusal: { key: 'booking.validation.invalidPostalCode' } });
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ inServiceArea: false, postalCode: 'K1A0B1', area: null })));
+    expect(await checkOrderPostalCode('k1a0b1')).toEqual({ ok: false, refusal: { key: 'booking.errors.outsideArea', values: { postalCode: 'K1A 0B1' } } });
+  });
+
+  it('books with a served code as typed, and leaves an unanswered check to the server', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ inServiceArea: true, postalCode: 'L9G3K2', area: 'Ancaster' })));
+    expect(await checkOrderPostalCode(' L9G 3K2 ')).toEqual({ ok: true, postalCode: 'L9G 3K2' });
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    expect(await checkOrderPostalCode('L9G 3K2')).toEqual({ ok: true, postalCode: 'L9G 3K2' });
   });
 });

@@ -114,6 +114,23 @@ export async function checkPostalCode(postalCode: string): Promise<ServiceAreaAn
   return { status: 'unknown' };
 }
 
+/** Why a postal code may not be booked, as a message key of the whole catalogue and its values. */
+export type PostalCodeRefusal = { key: string; values?: Record<string, string> };
+
+/**
+ * The service-area check /book-quote runs before it books a quote on the first open Friday (0087):
+ * a code is required (no stand-in), well formed, and in the area. When the check cannot be asked
+ * (offline), the booking goes ahead and the server refuses a code outside the area itself.
+ */
+export async function checkOrderPostalCode(postalCode: string): Promise<{ ok: true; postalCode: string } | { ok: false; refusal: PostalCodeRefusal }> {
+  const code = postalCode.trim();
+  if (!code) return { ok: false, refusal: { key: 'booking.validation.zipCodeRequired' } };
+  const area = await checkPostalCode(code);
+  if (area.status === 'invalid') return { ok: false, refusal: { key: 'booking.validation.invalidPostalCode' } };
+  if (area.status === 'out') return { ok: false, refusal: { key: 'booking.errors.outsideArea', values: { postalCode: area.postalCode } } };
+  return { ok: true, postalCode: code };
+}
+
 /** SPEC §3 checkoutData, plus the server's figures so /checkout can show them before it re-prices. */
 export type CheckoutData = {
   appointmentId: number;
@@ -271,6 +288,11 @@ export type QuoteSummary = {
   address: string;
   city: string;
   postalCode: string;
+  /**
+   * Where `postalCode` comes from (0087): the quote, the quote's street as typed, or the customer's
+   * record; null when nothing gave one, and /book-quote asks for it.
+   */
+  postalCodeFrom: 'quote' | 'address' | 'customer' | null;
   discountCode: string | null;
   extras: string[];
 };
@@ -303,6 +325,7 @@ export function readQuoteSummary(body: unknown): QuoteSummary | null {
     address: str(raw.address),
     city: str(raw.city),
     postalCode: str(raw.postalCode),
+    postalCodeFrom: raw.postalCodeFrom === 'address' || raw.postalCodeFrom === 'customer' ? raw.postalCodeFrom : str(raw.postalCode) ? 'quote' : null,
     discountCode: str(raw.discountCode) || null,
     extras: Array.isArray(raw.extras) ? raw.extras.filter((e): e is string => typeof e === 'string') : [],
   };

@@ -9,7 +9,7 @@ const branch = TEST_EMAIL_BRANCH;
 const quote = {
   id: 7, token: 'tok_abcdefghijklmnopqrstuv', customerName: 'Ana <b>Ruiz</b>', customerEmail: 'ana@example.com', serviceType: 'onetime',
   propertySize: 0.25, includeTick: true, includeTargetedInsects: false, address: '12 King St W, Hamilton', city: 'Hamilton', postalCode: 'L8P 1A1',
-  discountCode: null,
+  discountCode: null, notes: null as string | null,
 };
 const priced = calculatePrice(
   { serviceType: 'onetime', propertySize: 0.25, includeTick: true, includeTargetedInsects: false, extras: [], address: quote.address },
@@ -163,6 +163,37 @@ describe('renderQuoteEmail', () => {
     expect(email.text).toContain('custom quote');
     expect(email.text).not.toContain('book-quote');
     expect(email.text).not.toContain('$0.00');
+  });
+});
+
+describe("the customer's special requests in their own email (0087)", () => {
+  const notes = 'Gate is locked <b>call</b> first\nDog in the yard & shy';
+  const custom = calculatePrice(
+    { serviceType: 'onetime', propertySize: 999, includeTick: false, includeTargetedInsects: false, extras: [], address: quote.address },
+    { priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13 },
+  );
+
+  it.each([
+    ['en', 'Your special requests:'],
+    ['fr', 'Vos demandes particulières\u00A0:'],
+    ['es', 'Sus solicitudes especiales:'],
+    ['de', 'Ihre besonderen Wünsche:'],
+  ] as const)('repeats them as written, escaped, with their line breaks, in a custom quote and a priced one (%s)', (locale, label) => {
+    for (const result of [custom, priced]) {
+      const email = renderQuoteEmail({ locale, branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...quote, notes }, priced: result });
+      const lines = email.text.split('\n');
+      expect(lines.slice(lines.indexOf(label), lines.indexOf(label) + 3)).toEqual([label, 'Gate is locked <b>call</b> first', 'Dog in the yard & shy']);
+      expect(email.html).toContain('<span style="white-space:pre-line">Gate is locked &lt;b&gt;call&lt;/b&gt; first\nDog in the yard &amp; shy</span>');
+      expect(email.html).not.toContain('<b>call</b>');
+    }
+  });
+
+  it('says nothing of them when the customer wrote none', () => {
+    for (const none of [null, '   ']) {
+      const email = renderQuoteEmail({ locale: 'en', branch, siteUrl: 'https://example.ca', taxRateBps: 1300, quote: { ...quote, notes: none }, priced: custom });
+      expect(email.text).not.toContain('special requests');
+      expect(email.html).not.toContain('pre-line');
+    }
   });
 });
 

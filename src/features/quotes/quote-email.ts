@@ -32,6 +32,11 @@ export type QuoteEmailInput = {
     city: string | null;
     postalCode: string | null;
     discountCode: string | null;
+    /**
+     * The special requests the customer wrote with the quote (0084), repeated to them as written
+     * (0087); null when they wrote none. Required, so no caller can leave them out.
+     */
+    notes: string | null;
   };
   priced: PriceResult;
   /**
@@ -112,6 +117,10 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     [t('quotes.email.address'), formatAddressLine(quote.address, quote.city, quote.postalCode)],
   ];
 
+  // The customer's own words, as they typed them: escaped, their line breaks kept (0087).
+  const notes = quote.notes?.trim() || null;
+  const notesLabel = t('quotes.email.specialRequests');
+
   const bookUrl = buildBookQuoteUrl(input.siteUrl, locale, quote.token);
   // The address it goes to can say "no more" without a customer record (0066); the outbox adds the one-click headers.
   const unsubscribeUrl = buildAddressUnsubscribePageUrl(locale, quote.customerEmail, input.siteUrl);
@@ -129,6 +138,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     `<p>${escapeHtml(t('quotes.email.greeting', { name: greetingName }))}</p>`,
     ...intro.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(facts)}</table>`,
+    ...(notes ? [`<p><strong>${escapeHtml(notesLabel)}</strong><br><span style="white-space:pre-line">${escapeHtml(notes)}</span></p>`] : []),
     priced.customQuote
       ? `<p style="background:#fef3c7;padding:12px;border-radius:6px">${escapeHtml(t('quotes.email.customQuote'))}</p>`
       : `<table role="presentation" style="width:100%;border-collapse:collapse;margin:12px 0">${tableRows(rows)}${tableRows(totals, true)}</table>
@@ -146,6 +156,7 @@ export function renderQuoteEmail(input: QuoteEmailInput): { subject: string; htm
     ...intro.flatMap((paragraph) => [paragraph, '']),
     ...facts.map(line),
     '',
+    ...(notes ? [formatLabelled(locale, notesLabel), notes, ''] : []),
     ...(priced.customQuote
       ? [t('quotes.email.customQuote')]
       : [...rows.map(line), '', ...totals.map(line), '', t('quotes.email.linksIntro'), formatLabelled(locale, t('quotes.email.bookCta'), bookUrl), formatLabelled(locale, t('quotes.email.buyCta'), buyUrl)]),

@@ -22,6 +22,8 @@ const followUpQuoteColumns = {
   status: quotes.status,
   locale: quotes.locale,
   createdAt: quotes.createdAt,
+  // The special requests the email repeats to the customer (0087).
+  notes: quotes.notes,
 };
 
 export type FollowUpQuoteRow = Awaited<ReturnType<typeof selectFollowUpQuote>>;

@@ -215,6 +215,7 @@ export async function sendQuoteFollowUp(
         city: quote.city,
         postalCode: quote.postalCode,
         discountCode: amounts.discountCode,
+        notes: quote.notes,
       },
       priced: result,
       followUp: { requestedOn: findToday(quote.createdAt, branch.timezone), quotedTotalCents },

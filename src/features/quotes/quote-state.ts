@@ -11,12 +11,55 @@
  *   its payment (0080);
  * - `hold-expired`: nothing paid, and a booking made from it was never paid before its hold ran
  *   out (0080);
+ * - `checkout-cancelled`: nothing paid, none held or lapsed, and a booking made from it was
+ *   cancelled before it was paid (0087); the link still books it;
  * - otherwise the stored status (a booked quote whose payment is not found stays `booked`).
  */
 import type { CancelledBy } from '@/db/schema/appointments';
 
-export const QUOTE_STATES = ['pending', 'sent', 'checkout-started', 'hold-expired', 'booked', 'booking-cancelled'] as const;
+export const QUOTE_STATES = ['pending', 'sent', 'checkout-started', 'hold-expired', 'checkout-cancelled', 'booked', 'booking-cancelled'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
+
+/** The states of a quote whose booking was made and never paid (0080, 0087): the card names that booking. */
+export const UNPAID_BOOKING_STATES: ReadonlySet<string> = new Set<QuoteState>(['checkout-started', 'hold-expired', 'checkout-cancelled']);
+
+/**
+ * The unpaid booking a card in one of `UNPAID_BOOKING_STATES` names (0087): the one its state is
+ * about (held, else lapsed, else cancelled; the latest made), plain JSON for the browser.
+ */
+export type QuoteUnpaidBooking = {
+  bookingRef: string;
+  /** The customer record it was booked for, when staff can open it (not erased); null otherwise. */
+  customerId: number | null;
+  /** When its hold runs or ran out; null once cancelled, or when the hold time was not kept. */
+  holdExpiresAt: string | null;
+  cancelledAt: string | null;
+  cancelledBy: CancelledBy | null;
+  /** The branch's time zone, in which the card writes those times. */
+  timeZone: string;
+};
+
+const asCancelledBy = (value: string | null): CancelledBy | null => (value === 'customer' || value === 'office' ? value : null);
+
+/** The card's unpaid booking from the state's columns; null unless the state is about one. */
+export function describeUnpaidBooking(row: {
+  state: string;
+  unpaidRef: string | null;
+  unpaidCustomerId: number | null;
+  unpaidHoldExpiresAt: Date | null;
+  unpaidCancelledAt: Date | null;
+  unpaidCancelledBy: string | null;
+}, timeZone: string): QuoteUnpaidBooking | null {
+  if (!UNPAID_BOOKING_STATES.has(row.state) || row.unpaidRef === null) return null;
+  return {
+    bookingRef: row.unpaidRef,
+    customerId: row.unpaidCustomerId,
+    holdExpiresAt: row.unpaidHoldExpiresAt?.toISOString() ?? null,
+    cancelledAt: row.unpaidCancelledAt?.toISOString() ?? null,
+    cancelledBy: asCancelledBy(row.unpaidCancelledBy),
+    timeZone,
+  };
+}
 
 /** The latest cancelled booking paid from a quote, for the card's line; null while none was cancelled or one is going ahead. */
 export type QuoteCancelledBooking = {
@@ -40,7 +83,7 @@ export function describeCancelledBooking(row: {
   return {
     bookingRef: row.cancelledRef,
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelledBy: row.cancelledBy === 'customer' || row.cancelledBy === 'office' ? row.cancelledBy : null,
+    cancelledBy: asCancelledBy(row.cancelledBy),
     carriedOut: row.carriedOut,
   };
 }

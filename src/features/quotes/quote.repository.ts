@@ -1,7 +1,9 @@
 import 'server-only';
-import { type SQL, desc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
+import { emailKey } from '@/db/email-key';
 import { appointments } from '@/db/schema/appointments';
+import { customers } from '@/db/schema/customers';
 import { quotes } from '@/db/schema/quotes';
 import type { QuoteState } from './quote-state';
 
@@ -75,11 +77,16 @@ const HELD_VISIT = sql`a.status in ('pending', 'pending-payment')`;
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const isHeldSql = (now: Date) => sql`(${HELD_VISIT} and (a.hold_expires_at is null or a.hold_expires_at > ${instant(now)}))`;
 const isLapsedSql = (now: Date) => sql`(a.status = 'expired' or (${HELD_VISIT} and a.hold_expires_at <= ${instant(now)}))`;
+/** A visit of an unpaid booking that was cancelled before it was paid (0087), by the customer or the office. */
+const CANCELLED_VISIT = sql`a.status = 'cancelled'`;
 
 /** Whether a booking made from the quote, none paid, holds its Friday at `now` (`lapsed` false), or stopped holding it (true); a filter's form, which Postgres may hash. */
 function hasUnpaidBooking(now: Date, lapsed: boolean) {
   return sql`exists (select 1 ${UNPAID_VISITS} and ${lapsed ? isLapsedSql(now) : isHeldSql(now)})`;
 }
+
+/** Held or lapsed, a visit of a booking made from the quote waits for its payment (`isAwaitingPayment`): the states before `checkout-cancelled`. */
+const AWAITING_PAYMENT = sql`exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired'))`;
 
 /** A quote whose stored status is not `booked`: only such a quote can say its checkout was never paid (a booked one whose payment is not found stays booked). */
 const OPEN_QUOTE = sql`"quotes"."status" <> 'booked'`;
@@ -94,7 +101,7 @@ const OPEN_QUOTE = sql`"quotes"."status" <> 'booked'`;
  * quotes, not every booking. A state filter reads `quoteStateIs` instead.
  */
 export function quoteStateSql(now: Date) {
-  const unpaid = sql`(select case when bool_or(${isHeldSql(now)}) then 'checkout-started' when bool_or(${isLapsedSql(now)}) then 'hold-expired' end ${UNPAID_VISITS})`;
+  const unpaid = sql`(select case when bool_or(${isHeldSql(now)}) then 'checkout-started' when bool_or(${isLapsedSql(now)}) then 'hold-expired' when bool_or(${CANCELLED_VISIT}) then 'checkout-cancelled' end ${UNPAID_VISITS})`;
   return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${OPEN_QUOTE} then coalesce(${unpaid}, "quotes"."status") else "quotes"."status" end)`;
 }
 
@@ -119,8 +126,10 @@ function stateCondition(state: QuoteState, now: Date): SQL {
     case 'booking-cancelled': return sql`(${hasPaidBooking(true)} and not ${hasPaidBooking(false)})`;
     case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${paid})`;
     case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${paid})`;
-    // Held or lapsed, an unpaid booking's visit is one waiting for its payment (`isAwaitingPayment`).
-    default: return sql`("quotes"."status" = ${state} and not ${paid} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired')))`;
+    // Neither held nor lapsed: no visit of it waits for a payment (`isAwaitingPayment`), one was cancelled unpaid.
+    case 'checkout-cancelled': return sql`(${OPEN_QUOTE} and exists (select 1 ${UNPAID_VISITS} and ${CANCELLED_VISIT}) and not ${AWAITING_PAYMENT} and not ${paid})`;
+    // A booking made from it, held, lapsed or cancelled unpaid, gives the quote one of the states above.
+    default: return sql`("quotes"."status" = ${state} and not ${paid} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired', 'cancelled')))`;
   }
 }
 
@@ -151,21 +160,62 @@ export function selectCancelledBooking(db: DbExecutor) {
 
 export type CancelledBookingColumns = ReturnType<typeof selectCancelledBooking>;
 
-/** The columns a quote's card or row reads of its state: the state, and its latest cancelled booking (`describeCancelledBooking`). */
-export function quoteStateColumns(booking: CancelledBookingColumns, now: Date) {
+/**
+ * The unpaid booking made from the enclosing query's `quotes` row that its state names (0087): a
+ * visit held at `now` first, else one whose hold lapsed, else one cancelled before it was paid,
+ * the latest made first (the highest id); its reference, hold time, cancellation, and the customer
+ * record it was booked for while that record may be opened (not erased). One probe of
+ * `appointments_quote_idx` per card shown (a lateral join after the filter, as
+ * `selectCancelledBooking`), which finds nothing for most quotes; `describeUnpaidBooking` keeps it
+ * only when the state is one of `UNPAID_BOOKING_STATES`, where no booking of the quote was paid.
+ */
+export function selectUnpaidBooking(db: DbExecutor, now: Date) {
+  return db
+    .select({
+      unpaidRef: sql<string | null>`a.booking_ref`.as('quote_unpaid_ref'),
+      unpaidCustomerId: sql<number | null>`c.id`.as('quote_unpaid_customer_id'),
+      unpaidHoldExpiresAt: sql<Date | null>`a.hold_expires_at`.mapWith(appointments.holdExpiresAt).as('quote_unpaid_hold_expires_at'),
+      unpaidCancelledAt: sql<Date | null>`a.cancelled_at`.mapWith(appointments.cancelledAt).as('quote_unpaid_cancelled_at'),
+      unpaidCancelledBy: sql<string | null>`a.cancelled_by`.as('quote_unpaid_cancelled_by'),
+    })
+    .from(sql`appointments a left join customers c on c.id = a.customer_id and c.erased_at is null`)
+    .where(sql`a.quote_id = "quotes"."id" and a.kind = 'scheduled' and a.booking_ref is not null and a.status in ('pending', 'pending-payment', 'expired', 'cancelled')`)
+    .orderBy(sql`case when ${isHeldSql(now)} then 0 when ${isLapsedSql(now)} then 1 else 2 end`, sql`a.id desc`)
+    .limit(1)
+    .as('quote_unpaid');
+}
+
+/** The bookings a card reads beside its state: the latest cancelled paid one (0073) and the unpaid one its state names (0087). */
+export function selectQuoteBookings(db: DbExecutor, now: Date) {
+  return { cancelled: selectCancelledBooking(db), unpaid: selectUnpaidBooking(db, now) };
+}
+
+/**
+ * The columns a quote's card or row reads of its state: the state, its latest cancelled booking
+ * (`describeCancelledBooking`) and its unpaid booking (`describeUnpaidBooking`). Join both of
+ * `bookings` with `leftJoinLateral(..., sql\`true\`)`.
+ */
+export function quoteStateColumns(bookings: ReturnType<typeof selectQuoteBookings>, now: Date) {
+  const { cancelled: booking, unpaid } = bookings;
   return {
     state: quoteStateSql(now),
     cancelledRef: sql<string | null>`${booking.cancelledRef}`,
     cancelledAt: sql<Date | null>`${booking.cancelledAt}`.mapWith(appointments.cancelledAt),
     cancelledBy: sql<string | null>`${booking.cancelledBy}`,
     carriedOut: sql<boolean>`${booking.carriedOut}`,
+    unpaidRef: sql<string | null>`${unpaid.unpaidRef}`,
+    unpaidCustomerId: sql<number | null>`${unpaid.unpaidCustomerId}`,
+    unpaidHoldExpiresAt: sql<Date | null>`${unpaid.unpaidHoldExpiresAt}`.mapWith(appointments.holdExpiresAt),
+    unpaidCancelledAt: sql<Date | null>`${unpaid.unpaidCancelledAt}`.mapWith(appointments.cancelledAt),
+    unpaidCancelledBy: sql<string | null>`${unpaid.unpaidCancelledBy}`,
   };
 }
 
 /** One quote's state (a follow-up's refusal reads it); null when the quote is gone. */
 export async function selectQuoteState(db: DbExecutor, quoteId: number, now: Date) {
   const booking = selectCancelledBooking(db);
-  const [row] = await db.select(quoteStateColumns(booking, now)).from(quotes).leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
+  const [row] = await db.select({ state: quoteStateSql(now), carriedOut: sql<boolean>`${booking.carriedOut}` }).from(quotes)
+    .leftJoinLateral(booking, sql`true`).where(eq(quotes.id, quoteId));
   return row ?? null;
 }
 
@@ -175,6 +225,21 @@ export async function findQuoteByTokenRow(db: DbExecutor, token: string) {
     .select({ ...quoteColumns, customerFirstName: quotes.customerFirstName, customerLastName: quotes.customerLastName })
     .from(quotes)
     .where(eq(quotes.token, token));
+  return row ?? null;
+}
+
+/**
+ * The street address and postal code of the live customer record with a quote's address (as
+ * `customers_email_key_idx` holds it; the oldest should two differ only in case), for /book-quote
+ * to offer a code a quote did not keep (0087); null when there is none.
+ */
+export async function selectQuoteCustomerPostalCode(db: DbExecutor, email: string) {
+  const [row] = await db
+    .select({ address: customers.address, postalCode: customers.postalCode })
+    .from(customers)
+    .where(and(eq(emailKey(customers.email), emailKey(email)), isNull(customers.erasedAt)))
+    .orderBy(asc(customers.id))
+    .limit(1);
   return row ?? null;
 }
 

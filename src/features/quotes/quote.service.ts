@@ -11,8 +11,9 @@ import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
+import { findPostalCodeIn, isSameStreet } from '@/lib/address-line';
 import { splitFullName } from '@/lib/person-name';
-import { findQuoteByTokenRow, insertQuote, listQuoteRows } from './quote.repository';
+import { findQuoteByTokenRow, insertQuote, listQuoteRows, selectQuoteCustomerPostalCode } from './quote.repository';
 import type { CalculateQuoteRequest, SecondContact, SendQuoteRequest } from './quote.schema';
 import { renderCustomQuoteStaffEmail, renderQuoteEmail } from './quote-email';
 
@@ -187,6 +188,7 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
       city: details.city,
       postalCode: details.postalCode,
       discountCode: priced.discount.applied ? (priced.discount.code ?? null) : null,
+      notes: request.notes ?? null,
     };
     const email = renderQuoteEmail({ locale, branch, siteUrl, taxRateBps: branch.taxRateBps, quote, priced: priced.result });
     await enqueueEmail(tx, { kind: 'quote', to: request.email, locale, ...email, relatedType: 'quote', relatedId: saved.id });
@@ -200,7 +202,6 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
           customerPhone: request.phone ?? null,
           extras: details.extras,
           secondContact: request.secondContact ?? null,
-          notes: request.notes ?? null,
         },
       });
       await enqueueEmail(tx, {
@@ -212,14 +213,40 @@ export async function sendQuote(request: SendQuoteRequest, options: { now: Date;
   });
 }
 
+/** Where /book-quote's postal code comes from (0087): the quote, the street the quote was asked for, or the customer's record. */
+export type QuotePostalCodeSource = 'quote' | 'address' | 'customer';
+
 /**
- * A quote for /book-quote, found by its secret token (the holder is the customer it was sent to).
+ * The postal code /book-quote offers for a quote (0087): the one the quote kept; else one written in
+ * the quote's street address; else the customer record's with the quote's address, only when that
+ * record's street is the quote's (another property's code would book the wrong place). Only a
+ * well-formed code is offered; the page still checks the area, and the booking checks it again.
+ */
+async function findQuotePostalCode(db: DbExecutor, row: { postalCode: string | null; address: string | null; customerEmail: string | null }) {
+  const wellFormed = (code: string | null | undefined) => {
+    const area = code ? checkServiceArea(code, []) : null;
+    return area?.valid ? formatPostalCode(area.postalCode) : null;
+  };
+  const kept = wellFormed(row.postalCode);
+  if (kept) return { postalCode: kept, postalCodeFrom: 'quote' as QuotePostalCodeSource };
+  const written = wellFormed(findPostalCodeIn(row.address));
+  if (written) return { postalCode: written, postalCodeFrom: 'address' as QuotePostalCodeSource };
+  const customer = row.customerEmail ? await selectQuoteCustomerPostalCode(db, row.customerEmail) : null;
+  const recorded = customer && isSameStreet(customer.address, row.address) ? wellFormed(customer.postalCode) : null;
+  return recorded ? { postalCode: recorded, postalCodeFrom: 'customer' as QuotePostalCodeSource } : { postalCode: null, postalCodeFrom: null };
+}
+
+/**
+ * A quote for /book-quote, found by its secret token (the holder is the customer it was sent to),
+ * with the postal code to offer and where it comes from (`findQuotePostalCode`, 0087).
  *
  * @throws AppError('not_found', 'quotes.notFound') for an unknown token
  */
 export async function findQuoteByToken(token: string) {
-  const row = /^[\w-]{16,64}$/.test(token) ? await findQuoteByTokenRow(await getDb(), token) : null;
+  const db = await getDb();
+  const row = /^[\w-]{16,64}$/.test(token) ? await findQuoteByTokenRow(db, token) : null;
   if (!row) throw new AppError('not_found', 'quotes.notFound');
+  const postal = await findQuotePostalCode(db, row);
   // The two fields the customer typed (0070); a quote sent without them splits its name at the first space.
   const stored = row.customerFirstName && row.customerLastName ? { firstName: row.customerFirstName, lastName: row.customerLastName } : null;
   const split = splitFullName(row.customerName ?? '');
@@ -241,7 +268,7 @@ export async function findQuoteByToken(token: string) {
     extras: row.additionalServices ?? [],
     address: row.address,
     city: row.city,
-    postalCode: row.postalCode,
+    ...postal,
     discountCode: row.discountCode,
     totalPrice: row.totalPrice,
     subtotalCents: row.subtotalCents,
@@ -269,7 +296,7 @@ export async function renderSampleQuoteEmail(options: { now: Date; locale: strin
     branch,
     siteUrl: getEnv().PUBLIC_SITE_URL,
     taxRateBps: branch.taxRateBps,
-    quote: { ...sample, id: 1, token: 'sample-quote-token', customerName: 'Alex Sample', customerEmail: 'alex@example.com' },
+    quote: { ...sample, id: 1, token: 'sample-quote-token', customerName: 'Alex Sample', customerEmail: 'alex@example.com', notes: null },
     priced: priced.result,
   });
 }

@@ -11,7 +11,7 @@ import { refunds } from '@/db/schema/refunds';
 import { needsNewDate, needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
-import { quoteStateColumns, quoteStateIs, selectCancelledBooking } from '@/features/quotes/quote.repository';
+import { quoteStateColumns, quoteStateIs, selectQuoteBookings } from '@/features/quotes/quote.repository';
 import { RETREATMENT_KIND } from '@/features/scheduling/visit-kinds';
 import { escapeLike, foldSearchWord } from '@/lib/search-fold';
 import { readPhoneDigits } from './customer-search';
@@ -279,7 +279,7 @@ export type QuotePageQuery = RecordPageQuery & { status?: QuoteStatusFilter; sea
  */
 export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   const page = newestFirst(quotes.createdAt, quotes.id, query);
-  const booking = selectCancelledBooking(db);
+  const bookings = selectQuoteBookings(db, query.now);
   const conditions: (SQL | undefined)[] = [page.after];
   if (query.status) conditions.push(quoteStateIs(query.status, query.now));
   if (query.email !== undefined) conditions.push(eq(emailKey(quotes.customerEmail), emailKey(query.email)));
@@ -303,12 +303,13 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
       // The office's "Send again" follow-ups (0059): how many, the last one's time and sender.
       ...followUpListColumns,
       customerRecordId: customer.id, customerFirstName: customer.firstName, customerLastName: customer.lastName,
-      ...quoteStateColumns(booking, query.now),
+      ...quoteStateColumns(bookings, query.now),
       cursorAt: page.cursorAt,
     })
     .from(quotes)
     .leftJoinLateral(customer, sql`true`)
-    .leftJoinLateral(booking, sql`true`)
+    .leftJoinLateral(bookings.cancelled, sql`true`)
+    .leftJoinLateral(bookings.unpaid, sql`true`)
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(query.limit);
@@ -320,16 +321,17 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
  * a customer's page lists (0068). One backward range of `quotes_email_key_idx`, with no sort.
  */
 export function selectQuotesByEmail(db: DbExecutor, email: string, limit: number, now: Date) {
-  const booking = selectCancelledBooking(db);
+  const bookings = selectQuoteBookings(db, now);
   return db
     .select({
       id: quotes.id, createdAt: quotes.createdAt, serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices,
       totalCents: quotes.totalCents, notes: quotes.notes,
-      ...quoteStateColumns(booking, now),
+      ...quoteStateColumns(bookings, now),
     })
     .from(quotes)
-    .leftJoinLateral(booking, sql`true`)
+    .leftJoinLateral(bookings.cancelled, sql`true`)
+    .leftJoinLateral(bookings.unpaid, sql`true`)
     .where(eq(emailKey(quotes.customerEmail), emailKey(email)))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(limit);

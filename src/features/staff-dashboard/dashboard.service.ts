@@ -3,7 +3,7 @@ import { type DbExecutor, getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { readBookingRefQuery } from '@/features/booking/booking-ref';
 import { locate } from '@/features/booking/booking.service';
-import { describeCancelledBooking } from '@/features/quotes/quote-state';
+import { describeCancelledBooking, describeUnpaidBooking } from '@/features/quotes/quote-state';
 import { findRefundedAmounts } from '@/features/payments/payment-tax';
 import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail } from '@/features/marketing-email/consent.service';
 import { findToday } from '@/features/scheduling/available-dates';
@@ -143,19 +143,34 @@ export async function readOutboxEmail(id: number): Promise<string | null> {
 }
 
 /**
+ * A card's or row's quote with its state as the office is shown it, derived from the bookings made
+ * from the quote (0073, 0080): `status`, the paid booking cancelled since, and the unpaid booking
+ * the state is about with its times for the branch's time zone (0087); the state's columns dropped.
+ */
+function describeQuoteState<Q extends Parameters<typeof describeUnpaidBooking>[0] & Parameters<typeof describeCancelledBooking>[0] & { extras: string[] | null }>(
+  row: Q, timeZone: string,
+) {
+  const { state, cancelledRef, cancelledAt, cancelledBy, carriedOut, unpaidRef, unpaidCustomerId, unpaidHoldExpiresAt, unpaidCancelledAt, unpaidCancelledBy, ...q } = row;
+  return {
+    ...q,
+    status: state,
+    extras: q.extras ?? [],
+    cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
+    unpaidBooking: describeUnpaidBooking({ state, unpaidRef, unpaidCustomerId, unpaidHoldExpiresAt, unpaidCancelledAt, unpaidCancelledBy }, timeZone),
+  };
+}
+
+/**
  * One page of /quotes-admin (GET /api/admin/quotes): every quote or one state (as it is at `now`),
  * newest first, matching the search if any, and the cursor of the next page (null on the last).
  */
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
+  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
-    ({ customerRecordId, customerFirstName, customerLastName, state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
-      ...q,
-      // The state the office is shown, derived from the bookings made from the quote (0073, 0080).
-      status: state,
-      extras: q.extras ?? [],
-      cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
+    ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
+      ...describeQuoteState(q, timezone),
       createdAt: q.createdAt.toISOString(),
       lastSentAt: q.lastSentAt?.toISOString() ?? null,
       // The live customer record with the quote's address, for the card's link to it (0068); null when there is none.
@@ -181,16 +196,11 @@ export async function loadCustomerDetails(customerId: number, options: { now?: D
   if (!details) return null;
   const { erasedAt, ...customer } = details.customer;
   const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1, options.now ?? new Date());
+  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
   return {
     ...details,
     customer,
-    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map(({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
-      ...q,
-      status: state,
-      extras: q.extras ?? [],
-      cancelledBooking: describeCancelledBooking({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut }),
-      createdAt: q.createdAt.toISOString(),
-    })),
+    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...describeQuoteState(q, timezone), createdAt: q.createdAt.toISOString() })),
     moreQuotes: found.length > CUSTOMER_QUOTES_SHOWN,
   };
 }

@@ -9,9 +9,9 @@ import {
 } from './quote-list';
 
 describe('quote list filters', () => {
-  it('offers every state the office is shown: each status a stored quote can have, "Booking cancelled" (0073) and the two unpaid checkouts (0080)', () => {
+  it('offers every state the office is shown: each status a stored quote can have, "Booking cancelled" (0073) and the three unpaid checkouts (0080, 0087)', () => {
     expect([...QUOTE_STATUS_FILTERS]).toEqual([...QUOTE_STATES]);
-    expect([...QUOTE_STATUS_FILTERS].sort()).toEqual([...QUOTE_STATUSES, 'booking-cancelled', 'checkout-started', 'hold-expired'].sort());
+    expect([...QUOTE_STATUS_FILTERS].sort()).toEqual([...QUOTE_STATUSES, 'booking-cancelled', 'checkout-started', 'hold-expired', 'checkout-cancelled'].sort());
   });
 
   it('knows the first view (every quote, no search) from a filtered one', () => {

@@ -1,17 +1,20 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { FIELD_LIMITS } from '@/lib/field-limits';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
 import { splitFullName } from '@/lib/person-name';
 import { type BookingFormValues, prepareOrderCustomer, toFormServiceType } from '../booking.schema';
-import { type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
+import { checkOrderPostalCode, type PostalCodeRefusal, type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
 import { BookingForm, type PricingProps, type ScheduleProps } from './booking-form';
 
 type State = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; quote: QuoteSummary };
@@ -21,13 +24,30 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
   const locale = useLocale();
   const [state, setState] = useState<State>(token ? { status: 'loading' } : { status: 'invalid' });
   const [ordering, setOrdering] = useState(false);
+  // The postal code the quote is booked with (0087): the quote's, or the one offered or typed when it kept none.
+  const [postalCode, setPostalCode] = useState('');
+  const [postalRefusal, setPostalRefusal] = useState<PostalCodeRefusal | null>(null);
+  const postalField = useRef<HTMLInputElement>(null);
+  const te = useTranslations();
   const router = useRouter();
 
-  /** SPEC's order-creation path: the quote as it stands, on the first Friday the server offers. */
+  /**
+   * SPEC's order-creation path: the quote as it stands, on the first Friday the server offers, at
+   * a postal code the service-area check accepts: never SPEC's stand-in code for one the quote
+   * did not keep (0087). The booking checks the area again on the server.
+   */
   async function orderFirstAvailable(quote: QuoteSummary) {
     setOrdering(true);
+    setPostalRefusal(null);
+    const area = await checkOrderPostalCode(postalCode);
+    if (!area.ok) {
+      setOrdering(false);
+      setPostalRefusal(area.refusal);
+      postalField.current?.focus();
+      return;
+    }
     const outcome = await runOrderFlow({
-      name: quote.name, firstName: quote.firstName, lastName: quote.lastName, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: quote.postalCode,
+      name: quote.name, firstName: quote.firstName, lastName: quote.lastName, email: quote.email, phone: quote.phone, address: quote.address, city: quote.city, postalCode: area.postalCode,
       serviceType: quote.serviceType, propertySize: quote.propertySize, includeTick: quote.includeTick,
       includeTargetedInsects: quote.includeTargetedInsects, extras: quote.extras, discountCode: quote.discountCode, quoteId: quote.id,
     }, prepareOrderCustomer, locale).catch(() => null);
@@ -49,7 +69,9 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
     void (async () => {
       const res = await fetch(`/api/quotes/by-token/${encodeURIComponent(token)}`, { credentials: 'include' }).catch(() => null);
       const quote = res?.ok ? readQuoteSummary(await res.json().catch(() => null)) : null;
-      if (!cancelled) setState(quote ? { status: 'ready', quote } : { status: 'invalid' });
+      if (cancelled) return;
+      setState(quote ? { status: 'ready', quote } : { status: 'invalid' });
+      setPostalCode(quote?.postalCode ?? '');
     })();
     return () => { cancelled = true; };
   }, [token]);
@@ -85,11 +107,35 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
             <dt>{t('form.serviceType')}</dt><dd>{t(`services.${serviceType === 'tick' ? 'tick-seasonal' : serviceType}`)}</dd>
             <dt>{t('form.propertySize')}</dt><dd>{t('quote.acres', { acres: quote.propertySize })}</dd>
             <QuoteAddOns includeTick={quote.includeTick && serviceType !== 'tick'} includeTargetedInsects={quote.includeTargetedInsects} extras={quote.extras} />
-            {quote.address ? <><dt>{t('form.address')}</dt><dd>{formatAddressLine(quote.address, quote.city, quote.postalCode)}</dd></> : null}
+            {quote.address ? <><dt>{t('form.address')}</dt><dd>{formatAddressLine(quote.address, quote.city, quote.postalCodeFrom === 'quote' ? quote.postalCode : null)}</dd></> : null}
             {quote.totalCents !== null || quote.totalPrice !== null ? (
               <><dt className="font-semibold">{t('quote.quotedTotal')}</dt><dd className="font-semibold">{formatMoney(quote.totalCents ?? Math.round((quote.totalPrice ?? 0) * 100), locale)}</dd></>
             ) : null}
           </dl>
+          {quote.postalCodeFrom === 'quote' ? null : (
+            <div className="mt-4 max-w-xs space-y-1.5 border-t border-gray-100 pt-4">
+              <Label htmlFor="quote-postalCode">{t('form.postalCode')}</Label>
+              <p id="quote-postalCode-hint" className="text-sm text-gray-600">
+                {t(quote.postalCodeFrom === 'customer' ? 'quote.postalCodeFromCustomer' : quote.postalCodeFrom === 'address' ? 'quote.postalCodeFromAddress' : 'quote.postalCodeMissing')}
+              </p>
+              <Input
+                id="quote-postalCode"
+                ref={postalField}
+                autoComplete="postal-code"
+                placeholder="L8P 1A1"
+                maxLength={FIELD_LIMITS.postalCode}
+                required
+                value={postalCode}
+                aria-invalid={postalRefusal ? true : undefined}
+                aria-describedby={postalRefusal ? 'quote-postalCode-hint quote-postalCode-error' : 'quote-postalCode-hint'}
+                onChange={(e) => {
+                  setPostalCode(e.target.value);
+                  setPostalRefusal(null);
+                }}
+              />
+              {postalRefusal ? <p id="quote-postalCode-error" className="text-sm text-red-700">{te(postalRefusal.key, postalRefusal.values)}</p> : null}
+            </div>
+          )}
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-100 pt-4">
             <Button onClick={() => void orderFirstAvailable(quote)} disabled={ordering}>
               {ordering ? t('quote.ordering') : t('quote.orderFirstAvailable')}

@@ -1,7 +1,7 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocale, useTranslations } from 'next-intl';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
@@ -82,14 +82,20 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
   }, [serviceType, propertySize, includeTick, includeStandingWater, address, city, pricing]);
 
   const customQuote = propertySize === CUSTOM_QUOTE_SIZE;
+  // The custom-quote request last sent, confirmed on the page with what the customer asked (0087).
+  const [sent, setSent] = useState<{ notes: string } | null>(null);
 
   const onSubmit = async (values: ServiceRequestValues) => {
     if (values.propertySize === CUSTOM_QUOTE_SIZE) {
       recordFunnelStep({ planType: values.serviceType, propertySize: values.propertySize, city: values.city, postalCode: values.postalCode, conversionStage: 'service_request' });
-      const sent = await sendCustomQuoteRequest(values);
-      if (sent.ok) toast({ title: t('request.customSentTitle'), description: t('request.customSentBody') });
+      setSent(null);
+      const answer = await sendCustomQuoteRequest(values);
+      if (answer.ok) {
+        toast({ title: t('request.customSentTitle'), description: t('request.customSentBody') });
+        setSent({ notes: values.specialRequests?.trim() ?? '' });
+      }
       // Everything typed stays in the form; the server's message says what to change (a code outside the area, say).
-      else toast({ variant: 'destructive', title: t('toast.errorTitle'), description: sent.error.message || t('toast.requestFailedBody') });
+      else toast({ variant: 'destructive', title: t('toast.errorTitle'), description: answer.error.message || t('toast.requestFailedBody') });
       return;
     }
     try {
@@ -155,6 +161,28 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
         <p className="rounded-lg bg-gray-50 p-4 text-sm">{t('request.estimate', { price: formatMoney(preview.subtotalCents, locale) })}</p>
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={!hydrated || isSubmitting}>{customQuote ? t('request.sendCustomQuote') : t('request.continue')}</Button>
+      <div role="status">{sent ? <CustomQuoteSentNotice notes={sent.notes} /> : null}</div>
     </form>
+  );
+}
+
+/**
+ * The page's confirmation of a custom-quote request (0087): sent, what happens next, and the
+ * special requests the customer wrote, repeated as typed (React escapes them; line breaks kept),
+ * as their confirmation email repeats them. Stays on the page, unlike the toast.
+ */
+export function CustomQuoteSentNotice({ notes }: { notes: string }) {
+  const t = useTranslations('booking');
+  return (
+    <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm">
+      <p className="font-semibold">{t('request.customSentTitle')}</p>
+      <p>{t('request.customSentBody')}</p>
+      {notes ? (
+        <>
+          <p className="mt-2 font-semibold">{t('request.customSentNotes')}</p>
+          <p className="whitespace-pre-line wrap-anywhere">{notes}</p>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,16 +1,17 @@
 import { getTranslations } from 'next-intl/server';
 import { localePath } from '@/components/site/locale-paths';
-import type { QuoteCancelledBooking } from '@/features/quotes/quote-state';
+import type { QuoteCancelledBooking, QuoteUnpaidBooking } from '@/features/quotes/quote-state';
 import type { Locale } from '@/i18n/routing';
 import { formatCad, formatShortDate } from '@/lib/format';
 import { buildQuoteAdminPath, isCustomQuote } from '../quote-list';
-import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge } from './quote-state';
+import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge, UnpaidBookingLine } from './quote-state';
 
 type CustomerQuote = {
   id: number;
   createdAt: string;
   status: string;
   cancelledBooking: QuoteCancelledBooking | null;
+  unpaidBooking: QuoteUnpaidBooking | null;
   serviceType: string;
   propertySize: number;
   includeTick: boolean;
@@ -23,7 +24,8 @@ type CustomerQuote = {
 /**
  * The customer page's "Quotes" (0068): the quotes sent to the customer's address, newest first,
  * each as /quotes-admin's card names it (number, date, service, size and add-ons with the extras
- * (0080), total, state, a booking cancelled since (0073), and the customer's special requests
+ * (0080), total, state, a booking cancelled since (0073) or the unpaid one its state is about
+ * (0087), and the customer's special requests
  * (0084)), its number a link to that card. `more` when the page lists only
  * the newest: the last line then opens /quotes-admin narrowed to this address exactly (0073).
  */
@@ -55,6 +57,7 @@ export async function CustomerQuotes({ quotes, more, email, locale }: { quotes: 
                   <QuoteStateBadge status={q.status} t={t} />
                 </span>
                 {q.cancelledBooking ? <span className="basis-full text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</span> : null}
+                {q.unpaidBooking ? <span className="basis-full text-gray-700"><UnpaidBookingLine booking={q.unpaidBooking} status={q.status} locale={locale} t={t} /></span> : null}
                 {q.notes ? <span className="basis-full whitespace-pre-line text-gray-700 wrap-anywhere">{t('specialRequestsLine', { notes: q.notes })}</span> : null}
               </li>
             );

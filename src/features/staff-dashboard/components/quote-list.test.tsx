@@ -16,7 +16,7 @@ const card: Card = {
   includeTick: true, includeStandingWater: false, extras: ['breeding-site-inspection', 'natural-barrier'],
   address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, notes: null, createdAt: '2026-11-20T15:00:00.000Z',
   // Never followed up: the service sends null (its column's type does not say so).
-  followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, customer: null,
+  followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, unpaidBooking: null, customer: null,
 };
 
 function renderCards(locale: 'en' | 'fr', quotes: Card[]) {
@@ -44,10 +44,38 @@ describe("/quotes-admin's card (0080)", () => {
   it.each([
     ['checkout-started', 'Checkout started, not paid'],
     ['hold-expired', 'Not paid, hold expired'],
+    ['checkout-cancelled', 'Checkout cancelled, not paid'],
   ])('names a booking made from the quote and never paid (%s), and still offers "Send again"', (status, label) => {
     const html = renderCards('en', [{ ...card, status: status as Card['status'] }]);
     expect(html).toContain(`>${label}</`);
     expect(html).toContain('>Send again<span class="sr-only">');
+  });
+});
+
+describe("the card's unpaid booking (0087)", () => {
+  const unpaid: NonNullable<Card['unpaidBooking']> = {
+    bookingRef: 'BK-7Q2M4XRA', customerId: 7, holdExpiresAt: '2026-11-25T20:42:00.000Z', cancelledAt: null, cancelledBy: null, timeZone: 'America/Toronto',
+  };
+  const link = '<a class="text-brand-800 underline" href="/customer-details?id=7#booking-BK-7Q2M4XRA" aria-label="Open booking BK-7Q2M4XRA on the customer&#x27;s page">BK-7Q2M4XRA</a>';
+
+  it('names the held booking, links it on its customer\'s page, and says until when it is held in the branch\'s time zone', () => {
+    expect(renderCards('en', [{ ...card, status: 'checkout-started', unpaidBooking: unpaid }])).toContain(`Unpaid booking: ${link} · Held until Nov 25, 2026, 3:42 PM.`);
+    // Another branch's zone moves the hour with it.
+    expect(renderCards('en', [{ ...card, status: 'checkout-started', unpaidBooking: { ...unpaid, timeZone: 'America/Vancouver' } }])).toContain('Held until Nov 25, 2026, 12:42 PM.');
+  });
+
+  it('says when the hold expired, and when and by whom a checkout was cancelled before payment, in French too', () => {
+    expect(renderCards('en', [{ ...card, status: 'hold-expired', unpaidBooking: unpaid }])).toContain(`${link} · Hold expired on Nov 25, 2026, 3:42 PM.`);
+    const cancelled = { ...unpaid, holdExpiresAt: null, cancelledAt: '2026-11-26T14:05:00.000Z', cancelledBy: 'office' as const };
+    expect(renderCards('en', [{ ...card, status: 'checkout-cancelled', unpaidBooking: cancelled }])).toContain(`${link} · Cancelled by the office on Nov 26, 2026, 9:05 AM, before payment.`);
+    expect(renderCards('fr', [{ ...card, status: 'checkout-cancelled', unpaidBooking: { ...cancelled, cancelledBy: 'customer' } }]))
+      .toContain('Annulée par le client le 26 nov. 2026, 9\u00a0h\u00a005, avant le paiement.');
+  });
+
+  it('shows the reference without a link when no customer record may be opened', () => {
+    const html = renderCards('en', [{ ...card, status: 'checkout-started', unpaidBooking: { ...unpaid, customerId: null } }]);
+    expect(html).toContain('Unpaid booking: <span>BK-7Q2M4XRA</span> · Held until');
+    expect(html).not.toContain('#booking-');
   });
 });
 
@@ -59,9 +87,9 @@ describe('the customer page row\'s add-ons and the state badge', () => {
       .toEqual([t('standingWater'), tp('lines.standing-water-larvicide'), 'retired-extra']);
   });
 
-  it.each(['en', 'es', 'fr', 'de'] as const)('names both unpaid states in %s', (locale) => {
+  it.each(['en', 'es', 'fr', 'de'] as const)('names the three unpaid states in %s', (locale) => {
     const t = translate(locale, 'quotesAdmin');
-    for (const status of ['checkout-started', 'hold-expired']) {
+    for (const status of ['checkout-started', 'hold-expired', 'checkout-cancelled']) {
       const html = renderToStaticMarkup(<QuoteStateBadge status={status} t={t} />);
       expect(html).toContain(`>${t(`status.${status}`)}</`);
       expect(html).not.toContain(`>${status}<`);

@@ -17,7 +17,7 @@ import {
   type QuoteListFilter, type QuoteStatusFilter,
 } from '../quote-list';
 import { LoadMore } from './load-more';
-import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge } from './quote-state';
+import { describeCancelledBookingLine, nameQuoteAddOns, QuoteStateBadge, UnpaidBookingLine } from './quote-state';
 import { callStaffApi, readRefusal } from './staff-api';
 
 type Quote = QuotePage['quotes'][number];
@@ -185,7 +185,8 @@ export function QuoteList({ initial, initialSearch = '', initialEmail = null }: 
 
 /**
  * One quote as SPEC's card shows it: number, customer, total, status ('Draft' if empty), service,
- * size, add-ons (with the calculator's extras, 0080), address, created; the booking cancelled since, with when and by whom (0073); the
+ * size, add-ons (with the calculator's extras, 0080), address, created; the booking cancelled since, with when and by whom (0073),
+ * or the unpaid booking its state is about, with its hold or cancellation (0087); the
  * link to the live customer record with its address (0068); then the office's follow-ups and "Send
  * again" while no booking of it is going ahead (0059, 0073).
  */
@@ -205,6 +206,7 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           <QuoteStateBadge status={q.status} t={t} />
         </div>
         {q.cancelledBooking ? <p className="text-sm text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</p> : null}
+        {q.unpaidBooking ? <p className="text-sm text-gray-700"><UnpaidBookingLine booking={q.unpaidBooking} status={q.status} locale={locale} t={t} /></p> : null}
         <p className="text-sm">{q.customerName ?? td('na')}<br /><span className="text-gray-600">{q.customerEmail ?? td('na')}</span></p>
         {q.customer ? (
           <p className="text-sm">
