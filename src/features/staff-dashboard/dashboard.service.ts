@@ -7,7 +7,7 @@ import { describeCancelledBooking } from '@/features/quotes/quote-state';
 import { findRefundedAmounts } from '@/features/payments/payment-tax';
 import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail } from '@/features/marketing-email/consent.service';
 import { findToday } from '@/features/scheduling/available-dates';
-import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
+import { checkServiceArea, findOutsideServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
 import { queueVisitReport } from '@/features/visit-reports/visit-report.service';
 import { AppError } from '@/lib/errors';
 import { encodeAppointmentCursor } from './appointment-list';
@@ -174,6 +174,28 @@ export const CUSTOMER_QUOTES_SHOWN = 50;
  * A customer's page: contact details, visits, payments, and the quotes sent to their current
  * address, newest first (0068). An erased customer (0049) has no quotes to show: their address is gone.
  */
+/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
+const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
+
+/**
+ * The codes of a customer's address and of their visits still to come that the branch does not
+ * serve now (docs/decisions/0088): a community the owner marked not served after they booked.
+ * Their bookings stand; the office sees this on the customer's page. Each code once.
+ */
+function findCustomerOutsideArea(
+  customerPostalCode: string | null,
+  visits: readonly { status: string; postalCode: string | null }[],
+  servedPrefixes: readonly ServedPrefix[],
+): { postalCode: string; area: string | null }[] {
+  const codes = [customerPostalCode, ...visits.filter((v) => UPCOMING_STATUSES.has(v.status)).map((v) => v.postalCode)];
+  const found = new Map<string, { postalCode: string; area: string | null }>();
+  for (const code of codes) {
+    const outside = findOutsideServiceArea(code, servedPrefixes);
+    if (outside && !found.has(outside.postalCode)) found.set(outside.postalCode, outside);
+  }
+  return [...found.values()];
+}
+
 export async function loadCustomerDetails(customerId: number, options: { now?: Date } = {}) {
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
   const db = await getDb();
@@ -184,6 +206,7 @@ export async function loadCustomerDetails(customerId: number, options: { now?: D
   return {
     ...details,
     customer,
+    outsideServiceArea: findCustomerOutsideArea(customer.postalCode, details.appointments, (await getBranch(DEFAULT_BRANCH_ID, db)).settings.servedPrefixes),
     quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map(({ state, cancelledRef, cancelledAt, cancelledBy, carriedOut, ...q }) => ({
       ...q,
       status: state,
