@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ConfirmDialog, RecordActionButton } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
 import { callStaffApi, readRefusal } from '@/features/staff-dashboard/components/staff-api';
 import { formatShortDateTime } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -51,41 +52,28 @@ export function ServedPrefixesPanel({ initial }: { initial: ServiceAreaSettings 
         <h2 id={`${id}-title`} className="text-xl font-semibold">{t('title')}</h2>
         <p className="max-w-3xl text-sm text-gray-600">{t('intro')}</p>
         {error ? <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('prefix')}</th>
-                <th scope="col" className="px-3 py-2">{t('area')}</th>
-                <th scope="col" className="px-3 py-2">{t('state')}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t('actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {settings.prefixes.map((row) => (
-                <tr key={row.prefix} data-testid={`served-prefix-${row.prefix}`}>
-                  <td className="whitespace-nowrap px-3 py-2 font-mono">{row.insideFsa ? <span className="pl-4">{row.label}</span> : row.label}</td>
-                  <td className="px-3 py-2">
-                    {row.area}
-                    {row.insideFsa ? <span className="block text-xs text-gray-600">{t('insideFsa', { fsa: row.insideFsa })}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge variant={row.served ? 'default' : 'secondary'}>{row.served ? t('served') : t('notServed')}</Badge>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <RecordActionButton
-                      label={row.served ? t('markNotServed') : t('markServed')}
-                      recordName={`${row.area} ${row.label}`}
-                      primary={!row.served}
-                      disabled={!hydrated || busy}
-                      onClick={() => setAsking(row)}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        {/* A list, not a table: on a phone each row wraps instead of scrolling the page sideways. */}
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white" aria-labelledby={`${id}-title`}>
+          {settings.prefixes.map((row) => (
+            <li key={row.prefix} data-testid={`served-prefix-${row.prefix}`} className={cn('flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-2 text-sm', row.insideFsa && 'sm:pl-8')}>
+              <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+                <span className="whitespace-nowrap font-mono">{row.label}</span>
+                <span className="min-w-0">
+                  <span className="font-medium">{row.area}</span>
+                  {row.insideFsa ? <span className="block text-xs text-gray-600">{t('insideFsa', { fsa: row.insideFsa })}</span> : null}
+                </span>
+                <Badge variant={row.served ? 'default' : 'secondary'}>{row.served ? t('served') : t('notServed')}</Badge>
+              </div>
+              <RecordActionButton
+                label={row.served ? t('markNotServed') : t('markServed')}
+                recordName={`${row.area} ${row.label}`}
+                primary={!row.served}
+                disabled={!hydrated || busy}
+                onClick={() => setAsking(row)}
+              />
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section aria-labelledby={`${id}-history`} className="space-y-2">
