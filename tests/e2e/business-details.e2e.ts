@@ -45,8 +45,9 @@ describe('business details screen (docs/decisions/0044)', () => {
 
       await page.reload();
       await page.getByRole('heading', { name: 'Business details', level: 1 }).waitFor();
-      expect(await number.inputValue()).toBe('987654321 RT0002');
-      expect(await legalName.inputValue()).toBe('Escarpment Mosquito & Tick Ltd.');
+      // The form's fields get their values when it hydrates (react-hook-form), after the heading is drawn.
+      await expect.poll(() => number.inputValue()).toBe('987654321 RT0002');
+      await expect.poll(() => legalName.inputValue()).toBe('Escarpment Mosquito & Tick Ltd.');
       await preview.getByText('987654321 RT0002', { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {

@@ -91,6 +91,8 @@ const OWNER_APIS: Record<string, string> = {
   'PATCH /api/admin/staff-accounts/[id]': 'renames, changes the access of, resets or deactivates a login',
   'GET /api/admin/business': 'the legal name, GST/HST number and contact details',
   'PUT /api/admin/business': 'changes what every page, email and receipt says about the business',
+  'GET /api/admin/service-area': 'the served postal prefixes and who switched them (0088)',
+  'PATCH /api/admin/service-area': 'marks a town or community served or not served (0088)',
   'GET /api/admin/technicians': 'the technician roster',
   'POST /api/admin/technicians': 'adds someone to the roster',
   'PATCH /api/admin/technicians/[id]': 'renames or takes someone off the roster',

@@ -6,7 +6,8 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-export type ServedPrefix = { prefix: string; area: string };
+/** A served postal-code prefix; `served: false` marks one not served inside a served FSA (docs/decisions/0088). */
+export type ServedPrefix = { prefix: string; area: string; served?: boolean };
 
 export const branches = pgTable('branches', {
   id: serial().primaryKey(),

@@ -5,6 +5,7 @@ import {
   DEFAULT_SERVED_PREFIXES,
   checkServiceArea,
   extractFsa,
+  findOutsideServiceArea,
   formatPostalCode,
   isPostalCodeInProvince,
   isValidPostalCode,
@@ -155,6 +156,51 @@ describe('checkServiceArea with branch data', () => {
   it('serves nothing with an empty list and ignores blank prefixes', () => {
     expect(checkServiceArea('L8P4R5', [])).toMatchObject({ inServiceArea: false, area: null });
     expect(checkServiceArea('L8P4R5', [{ prefix: ' ', area: 'Everywhere' }])).toMatchObject({ inServiceArea: false });
+  });
+});
+
+describe('checkServiceArea with a community marked not served (0088)', () => {
+  const withoutVineland = DEFAULT_SERVED_PREFIXES.map((row) => (row.prefix === 'L0R2C' || row.prefix === 'L0R2A' ? { ...row, served: false } : row));
+
+  it('refuses the unserved community inside a served FSA, whatever the spelling', () => {
+    for (const code of ['L0R 2C0', 'lor2c4', 'L0R 2A0']) {
+      expect(checkServiceArea(code, withoutVineland), code).toMatchObject({ valid: true, inServiceArea: false, area: null });
+    }
+  });
+
+  it('keeps the rest of the FSA served: its other communities and the codes only the FSA row matches', () => {
+    expect(checkServiceArea('L0R 1B7', withoutVineland)).toMatchObject({ inServiceArea: true, area: 'Beamsville' });
+    expect(checkServiceArea('L0R 2E0', withoutVineland)).toMatchObject({ inServiceArea: true, area: 'Vineland Station' });
+    expect(checkServiceArea('L0R 1A0', withoutVineland)).toMatchObject({ inServiceArea: true, area: 'Flamborough' });
+  });
+
+  it('lets a longer served prefix inside an unserved one serve again, and an unserved FSA refuse its codes', () => {
+    const prefixes = [
+      { prefix: 'L0R', area: 'Flamborough' },
+      { prefix: 'L0R2', area: 'West Lincoln', served: false },
+      { prefix: 'L0R2H', area: 'Waterdown' },
+      { prefix: 'L3M', area: 'Grimsby', served: false },
+    ];
+    expect(checkServiceArea('L0R2A0', prefixes)).toMatchObject({ inServiceArea: false, area: null });
+    expect(checkServiceArea('L0R2H1', prefixes)).toMatchObject({ inServiceArea: true, area: 'Waterdown' });
+    expect(checkServiceArea('L3M4E5', prefixes)).toMatchObject({ inServiceArea: false, area: null });
+  });
+
+  it('reads an explicit served: true as served', () => {
+    expect(checkServiceArea('L8P4R5', [{ prefix: 'L8P', area: 'Hamilton', served: true }])).toMatchObject({ inServiceArea: true, area: 'Hamilton' });
+  });
+});
+
+describe('findOutsideServiceArea (the office\'s flag, 0088)', () => {
+  const withoutVineland = DEFAULT_SERVED_PREFIXES.map((row) => (row.prefix === 'L0R2C' ? { ...row, served: false } : row));
+
+  it('names the unserved community of a stored code, written as Canada Post does', () => {
+    expect(findOutsideServiceArea('lor2c4', withoutVineland)).toEqual({ postalCode: 'L0R 2C4', area: 'Vineland' });
+  });
+
+  it('gives a code no row matches without a community, and nothing for a served, blank or malformed code', () => {
+    expect(findOutsideServiceArea('M5V 3L9', withoutVineland)).toEqual({ postalCode: 'M5V 3L9', area: null });
+    for (const code of ['L0R 1B7', 'L0R 2E0', '', null, 'L0R 2C']) expect(findOutsideServiceArea(code, withoutVineland), String(code)).toBeNull();
   });
 });
 

@@ -14,6 +14,12 @@ export interface ServedPrefix {
   prefix: string;
   /** Town shown to the customer and staff, e.g. `'Stoney Creek'`. */
   area: string;
+  /**
+   * `false`: this prefix's codes are not served, though a shorter prefix around it is (Vineland's
+   * L0R 2C… inside a served L0R; docs/decisions/0088). Absent or `true`: served, as every row was
+   * before the flag existed.
+   */
+  served?: boolean;
 }
 
 export type ServiceAreaCheck =
@@ -76,9 +82,32 @@ export function isPostalCodeInProvince(postalCode: string, province: string): bo
   return (districts as readonly string[]).includes(province);
 }
 
+/** Whether a row's codes are served: only an explicit `served: false` takes a prefix out. */
+export function isServedRow(row: ServedPrefix): boolean {
+  return row.served !== false;
+}
+
 /**
- * Checks whether a postal code is served. The longest matching prefix decides the area, so a
- * branch can carve a town out of a larger FSA.
+ * The row with the longest prefix a normalised, valid postal code starts with, served or not;
+ * null when no row matches. Blank prefixes match nothing.
+ */
+export function findLongestPrefix<T extends ServedPrefix>(postalCode: string, rows: readonly T[]): T | null {
+  let best: T | null = null;
+  let bestLength = 0;
+  for (const row of rows) {
+    const prefix = normalisePostalCode(row.prefix);
+    if (prefix.length > bestLength && postalCode.startsWith(prefix)) {
+      best = row;
+      bestLength = prefix.length;
+    }
+  }
+  return best;
+}
+
+/**
+ * Checks whether a postal code is served. The longest matching prefix decides, so a branch can
+ * carve a town out of a larger FSA, and a row marked not served (`served: false`) takes its codes
+ * out of a served FSA around it (docs/decisions/0088).
  *
  * @returns `valid: false` for a malformed code (the API answers 400); otherwise
  *   `inServiceArea` with the normalised code and the matching area (null when not served)
@@ -87,14 +116,21 @@ export function checkServiceArea(input: string, servedPrefixes: readonly ServedP
   const postalCode = normalisePostalCode(input);
   if (!POSTAL_CODE.test(postalCode)) return { valid: false, reason: 'invalid-postal-code', postalCode };
 
-  let best: ServedPrefix | null = null;
-  for (const served of servedPrefixes) {
-    const prefix = normalisePostalCode(served.prefix);
-    if (prefix.length > 0 && postalCode.startsWith(prefix) && prefix.length > normalisePostalCode(best?.prefix ?? '').length) {
-      best = served;
-    }
-  }
-  return { valid: true, inServiceArea: best !== null, postalCode, area: best?.area ?? null };
+  const best = findLongestPrefix(postalCode, servedPrefixes);
+  const served = best !== null && isServedRow(best);
+  return { valid: true, inServiceArea: served, postalCode, area: served ? best.area : null };
+}
+
+/**
+ * For the office (docs/decisions/0088): a stored code the branch does not serve now, with the
+ * community its longest row names when that row is marked not served (null when no row matches).
+ * Null for a served code, a blank one or one too malformed to tell.
+ */
+export function findOutsideServiceArea(input: string | null, servedPrefixes: readonly ServedPrefix[]): { postalCode: string; area: string | null } | null {
+  if (!input) return null;
+  const check = checkServiceArea(input, servedPrefixes);
+  if (!check.valid || check.inServiceArea) return null;
+  return { postalCode: formatPostalCode(check.postalCode), area: findLongestPrefix(check.postalCode, servedPrefixes)?.area ?? null };
 }
 
 /** FSA → area, for FSAs DECISIONS §4 lists under several towns the more specific town wins. */

@@ -11,6 +11,7 @@ describe('the staff capability table', () => {
     ['officeWork', { admin: true, office: true, technician: false }],
     ['staffAccounts', { admin: true, office: false, technician: false }],
     ['businessDetails', { admin: true, office: false, technician: false }],
+    ['serviceArea', { admin: true, office: false, technician: false }],
     ['technicians', { admin: true, office: false, technician: false }],
     ['products', { admin: true, office: false, technician: false }],
     ['seasonOpener', { admin: true, office: false, technician: false }],
@@ -23,7 +24,7 @@ describe('the staff capability table', () => {
 
   it('names every capability above, so a new one is decided here too', () => {
     expect(Object.keys(CAPABILITIES).sort()).toEqual(
-      ['businessDetails', 'customerPrivacy', 'officeWork', 'paymentTest', 'products', 'refundAboveTerms', 'seasonOpener', 'staffAccounts', 'technicians'],
+      ['businessDetails', 'customerPrivacy', 'officeWork', 'paymentTest', 'products', 'refundAboveTerms', 'seasonOpener', 'serviceArea', 'staffAccounts', 'technicians'],
     );
   });
 

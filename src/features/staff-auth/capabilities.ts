@@ -23,6 +23,8 @@ export const CAPABILITIES = {
   staffAccounts: OWNER,
   /** Legal name, GST/HST number, phone, email and mailing address on every page and receipt (0044, 0076). */
   businessDetails: OWNER,
+  /** Which postal-code prefixes (towns, rural communities) are served: where the business works (0088). */
+  serviceArea: OWNER,
   /** Who is on the technician roster (hiring and letting go is the owner's call). */
   technicians: OWNER,
   /** The products applied and their registration numbers: the licence holder's responsibility (0042). */

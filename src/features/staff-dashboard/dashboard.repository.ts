@@ -348,7 +348,7 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
     .where(eq(customers.id, customerId));
   if (!customer) return null;
   const visits = await db
-    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, address: appointments.address, city: appointments.city, notes: appointments.notes, visitNote: appointments.visitNote })
+    .select({ id: appointments.id, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, status: appointments.status, address: appointments.address, city: appointments.city, postalCode: appointments.postalCode, notes: appointments.notes, visitNote: appointments.visitNote })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))
     .orderBy(appointments.date);

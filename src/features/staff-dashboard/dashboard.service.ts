@@ -7,7 +7,7 @@ import { describeCancelledBooking, describeUnpaidBooking } from '@/features/quot
 import { findRefundedAmounts } from '@/features/payments/payment-tax';
 import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail } from '@/features/marketing-email/consent.service';
 import { findToday } from '@/features/scheduling/available-dates';
-import { checkServiceArea, formatPostalCode } from '@/features/service-area/postal-code';
+import { checkServiceArea, findOutsideServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
 import { queueVisitReport } from '@/features/visit-reports/visit-report.service';
 import { AppError } from '@/lib/errors';
 import { encodeAppointmentCursor } from './appointment-list';
@@ -166,7 +166,7 @@ function describeQuoteState<Q extends Parameters<typeof describeUnpaidBooking>[0
  */
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
-  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
+  const branch = await getBranch(DEFAULT_BRANCH_ID, db);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
     ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
@@ -185,6 +185,28 @@ export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 /** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin narrowed to the address (0073). */
 export const CUSTOMER_QUOTES_SHOWN = 50;
 
+/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
+const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
+
+/**
+ * The codes of a customer's address and of their visits still to come that the branch does not
+ * serve now (docs/decisions/0088): a community the owner marked not served after they booked.
+ * Their bookings stand; the office sees this on the customer's page. Each code once.
+ */
+function findCustomerOutsideArea(
+  customerPostalCode: string | null,
+  visits: readonly { status: string; postalCode: string | null }[],
+  servedPrefixes: readonly ServedPrefix[],
+): { postalCode: string; area: string | null }[] {
+  const codes = [customerPostalCode, ...visits.filter((v) => UPCOMING_STATUSES.has(v.status)).map((v) => v.postalCode)];
+  const found = new Map<string, { postalCode: string; area: string | null }>();
+  for (const code of codes) {
+    const outside = findOutsideServiceArea(code, servedPrefixes);
+    if (outside && !found.has(outside.postalCode)) found.set(outside.postalCode, outside);
+  }
+  return [...found.values()];
+}
+
 /**
  * A customer's page: contact details, visits, payments, and the quotes sent to their current
  * address, newest first (0068). An erased customer (0049) has no quotes to show: their address is gone.
@@ -196,11 +218,12 @@ export async function loadCustomerDetails(customerId: number, options: { now?: D
   if (!details) return null;
   const { erasedAt, ...customer } = details.customer;
   const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1, options.now ?? new Date());
-  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
+  const branch = await getBranch(DEFAULT_BRANCH_ID, db);
   return {
     ...details,
     customer,
-    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...describeQuoteState(q, timezone), createdAt: q.createdAt.toISOString() })),
+    outsideServiceArea: findCustomerOutsideArea(customer.postalCode, details.appointments, branch.settings.servedPrefixes),
+    quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...describeQuoteState(q, branch.timezone), createdAt: q.createdAt.toISOString() })),
     moreQuotes: found.length > CUSTOMER_QUOTES_SHOWN,
   };
 }

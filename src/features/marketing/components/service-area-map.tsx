@@ -1,5 +1,5 @@
 import { FSA_CENTROIDS } from '@/features/service-area/fsa-centroids';
-import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { isServedRow, type ServedPrefix } from '@/features/service-area/postal-code';
 import { HARBOUR, LAKE, MAP_HEIGHT as HEIGHT, MAP_WIDTH as WIDTH, project, toSvgPoints } from '../service-area-geometry';
 
 /**
@@ -12,7 +12,8 @@ export function ServiceAreaMap({ title, lakeLabel, depotLabel, servedPrefixes, d
   servedPrefixes: readonly ServedPrefix[];
   depot: { latitude: number; longitude: number };
 }) {
-  const areaOf = new Map(servedPrefixes.map((p) => [p.prefix.toUpperCase(), p.area]));
+  // A prefix marked not served (0088) is not drawn.
+  const areaOf = new Map(servedPrefixes.filter(isServedRow).map((p) => [p.prefix.toUpperCase(), p.area]));
   const dots = FSA_CENTROIDS.filter((c) => areaOf.has(c.fsa)).map((c) => ({ ...c, area: areaOf.get(c.fsa)!, xy: project(c.latitude, c.longitude) }));
   const towns = new Map<string, [number, number][]>();
   for (const dot of dots) towns.set(dot.area, [...(towns.get(dot.area) ?? []), dot.xy]);

@@ -8,6 +8,7 @@ import { getBranch } from '@/features/branch/branch.service';
 import { getCityContent } from '@/features/city-pages/city-content';
 import { CityPageView } from '@/features/city-pages/components/city-page-view';
 import { buildAlternates } from '@/features/seo/alternates';
+import { isServedRow } from '@/features/service-area/postal-code';
 import { FaqJsonLd, LocalBusinessJsonLd, ServiceOffersJsonLd } from '@/features/seo/json-ld-scripts';
 import { isLocale } from '@/i18n/routing';
 
@@ -37,7 +38,7 @@ export default async function CityPage({ params }: Params) {
   }
   const content = getCityContent(city);
   const branch = await getBranch();
-  const postalPrefixes = branch.settings.servedPrefixes.filter((p) => p.area === content.name).map((p) => p.prefix);
+  const postalPrefixes = branch.settings.servedPrefixes.filter((p) => p.area === content.name && isServedRow(p)).map((p) => p.prefix);
   return (
     <>
       <CityPageView content={content} locale={locale} phone={branch.phone} email={branch.email} postalPrefixes={postalPrefixes} />

@@ -102,6 +102,20 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
             <br />{formatAddressLine(customer.address, customer.city, customer.postalCode) || t('na')}
           </p>
         )}
+        {/* A community the owner marked not served after this customer booked (0088): the bookings stand. */}
+        {details.outsideServiceArea.length > 0 ? (
+          <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="outside-service-area">
+            <p className="font-semibold">{t('outsideServiceArea.title')}</p>
+            <ul>
+              {details.outsideServiceArea.map((code) => (
+                <li key={code.postalCode}>
+                  {code.area ? t('outsideServiceArea.community', { postalCode: code.postalCode, area: code.area }) : t('outsideServiceArea.noArea', { postalCode: code.postalCode })}
+                </li>
+              ))}
+            </ul>
+            <p>{t('outsideServiceArea.body')}</p>
+          </div>
+        ) : null}
       </div>
       {/* Consent to seasonal (promotional) email: given, withdrawn, or none (0043). */}
       <MarketingConsentStatus customerId={customer.id} locale={locale} />
