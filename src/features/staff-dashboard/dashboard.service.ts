@@ -166,7 +166,7 @@ function describeQuoteState<Q extends Parameters<typeof describeUnpaidBooking>[0
  */
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
-  const branch = await getBranch(DEFAULT_BRANCH_ID, db);
+  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
     ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
