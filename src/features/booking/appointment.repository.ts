@@ -171,6 +171,21 @@ export async function listBookingRows(db: DbExecutor, bookingRef: string) {
     .orderBy(asc(appointments.visitNumber), asc(appointments.id));
 }
 
+/** Staff only: one booking's visits with what its payment-link email states, and its customer (0091). */
+export async function listPaymentLinkRows(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({
+      id: appointments.id, branchId: appointments.branchId, customerId: appointments.customerId, serviceType: appointments.serviceType,
+      date: appointments.date, time: appointments.time, status: appointments.status, holdExpiresAt: appointments.holdExpiresAt,
+      address: appointments.address, city: appointments.city, postalCode: appointments.postalCode, totalCents: appointments.totalCents,
+      locale: appointments.locale, firstName: customers.firstName, email: customers.email, erasedAt: customers.erasedAt,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(eq(appointments.bookingRef, bookingRef))
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
+}
+
 /** The quote a booking names, if it exists: the link is informational and never fails a booking. */
 export async function findExistingQuoteId(db: DbExecutor, id: number | null): Promise<number | null> {
   if (id === null) return null;

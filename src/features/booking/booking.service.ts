@@ -39,7 +39,14 @@ const BOOKING_EMAIL_LIMIT_NAME = 'booking-email';
 
 export type BookingSource = 'api' | 'booking-section' | 'book-page' | 'quote' | 'checkout-new' | 'order' | 'staff';
 
-export type CreateBookingOptions = { now: Date; locale: Locale; source: BookingSource; branchId?: number };
+export type CreateBookingOptions = {
+  now: Date; locale: Locale; source: BookingSource; branchId?: number;
+  /**
+   * When the unpaid hold ends, given the first Friday; without it, `branches.hold_minutes` from now.
+   * A booking the office makes for a customer who pays from the email later (0091) holds longer.
+   */
+  holdUntil?: (firstDate: string) => Date;
+};
 
 /**
  * POST /api/customers: a known email returns the existing id and changes nothing (DECISIONS §5);
@@ -265,7 +272,8 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   // Coordinates for the route planner, looked up outside the transaction (it may call a network geocoder).
   const coordinates = await locate(address, city, postalCode);
 
-  const holdExpiresAt = input.serviceType === 'consult' ? null : new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
+  const holdExpiresAt = input.serviceType === 'consult' ? null
+    : options.holdUntil ? options.holdUntil(visits[0]!.date) : new Date(now.getTime() + branch.settings.holdMinutes * 60_000);
   const bookingRef = newBookingRef();
 
   const created = await db.transaction(async (tx) => {
@@ -345,6 +353,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
       email: {
         locale, branch, siteUrl: getEnv().PUBLIC_SITE_URL, customerFirstName: contact.firstName, bookingRef, appointmentId: inserted[0]!.id,
         serviceType: input.serviceType, dates: visits.filter((v) => !v.addOn).map((v) => v.date), time: input.time, address: { address, city, postalCode }, totalCents,
+        heldUntil: options.holdUntil && holdExpiresAt ? holdExpiresAt : null,
       },
     });
     return { customerId: customer.id, replayedRef: null, inserted };
@@ -446,10 +455,8 @@ export async function locate(address: string, city: string, postalCode: string):
   return centroid ? { latitude: centroid.latitude, longitude: centroid.longitude } : null;
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>['transaction']>[0]>[0];
-
-/** Queues "we received your booking" (`renderBookingReceivedEmail`) in the booking's transaction. */
-async function queueBookingReceivedEmail(tx: Tx, data: { to: string; email: BookingReceivedEmailInput }): Promise<void> {
+/** Queues "we received your booking" (`renderBookingReceivedEmail`) in the caller's transaction (the booking's, or the office's resend, 0091). */
+export async function queueBookingReceivedEmail(tx: DbExecutor, data: { to: string; email: BookingReceivedEmailInput }): Promise<void> {
   await enqueueEmail(tx, {
     kind: 'booking-received',
     to: data.to,

@@ -224,6 +224,8 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
     .select({
       id: appointments.id, bookingRef: appointments.bookingRef, date: appointments.date, time: appointments.time, serviceType: appointments.serviceType, kind: appointments.kind,
       status: appointments.status, visitNumber: appointments.visitNumber, createdAt: appointments.createdAt,
+      // An unpaid booking's hold: the page says until when the payment link holds the Fridays (0091).
+      holdExpiresAt: appointments.holdExpiresAt,
       // What was sold with each visit, which the customer page names as the day sheet does (0064).
       includeTick: appointments.includeTick, includeTargetedInsects: appointments.includeTargetedInsects, extras: appointments.extras,
       // "Not treated" with its reason, who and when (0085), for the office to set another Friday.

@@ -10,6 +10,7 @@ import type { GatewayRefundUpdate } from '@/features/payments/payment-gateway';
 import { findRefundedAmounts, shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
 import { CLOSED_DAY_REFUND_REASON } from '@/features/payments/payment-outcome';
 import { describePaymentStatus, findRefundDate } from '@/features/payments/refund-state';
+import { hasHoldLapsed, isAwaitingPayment } from '@/features/payments/lapsed-holds';
 import { EXTRA_CODES, type ExtraCode } from '@/features/pricing/price-table';
 import { isPricedServiceType, type PriceInput } from '@/features/pricing/pricing';
 import { loadPriceContext } from '@/features/pricing/pricing.service';
@@ -467,6 +468,17 @@ export async function retryRefund(bookingRef: string, refundId: number | null, o
 }
 
 /** The customer details page: the customer's visits grouped by booking, and payments with their refunds. */
+/**
+ * Until when an unpaid booking still holds its Fridays (the payment link's deadline, 0091): the
+ * earliest hold of its visits waiting for payment, when none has lapsed; null for a paid, cancelled
+ * or lapsed booking.
+ */
+function findHeldUntil(rows: { id: number; date: string; status: string; holdExpiresAt: Date | null }[], now: Date): Date | null {
+  const held = rows.filter((v) => isAwaitingPayment(v.status));
+  if (held.length === 0 || held.some((v) => hasHoldLapsed(v, now) || v.holdExpiresAt === null)) return null;
+  return new Date(Math.min(...held.map((v) => v.holdExpiresAt!.getTime())));
+}
+
 export async function loadCustomerBookings(customerId: number, now = new Date()) {
   const db = await getDb();
   const { visits, payments, refunds } = await selectCustomerBookings(db, customerId);
@@ -478,6 +490,7 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
       firstDate: rows[0]!.date,
       visits: rows,
       canCancel: rows.some((v) => isCancellableVisit(v.status)),
+      heldUntil: findHeldUntil(rows, now),
     }))
     .sort((a, b) => b.firstDate.localeCompare(a.firstDate));
   const { taxRateBps } = await getBranch();

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, routing } from '@/i18n/routing';
-import { formatLongDate } from '@/lib/format';
+import { formatLongDate, formatShortDateTime } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { escapeHtml, formatLabelled, renderButton, renderEmailLayout, type EmailBranch } from './email-layout';
 import { describeArrivalWindow, formatVisitLocation, type ServiceDay } from './visit-calendar';
@@ -10,7 +10,7 @@ import { customerEmailFooter } from './email-footer';
 export type BookingReceivedEmailInput = {
   locale: Locale;
   /** The branch row (`getBranch()`): footer identity, working day (arrival window) and hold length. */
-  branch: EmailBranch & { settings: ServiceDay & { holdMinutes: number } };
+  branch: EmailBranch & { timezone?: string; settings: ServiceDay & { holdMinutes: number } };
   /** Public site origin (PUBLIC_SITE_URL). */
   siteUrl: string;
   customerFirstName: string;
@@ -24,6 +24,11 @@ export type BookingReceivedEmailInput = {
   time: string;
   address: { address: string | null; city: string | null; postalCode: string | null };
   totalCents: number;
+  /**
+   * A booking the office made on the phone (0091): its Fridays are held until this instant, said in
+   * the branch's time, instead of the public flow's minutes.
+   */
+  heldUntil?: Date | null;
 };
 
 /**
@@ -59,7 +64,9 @@ export function renderBookingReceivedEmail(input: BookingReceivedEmailInput): { 
     ...(toPay ? [{ label: t('email.total'), value: formatMoney(input.totalCents, locale) }] : []),
   ];
   const before = [t('email.greeting', { name: input.customerFirstName }), t('email.intro', { service })];
-  const payNote = t('email.payNote', { count: input.dates.length, minutes: branch.settings.holdMinutes });
+  const payNote = input.heldUntil
+    ? t('email.payNoteUntil', { count: input.dates.length, until: formatShortDateTime(input.heldUntil, locale, '', branch.timezone) ?? '' })
+    : t('email.payNote', { count: input.dates.length, minutes: branch.settings.holdMinutes });
   const checkoutUrl = buildCheckoutUrl(input.siteUrl, locale, input);
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
 

@@ -343,6 +343,8 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
       id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone,
       address: customers.address, city: customers.city, postalCode: customers.postalCode, createdAt: customers.createdAt,
       erasedAt: customers.erasedAt,
+      // What the office's "New booking" starts from (0091): the email's language and the lot size on record.
+      locale: customers.locale, propertySize: customers.propertySize,
     })
     .from(customers)
     .where(eq(customers.id, customerId));

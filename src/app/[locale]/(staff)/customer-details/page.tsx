@@ -6,6 +6,7 @@ import { Badge, statusBadgeVariant } from '@/components/ui/badge';
 import { localePath } from '@/components/site/locale-paths';
 import { loadVisitRecords } from '@/features/application-records/application-record.service';
 import { VisitRecordPanel } from '@/features/application-records/components/visit-record-panel';
+import { getBranch } from '@/features/branch/branch.service';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
 import { CancelBookingAction, RetryRefundAction } from '@/features/cancellations/components/booking-actions';
 import { ReplaceManageLinkAction } from '@/features/manage-booking/components/replace-link-action';
@@ -17,6 +18,7 @@ import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
 import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
+import { PaymentLinkStatus, StaffNewBookingAction } from '@/features/booking/components/staff-new-booking';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { CustomerQuotes } from '@/features/staff-dashboard/components/customer-quotes';
 import { MoveVisitAction } from '@/features/staff-dashboard/components/move-visit-action';
@@ -59,6 +61,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     );
   }
   const { customer } = details;
+  // Hold times are said in the branch's time, whoever's browser reads them (0091).
+  const { timezone } = await getBranch();
   // Access and deletion requests (0049); an erased customer has only their number left to show.
   const privacy = await loadPrivacyPanel(customer.id);
   const erased = privacy?.erasure != null;
@@ -84,7 +88,16 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold">{name}</h1>
           {erased ? null : (
-            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors'])}>
+            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors', 'staffBooking', 'booking', 'pricing'])}>
+              <span className="inline-flex flex-wrap gap-2">
+              {/* The office books for a customer on the phone; the customer pays by the emailed link, never a card here (0091). */}
+              <StaffNewBookingAction
+                customerId={customer.id}
+                name={name}
+                email={customer.email}
+                timeZone={timezone}
+                initial={{ address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '', propertySize: customer.propertySize, locale: customer.locale }}
+              />
               <CustomerContactEditor
                 customerId={customer.id}
                 name={name}
@@ -93,6 +106,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                   address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '',
                 }}
               />
+              </span>
             </NextIntlClientProvider>
           )}
         </div>
@@ -125,7 +139,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
         </NextIntlClientProvider>
       ) : null}
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors', 'adminDashboard'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors', 'adminDashboard', 'staffBooking'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
@@ -136,6 +150,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                     <div>
                       <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
                       {replacedLinks[booking.bookingRef] ? <p className="text-xs text-gray-600">{describeReplacedLink(replacedLinks[booking.bookingRef]!)}</p> : null}
+                      {/* Unpaid and still holding its Fridays: until when, and the link again (0091). */}
+                      {booking.heldUntil && !erased ? <PaymentLinkStatus bookingRef={booking.bookingRef} heldUntil={booking.heldUntil.toISOString()} timeZone={timezone} /> : null}
                     </div>
                     <span className="inline-flex flex-wrap gap-2">
                       {erased ? null : <ReplaceManageLinkAction bookingRef={booking.bookingRef} />}
