@@ -40,7 +40,10 @@ const post = jsonPoster(9);
 
 const cancel = (bookingRef: string, body: unknown, staffLocale = 'en') => cancelBookingAsStaff(cancelRoute, bookingRef, body, staffLocale);
 const preview = (bookingRef: string) => previewRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/cancel`), { params: Promise.resolve({ bookingRef }) });
-const retry = (bookingRef: string, refundId: number) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, { method: 'POST' }), {
+/** The office's Retry, answering the failed attempts its screen showed. */
+const retry = (bookingRef: string, refundId: number, attempts: unknown) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ attempts }),
+}), {
   params: Promise.resolve({ bookingRef, refundId: String(refundId) }),
 });
 
@@ -259,13 +262,13 @@ describe('cancelling a booking', () => {
       const [failed] = await refundsOf(booking.bookingRef);
       expect(failed).toMatchObject({ status: 'failed', failureReason: 'provider_unreachable', attempts: 0 });
 
-      const retried = await retry(booking.bookingRef, failed!.id);
+      const retried = await retry(booking.bookingRef, failed!.id, failed!.attempts);
       expect(retried.status).toBe(200);
       expect((await retried.json()).refund).toMatchObject({ status: 'succeeded', amountCents: 11187 });
       // The outcome of the first call was unknown: the retry repeats it under the same key.
       expect(calls).toEqual([`${failed!.idempotencyKey}:0`, `${failed!.idempotencyKey}:0`]);
       expect(await refundsOf(booking.bookingRef)).toMatchObject([{ status: 'succeeded' }]);
-      expect((await retry(booking.bookingRef, failed!.id)).status).toBe(409);
+      expect((await retry(booking.bookingRef, failed!.id, failed!.attempts)).status).toBe(409);
     } finally {
       spy.mockRestore();
     }
@@ -278,10 +281,25 @@ describe('cancelling a booking', () => {
     const [refund] = await refundsOf(booking.bookingRef);
     expect(refund).toMatchObject({ status: 'failed', failureReason: 'expired_or_canceled_card', attempts: 1 });
 
-    const answers = await Promise.all([retry(booking.bookingRef, refund!.id), retry(booking.bookingRef, refund!.id)]);
+    const answers = await Promise.all([retry(booking.bookingRef, refund!.id, refund!.attempts), retry(booking.bookingRef, refund!.id, refund!.attempts)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await refundsOf(booking.bookingRef)).toMatchObject([{ status: 'failed', attempts: 2 }]);
-    expect((await retry('BK-NOT-THIS-ONE', refund!.id)).status).toBe(404);
+    expect((await retry('BK-NOT-THIS-ONE', refund!.id, refund!.attempts)).status).toBe(404);
+  });
+
+  it('refuses a second click that arrives after the first retry has run: it answers an attempt already retried', async () => {
+    const booking = await book({ date: takeFriday(), card: TEST_CARDS.refundFails });
+    await cancel(booking.bookingRef, { reason: 'Customer called' });
+    const [refund] = await refundsOf(booking.bookingRef);
+    expect((await retry(booking.bookingRef, refund!.id, 1)).status).toBe(200);
+    const late = await retry(booking.bookingRef, refund!.id, 1);
+    expect(late.status).toBe(409);
+    expect((await late.json()).message).toBe('This refund has just been sent again. Reload the page to see how it went.');
+    expect(await refundsOf(booking.bookingRef)).toMatchObject([{ status: 'failed', attempts: 2 }]);
+    // The screen reloaded shows two failed attempts: retrying that one is a new attempt.
+    expect((await retry(booking.bookingRef, refund!.id, 2)).status).toBe(200);
+    expect(await refundsOf(booking.bookingRef)).toMatchObject([{ status: 'failed', attempts: 3 }]);
+    for (const bad of [null, -1, 'one', 1.5]) expect((await retry(booking.bookingRef, refund!.id, bad)).status, String(bad)).toBe(400);
   });
 
   it('just cancels a booking that was never paid: no refund, the hold released, an email without refund', async () => {
@@ -307,7 +325,7 @@ describe('cancelling a booking', () => {
       jar.token = technicianToken;
       expect((await cancel(booking.bookingRef, { reason: 'Nope' })).status).toBe(403);
       expect((await preview(booking.bookingRef)).status).toBe(403);
-      expect((await retry(booking.bookingRef, 1)).status).toBe(403);
+      expect((await retry(booking.bookingRef, 1, 0)).status).toBe(403);
     } finally {
       jar.token = adminToken;
     }

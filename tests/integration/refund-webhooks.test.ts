@@ -48,7 +48,9 @@ let counter = 0;
 let fridays: string[] = [];
 
 const cancel = (bookingRef: string) => cancelBookingAsStaff(cancelRoute, bookingRef, { reason: 'Customer is moving' });
-const retry = (bookingRef: string, refundId: number) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, { method: 'POST' }), {
+const retry = (bookingRef: string, refundId: number, attempts: number) => retryRoute(new Request(`http://localhost/api/admin/bookings/${bookingRef}/refunds/${refundId}/retry`, {
+  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ attempts }),
+}), {
   params: Promise.resolve({ bookingRef, refundId: String(refundId) }),
 });
 
@@ -218,7 +220,7 @@ describe('a Stripe refund that answered pending', () => {
 
     // The office retries from the customer page: a new refund request (attempt 1) that succeeds at once.
     refundAnswers.set(paymentIntentId, 'succeeded');
-    const retried = await retry(bookingRef, row.id);
+    const retried = await retry(bookingRef, row.id, (await refundRow(row.id)).attempts);
     expect(retried.status, await retried.clone().text()).toBe(200);
     const again = await refundRow(row.id);
     expect(again).toMatchObject({ status: 'succeeded', attempts: 1, failureReason: null });

@@ -249,7 +249,7 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
   const refunded = paymentIds.length === 0 ? [] : await db
     .select({
       id: refunds.id, paymentId: refunds.paymentId, amountCents: refunds.amountCents, status: refunds.status, reason: refunds.reason, failureReason: refunds.failureReason,
-      providerRefundId: refunds.providerRefundId, createdAt: refunds.createdAt, updatedAt: refunds.updatedAt, refundedAt: refunds.refundedAt,
+      providerRefundId: refunds.providerRefundId, createdAt: refunds.createdAt, updatedAt: refunds.updatedAt, refundedAt: refunds.refundedAt, attempts: refunds.attempts,
     })
     .from(refunds)
     .where(inArray(refunds.paymentId, paymentIds))

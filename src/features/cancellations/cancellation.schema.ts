@@ -32,6 +32,15 @@ export const CancelBookingSchema = z.object({
 });
 export type CancelBookingInput = z.infer<typeof CancelBookingSchema>;
 
+/**
+ * Staff send a failed refund again (POST …/refunds/{id}/retry), naming the failed attempts they saw:
+ * a second click, or a second screen, that answers an attempt already retried is refused (409)
+ * instead of sending the refund once more.
+ */
+export const RetryRefundSchema = z.object({
+  attempts: z.number('cancellations.errors.refundAttemptsInvalid').int('cancellations.errors.refundAttemptsInvalid').min(0, 'cancellations.errors.refundAttemptsInvalid').max(10_000, 'cancellations.errors.refundAttemptsInvalid'),
+});
+
 /** "233.91", "233,91", "$233.91", "1 234,50" → cents; null when it is not an amount with at most two decimals. */
 export function parseDollarsToCents(value: string): number | null {
   const cleaned = value.replace(/[\s\u00a0\u202f$]/g, '');

@@ -451,7 +451,11 @@ async function queueRefundFailedStaffAlert(tx: DbExecutor, row: RefundRow, provi
  *
  * @throws AppError 404 unknown refund (or of another booking), 409 when it succeeded or is under way
  */
-export async function retryRefund(bookingRef: string, refundId: number | null, options: { now?: Date; by?: string } = {}): Promise<{ refund: RefundView }> {
+export async function retryRefund(
+  bookingRef: string,
+  refundId: number | null,
+  options: { now?: Date; by?: string; /** The failed attempts the office saw; another count means someone retried meanwhile. */ seenAttempts?: number } = {},
+): Promise<{ refund: RefundView }> {
   const now = options.now ?? new Date();
   if (refundId === null) throw new AppError('not_found', 'cancellations.errors.refundNotFound');
   const db = await getDb();
@@ -460,6 +464,8 @@ export async function retryRefund(bookingRef: string, refundId: number | null, o
     if (!row || row.bookingRef !== bookingRef) throw new AppError('not_found', 'cancellations.errors.refundNotFound');
     if (row.status === 'succeeded') throw new AppError('conflict', 'cancellations.errors.refundAlreadyDone', { status: row.status });
     if (!canRetryRefund(row, now)) throw new AppError('conflict', 'cancellations.errors.refundInProgress', { status: row.status });
+    // A double click whose first request already ran (and failed again) answers an older attempt.
+    if (options.seenAttempts !== undefined && options.seenAttempts !== row.attempts) throw new AppError('conflict', 'cancellations.errors.refundRetriedMeanwhile', { status: row.status });
     if (!(await claimRefundForRetry(tx, row.id, now, new Date(now.getTime() - STALE_PENDING_REFUND_MS)))) throw new AppError('conflict', 'cancellations.errors.refundInProgress', { status: row.status });
     return row;
   });
@@ -467,7 +473,6 @@ export async function retryRefund(bookingRef: string, refundId: number | null, o
   return { refund: toRefundView(await sendRefund({ ...claimed, status: 'pending' }, now)) };
 }
 
-/** The customer details page: the customer's visits grouped by booking, and payments with their refunds. */
 /**
  * Until when an unpaid booking still holds its Fridays (the payment link's deadline, 0091): the
  * earliest hold of its visits waiting for payment, when none has lapsed; null for a paid, cancelled
@@ -479,6 +484,7 @@ function findHeldUntil(rows: { id: number; date: string; status: string; holdExp
   return new Date(Math.min(...held.map((v) => v.holdExpiresAt!.getTime())));
 }
 
+/** The customer details page: the customer's visits grouped by booking, and payments with their refunds. */
 export async function loadCustomerBookings(customerId: number, now = new Date()) {
   const db = await getDb();
   const { visits, payments, refunds } = await selectCustomerBookings(db, customerId);

@@ -201,7 +201,7 @@ export function CancelBookingAction({ bookingRef, serviceLabels }: { bookingRef:
 }
 
 /** "Retry refund" next to a failed refund in the payments list. */
-export function RetryRefundAction({ bookingRef, refundId, amountCents }: { bookingRef: string; refundId: number; amountCents: number }) {
+export function RetryRefundAction({ bookingRef, refundId, amountCents, attempts }: { bookingRef: string; refundId: number; amountCents: number; attempts: number }) {
   const t = useTranslations('cancellations');
   const locale = useLocale();
   const router = useRouter();
@@ -210,7 +210,7 @@ export function RetryRefundAction({ bookingRef, refundId, amountCents }: { booki
 
   const retry = async () => {
     setBusy(true);
-    const { ok, body } = await callStaffApi<{ refund?: RefundView }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/refunds/${refundId}/retry`, { method: 'POST' });
+    const { ok, body } = await callStaffApi<{ refund?: RefundView }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/refunds/${refundId}/retry`, { method: 'POST', body: JSON.stringify({ attempts }) });
     setBusy(false);
     const amount = formatCad(amountCents, locale);
     if (ok && body?.refund?.status === 'succeeded') toast({ title: t('toasts.retrySucceeded'), description: t('toasts.refunded', { amount }) });

@@ -231,7 +231,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                         </span>
                         <span className="flex items-center gap-2">
                           <Badge variant={r.status === 'succeeded' ? 'secondary' : 'outline'} className={r.status === 'failed' ? 'border-red-600 text-red-700' : undefined}>{tc(`refunds.status.${r.status}`)}</Badge>
-                          {r.canRetry && r.bookingRef ? <RetryRefundAction bookingRef={r.bookingRef} refundId={r.id} amountCents={r.amountCents} /> : null}
+                          {r.canRetry && r.bookingRef ? <RetryRefundAction bookingRef={r.bookingRef} refundId={r.id} amountCents={r.amountCents} attempts={r.attempts} /> : null}
                         </span>
                       </li>
                     ))}
