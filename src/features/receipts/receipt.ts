@@ -226,7 +226,7 @@ export function describeReceiptService(facts: ReceiptPaymentFacts, visits: reado
   const acres = facts.propertySize;
   if (typeof acres === 'number' && acres > 0) {
     const tier = resolveSizeTier(acres);
-    rows.push({ label: t('receipts.propertySize'), value: tier === 'custom' ? t('receipts.acres', { acres }) : t(`booking.sizes.${tier.replace('.', '_')}`) });
+    rows.push({ label: t('receipts.propertySize'), value: tier === 'custom' ? t('quotes.email.acres', { acres }) : t(`booking.sizes.${tier.replace('.', '_')}`) });
   }
   const paid = readAppointmentIds(facts.appointmentIds);
   const ofPayment = visits.filter((v) => (paid ? paid.has(v.id) : true) && v.status !== 'expired');
