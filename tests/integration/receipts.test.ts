@@ -5,9 +5,10 @@
  * not received is refused with a translated message.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
 import { branches } from '@/db/schema/branches';
 import { payments } from '@/db/schema/payments';
 import { clearBranchCache } from '@/features/branch/branch.service';
@@ -18,6 +19,8 @@ import type { Receipt } from '@/features/receipts/receipt';
 import { loadCustomerReceipt } from '@/features/receipts/receipt.service';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { isAppError } from '@/lib/errors';
+import { formatLongDate } from '@/lib/format';
+import { listMoveDates, moveAppointment } from '@/features/staff-dashboard/reschedule.service';
 import { DEMO_BRANCH_IDENTITY, seedDemoBranchIdentity } from '@/server/bootstrap/seed';
 import { type Handler, jsonPoster } from '../support/handlers';
 import { emailsTo } from '../support/outbox';
@@ -99,6 +102,15 @@ function resend(paymentId: number | string, locale = 'en') {
   }), { params: Promise.resolve({ id: String(paymentId) }) });
 }
 
+/** The receipt's size and visit lines in English for a booking whose visits were not moved, from its rows. */
+async function describeVisits(bookingRef: string, size: string): Promise<string> {
+  const visits = await (await getDb()).select({ date: appointments.date, serviceType: appointments.serviceType }).from(appointments)
+    .where(eq(appointments.bookingRef, bookingRef)).orderBy(asc(appointments.visitNumber));
+  const own = visits.filter((v) => v.serviceType === visits[0]!.serviceType);
+  const dates = own.map((v, i) => `${own.length === 1 ? 'Service date' : `Visit ${i + 1}`}: ${formatLongDate(v.date, 'en')}`);
+  return [`Property size: ${size}`, ...dates].join('\n');
+}
+
 beforeAll(async () => {
   fridays = await getAvailableDates({ now: new Date(), stopsNeeded: 2 });
   expect(fridays.length).toBeGreaterThan(6);
@@ -158,7 +170,7 @@ describe('each line\'s amount (0060)', () => {
   it('the payment email lists each line as charged, and the lines, discount, HST and total add up to what the card paid', async () => {
     const booking = await book({ order: seasonalInAncaster });
     const [email] = await emailsTo(booking.email, 'receipt');
-    expect(email!.text).toContain(`Description:\n${lines}\n\n${totals}`);
+    expect(email!.text).toContain(`Description:\n${lines}\n${await describeVisits(booking.bookingRef, 'Up to 1/2 acre')}\n\n${totals}`);
     const [row] = await (await getDb()).select({ amount: payments.amount }).from(payments).where(eq(payments.id, booking.paymentId));
     expect(row!.amount).toBe(110401);
     const shown = await openPage(booking.token, booking.paymentId);
@@ -181,7 +193,7 @@ describe('each line\'s amount (0060)', () => {
       const copy = await resend(booking.paymentId);
       expect(copy.status).toBe(200);
       const [, resent] = await emailsTo(booking.email, 'receipt');
-      expect(resent!.text).toContain(`Description:\n${lines}\n\n${totals}`);
+      expect(resent!.text).toContain(`Description:\n${lines}\n${await describeVisits(booking.bookingRef, 'Up to 1/2 acre')}\n\n${totals}`);
     } finally {
       await db.update(branches).set({ pricingOverrides: null }).where(eq(branches.id, 1));
       clearBranchCache();
@@ -198,6 +210,40 @@ describe('each line\'s amount (0060)', () => {
     expect(shown.itemised).toBe(false);
     expect(shown.items).toEqual([{ label: 'One-Time Treatment', amount: null }]);
     expect(shown.amounts.map((r) => r.value)).toEqual(['$99.00', '$12.87', '$111.87']);
+  });
+});
+
+describe('what was bought: the lot size and the Fridays (0092)', () => {
+  it('the payment email names the size priced and the Friday of a one-time treatment', async () => {
+    const booking = await book();
+    const [email] = await emailsTo(booking.email, 'receipt');
+    const [visit] = await (await getDb()).select({ date: appointments.date }).from(appointments).where(eq(appointments.bookingRef, booking.bookingRef));
+    expect(email!.text).toContain(`Description:\nOne-time treatment: $99.00\nProperty size: Up to 1/4 acre\nService date: ${formatLongDate(visit!.date, 'en')}\n\nSubtotal`);
+    expect(email!.html).toContain('Service date');
+  });
+
+  it('lists a plan\'s five Fridays; after a visit is moved, the page and a copy give its new Friday and the one it was booked on, in the reader\'s language', async () => {
+    const booking = await book({ locale: 'fr', order: { serviceType: 'seasonal', propertySize: 0.75, address: '12 Ogilvie St', city: 'Dundas', postalCode: 'L9H 2S1' } });
+    const db = await getDb();
+    const visits = await db.select({ id: appointments.id, date: appointments.date }).from(appointments)
+      .where(eq(appointments.bookingRef, booking.bookingRef)).orderBy(asc(appointments.visitNumber));
+    expect(visits).toHaveLength(5);
+    const last = visits[4]!;
+    const { dates } = await listMoveDates(last.id);
+    const later = dates.find((d) => d > last.date) ?? expect.fail('no later Friday to move the last visit to');
+    await moveAppointment(last.id, later);
+
+    const { receipt } = await loadCustomerReceipt(booking.token, booking.paymentId, 'fr');
+    expect(receipt.service).toEqual([
+      { label: 'Superficie du terrain', value: 'Jusqu’à 3/4 d’acre' },
+      ...visits.slice(0, 4).map((v, i) => ({ label: `Visite ${i + 1}`, value: formatLongDate(v.date, 'fr') })),
+      { label: 'Visite 5', value: `${formatLongDate(later, 'fr')} (déplacée du ${formatLongDate(last.date, 'fr')})` },
+    ]);
+    // The amounts stay as charged: a move is not a new sale.
+    expect(receipt.cents.total).toBe(67800);
+
+    const english = await openPage(booking.token, booking.paymentId) as Receipt;
+    expect(english.service.at(-1)).toEqual({ label: 'Visit 5', value: `${formatLongDate(later, 'en')} (moved from ${formatLongDate(last.date, 'en')})` });
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkOrderPostalCode, checkPostalCode, checkoutPath, mapServerField, readQuoteSummary } from './booking-client';
+import { checkOrderPostalCode, checkPostalCode, checkoutPath, fetchAvailableDates, fetchFridayOffer, mapServerField, readQuoteSummary } from './booking-client';
 
 describe('readQuoteSummary', () => {
   it('reads the quotes API answer for /book-quote', () => {
@@ -75,5 +75,19 @@ describe("/book-quote's postal code check before booking the first open Friday (
     expect(await checkOrderPostalCode(' L9G 3K2 ')).toEqual({ ok: true, postalCode: 'L9G 3K2' });
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     expect(await checkOrderPostalCode('L9G 3K2')).toEqual({ ok: true, postalCode: 'L9G 3K2' });
+  });
+});
+
+describe('fetchFridayOffer (0092)', () => {
+  it('reads the Fridays and whether earlier ones are full; an older answer without the flag says nothing is full', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ dates: ['2027-05-14', '2027-05-21'], earlierFull: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchFridayOffer('seasonal', false)).toEqual({ dates: ['2027-05-14', '2027-05-21'], earlierFull: true });
+    expect(fetchMock).toHaveBeenCalledWith('/api/appointments/available-dates?serviceType=seasonal', { credentials: 'include' });
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ dates: ['2027-05-07'] })));
+    expect(await fetchFridayOffer('onetime', true)).toEqual({ dates: ['2027-05-07'], earlierFull: false });
+    expect(await fetchAvailableDates('onetime')).toEqual(['2027-05-07']);
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'down' }, { status: 503 })));
+    expect(await fetchFridayOffer('onetime')).toBeNull();
   });
 });

@@ -91,13 +91,22 @@ export async function sendCustomQuoteRequest(request: CustomQuoteRequest): Promi
   return { ok: false, error: await readError(res) };
 }
 
-/** Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for its second stop. */
-export async function fetchAvailableDates(serviceType: string, includeTargetedInsects = false): Promise<string[] | null> {
+/**
+ * Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for
+ * its second stop. `earlierFull`: earlier Fridays of the season, from today on, are full or closed (0092).
+ */
+export async function fetchFridayOffer(serviceType: string, includeTargetedInsects = false): Promise<{ dates: string[]; earlierFull: boolean } | null> {
   const query = new URLSearchParams({ serviceType, ...(includeTargetedInsects ? { includeTargetedInsects: 'true' } : {}) });
   const res = await fetch(`/api/appointments/available-dates?${query.toString()}`, { credentials: 'include' }).catch(() => null);
   if (!res?.ok) return null;
-  const body = (await res.json().catch(() => null)) as { dates?: unknown } | null;
-  return Array.isArray(body?.dates) ? body.dates.filter((d): d is string => typeof d === 'string') : null;
+  const body = (await res.json().catch(() => null)) as { dates?: unknown; earlierFull?: unknown } | null;
+  if (!Array.isArray(body?.dates)) return null;
+  return { dates: body.dates.filter((d): d is string => typeof d === 'string'), earlierFull: body.earlierFull === true };
+}
+
+/** The Fridays of `fetchFridayOffer` alone. */
+export async function fetchAvailableDates(serviceType: string, includeTargetedInsects = false): Promise<string[] | null> {
+  return (await fetchFridayOffer(serviceType, includeTargetedInsects))?.dates ?? null;
 }
 
 export type ServiceAreaAnswer = { status: 'in' } | { status: 'out'; postalCode: string } | { status: 'invalid' } | { status: 'unknown' };

@@ -40,6 +40,7 @@ export function renderReceiptBlock(receipt: Receipt, locale: string): { html: st
     receipt.itemised
       ? renderRowsHtml(locale, itemRows)
       : `<ul style="margin:0 0 12px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item.label)}</li>`).join('')}</ul>`,
+    ...(receipt.service.length > 0 ? [renderRowsHtml(locale, receipt.service)] : []),
     renderRowsHtml(locale, receipt.amounts, { boldLast: true }),
     ...(receipt.refunds.length > 0
       ? [heading(receipt.headings.refunds), renderRowsHtml(locale, refundRows), ...(receipt.afterRefunds.length > 0 ? [renderRowsHtml(locale, receipt.afterRefunds)] : [])]
@@ -51,7 +52,7 @@ export function renderReceiptBlock(receipt: Receipt, locale: string): { html: st
     receipt.facts.map(labelled).join('\n'),
     [formatLabelled(locale, receipt.headings.seller), ...seller.filter(Boolean)].join('\n'),
     [formatLabelled(locale, receipt.headings.billedTo), ...billedTo.filter(Boolean)].join('\n'),
-    [formatLabelled(locale, receipt.headings.description), ...(receipt.itemised ? itemRows.map(labelled) : receipt.items.map((item) => `- ${item.label}`))].join('\n'),
+    [formatLabelled(locale, receipt.headings.description), ...(receipt.itemised ? itemRows.map(labelled) : receipt.items.map((item) => `- ${item.label}`)), ...receipt.service.map(labelled)].join('\n'),
     receipt.amounts.map(labelled).join('\n'),
     ...(receipt.refunds.length > 0
       ? [[formatLabelled(locale, receipt.headings.refunds), ...refundRows.map(labelled), ...receipt.afterRefunds.map(labelled)].join('\n')]

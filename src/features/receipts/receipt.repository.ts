@@ -70,3 +70,22 @@ export async function selectBookingReceipts(db: DbExecutor, bookingRef: string) 
     .where(and(eq(payments.bookingRef, bookingRef), isPaymentReceived()))
     .orderBy(asc(payments.succeededAt), asc(payments.id));
 }
+
+/**
+ * The booking's own visits (not re-treatments), in visit order, as they stand now: the Friday each
+ * is on, the one it was first booked on when it was moved, and whether it was cancelled.
+ */
+export async function selectReceiptVisits(db: DbExecutor, bookingRef: string) {
+  return db
+    .select({
+      id: appointments.id,
+      visitNumber: appointments.visitNumber,
+      serviceType: appointments.serviceType,
+      date: appointments.date,
+      originalDate: appointments.originalDate,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.bookingRef, bookingRef), eq(appointments.kind, 'scheduled')))
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
+}

@@ -13,7 +13,7 @@ import { findToday } from '@/features/scheduling/available-dates';
 import { buildReceipt, formatReceiptNumber, type Receipt, type ReceiptPaymentFacts } from './receipt';
 import { renderReceiptCopyEmail } from './receipt-email';
 import { buildReceiptPageUrl, receiptPagePath } from './receipt-links';
-import { type ReceiptPaymentRow, selectBookingReceipts, selectPaymentRefunds, selectReceiptPayment } from './receipt.repository';
+import { type ReceiptPaymentRow, selectBookingReceipts, selectPaymentRefunds, selectReceiptPayment, selectReceiptVisits } from './receipt.repository';
 
 /**
  * Receipts (docs/decisions/0040): the customer's, under their booking's private link; the
@@ -27,6 +27,8 @@ const NOT_FOUND = () => new AppError('not_found', 'receipts.errors.notFound');
 /** The receipt of a payment row, in `locale`; a missing or malformed GST/HST number is logged, never fatal. */
 async function composeReceipt(db: DbExecutor, row: ReceiptPaymentRow & { bookingRef: string }, locale: Locale, paidAt?: Date): Promise<Receipt> {
   const refunds = await selectPaymentRefunds(db, row.id);
+  // The visits as they stand now (0092): a receipt read after a move names the Friday the visit is on.
+  const visits = await selectReceiptVisits(db, row.bookingRef);
   const receipt = buildReceipt({
     locale,
     translate: getTranslator(locale),
@@ -45,6 +47,7 @@ async function composeReceipt(db: DbExecutor, row: ReceiptPaymentRow & { booking
     customer: { firstName: row.customerFirstName ?? '', lastName: row.customerLastName ?? '' },
     address: row,
     refunds,
+    visits,
   });
   for (const problem of receipt.problems) {
     getLogger().warn({ paymentId: row.id, problem }, 'receipt shown without the GST/HST registration number: set branches.hst_number to the CRA number (123456789 RT0001)');

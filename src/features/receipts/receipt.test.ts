@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice, describeChargedBreakdown, type PriceInput } from '@/features/pricing/pricing';
-import { buildReceipt, formatReceiptNumber, listReceiptItems, readCardLastFour, readChargedBreakdown, type ReceiptInput } from './receipt';
+import { buildReceipt, describeReceiptService, formatReceiptNumber, listReceiptItems, readCardLastFour, readChargedBreakdown, type ReceiptInput, type ReceiptVisit } from './receipt';
 
 const NBSP = '\u00a0';
 const MINUS = '\u2212';
@@ -348,5 +348,45 @@ describe('the receipt\'s parts', () => {
 
   it('does not call a tick plan a tick add-on', () => {
     expect(listReceiptItems({ serviceType: 'tick-seasonal', includeTick: true }, getTranslator('en'))).toEqual(['Seasonal Tick Protection']);
+  });
+});
+
+describe('describeReceiptService (0092)', () => {
+  const plan: ReceiptVisit[] = [
+    { id: 11, serviceType: 'seasonal', date: '2027-05-07', originalDate: null, status: 'completed' },
+    { id: 12, serviceType: 'seasonal', date: '2027-06-04', originalDate: '2027-05-28', status: 'confirmed' },
+    { id: 13, serviceType: 'seasonal', date: '2027-06-18', originalDate: null, status: 'cancelled' },
+  ];
+  const facts = { serviceType: 'seasonal', propertySize: 0.6, appointmentIds: [11, 12, 13] };
+
+  it('names the size tier priced and each visit\'s Friday as it stands, moved and cancelled ones saying so, in four languages', () => {
+    const rows = (locale: Locale) => describeReceiptService(facts, plan, locale, getTranslator(locale));
+    expect(rows('en')).toEqual([
+      { label: 'Property size', value: 'Up to 3/4 acre' },
+      { label: 'Visit 1', value: 'Friday, May 7, 2027' },
+      { label: 'Visit 2', value: 'Friday, June 4, 2027 (moved from Friday, May 28, 2027)' },
+      { label: 'Visit 3', value: 'Friday, June 18, 2027 (cancelled)' },
+    ]);
+    expect(rows('fr')[2]).toEqual({ label: 'Visite 2', value: 'vendredi 4 juin 2027 (déplacée du vendredi 28 mai 2027)' });
+    expect(rows('es')[3]).toEqual({ label: 'Visita 3', value: expect.stringMatching(/^viernes, 18 de junio de 2027 \(cancelada\)$/) });
+    expect(rows('de')[0]).toEqual({ label: 'Grundstücksgröße', value: 'Bis 3/4 Acre' });
+    expect(rows('de')[2]!.value).toBe('Freitag, 4. Juni 2027 (verschoben vom Freitag, 28. Mai 2027)');
+  });
+
+  it('gives a single visit as the service date, without its add-on\'s visit on the same Friday or another payment\'s visits', () => {
+    const visits: ReceiptVisit[] = [
+      { id: 21, serviceType: 'onetime', date: '2027-05-14', originalDate: null, status: 'confirmed' },
+      { id: 22, serviceType: 'standingwater', date: '2027-05-14', originalDate: null, status: 'confirmed' },
+      { id: 23, serviceType: 'onetime', date: '2027-05-21', originalDate: null, status: 'confirmed' },
+    ];
+    expect(describeReceiptService({ serviceType: 'onetime', propertySize: 0.25, appointmentIds: [21, 22] }, visits, 'en', getTranslator('en'))).toEqual([
+      { label: 'Property size', value: 'Up to 1/4 acre' },
+      { label: 'Service date', value: 'Friday, May 14, 2027' },
+    ]);
+  });
+
+  it('says nothing it does not know: no size recorded, no visits left', () => {
+    expect(describeReceiptService({ serviceType: 'onetime' }, [], 'en', getTranslator('en'))).toEqual([]);
+    expect(buildReceipt(input()).service).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
 import { shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
 import { findRefundDate } from '@/features/payments/refund-state';
-import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode } from '@/features/pricing/pricing';
+import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode, resolveSizeTier } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
 import { formatLongDate } from '@/lib/format';
 import { formatDeduction, formatMoney } from '@/lib/money';
@@ -28,6 +28,8 @@ export type ReceiptTranslate = (key: string, values?: Record<string, string | nu
 /** What the payment's metadata recorded at checkout (all optional: older rows hold less). */
 export type ReceiptPaymentFacts = {
   serviceType?: string;
+  /** The lot size priced, in acres. */
+  propertySize?: number | null;
   includeTick?: boolean;
   includeStandingWater?: boolean;
   extras?: string[];
@@ -37,6 +39,19 @@ export type ReceiptPaymentFacts = {
   taxRateBps?: number;
   /** The lines charged (0060), as the payment stored them; read with `readChargedBreakdown` (older rows have none). */
   breakdown?: unknown;
+  /** The visits the payment paid for (their ids). */
+  appointmentIds?: unknown;
+};
+
+/** One of the booking's visits as it stands now (`selectReceiptVisits`). */
+export type ReceiptVisit = {
+  id: number;
+  serviceType: string;
+  /** The Friday it is on now. */
+  date: string;
+  /** The Friday it was first booked on, when it was moved since (a move keeps the first one). */
+  originalDate: string | null;
+  status: string;
 };
 
 export type ReceiptRefundRow = {
@@ -74,6 +89,8 @@ export type ReceiptInput = {
   /** The paid visit's address and the customer's on file (used when the visit has none). */
   address: Parameters<typeof findServiceAddress>[0];
   refunds: readonly ReceiptRefundRow[];
+  /** The booking's visits, as they stand now (0092); none for a payment whose visits are gone. */
+  visits?: readonly ReceiptVisit[];
 };
 
 export type ReceiptRow = { label: string; value: string };
@@ -108,6 +125,8 @@ export type Receipt = {
    */
   items: ReceiptItem[];
   itemised: boolean;
+  /** What the items were for (0092): the lot size priced and the Friday of each visit, as they stand now. */
+  service: ReceiptRow[];
   /**
    * Itemised: the discount (when one applied), subtotal, HST, total paid. Otherwise the price
    * before discount and the discount (when one applied), subtotal, HST, total paid. The total last.
@@ -188,6 +207,42 @@ export function itemiseCharge(breakdown: ChargedBreakdown | null, charged: { dis
   if (breakdown.premiumCents !== 0) items.push({ code: breakdown.premiumArea ? 'premium-area' : 'rounding', quantity: 1, cents: breakdown.premiumCents });
   const sum = items.reduce((total, item) => total + item.cents, 0);
   return sum - charged.discountCents === charged.subtotalCents ? items : null;
+}
+
+/** The payment's visit ids as its metadata recorded them, or null (older rows, malformed jsonb). */
+function readAppointmentIds(value: unknown): Set<number> | null {
+  return Array.isArray(value) && value.length > 0 && value.every(Number.isSafeInteger) ? new Set(value as number[]) : null;
+}
+
+/**
+ * What the items were for (0092): the lot size the price was for (its tier's label, as the booking
+ * form offers it), then the Friday of each visit paid: "Service date" for a single visit, "Visit n"
+ * for a plan's. A visit's Friday is the one it is on now, with the Friday it was booked on when it
+ * was moved since, and "cancelled" for a visit called off; the amounts above stay as charged. An
+ * add-on's own visit on the plan's Friday is not listed twice.
+ */
+export function describeReceiptService(facts: ReceiptPaymentFacts, visits: readonly ReceiptVisit[], locale: string, t: ReceiptTranslate): ReceiptRow[] {
+  const rows: ReceiptRow[] = [];
+  const acres = facts.propertySize;
+  if (typeof acres === 'number' && acres > 0) {
+    const tier = resolveSizeTier(acres);
+    rows.push({ label: t('receipts.propertySize'), value: tier === 'custom' ? t('quotes.email.acres', { acres }) : t(`booking.sizes.${tier.replace('.', '_')}`) });
+  }
+  const paid = readAppointmentIds(facts.appointmentIds);
+  const ofPayment = visits.filter((v) => (paid ? paid.has(v.id) : true) && v.status !== 'expired');
+  const main = ofPayment.filter((v) => v.serviceType === facts.serviceType);
+  const listed = main.length > 0 ? main : ofPayment;
+  const date = (day: string) => formatLongDate(day, locale);
+  listed.forEach((visit, index) => {
+    const label = listed.length === 1 ? t('receipts.serviceDate') : t('receipts.visit', { number: index + 1 });
+    const value = visit.status === 'cancelled'
+      ? t('receipts.visitCancelled', { date: date(visit.date) })
+      : visit.originalDate && visit.originalDate !== visit.date
+        ? t('receipts.visitMoved', { date: date(visit.date), from: date(visit.originalDate) })
+        : date(visit.date);
+    rows.push({ label, value });
+  });
+  return rows;
 }
 
 export function buildReceipt(input: ReceiptInput): Receipt {
@@ -275,6 +330,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       }))
       : listReceiptItems(payment.facts, t).map((label) => ({ label, amount: null })),
     itemised: charged !== null,
+    service: describeReceiptService(payment.facts, input.visits ?? [], locale, t),
     amounts,
     refunds,
     afterRefunds,

@@ -5,7 +5,7 @@ import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { AppError } from '@/lib/errors';
 import {
-  checkBookableDate, findAvailableDates, findToday, scheduleRulesOf,
+  checkBookableDate, findAvailableDates, findToday, hasEarlierFullFridays, scheduleRulesOf,
   type AvailabilityQuery, type BookableDateCheck, type ScheduleRules,
 } from './available-dates';
 import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.repository';
@@ -47,7 +47,11 @@ async function loadAvailabilityQuery(branchId: number, now: Date, stopsNeeded: n
  *
  * @throws AppError('validation') for an unknown serviceType
  */
-export async function getAvailableDates(options: {
+export async function getAvailableDates(options: AvailableDatesOptions): Promise<string[]> {
+  return findAvailableDates(await loadPlanAvailability(options));
+}
+
+type AvailableDatesOptions = {
   serviceType?: string | null;
   now: Date;
   branchId?: number;
@@ -56,7 +60,10 @@ export async function getAvailableDates(options: {
   includeTargetedInsects?: boolean;
   /** The caller's open transaction (on embedded PGlite a second connection would wait for it). */
   db?: DbExecutor;
-}): Promise<string[]> {
+};
+
+/** The availability query for a plan's booking (`getAvailableDates`' options). */
+async function loadPlanAvailability(options: AvailableDatesOptions): Promise<AvailabilityQuery> {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
   let serviceType: string | undefined;
   if (options.serviceType) {
@@ -65,7 +72,20 @@ export async function getAvailableDates(options: {
     serviceType = normalised;
   }
   const stopsNeeded = options.stopsNeeded ?? countStopsPerVisit(serviceType, options.includeTargetedInsects ?? false);
-  return findAvailableDates(await loadAvailabilityQuery(branchId, options.now, stopsNeeded, serviceType, options.db));
+  return loadAvailabilityQuery(branchId, options.now, stopsNeeded, serviceType, options.db);
+}
+
+/**
+ * The bookable Fridays as `getAvailableDates` lists them, and whether earlier Fridays of the
+ * season (from today on) were left out because they are full or closed (0092), so the booking
+ * screens can say why the list starts later.
+ *
+ * @throws AppError('validation') for an unknown serviceType
+ */
+export async function getFridayOffer(options: AvailableDatesOptions): Promise<{ dates: string[]; earlierFull: boolean }> {
+  const query = await loadPlanAvailability(options);
+  const dates = findAvailableDates(query);
+  return { dates, earlierFull: hasEarlierFullFridays(query, dates) };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   findAvailableDates,
   findToday,
   getSeasonWindow,
+  hasEarlierFullFridays,
   isBookableDate,
   isFriday,
   visitDatesFor,
@@ -367,5 +368,44 @@ describe('getSeasonWindow', () => {
     [{ startMonthDay: '11-01', endMonthDay: '03-31' }], // wrapping seasons are not supported
   ])('rejects %j', (season) => {
     expect(() => getSeasonWindow(2026, season)).toThrow(RangeError);
+  });
+});
+
+describe('hasEarlierFullFridays (0092)', () => {
+  const full = (...dates: IsoDate[]) => new Map(dates.map((d) => [d, DEFAULT_SCHEDULE_RULES.capacityPerFriday]));
+  // Late November 2026: the next season's Fridays are offered, from 7 May 2027.
+  const winter = '2026-11-22T15:00:00Z';
+  const offer = (q: FindAvailableDatesQuery) => hasEarlierFullFridays(q, findAvailableDates(q));
+
+  it('is true when the season\'s first Friday is full, and false when it has room', () => {
+    const q = query(winter, { bookedStops: full('2027-05-07') });
+    expect(first(findAvailableDates(q))).toBe('2027-05-14');
+    expect(offer(q)).toBe(true);
+    expect(offer(query(winter))).toBe(false);
+  });
+
+  it('counts a closed Friday as well as a full one', () => {
+    expect(offer(query(winter, { closedDates: new Set(['2027-05-07']) }))).toBe(true);
+  });
+
+  it('in the season, looks only from the first bookable day on: a full Friday already past or too soon is not mentioned', () => {
+    // Wednesday 3 June 2026: the first bookable Friday is 5 June; 29 May is past.
+    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-05-29') }))).toBe(false);
+    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-06-05') }))).toBe(true);
+    // Thursday: 5 June is too soon, not full.
+    expect(offer(query('2026-06-04T16:00:00Z', { bookedStops: full('2026-05-29') }))).toBe(false);
+  });
+
+  it('for a plan, counts a start left out because one of its visits is full, not one left out by the season\'s end', () => {
+    // 28 May 2027 is the second visit of a plan starting 7 May: 7 May cannot start a seasonal plan.
+    const q = query(winter, { serviceType: 'seasonal', bookedStops: full('2027-05-28') });
+    expect(first(findAvailableDates(q))).toBe('2027-05-14');
+    expect(offer(q)).toBe(true);
+    // Late in the 2026 season no seasonal plan fits before the end: next season's list, nothing full.
+    expect(offer(query('2026-09-20T15:00:00Z', { serviceType: 'seasonal' }))).toBe(false);
+  });
+
+  it('says nothing for an empty list', () => {
+    expect(hasEarlierFullFridays(query(winter), [])).toBe(false);
   });
 });

@@ -265,6 +265,32 @@ export function findAvailableDates(query: FindAvailableDatesQuery): IsoDate[] {
 }
 
 /**
+ * Whether the list `dates` (`findAvailableDates`' answer for `query`) starts later than it would
+ * with room everywhere: some Friday of the same season, from the first bookable day on and before
+ * its first date, was left out because it (or, for a plan, one of its visits) is full or closed
+ * (0092). A Friday left out only because a plan's last visit would fall after the season end does
+ * not count, and an empty list says nothing.
+ */
+export function hasEarlierFullFridays(query: AvailabilityQuery, dates: readonly IsoDate[]): boolean {
+  const first = dates[0];
+  if (first === undefined) return false;
+  const window = getSeasonWindow(Number(first.slice(0, 4)), query.season);
+  const earliest = findEarliestDate(query);
+  const seasonEnd = requireIsoDate(window.end);
+  const visits = countVisitsFor(query);
+  let candidate = requireIsoDate(earliest < window.start ? window.start : earliest);
+  while (!isFridayDate(candidate)) candidate = addDays(candidate, 1);
+  for (; toIsoDate(candidate) < first; candidate = addDays(candidate, 7)) {
+    for (let index = 0; index < visits; index += 1) {
+      const visit = addDays(candidate, index * query.intervalDays);
+      if (visit > seasonEnd) break;
+      if (!hasRoom(toIsoDate(visit), query)) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * Re-checks a date when a booking is written (the list the customer saw may be stale).
  * A date is bookable exactly when `findAvailableDates` (without a horizon) would list it.
  *

@@ -5,7 +5,7 @@ import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { loadMessages, pickMessages } from '@/i18n/messages';
 import { BookingForm, type BookingFormProps } from './booking-form';
-import { QuoteAddOns } from './quote-booking';
+import { QuoteAddOns, QuotePostalCodeField } from './quote-booking';
 
 // Outside the app router: the first render only reads the router, never navigates.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
@@ -72,5 +72,30 @@ describe('the quote summary on /book-quote (QuoteAddOns)', () => {
     expect(renderAddOns('de', { includeTick: true, includeTargetedInsects: false, extras: [] }))
       .toBe('<dt>Zusatzleistungen</dt><dd><ul><li>Zeckenbekämpfung</li></ul></dd>');
     expect(renderAddOns('en', { includeTick: false, includeTargetedInsects: false, extras: [] })).toBe('');
+  });
+});
+
+describe('the quote\'s postal code on /book-quote (0092)', () => {
+  const labels = (markup: string) => [...markup.matchAll(/<label[^>]*>(.*?)<\/label>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '').replace('*', '').trim());
+
+  it.each([
+    ['en', 'Postal code for this quote'],
+    ['es', 'Código postal de este presupuesto'],
+    ['fr', 'Code postal pour cette soumission'],
+    ['de', 'Postleitzahl für dieses Angebot'],
+  ] as const)('is labelled apart from the booking form\'s own postal code below it (%s)', (locale, label) => {
+    const wrap = (node: React.ReactNode) => renderToStaticMarkup(
+      <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['booking', 'checkout', 'errors', 'marketingConsent'])}>{node}</NextIntlClientProvider>,
+    );
+    const field = wrap(<QuotePostalCodeField from={null} value="" refusal={null} onChange={() => undefined} />);
+    expect(labels(field)).toEqual([label]);
+    const form = wrap(
+      <BookingForm variant="quote" pricing={{ priceTable: DEFAULT_PRICE_TABLE, taxRate: 0.13, promoDiscounts: [] }} schedule={schedule} pathPrefix="" businessName="Escarpment Mosquito & Tick" />,
+    );
+    const formLabels = labels(form);
+    expect(formLabels.length).toBeGreaterThan(5);
+    expect(formLabels).not.toContain(label);
+    // The form's own field keeps its plain name.
+    expect(formLabels.map((l) => l.toLowerCase())).toContain(({ en: 'postal code', es: 'código postal', fr: 'code postal', de: 'postleitzahl' } as const)[locale]);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -113,28 +113,16 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
             ) : null}
           </dl>
           {quote.postalCodeFrom === 'quote' ? null : (
-            <div className="mt-4 max-w-xs space-y-1.5 border-t border-gray-100 pt-4">
-              <Label htmlFor="quote-postalCode">{t('form.postalCode')}</Label>
-              <p id="quote-postalCode-hint" className="text-sm text-gray-600">
-                {t(quote.postalCodeFrom === 'customer' ? 'quote.postalCodeFromCustomer' : quote.postalCodeFrom === 'address' ? 'quote.postalCodeFromAddress' : 'quote.postalCodeMissing')}
-              </p>
-              <Input
-                id="quote-postalCode"
-                ref={postalField}
-                autoComplete="postal-code"
-                placeholder="L8P 1A1"
-                maxLength={FIELD_LIMITS.postalCode}
-                required
-                value={postalCode}
-                aria-invalid={postalRefusal ? true : undefined}
-                aria-describedby={postalRefusal ? 'quote-postalCode-hint quote-postalCode-error' : 'quote-postalCode-hint'}
-                onChange={(e) => {
-                  setPostalCode(e.target.value);
-                  setPostalRefusal(null);
-                }}
-              />
-              {postalRefusal ? <p id="quote-postalCode-error" className="text-sm text-red-700">{te(postalRefusal.key, postalRefusal.values)}</p> : null}
-            </div>
+            <QuotePostalCodeField
+              ref={postalField}
+              from={quote.postalCodeFrom}
+              value={postalCode}
+              refusal={postalRefusal ? te(postalRefusal.key, postalRefusal.values) : null}
+              onChange={(value) => {
+                setPostalCode(value);
+                setPostalRefusal(null);
+              }}
+            />
           )}
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-100 pt-4">
             <Button onClick={() => void orderFirstAvailable(quote)} disabled={ordering}>
@@ -161,6 +149,43 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
           }}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The postal code "Book First Available Friday" books the quote with, when the quote kept none
+ * (0087). Its label names what it is for (0092): the booking form below has a "Postal Code" of its
+ * own, and two fields with one name on one page read as one asked twice.
+ */
+export function QuotePostalCodeField({ ref, from, value, refusal, onChange }: {
+  ref?: Ref<HTMLInputElement>;
+  from: QuoteSummary['postalCodeFrom'];
+  value: string;
+  /** The service-area check's refusal, in words. */
+  refusal: string | null;
+  onChange: (value: string) => void;
+}) {
+  const t = useTranslations('booking');
+  return (
+    <div className="mt-4 max-w-xs space-y-1.5 border-t border-gray-100 pt-4">
+      <Label htmlFor="quote-postalCode">{t('quote.postalCodeLabel')}</Label>
+      <p id="quote-postalCode-hint" className="text-sm text-gray-600">
+        {t(from === 'customer' ? 'quote.postalCodeFromCustomer' : from === 'address' ? 'quote.postalCodeFromAddress' : 'quote.postalCodeMissing')}
+      </p>
+      <Input
+        id="quote-postalCode"
+        ref={ref}
+        autoComplete="postal-code"
+        placeholder="L8P 1A1"
+        maxLength={FIELD_LIMITS.postalCode}
+        required
+        value={value}
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={refusal ? 'quote-postalCode-hint quote-postalCode-error' : 'quote-postalCode-hint'}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {refusal ? <p id="quote-postalCode-error" className="text-sm text-red-700">{refusal}</p> : null}
     </div>
   );
 }

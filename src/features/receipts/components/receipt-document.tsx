@@ -77,6 +77,7 @@ export function ReceiptDocument({ receipt, actions }: { receipt: Receipt; action
             {receipt.items.map((item) => <li key={item.label} className="break-words">{item.label}</li>)}
           </ul>
         )}
+        {receipt.service.length > 0 ? <div className="mt-2 border-t border-gray-200 pt-1"><Rows rows={receipt.service} /></div> : null}
       </section>
 
       <section aria-labelledby="receipt-amounts">

@@ -143,10 +143,13 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
-            <div className="mt-3 space-y-4">
+            /* One grid for every visit of every booking (0092): each row's description, status and Move sit in the
+               same three columns as every other row's (subgrids down to the rows), so the badges line up
+               whatever else a row holds. */
+            <div className="mt-3 space-y-4 sm:grid sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:gap-x-3">
               {bookings.map((booking) => (
-                <article key={booking.bookingRef} className="rounded-lg border border-gray-200" aria-labelledby={`booking-${booking.bookingRef}`}>
-                  <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 p-3">
+                <article key={booking.bookingRef} className="rounded-lg border border-gray-200 sm:col-span-3 sm:grid sm:grid-cols-subgrid" aria-labelledby={`booking-${booking.bookingRef}`}>
+                  <header className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 p-3 sm:col-span-3">
                     <div>
                       <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
                       {replacedLinks[booking.bookingRef] ? <p className="text-xs text-gray-600">{describeReplacedLink(replacedLinks[booking.bookingRef]!)}</p> : null}
@@ -158,37 +161,41 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                       {booking.canCancel ? <CancelBookingAction bookingRef={booking.bookingRef} serviceLabels={serviceLabels} /> : null}
                     </span>
                   </header>
-                  <ul className="divide-y divide-gray-100">
+                  <ul className="divide-y divide-gray-100 sm:col-span-3 sm:grid sm:grid-cols-subgrid">
                     {booking.visits.map((a) => {
                       const addOns = describeVisitAddOns(a, locale, tr);
                       const notTreated = describeNotTreated(a, locale, tr);
                       return (
-                        <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                          <span>
+                        <li key={a.id} className="grid gap-2 p-3 text-sm sm:col-span-3 sm:grid-cols-subgrid sm:items-center">
+                          <span className="min-w-0">
                             {formatShortDate(a.date, locale)} · {formatTimeOfDay(a.time, locale)} · {serviceLabels[serviceLabelKey(a)] ?? a.serviceType}
                             {addOns ? <span className="block text-xs text-gray-700">{addOns}</span> : null}
                           </span>
-                          <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
-                          {/* The crew could not treat it (0085): Move sets another Friday. */}
-                          {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}
-                          {/* The visit list's Move, here where the office has the customer on the phone (0089). */}
-                          {!erased && (a.status === 'confirmed' || a.needsStaffAttention) ? (
-                            <MoveVisitAction
-                              visit={{ ...a, firstName: customer.firstName, lastName: customer.lastName }}
-                              name={name}
-                              service={serviceLabels[serviceLabelKey(a)] ?? a.serviceType}
-                              addOns={addOns}
-                              dateLabel={formatShortDate(a.date, locale) ?? a.date}
-                            />
-                          ) : null}
+                          <span className="justify-self-start" data-testid="visit-status">
+                            <Badge variant={statusBadgeVariant(a.status)}>{t.has(`statuses.${a.status}`) ? t(`statuses.${a.status}`) : a.status}</Badge>
+                          </span>
+                          {/* The visit list's Move, here where the office has the customer on the phone (0089); the cell stays when empty. */}
+                          <span className="sm:justify-self-end">
+                            {!erased && (a.status === 'confirmed' || a.needsStaffAttention) ? (
+                              <MoveVisitAction
+                                visit={{ ...a, firstName: customer.firstName, lastName: customer.lastName }}
+                                name={name}
+                                service={serviceLabels[serviceLabelKey(a)] ?? a.serviceType}
+                                addOns={addOns}
+                                dateLabel={formatShortDate(a.date, locale) ?? a.date}
+                              />
+                            ) : null}
+                          </span>
+                          {/* The crew could not treat it (0085): Move sets another Friday. Under the row, the full width. */}
+                          {notTreated ? <div className="sm:col-span-3"><NotTreatedNotice notTreated={notTreated} /></div> : null}
                           {a.status === 'completed' && visitRecords.records[a.id] ? (
-                            <VisitRecordPanel
+                            <div className="sm:col-span-3"><VisitRecordPanel
                               visit={{ id: a.id, date: a.date, serviceType: a.serviceType }}
                               initial={visitRecords.records[a.id]!}
                               products={visitRecords.products}
                               technicians={visitRecords.technicians}
                               branchHasActiveProducts={visitRecords.branchHasActiveProducts}
-                            />
+                            /></div>
                           ) : null}
                         </li>
                       );
