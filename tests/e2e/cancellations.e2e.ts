@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { bookAndPay } from './support/fridays';
 import { signInAsAdmin } from './support/staff';
+import { toast } from './support/toast';
 
 const { newPage } = setupBrowser();
 
@@ -58,6 +59,32 @@ describe('staff cancel a paid booking from the customer details page', () => {
     expect(await customer.page.getByRole('heading', { name: 'Payment Successful' }).count()).toBe(0);
     expect(customer.errors).toEqual([]);
     await customer.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('retries a refund the card issuer refused from the customer page: the press reaches the issuer again', async () => {
+    const { page, context, errors } = await newPage();
+    const { dates } = (await (await context.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+    // Paid with the test gateway's card whose refunds the issuer refuses (4000 0000 0000 5126).
+    const booking = await bookAndPay(context.request, dates.at(-1)!, 'Rhea', { lastName: 'Retry', card: '4000000000005126' });
+
+    await signInAsAdmin(page, `/customer-details?id=${booking.customerId}`);
+    const cancelled = await page.request.post(`/api/admin/bookings/${booking.bookingRef}/cancel`, { data: { reason: 'Customer called: moving away' } });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ refundStatus: 'failed' });
+    await page.reload();
+    await page.getByText('Card issuer’s answer: expired_or_canceled_card').waitFor();
+
+    // The press is a second attempt, which the issuer refuses again: the toast gives its answer, not a refusal of the request.
+    await page.getByRole('button', { name: /^Retry refund/ }).click();
+    await toast(page, 'The refund failed again').waitFor();
+    await toast(page, 'Card issuer’s answer: expired_or_canceled_card').waitFor();
+    // The page read itself again and the button now names the second attempt: pressed again, it is a third.
+    await page.locator('[data-toast-viewport]').getByRole('button').first().click();
+    await toast(page, 'The refund failed again').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: /^Retry refund/ }).click();
+    await toast(page, 'Card issuer’s answer: expired_or_canceled_card').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -121,7 +121,7 @@ export async function bookAndPay(
   request: APIRequestContext,
   date: string,
   name: string,
-  options: { lastName?: string; email?: string; locale?: string } = {},
+  options: { lastName?: string; email?: string; locale?: string; card?: string } = {},
 ): Promise<{ appointmentId: number; bookingRef: string; customerId: number; email: string; paymentIntentId: string }> {
   const ip = randomIp(93);
   const email = options.email ?? `${name.toLowerCase()}.${Date.now().toString(36)}@example.com`;
@@ -135,7 +135,7 @@ export async function bookAndPay(
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { appointmentId: number; bookingRef: string; customerId: number };
   const intent = (await (await request.post('/api/create-payment-intent', { headers: { 'x-forwarded-for': ip }, data: { appointmentId: booking.appointmentId, bookingRef: booking.bookingRef } })).json()) as { paymentIntentId: string; clientSecret: string };
-  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: '4242424242424242', expiry: '12/34', cvc: '123' } });
+  const paid = await request.post('/api/test-gateway/confirm', { headers: { 'x-forwarded-for': ip }, data: { ...intent, number: options.card ?? '4242424242424242', expiry: '12/34', cvc: '123' } });
   expect(paid.status(), await paid.text()).toBe(200);
   return { ...booking, email, paymentIntentId: intent.paymentIntentId };
 }

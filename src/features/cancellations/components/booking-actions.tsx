@@ -210,7 +210,7 @@ export function RetryRefundAction({ bookingRef, refundId, amountCents, attempts 
 
   const retry = async () => {
     setBusy(true);
-    const { ok, body } = await callStaffApi<{ refund?: RefundView }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/refunds/${refundId}/retry`, { method: 'POST', body: JSON.stringify({ attempts }) });
+    const { ok, body } = await callStaffApi<{ refund?: RefundView }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/refunds/${refundId}/retry`, { method: 'POST', body: { attempts } });
     setBusy(false);
     const amount = formatCad(amountCents, locale);
     if (ok && body?.refund?.status === 'succeeded') toast({ title: t('toasts.retrySucceeded'), description: t('toasts.refunded', { amount }) });
