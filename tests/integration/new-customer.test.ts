@@ -8,8 +8,9 @@ import { getBranch } from '@/features/branch/branch.service';
 import { loadConsentStatus, renderConsentText } from '@/features/marketing-email/consent.service';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { DEFAULT_SCHEDULE_RULES, findAvailableDates } from '@/features/scheduling/available-dates';
+import type { Handler } from '../support/handlers';
 import { insertCustomer } from '../support/records';
-import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
+import { signInEveryRole } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
 const jar = vi.hoisted(() => ({ token: undefined as string | undefined }));
@@ -17,7 +18,6 @@ vi.mock('next/headers', () => ({
   cookies: async () => ({ get: (name: string) => (name === 'staff_session' && jar.token ? { name, value: jar.token } : undefined) }),
 }));
 
-type Handler = (req: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const { POST: postCustomer } = (await import('@/app/api/admin/customers/route')) as unknown as { POST: Handler };
 const { POST: postBooking } = (await import('@/app/api/admin/customers/[id]/bookings/route')) as unknown as { POST: Handler };
 
@@ -38,17 +38,14 @@ const caller = (values: Record<string, unknown> = {}) => ({
 const customerRow = async (id: number) => (await (await getDb()).select().from(customers).where(eq(customers.id, id)))[0]!;
 const countWithEmail = async (email: string) => (await (await getDb()).select({ id: customers.id }).from(customers).where(eq(customers.email, email.toLowerCase()))).length;
 
-let adminToken = '';
-let technicianToken = '';
-let officeToken = '';
+let tokens = { adminToken: '', technicianToken: '', officeToken: '' };
 beforeAll(async () => {
-  ({ adminToken, technicianToken } = await signInAdminAndTechnician());
-  officeToken = await signInOffice('frontdesk');
+  tokens = await signInEveryRole('frontdesk');
 });
 
 describe('POST /api/admin/customers (the office adds a first-time caller)', () => {
   it('adds the caller as typed, records which staff member did, and "New booking" then books them', async () => {
-    jar.token = officeToken;
+    jar.token = tokens.officeToken;
     const input = caller({ email: `  Amelie.${randomUUID().slice(0, 8)}@Example.COM ` });
     const res = await addCustomer(input);
     expect(res.status, await res.clone().text()).toBe(201);
@@ -79,7 +76,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
   });
 
   it('records consent to seasonal email only when the customer said yes on the call, in their language, naming the clerk', async () => {
-    jar.token = adminToken;
+    jar.token = tokens.adminToken;
     const res = await addCustomer(caller({ marketingConsent: true, locale: 'es' }));
     expect(res.status, await res.clone().text()).toBe(201);
     const { id } = await res.json() as { id: number };
@@ -95,7 +92,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
   it('refuses a second customer with a known email in any case, and names the one to open', async () => {
     const email = `olivia.${randomUUID().slice(0, 8)}@example.com`;
     const existingId = await insertCustomer({ email, firstName: 'Olivia', lastName: 'Tremblay' });
-    jar.token = officeToken;
+    jar.token = tokens.officeToken;
     const res = await addCustomer(caller({ email: ` ${email.toUpperCase()}` }), 'de');
     expect(res.status).toBe(409);
     const body = await res.json() as { message: string; fields: Record<string, string>; existingCustomer: { id: number; name: string } };
@@ -108,7 +105,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
   });
 
   it('refuses a postal code the branch does not serve, in the clerk\'s language, and stores nothing', async () => {
-    jar.token = officeToken;
+    jar.token = tokens.officeToken;
     const input = caller({ postalCode: 'M5V 2T6', city: 'Toronto', address: '290 Bremner Blvd' });
     const res = await addCustomer(input, 'fr');
     expect(res.status).toBe(400);
@@ -126,7 +123,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
   it('does not let the box take an address off the do-not-email list; unticked, the customer starts unsubscribed', async () => {
     const email = `listed.${randomUUID().slice(0, 8)}@example.com`;
     await (await getDb()).insert(unsubscribedAddresses).values({ address: email, unsubscribedAt: new Date(Date.now() - 86_400_000), source: 'link' });
-    jar.token = officeToken;
+    jar.token = tokens.officeToken;
     const ticked = await addCustomer(caller({ email, marketingConsent: true }));
     expect(ticked.status).toBe(409);
     expect((await ticked.json() as { fields: Record<string, string> }).fields.marketingConsent).toBe('This address is on the list of unsubscribed addresses.');
@@ -142,7 +139,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
     const input = caller();
     jar.token = undefined;
     expect((await addCustomer(input)).status).toBe(401);
-    jar.token = technicianToken;
+    jar.token = tokens.technicianToken;
     const refused = await addCustomer(input, 'es');
     expect(refused.status).toBe(403);
     expect((await refused.json() as { message: string }).message).not.toBe('errors.forbidden');
@@ -150,7 +147,7 @@ describe('POST /api/admin/customers (the office adds a first-time caller)', () =
   });
 
   it('keeps what was typed wrong out of the database, with a message per field', async () => {
-    jar.token = officeToken;
+    jar.token = tokens.officeToken;
     const res = await addCustomer({ ...caller(), firstName: '', phone: '12', marketingConsent: 'yes' });
     expect(res.status).toBe(400);
     const { fields } = await res.json() as { fields: Record<string, string> };
