@@ -23,3 +23,9 @@ export async function signInOffice(username = 'clerk'): Promise<string> {
   await seedStaffAccount(await getDb(), username, password, 'office');
   return (await signIn(username, password, { userAgent: null })).token;
 }
+
+/** An admin, a technician and an office account (named `officeUsername`), signed in: their session tokens. */
+export async function signInEveryRole(officeUsername = 'clerk'): Promise<{ adminToken: string; technicianToken: string; officeToken: string }> {
+  const { adminToken, technicianToken } = await signInAdminAndTechnician();
+  return { adminToken, technicianToken, officeToken: await signInOffice(officeUsername) };
+}

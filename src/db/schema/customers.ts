@@ -30,6 +30,9 @@ export const customers = pgTable('customers', {
   erasedAt: timestamp({ withTimezone: true }),
   erasedById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
   erasureReason: text(),
+  // The staff account that added the customer from the dashboard (0098); null for customers who
+  // came through the website's forms, and once the account is deleted.
+  createdById: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
   // What the dashboard's customer search reads, folded once when a row is written instead of on
   // every search (as quotes do, 0019): name, email, street, town and postal code without its space,
   // in lower case without accents and one space apart (a search word never holds a space, so it

@@ -17,6 +17,8 @@ export type NewCustomer = {
   latitude?: number | null;
   longitude?: number | null;
   locale: string;
+  /** The staff account that added the customer from the dashboard (0098). */
+  createdById?: number | null;
 };
 
 /** Staff only: who the customer is and where they live (the route planner reads these too). */

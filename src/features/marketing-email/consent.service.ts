@@ -4,7 +4,7 @@ import { getBranch } from '@/features/branch/branch.service';
 import type { UnsubscribeSource } from '@/db/schema/customers';
 import { lockWaitingEmails, lockWaitingPromotionalEmailsTo, withdrawWaitingEmails } from '@/features/email/outbox.service';
 import { getTranslator } from '@/i18n/messages';
-import type { Locale } from '@/i18n/routing';
+import { LOCALES, type Locale } from '@/i18n/routing';
 import { getLogger } from '@/server/logger';
 import { type ConsentStatus, findStandingAddressUnsubscribe, findUnsubscribedSince, readConsentStatus } from './consent';
 import {
@@ -31,6 +31,25 @@ export async function recordMarketingConsent(tx: DbExecutor, input: { customerId
   if (!input.ticked) return false;
   const recorded = await recordConsentUnlessSubscribed(tx, input.customerId, { at: input.now, text: renderConsentText(input.locale, input.businessName) });
   if (recorded) getLogger().info({ customerId: input.customerId }, 'promotional email consent recorded');
+  return recorded;
+}
+
+/** The box's words in every language, with the branch's name: what the office reads out on the phone (0098). */
+export async function loadConsentWords(): Promise<Record<Locale, string>> {
+  const { displayName } = await getBranch();
+  return Object.fromEntries(LOCALES.map((locale) => [locale, renderConsentText(locale, displayName)])) as Record<Locale, string>;
+}
+
+/**
+ * Consent the customer gave on the phone to the office (docs/decisions/0098), when the clerk adds
+ * them: the booking box's words in the customer's language, said to be agreed by phone to the named
+ * staff member, with the time. Recorded unless the customer is subscribed already.
+ */
+export async function recordPhoneConsent(tx: DbExecutor, input: { customerId: number; locale: Locale; businessName: string; staffName: string; now: Date }): Promise<boolean> {
+  const words = renderConsentText(input.locale, input.businessName);
+  const text = getTranslator(input.locale, 'marketingEmail')('consentByPhone', { name: input.staffName, words });
+  const recorded = await recordConsentUnlessSubscribed(tx, input.customerId, { at: input.now, text });
+  if (recorded) getLogger().info({ customerId: input.customerId }, 'promotional email consent given by phone recorded');
   return recorded;
 }
 

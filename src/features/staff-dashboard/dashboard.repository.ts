@@ -8,6 +8,7 @@ import { emailOutbox, messages } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
+import { staffUsers } from '@/db/schema/staff';
 import { needsNewDate, needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
@@ -345,8 +346,11 @@ export async function selectCustomerDetails(db: DbExecutor, customerId: number) 
       erasedAt: customers.erasedAt,
       // What the office's "New booking" starts from (0091): the email's language and the lot size on record.
       locale: customers.locale, propertySize: customers.propertySize,
+      // Added by the office (0098): whether, and by which account while it exists.
+      createdById: customers.createdById, createdByName: staffUsers.displayName,
     })
     .from(customers)
+    .leftJoin(staffUsers, eq(staffUsers.id, customers.createdById))
     .where(eq(customers.id, customerId));
   if (!customer) return null;
   const visits = await db

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatAddressLine } from '@/lib/address-line';
 import { formatCad } from '@/lib/format';
+import type { Locale } from '@/i18n/routing';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
 import type { MessageReplyFrame } from '@/features/contact/message-reply';
@@ -27,13 +28,14 @@ import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
 import { MessageReplyDialog, type RepliedMessage } from './message-reply-dialog';
+import { NewCustomerAction } from './new-customer-action';
 import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion, replyFrame }: {
+export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion, replyFrame, consentWords }: {
   initial: DashboardData;
   customerDetailsPath: string;
   /** What the Appointments tab's "Mark completed" offers: products and technicians (docs/decisions/0046). */
@@ -47,6 +49,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   seasonOpenerPreviewPath: string | null;
   /** What the reply dialog's preview writes the letter with (docs/decisions/0063). */
   replyFrame: MessageReplyFrame;
+  /** "New customer"'s consent sentence in each language (docs/decisions/0098). */
+  consentWords: Record<Locale, string>;
 }) {
   const t = useTranslations('adminDashboard');
   const tSubject = useTranslations('contactForm.subjects');
@@ -183,6 +187,8 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
             </div>
             <div className="flex flex-wrap items-end gap-2">
+              {/* A first-time caller, added to be booked from their page (0098). */}
+              <NewCustomerAction customerDetailsPath={customerDetailsPath} consentWords={consentWords} />
               {/* The season opener email to customers who agreed to seasonal emails (0043). */}
               {seasonOpenerPreviewPath ? <SeasonOpenerAction previewPath={seasonOpenerPreviewPath} /> : null}
               <CustomersExportLink />

@@ -9,6 +9,7 @@ import { loadOfficeCompletionForm } from '@/features/application-records/applica
 import { loadMessageReplyFrame } from '@/features/contact/contact.service';
 import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
+import { loadConsentWords } from '@/features/marketing-email/consent.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
 import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { can } from '@/features/staff-auth/capabilities';
@@ -34,7 +35,7 @@ export default async function AdminPage({ params, searchParams }: {
   const refusedPage = session && asked && !can(session.role, asked.capability) ? asked.key : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords', 'staffCustomers', 'staffBooking'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">
@@ -67,6 +68,8 @@ export default async function AdminPage({ params, searchParams }: {
               completion={await loadOfficeCompletionForm()}
               // The reply dialog previews the letter in the visitor's language (0063).
               replyFrame={await loadMessageReplyFrame()}
+              // "New customer" shows the consent sentence in the email language chosen (0098).
+              consentWords={await loadConsentWords()}
             />
           </div>
         </div>

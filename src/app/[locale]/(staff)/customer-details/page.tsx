@@ -43,13 +43,14 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   const session = await requireStaff({ can: 'officeWork', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tp, tl, tr] = await Promise.all([
+  const [t, tc, tp, tl, tr, tn] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
     getTranslations({ locale, namespace: 'privacy' }),
     getTranslations({ locale, namespace: 'manageBooking.replace' }),
     // The add-ons sold with each visit, named as the day sheet names them (0064).
     getTranslations({ locale, namespace: 'routing' }),
+    getTranslations({ locale, namespace: 'staffCustomers' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -116,6 +117,10 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
             <br />{formatAddressLine(customer.address, customer.city, customer.postalCode) || t('na')}
           </p>
         )}
+        {/* Added by the office from the dashboard (0098): who, and when. */}
+        {customer.createdByName ? (
+          <p className="mt-1 text-xs text-gray-600">{tn('addedBy', { name: customer.createdByName, date: formatShortDate(customer.createdAt, locale) ?? '' })}</p>
+        ) : null}
         {/* A community the owner marked not served after this customer booked (0088): the bookings stand. */}
         {details.outsideServiceArea.length > 0 ? (
           <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="outside-service-area">

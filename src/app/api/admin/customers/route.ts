@@ -1,6 +1,8 @@
 import { findCustomers } from '@/features/staff-dashboard/dashboard.service';
+import { NewCustomerSchema } from '@/features/staff-dashboard/new-customer.schema';
+import { createOfficeCustomer } from '@/features/staff-dashboard/new-customer.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
-import { apiRoute } from '@/server/handler';
+import { apiRoute, parseJson } from '@/server/handler';
 
 export const dynamic = 'force-dynamic';
 
@@ -8,4 +10,14 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute(async ({ req }) => {
   await requireStaff({ can: 'officeWork' });
   return findCustomers(new URL(req.url).searchParams.get('q') ?? '');
+});
+
+/**
+ * POST (office, admins): adds a first-time caller (docs/decisions/0098). 201 with `{ id }`; 409 with
+ * `existingCustomer` when the email is known (any case); 400 for a postal code not served.
+ */
+export const POST = apiRoute(async ({ req, locale }) => {
+  const staff = await requireStaff({ can: 'officeWork' });
+  const input = await parseJson(req, NewCustomerSchema);
+  return Response.json(await createOfficeCustomer(input, { staff, now: new Date(), locale }), { status: 201 });
 });

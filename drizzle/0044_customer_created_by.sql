@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "created_by_id" integer;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_created_by_id_staff_users_id_fk" FOREIGN KEY ("created_by_id") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;
