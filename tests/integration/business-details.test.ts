@@ -22,6 +22,8 @@ import { loadStaffReceipt } from '@/features/receipts/receipt.service';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { cancelBookingAsStaff } from '../support/cancellations';
 import { type Handler, jsonPoster, noParams } from '../support/handlers';
+import type { MailMessage } from '@/features/email/mail-transport';
+import { deliverDueEmails } from '@/features/email/outbox.service';
 import { deliverAllDue, emailsTo } from '../support/outbox';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
@@ -266,6 +268,19 @@ describe('PUT /api/admin/business: the public contact details (0076)', () => {
     expect(ack.text.endsWith('(365) 555-0123 · desk@escarpment.example\n')).toBe(true);
     // Back as they were, for the test after this one.
     expect((await put(before.details)).status).toBe(200);
+  });
+
+  it('sends a waiting email as written when the contact details cannot be read at send time (0099)', async () => {
+    await deliverAllDue();
+    const visitor = `unread-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await post(messagesRoute, '/api/messages', { name: 'Ines Roth', email: visitor, subject: 'question', message: 'Do you spray near ponds?' })).status).toBe(200);
+    const [queued] = await emailsTo(visitor, 'contact-ack');
+    const handed: MailMessage[] = [];
+    const transport = { send: async (message: MailMessage) => { handed.push(message); return { messageId: String(handed.length) }; } };
+    const report = await deliverDueEmails({ transport, contact: () => Promise.reject(new Error('database unreachable')) });
+    expect(report.sent).toBeGreaterThan(0);
+    expect(handed.find((m) => m.to === visitor)).toMatchObject({ text: queued!.text, html: queued!.html });
+    expect((await emailsTo(visitor, 'contact-ack'))[0]).toMatchObject({ status: 'sent', text: queued!.text });
   });
 
   it('clears the legal name and number with blank fields: the next receipt names the display name alone and prints no number', async () => {

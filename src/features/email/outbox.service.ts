@@ -168,7 +168,11 @@ export async function deliverDueEmails(options: {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   if (claimed.length === 0) return report;
   // The phone, email and mailing address as the owner has them now, read once for the batch (0099).
-  const branch = await (options.contact ?? (() => getBranch()))();
+  // Unreadable, the emails go as written rather than wait: they were right when queued.
+  const branch = await (options.contact ?? (() => getBranch()))().catch((error: unknown) => {
+    getLogger().warn({ err: error }, 'business contact details unreadable: emails sent as written');
+    return null;
+  });
   for (const [index, email] of claimed.entries()) {
     if (elapsedMs() > SEND_BUDGET_MS) {
       // A slow mail server: give the rest back, unsent and with no attempt counted, for the next run.
@@ -187,7 +191,7 @@ export async function deliverDueEmails(options: {
       }
       const headers = buildListUnsubscribeHeaders(email);
       // Written when queued; its closing gives the contact details of today, not of then (0099).
-      const content = refreshEmailContact(email, branch);
+      const content = branch ? refreshEmailContact(email, branch) : email;
       await options.transport.send({
         from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: content.html, text: content.text, attachments: email.attachments,
         ...(headers ? { headers } : {}),
