@@ -22,7 +22,9 @@ import { loadStaffReceipt } from '@/features/receipts/receipt.service';
 import { getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { cancelBookingAsStaff } from '../support/cancellations';
 import { type Handler, jsonPoster, noParams } from '../support/handlers';
-import { emailsTo } from '../support/outbox';
+import type { MailMessage } from '@/features/email/mail-transport';
+import { deliverDueEmails } from '@/features/email/outbox.service';
+import { deliverAllDue, emailsTo } from '../support/outbox';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
 
 // The staff route reads its session cookie through next/headers; outside Next the test holds the jar.
@@ -231,6 +233,54 @@ describe('PUT /api/admin/business: the public contact details (0076)', () => {
     // A save that changes nothing records nothing.
     expect((await put(saved.details)).status).toBe(200);
     expect(await countChanges()).toBe(2);
+  });
+
+  it('sends a waiting email with the phone, email and address of the moment it goes out; its body, the customer\'s words and the receipt\'s seller stay as written (0099)', async () => {
+    jar.token = adminToken;
+    await deliverAllDue();
+    const then = await getBranch();
+    const paid = await payOneVisit();
+    const visitor = `asks-${randomUUID().slice(0, 8)}@example.com`;
+    const words = `I tried ${then.phone} yesterday; is that still your number?`;
+    expect((await post(messagesRoute, '/api/messages', { name: 'Lena Fischer', email: visitor, subject: 'question', message: words })).status).toBe(200);
+    const [queuedReceipt] = await emailsTo(paid.email, 'receipt');
+    const sellerThen = queuedReceipt!.text.slice(queuedReceipt!.text.indexOf('Sold by:'), queuedReceipt!.text.indexOf('Billed to:'));
+    expect(sellerThen).toContain(`${then.address}, ${then.city}`);
+
+    // The owner changes the details before the mail server takes the emails.
+    const before = await show();
+    const res = await put({ ...before.details, phone: '(365) 555-0123', email: 'desk@escarpment.example', address: '9 Bay St N', postalCode: 'L8R 2P1' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const sent = await deliverAllDue();
+
+    const receipt = sent.find((m) => m.to === paid.email && m.text.includes('Sold by:')) ?? expect.fail('the receipt was not sent');
+    expect(receipt.text).toMatch(/\n--\nQuestions\? Call us at \(365\) 555-0123 or reply to this email\.\nEscarpment Mosquito & Tick, 9 Bay St N, Hamilton, ON L8R 2P1\n\(365\) 555-0123 · desk@escarpment\.example\n$/);
+    expect(receipt.html).toContain('Escarpment Mosquito &amp; Tick, 9 Bay St N, Hamilton, ON L8R 2P1<br>(365) 555-0123 · <a href="mailto:desk@escarpment.example"');
+    expect(receipt.text).not.toContain(then.phone);
+    // The receipt is a record of the sale: its seller is the one at the payment.
+    expect(receipt.text).toContain(sellerThen);
+    // The outbox keeps what went out.
+    const [storedReceipt] = await emailsTo(paid.email, 'receipt');
+    expect(storedReceipt).toMatchObject({ status: 'sent', text: receipt.text, html: receipt.html });
+
+    const ack = sent.find((m) => m.to === visitor) ?? expect.fail('the acknowledgement was not sent');
+    expect(ack.text).toContain(words);
+    expect(ack.text.endsWith('(365) 555-0123 · desk@escarpment.example\n')).toBe(true);
+    // Back as they were, for the test after this one.
+    expect((await put(before.details)).status).toBe(200);
+  });
+
+  it('sends a waiting email as written when the contact details cannot be read at send time (0099)', async () => {
+    await deliverAllDue();
+    const visitor = `unread-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await post(messagesRoute, '/api/messages', { name: 'Ines Roth', email: visitor, subject: 'question', message: 'Do you spray near ponds?' })).status).toBe(200);
+    const [queued] = await emailsTo(visitor, 'contact-ack');
+    const handed: MailMessage[] = [];
+    const transport = { send: async (message: MailMessage) => { handed.push(message); return { messageId: String(handed.length) }; } };
+    const report = await deliverDueEmails({ transport, contact: () => Promise.reject(new Error('database unreachable')) });
+    expect(report.sent).toBeGreaterThan(0);
+    expect(handed.find((m) => m.to === visitor)).toMatchObject({ text: queued!.text, html: queued!.html });
+    expect((await emailsTo(visitor, 'contact-ack'))[0]).toMatchObject({ status: 'sent', text: queued!.text });
   });
 
   it('clears the legal name and number with blank fields: the next receipt names the display name alone and prints no number', async () => {

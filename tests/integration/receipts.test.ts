@@ -245,6 +245,29 @@ describe('what was bought: the lot size and the Fridays (0092)', () => {
     const english = await openPage(booking.token, booking.paymentId) as Receipt;
     expect(english.service.at(-1)).toEqual({ label: 'Visit 5', value: `${formatLongDate(later, 'en')} (moved from ${formatLongDate(last.date, 'en')})` });
   });
+
+  it.each([
+    ['en', 'Visit 1', 'Arrival time'],
+    ['es', 'Visita 1', 'Hora de llegada'],
+    ['fr', 'Visite 1', 'Heure d’arrivée'],
+    ['de', 'Besuch 1', 'Ankunftszeit'],
+  ])('the payment email in %s gives each of a plan\'s Fridays once, in the receipt, with the arrival time after it (0099)', async (locale, firstVisit, arrival) => {
+    const booking = await book({ locale, order: { serviceType: 'seasonal', propertySize: 0.5, address: '40 Main St E', city: 'Hamilton', postalCode: 'L8N 1E8' } });
+    const [email] = await emailsTo(booking.email, 'receipt');
+    const visits = await (await getDb()).select({ date: appointments.date }).from(appointments)
+      .where(eq(appointments.bookingRef, booking.bookingRef)).orderBy(asc(appointments.visitNumber));
+    expect(visits).toHaveLength(5);
+    const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+    for (const visit of visits) {
+      const date = formatLongDate(visit.date, locale);
+      expect(count(email!.text, date), `${date} in the text part`).toBe(1);
+      expect(count(email!.html, date), `${date} in the HTML part`).toBe(1);
+    }
+    // The one list is the receipt's Description (as its page prints it); the arrival time follows it.
+    expect(email!.text).toContain(`${firstVisit}${locale === 'fr' ? '\u00A0:' : ':'} ${formatLongDate(visits[0]!.date, locale)}`);
+    expect(email!.text.indexOf(arrival)).toBeGreaterThan(email!.text.indexOf(firstVisit));
+    expect(email!.html.indexOf(arrival)).toBeGreaterThan(email!.html.indexOf(firstVisit));
+  });
 });
 
 describe('the customer\'s receipt page', () => {

@@ -2,7 +2,7 @@ import 'server-only';
 import { type Column, and, asc, desc, eq, getTableName, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
-import { appointments } from '@/db/schema/appointments';
+import { appointments, serviceDays } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
@@ -27,6 +27,16 @@ export function needsStaffAttention() {
   // subquery would compare each payment with itself.
   const appointment = sql.identifier(getTableName(appointments));
   return sql<boolean>`(${appointment}."status" = 'expired' and exists (select 1 from ${payments} as "paid" where "paid"."booking_ref" = ${appointment}."booking_ref" and "paid"."status" = 'succeeded'))`;
+}
+
+/**
+ * `needsStaffAttention` on a Friday closed to bookings now (a rain day, 0071; a paid visit with no
+ * Friday left within its plan's spacing, 0072): the screens say the day is closed, not full (0099).
+ * Columns named in full, as in `needsStaffAttention`.
+ */
+export function needsDateOnClosedDay() {
+  const appointment = sql.identifier(getTableName(appointments));
+  return sql<boolean>`(${needsStaffAttention()} and exists (select 1 from ${serviceDays} as "day" where "day"."branch_id" = ${appointment}."branch_id" and "day"."date" = ${appointment}."date" and "day"."is_closed"))`;
 }
 
 /**

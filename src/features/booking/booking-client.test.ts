@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkOrderPostalCode, checkPostalCode, checkoutPath, fetchAvailableDates, fetchFridayOffer, mapServerField, readQuoteSummary } from './booking-client';
+import { checkOrderPostalCode, checkPostalCode, checkoutPath, fetchAvailableDates, fetchFridayOffer, mapServerField, pickEarlierFridaysNote, readQuoteSummary } from './booking-client';
 
 describe('readQuoteSummary', () => {
   it('reads the quotes API answer for /book-quote', () => {
@@ -78,16 +78,26 @@ describe("/book-quote's postal code check before booking the first open Friday (
   });
 });
 
-describe('fetchFridayOffer (0092)', () => {
-  it('reads the Fridays and whether earlier ones are full; an older answer without the flag says nothing is full', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ dates: ['2027-05-14', '2027-05-21'], earlierFull: true }));
+describe('fetchFridayOffer (0092, 0099)', () => {
+  it('reads the Fridays and why earlier ones are left out; an older answer without the flags says nothing', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ dates: ['2027-05-14', '2027-05-21'], earlierFull: true, earlierClosed: false }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await fetchFridayOffer('seasonal', false)).toEqual({ dates: ['2027-05-14', '2027-05-21'], earlierFull: true });
+    expect(await fetchFridayOffer('seasonal', false)).toEqual({ dates: ['2027-05-14', '2027-05-21'], earlier: 'earlierFull' });
     expect(fetchMock).toHaveBeenCalledWith('/api/appointments/available-dates?serviceType=seasonal', { credentials: 'include' });
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ dates: ['2027-05-14'], earlierFull: false, earlierClosed: true })));
+    expect(await fetchFridayOffer('onetime')).toEqual({ dates: ['2027-05-14'], earlier: 'earlierClosed' });
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ dates: ['2027-05-07'] })));
-    expect(await fetchFridayOffer('onetime', true)).toEqual({ dates: ['2027-05-07'], earlierFull: false });
+    expect(await fetchFridayOffer('onetime', true)).toEqual({ dates: ['2027-05-07'], earlier: null });
     expect(await fetchAvailableDates('onetime')).toEqual(['2027-05-07']);
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ message: 'down' }, { status: 503 })));
     expect(await fetchFridayOffer('onetime')).toBeNull();
+  });
+
+  it('says a closed Friday is closed, not full: one note for each case', () => {
+    expect(pickEarlierFridaysNote({ earlierFull: true, earlierClosed: false })).toBe('earlierFull');
+    expect(pickEarlierFridaysNote({ earlierFull: false, earlierClosed: true })).toBe('earlierClosed');
+    expect(pickEarlierFridaysNote({ earlierFull: true, earlierClosed: true })).toBe('earlierFullOrClosed');
+    expect(pickEarlierFridaysNote({ earlierFull: false, earlierClosed: false })).toBeNull();
+    expect(pickEarlierFridaysNote({ earlierFull: 'yes' })).toBeNull();
   });
 });

@@ -92,16 +92,33 @@ export async function sendCustomQuoteRequest(request: CustomQuoteRequest): Promi
 }
 
 /**
- * Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for
- * its second stop. `earlierFull`: earlier Fridays of the season, from today on, are full or closed (0092).
+ * The line the calculator and the booking form show under their Friday list when it starts later
+ * than the season's first bookable Friday (0092), by why (0099): earlier Fridays full, closed to
+ * bookings (a rain day, said as closed, not full), or some of each. Its key in their namespaces.
  */
-export async function fetchFridayOffer(serviceType: string, includeTargetedInsects = false): Promise<{ dates: string[]; earlierFull: boolean } | null> {
+export type EarlierFridaysNote = 'earlierFull' | 'earlierClosed' | 'earlierFullOrClosed';
+
+/** The note for the available-dates answer's `earlierFull` and `earlierClosed`; null when neither. */
+export function pickEarlierFridaysNote(answer: { earlierFull?: unknown; earlierClosed?: unknown }): EarlierFridaysNote | null {
+  const full = answer.earlierFull === true;
+  const closed = answer.earlierClosed === true;
+  if (full && closed) return 'earlierFullOrClosed';
+  if (closed) return 'earlierClosed';
+  return full ? 'earlierFull' : null;
+}
+
+/**
+ * Bookable Fridays for a plan; with the one-time standing-water add-on, only Fridays with room for
+ * its second stop. `earlier`: why earlier Fridays of the season, from today on, are not in the
+ * list, as the note to show (`pickEarlierFridaysNote`), or null.
+ */
+export async function fetchFridayOffer(serviceType: string, includeTargetedInsects = false): Promise<{ dates: string[]; earlier: EarlierFridaysNote | null } | null> {
   const query = new URLSearchParams({ serviceType, ...(includeTargetedInsects ? { includeTargetedInsects: 'true' } : {}) });
   const res = await fetch(`/api/appointments/available-dates?${query.toString()}`, { credentials: 'include' }).catch(() => null);
   if (!res?.ok) return null;
-  const body = (await res.json().catch(() => null)) as { dates?: unknown; earlierFull?: unknown } | null;
+  const body = (await res.json().catch(() => null)) as { dates?: unknown; earlierFull?: unknown; earlierClosed?: unknown } | null;
   if (!Array.isArray(body?.dates)) return null;
-  return { dates: body.dates.filter((d): d is string => typeof d === 'string'), earlierFull: body.earlierFull === true };
+  return { dates: body.dates.filter((d): d is string => typeof d === 'string'), earlier: pickEarlierFridaysNote(body) };
 }
 
 /** The Fridays of `fetchFridayOffer` alone. */

@@ -6,7 +6,7 @@ import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds, type RefundStatus } from '@/db/schema/refunds';
 import { isOfficeTestPayment, readPaymentTaxFacts, selectPaymentTaxColumns } from '@/features/payments/payment.repository';
-import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { needsDateOnClosedDay, needsStaffAttention } from '@/features/booking/appointment.repository';
 import { notTreatedColumns } from '@/features/routing/not-treated.columns';
 
 const visitColumns = {
@@ -232,6 +232,8 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
       ...notTreatedColumns,
       // Paid, but its Friday was full: the page's Move offers "Set a new Friday" (0089).
       needsStaffAttention: needsStaffAttention(),
+      // ...or closed for rain: the move dialog says closed, not full (0099).
+      needsDateDayClosed: needsDateOnClosedDay(),
     })
     .from(appointments)
     .where(eq(appointments.customerId, customerId))

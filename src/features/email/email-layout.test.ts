@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formatLabelled, formatMailingAddress, renderEmailLayout } from './email-layout';
+import { customerEmailFooter } from './email-footer';
+import { escapeHtml, formatLabelled, formatMailingAddress, refreshEmailContact, renderEmailLayout, type EmailBranch } from './email-layout';
+import { TEST_EMAIL_BRANCH } from './email-test-branch';
 import { computeRetryDelayMs, MAX_ATTEMPTS } from './outbox.service';
 
 describe('renderEmailLayout', () => {
@@ -77,5 +79,53 @@ describe('computeRetryDelayMs', () => {
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) total += computeRetryDelayMs(attempt);
     expect(total / 3_600_000).toBeGreaterThan(72);
     expect(total / 3_600_000).toBeLessThan(96);
+  });
+});
+
+describe('refreshEmailContact (0099)', () => {
+  const before: EmailBranch = TEST_EMAIL_BRANCH;
+  // The owner changed all three at /business while the email waited in the outbox.
+  const after: EmailBranch = { ...TEST_EMAIL_BRANCH, phone: '(289) 555-0199', email: 'office@escarpment.example', address: '77 James St N', postalCode: 'L8R 2K3' };
+  // Words a person wrote, in the body: the old phone, two dashes, and what looks like the closing.
+  const bodyText = 'Your message: "I called (905) 555-0134 twice."\n\n--\nEscarpment Mosquito & Tick\n(905) 555-0134 · hello@escarpmentmosquito.ca';
+  const bodyHtml = `<p>${escapeHtml('I called (905) 555-0134 <p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">')}</p>`;
+  const write = (branch: EmailBranch, footer: string) => renderEmailLayout({ branch, locale: 'en', heading: 'Hello', bodyHtml, bodyText, footer });
+
+  it.each(['en', 'es', 'fr', 'de'] as const)('writes the closing of a customer email (%s) as it would be written now, the footer line\'s phone included', (locale) => {
+    const queued = write(before, customerEmailFooter(locale, before));
+    const sent = refreshEmailContact(queued, after);
+    const now = write(after, customerEmailFooter(locale, after));
+    const closingOf = (part: string, mark: string) => part.slice(part.lastIndexOf(mark));
+    expect(closingOf(sent.text, '\n--\n')).toBe(closingOf(now.text, '\n--\n'));
+    expect(closingOf(sent.html, '<p style="font-size:13px')).toBe(closingOf(now.html, '<p style="font-size:13px'));
+    expect(sent.text).toContain('(289) 555-0199');
+    expect(sent.text).toContain('77 James St N, Hamilton, ON L8R 2K3');
+    expect(sent.html).toContain('href="mailto:office@escarpment.example"');
+    expect(sent.html).not.toContain('hello@escarpmentmosquito.ca');
+  });
+
+  it('leaves the body as written: the words a person wrote keep the old phone, even ones that look like a closing', () => {
+    const queued = write(before, customerEmailFooter('en', before));
+    const sent = refreshEmailContact(queued, after);
+    expect(sent.text.slice(0, sent.text.lastIndexOf('\n\n--\n'))).toBe(queued.text.slice(0, queued.text.lastIndexOf('\n\n--\n')));
+    expect(sent.text).toContain('"I called (905) 555-0134 twice."\n\n--\nEscarpment Mosquito & Tick\n(905) 555-0134 · hello@escarpmentmosquito.ca');
+    expect(sent.html).toContain(bodyHtml);
+    expect(sent.text.endsWith('(289) 555-0199 · office@escarpment.example\n')).toBe(true);
+  });
+
+  it('writes the closing of an office alert (no footer line) and of an email queued before the business had an address', () => {
+    const alert = refreshEmailContact(write(before, before.displayName), after);
+    expect(alert).toEqual(write(after, after.displayName));
+    const noAddress = { ...before, address: null, city: null, province: null, postalCode: null };
+    expect(refreshEmailContact(write(noAddress, 'Questions?'), after)).toEqual(write(after, 'Questions?'));
+  });
+
+  it('returns an email already current, one the layout did not write and one from another business as they are', () => {
+    const current = write(after, customerEmailFooter('fr', after));
+    expect(refreshEmailContact(current, after)).toEqual(current);
+    const plain = { html: '<p>Hi</p>', text: 'Hi\n' };
+    expect(refreshEmailContact(plain, after)).toBe(plain);
+    const other = write({ ...before, displayName: 'Another Business' }, 'Questions?');
+    expect(refreshEmailContact(other, after)).toBe(other);
   });
 });

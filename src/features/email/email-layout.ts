@@ -67,6 +67,20 @@ export function renderButton(href: string, label: string): string {
   return `<a href="${escapeHtml(href)}" style="display:inline-block;background:#f59e0b;color:#1f2937;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;margin:4px 8px 4px 0">${escapeHtml(label)}</a>`;
 }
 
+const CLOSING_OPEN = '<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">';
+/** The plain-text part's closing follows its last line of two dashes. */
+const TEXT_CLOSING_MARK = '\n\n--\n';
+
+/** The closing's HTML after its opening tag: the footer line (escaped, or none), who sent it, phone and email. */
+function renderClosingHtml(footerHtml: string | null, branch: EmailBranch): string {
+  return `${footerHtml === null ? '' : `${footerHtml}<br>`}${escapeHtml(describeSender(branch))}<br>${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>`;
+}
+
+/** The plain-text closing after its two dashes. */
+function renderClosingText(footer: string | null, branch: EmailBranch): string {
+  return `${footer === null ? '' : `${footer}\n`}${describeSender(branch)}\n${branch.phone} · ${branch.email}\n`;
+}
+
 /**
  * Every email ends with who sent it and how to reach them: name, mailing address, phone and email
  * (the identification CASL asks of commercial email, transactional ones included).
@@ -87,10 +101,67 @@ export function renderEmailLayout(input: EmailLayoutInput): { html: string; text
 <h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
 ${input.bodyHtml}
 </div>
-<p style="font-size:13px;color:#6b7280;text-align:center;margin:16px 0 0">${footer === null ? '' : `${escapeHtml(footer)}<br>`}${escapeHtml(identity)}<br>${escapeHtml(branch.phone)} · <a href="mailto:${escapeHtml(branch.email)}" style="color:#6b7280">${escapeHtml(branch.email)}</a></p>
+${CLOSING_OPEN}${renderClosingHtml(footer === null ? null : escapeHtml(footer), branch)}
 </div>
 </body>
 </html>`;
-  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}\n\n--\n${footer === null ? '' : `${footer}\n`}${identity}\n${branch.phone} · ${branch.email}\n`;
+  const text = `${branch.displayName}\n\n${input.heading}\n\n${input.bodyText.trim()}${TEXT_CLOSING_MARK}${renderClosingText(footer, branch)}`;
   return { html, text };
+}
+
+/**
+ * An email written by `renderEmailLayout` with the business's contact details as they are now
+ * (0099): its closing (the footer line's phone, the mailing address, the phone and the email) is
+ * written again from `branch`, so an email that waited in the outbox while the owner changed them at
+ * /business gives the customer the phone that answers today. Only the closing the layout wrote is
+ * touched, found after the body (the last closing paragraph, the last two dashes): the body keeps
+ * what it was written with, the customer's and the office's own words and a receipt's seller (the
+ * seller at the payment, 0076) included. An email the layout did not write, or one from another
+ * business name, comes back as it is; so does one already current.
+ */
+export function refreshEmailContact(content: { html: string; text: string }, branch: EmailBranch): { html: string; text: string } {
+  const text = refreshClosingText(content.text, branch);
+  const html = refreshClosingHtml(content.html, branch);
+  if (text === null || html === null) return content;
+  return { html, text };
+}
+
+/** Whether `identity` is the closing's sender line of this business: its name, alone or with an address. */
+function isSenderOf(identity: string, branch: EmailBranch): boolean {
+  return identity === branch.displayName || identity.startsWith(`${branch.displayName}, `);
+}
+
+function refreshClosingText(text: string, branch: EmailBranch): string | null {
+  const at = text.lastIndexOf(TEXT_CLOSING_MARK);
+  if (at < 0 || !text.endsWith('\n')) return null;
+  const lines = text.slice(at + TEXT_CLOSING_MARK.length, -1).split('\n');
+  const contact = lines.at(-1)!;
+  const identity = lines.at(-2);
+  const split = contact.indexOf(' · ');
+  if (identity === undefined || split < 0 || !isSenderOf(identity, branch)) return null;
+  const oldPhone = contact.slice(0, split);
+  const footer = lines.length > 2 ? lines.slice(0, -2).join('\n').split(oldPhone).join(branch.phone) : null;
+  return `${text.slice(0, at)}${TEXT_CLOSING_MARK}${renderClosingText(footer, branch)}`;
+}
+
+function refreshClosingHtml(html: string, branch: EmailBranch): string | null {
+  const at = html.lastIndexOf(CLOSING_OPEN);
+  if (at < 0) return null;
+  const start = at + CLOSING_OPEN.length;
+  const end = html.indexOf('</p>', start);
+  if (end < 0) return null;
+  const parts = html.slice(start, end).split('<br>');
+  const contact = parts.at(-1)!;
+  const identity = parts.at(-2);
+  const split = contact.indexOf(' · <a href="mailto:');
+  if (identity === undefined || split < 0 || parts.length > 3 || !isSenderOf(unescapeHtml(identity), branch)) return null;
+  const oldPhone = contact.slice(0, split);
+  const footer = parts.length === 3 ? parts[0]!.split(oldPhone).join(escapeHtml(branch.phone)) : null;
+  return `${html.slice(0, at)}${CLOSING_OPEN}${renderClosingHtml(footer, branch)}${html.slice(end + '</p>'.length)}`;
+}
+
+const HTML_UNESCAPES: Record<string, string> = Object.fromEntries(Object.entries(HTML_ESCAPES).map(([c, e]) => [e, c]));
+
+function unescapeHtml(value: string): string {
+  return value.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => HTML_UNESCAPES[e]!);
 }

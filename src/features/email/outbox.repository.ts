@@ -194,10 +194,11 @@ export async function releaseClaimedEmails(db: DbExecutor, ids: number[]): Promi
     .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'sending')));
 }
 
-export async function markEmailSent(db: DbExecutor, id: number, now: Date): Promise<void> {
+/** Marks an email sent; `sent` is its content as it went out, when that differs from the row's (0099). */
+export async function markEmailSent(db: DbExecutor, id: number, now: Date, sent?: { html: string; text: string }): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: now, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, updatedAt: now })
+    .set({ status: 'sent', sentAt: now, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null, updatedAt: now, ...(sent ? { html: sent.html, text: sent.text } : {}) })
     .where(eq(emailOutbox.id, id));
 }
 

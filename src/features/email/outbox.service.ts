@@ -2,10 +2,12 @@ import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import type { OutboxAttachment } from '@/db/schema/messages';
 import { getEnv } from '@/env';
+import { getBranch } from '@/features/branch/branch.service';
 import { AppError } from '@/lib/errors';
 import { buildListUnsubscribeHeaders, PROMOTIONAL_EMAIL_KINDS } from '@/features/marketing-email/list-unsubscribe';
 import { isPromotionalEmailRefused } from '@/features/marketing-email/promotional-delivery';
 import { getLogger } from '@/server/logger';
+import { refreshEmailContact, type EmailBranch } from './email-layout';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
   claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markClaimedEmailWithdrawn, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn,
@@ -154,6 +156,8 @@ export async function deliverDueEmails(options: {
   now?: Date; transport: MailTransport; batchSize?: number; from?: string;
   /** Time since the claim, in ms (tests pass a fake one); real time elapsed by default. */
   elapsedMs?: () => number;
+  /** The business's contact details now (tests pass one); `getBranch()` by default. */
+  contact?: () => Promise<EmailBranch>;
 }): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const startedAt = Date.now();
@@ -162,6 +166,13 @@ export async function deliverDueEmails(options: {
   const from = options.from ?? getEnv().MAIL_FROM;
   const claimed = await claimDueEmails(db, now, options.batchSize ?? 20, new Date(now.getTime() - STALE_CLAIM_MS));
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  if (claimed.length === 0) return report;
+  // The phone, email and mailing address as the owner has them now, read once for the batch (0099).
+  // Unreadable, the emails go as written rather than wait: they were right when queued.
+  const branch = await (options.contact ?? (() => getBranch()))().catch((error: unknown) => {
+    getLogger().warn({ err: error }, 'business contact details unreadable: emails sent as written');
+    return null;
+  });
   for (const [index, email] of claimed.entries()) {
     if (elapsedMs() > SEND_BUDGET_MS) {
       // A slow mail server: give the rest back, unsent and with no attempt counted, for the next run.
@@ -179,11 +190,14 @@ export async function deliverDueEmails(options: {
         continue;
       }
       const headers = buildListUnsubscribeHeaders(email);
+      // Written when queued; its closing gives the contact details of today, not of then (0099).
+      const content = branch ? refreshEmailContact(email, branch) : email;
       await options.transport.send({
-        from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: email.html, text: email.text, attachments: email.attachments,
+        from, to: email.toAddress, replyTo: email.replyTo, subject: email.subject, html: content.html, text: content.text, attachments: email.attachments,
         ...(headers ? { headers } : {}),
       });
-      await markEmailSent(db, email.id, new Date());
+      // The outbox keeps what was sent, for staff reading it later.
+      await markEmailSent(db, email.id, new Date(), content.html === email.html && content.text === email.text ? undefined : content);
       report.sent += 1;
     } catch (error) {
       const attempts = email.attempts + 1;

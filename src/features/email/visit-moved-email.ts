@@ -33,6 +33,8 @@ export type VisitMovedEmailInput = {
   linkGeneration: number;
   /** The Friday the visits were on before; null when there was none to name. */
   previousDate: string | null;
+  /** For 'new-date': the first Friday is closed to bookings (a rain day), not full; the opening line says so (0099). */
+  previousDayClosed?: boolean;
   /** The visits that moved, all on their new Friday (a treatment and its standing-water visit move together). */
   visits: { id: number; bookingRef: string; serviceType: string; kind?: string | null; date: string; time: string }[];
   address: { address: string | null; city: string | null; postalCode: string | null };
@@ -44,7 +46,7 @@ export type VisitMovedEmailInput = {
 
 /** The opening line: why the visit has a new Friday. */
 function describeChange(input: VisitMovedEmailInput, t: ReturnType<typeof getTranslator>, locale: Locale): string {
-  if (input.change === 'new-date') return t('visitMoved.introNewDate');
+  if (input.change === 'new-date') return t(input.previousDayClosed ? 'visitMoved.introNewDateClosed' : 'visitMoved.introNewDate');
   if (input.change === 'rescheduled') return t('visitMoved.introRescheduled');
   if (input.reason === 'weather' && input.previousDate) return t('visitMoved.introWeather', { date: formatLongDate(input.previousDate, locale) });
   return t('visitMoved.introMoved');

@@ -7,6 +7,7 @@ import { escapeHtml, renderEmailLayout } from '@/features/email/email-layout';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { type BookingAppointment as ManagedVisitRow, listBookingAppointments } from '@/features/payments/payment.repository';
 import { describeArrivalWindow } from '@/features/email/visit-calendar';
+import { listServiceDayExceptions } from '@/features/scheduling/capacity.repository';
 import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { spacingMessageValues, type SpacingWindow } from '@/features/scheduling/visit-spacing';
@@ -67,6 +68,8 @@ export type ManagedVisitGroup = {
   visitIds: number[];
   date: string;
   status: string;
+  /** Paid with no stop ('expired') on a Friday closed to bookings now (a rain day): the page says closed, not full (0099). */
+  dayClosed: boolean;
   /** What the visits are, as the `services` messages name them: service types, or 'retreatment' for a free re-treatment (0047). */
   serviceTypes: string[];
   arrival: string;
@@ -88,6 +91,10 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
   const first = visits[0]!;
   const branch = await getBranch(first.branchId);
   const money = await selectBookingMoney(await getDb(), bookingRef);
+  // Read only for a visit waiting for a date, which is rare: the closures from its earliest Friday on.
+  const waiting = visits.filter((v) => v.status === 'expired').map((v) => v.date).sort();
+  const closed = waiting.length === 0 ? new Set<string>()
+    : new Set((await listServiceDayExceptions(await getDb(), first.branchId, waiting[0]!)).filter((d) => d.isClosed).map((d) => d.date));
   // A treatment and its standing-water visit share a Friday and move together: one row on the page.
   // A free re-treatment (0047) is a row of its own, as it moves on its own.
   const groups = new Map<string, ManagedVisitRow[]>();
@@ -106,6 +113,7 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
         visitIds: rows.map((r) => r.id),
         date: lead.date,
         status: lead.status,
+        dayClosed: lead.status === 'expired' && closed.has(lead.date),
         serviceTypes: [...new Set(rows.map(serviceLabelKey))],
         arrival: describeArrivalWindow(lead.time, branch.settings, locale),
         change: decideVisitChange(lead, now, branch.timezone),

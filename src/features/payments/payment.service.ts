@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb, type DbExecutor } from '@/db/client';
 import { getBranch } from '@/features/branch/branch.service';
 import { escapeHtml, formatLabelled, renderEmailLayout } from '@/features/email/email-layout';
+import { customerEmailFooter } from '@/features/email/email-footer';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { buildVisitCalendarEvent, describeArrivalWindow, formatVisitLocation } from '@/features/email/visit-calendar';
 import { countDiscountUse } from '@/features/pricing/discount.repository';
@@ -597,7 +598,7 @@ async function queueStaffUnplacedAlert(tx: DbExecutor, payment: PaymentRow, unpl
 
 /**
  * The receipt: the tax receipt itself (`buildReceipt`, docs/decisions/0040: seller, GST/HST
- * number, receipt number, date paid, amounts), the arrival window and visit dates, an .ics file,
+ * number, receipt number, date paid, amounts, the visits' Fridays), the arrival window, an .ics file,
  * and links to the printable receipt and the booking's page, in the customer's language. Visits in
  * `unplacedVisits` (their day filled up, or was closed for rain with no Friday to take them) get no
  * calendar file, and a note that the office will call to set their date; a visit moved off a Friday
@@ -618,9 +619,10 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
   const service = t(`services.${m.serviceType ?? first.serviceType}`);
   const receipt = await loadReceiptForEmail(tx, payment.id, locale, paidAt);
   if (!receipt) return;
+  // The receipt's Description is the one list of the visits' Fridays (0092, 0099): the email adds
+  // the arrival window and the notes beside it, not a second list of the same dates.
   const document = renderReceiptBlock(receipt, locale);
   const arrival = formatLabelled(locale, getTranslator(locale, 'email')('arrival.label'), describeArrivalWindow(first.time, branch.settings, locale));
-  const dates = visits.map((v) => `${formatLongDate(v.date, locale)} · ${t(`services.${v.serviceType}`)}`);
   const rescheduleNote = unplaced.length > 0
     ? t('receipt.rescheduleNote', { dates: [...new Set(unplaced.map((v) => formatLongDate(v.date, locale)))].join(', '), phone: branch.phone })
     : null;
@@ -642,23 +644,20 @@ async function queueReceipt(tx: DbExecutor, payment: PaymentRow, bookingVisits: 
 <p>${escapeHtml(t('receipt.intro'))}</p>
 ${rainNotes.map((note) => `<p style="font-weight:bold">${escapeHtml(note)}</p>`).join('\n')}
 ${document.html}
-${receiptLink.html}
 <p>${escapeHtml(arrival)}</p>
-<p style="margin:12px 0 4px;font-weight:bold">${escapeHtml(t('receipt.visits'))}</p>
-<ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
 ${rescheduleNote ? `<p style="font-weight:bold">${escapeHtml(rescheduleNote)}</p>` : ''}
 ${calendarNote ? `<p>${escapeHtml(calendarNote)}</p>` : ''}
+${receiptLink.html}
 ${manage.html}`;
   const bodyText = [
     t('receipt.greeting', { name: first.customerFirstName }),
     t('receipt.intro'),
     ...rainNotes,
     document.text,
-    receiptLink.text,
     arrival,
-    `${t('receipt.visits')}\n${dates.map((d) => `- ${d}`).join('\n')}`,
     ...(rescheduleNote ? [rescheduleNote] : []),
     ...(calendarNote ? [calendarNote] : []),
+    receiptLink.text,
     manage.text,
   ].join('\n\n');
   const { html, text } = renderEmailLayout({
@@ -667,7 +666,7 @@ ${manage.html}`;
     heading: t('receipt.heading'),
     bodyHtml,
     bodyText,
-    footer: t('receipt.footer', { phone: branch.phone }),
+    footer: customerEmailFooter(locale, branch),
   });
   const attachments = visits.map((v, i) =>
     buildVisitCalendarEvent({ locale, branch, visit: v, location: formatVisitLocation(first), filename: visits.length > 1 ? `visit-${i + 1}.ics` : 'appointment.ics' }),

@@ -5,7 +5,7 @@ import { loadPriceContext } from '@/features/pricing/pricing.service';
 import { countVisits, normaliseServiceType } from '@/features/pricing/pricing';
 import { AppError } from '@/lib/errors';
 import {
-  checkBookableDate, findAvailableDates, findToday, hasEarlierFullFridays, scheduleRulesOf,
+  checkBookableDate, findAvailableDates, findEarlierFridaysLeftOut, findToday, scheduleRulesOf,
   type AvailabilityQuery, type BookableDateCheck, type ScheduleRules,
 } from './available-dates';
 import { countActiveStopsByDate, listServiceDayExceptions } from './capacity.repository';
@@ -77,15 +77,17 @@ async function loadPlanAvailability(options: AvailableDatesOptions): Promise<Ava
 
 /**
  * The bookable Fridays as `getAvailableDates` lists them, and whether earlier Fridays of the
- * season (from today on) were left out because they are full or closed (0092), so the booking
- * screens can say why the list starts later.
+ * season (from today on) were left out because they are full (`earlierFull`) or closed to
+ * bookings (`earlierClosed`, a rain day), so the booking screens can say why the list starts later
+ * (0092, 0099). Both from the counts and closures the list is computed from: no further query.
  *
  * @throws AppError('validation') for an unknown serviceType
  */
-export async function getFridayOffer(options: AvailableDatesOptions): Promise<{ dates: string[]; earlierFull: boolean }> {
+export async function getFridayOffer(options: AvailableDatesOptions): Promise<{ dates: string[]; earlierFull: boolean; earlierClosed: boolean }> {
   const query = await loadPlanAvailability(options);
   const dates = findAvailableDates(query);
-  return { dates, earlierFull: hasEarlierFullFridays(query, dates) };
+  const earlier = findEarlierFridaysLeftOut(query, dates);
+  return { dates, earlierFull: earlier.full, earlierClosed: earlier.closed };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   findAvailableDates,
   findToday,
   getSeasonWindow,
-  hasEarlierFullFridays,
+  findEarlierFridaysLeftOut,
   isBookableDate,
   isFriday,
   visitDatesFor,
@@ -371,41 +371,48 @@ describe('getSeasonWindow', () => {
   });
 });
 
-describe('hasEarlierFullFridays (0092)', () => {
+describe('findEarlierFridaysLeftOut (0092, 0099)', () => {
   const full = (...dates: IsoDate[]) => new Map(dates.map((d) => [d, DEFAULT_SCHEDULE_RULES.capacityPerFriday]));
   // Late November 2026: the next season's Fridays are offered, from 7 May 2027.
   const winter = '2026-11-22T15:00:00Z';
-  const offer = (q: FindAvailableDatesQuery) => hasEarlierFullFridays(q, findAvailableDates(q));
+  const offer = (q: FindAvailableDatesQuery) => findEarlierFridaysLeftOut(q, findAvailableDates(q));
+  const nothing = { full: false, closed: false };
+  const onlyFull = { full: true, closed: false };
 
-  it('is true when the season\'s first Friday is full, and false when it has room', () => {
+  it('says full when the season\'s first Friday is full, and nothing when it has room', () => {
     const q = query(winter, { bookedStops: full('2027-05-07') });
     expect(first(findAvailableDates(q))).toBe('2027-05-14');
-    expect(offer(q)).toBe(true);
-    expect(offer(query(winter))).toBe(false);
+    expect(offer(q)).toEqual(onlyFull);
+    expect(offer(query(winter))).toEqual(nothing);
   });
 
-  it('counts a closed Friday as well as a full one', () => {
-    expect(offer(query(winter, { closedDates: new Set(['2027-05-07']) }))).toBe(true);
+  it('says closed, not full, for a Friday closed to bookings, even one whose stops are all taken; both when there is one of each', () => {
+    expect(offer(query(winter, { closedDates: new Set(['2027-05-07']) }))).toEqual({ full: false, closed: true });
+    // A rain day moved the day's visits away, but a closed day with stops still counted is closed as well.
+    expect(offer(query(winter, { closedDates: new Set(['2027-05-07']), bookedStops: full('2027-05-07') }))).toEqual({ full: false, closed: true });
+    expect(offer(query(winter, { closedDates: new Set(['2027-05-07']), bookedStops: full('2027-05-14') }))).toEqual({ full: true, closed: true });
   });
 
   it('in the season, looks only from the first bookable day on: a full Friday already past or too soon is not mentioned', () => {
     // Wednesday 3 June 2026: the first bookable Friday is 5 June; 29 May is past.
-    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-05-29') }))).toBe(false);
-    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-06-05') }))).toBe(true);
+    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-05-29') }))).toEqual(nothing);
+    expect(offer(query('2026-06-03T16:00:00Z', { bookedStops: full('2026-06-05') }))).toEqual(onlyFull);
     // Thursday: 5 June is too soon, not full.
-    expect(offer(query('2026-06-04T16:00:00Z', { bookedStops: full('2026-05-29') }))).toBe(false);
+    expect(offer(query('2026-06-04T16:00:00Z', { bookedStops: full('2026-05-29') }))).toEqual(nothing);
+    expect(offer(query('2026-06-04T16:00:00Z', { closedDates: new Set(['2026-06-05']) }))).toEqual(nothing);
   });
 
-  it('for a plan, counts a start left out because one of its visits is full, not one left out by the season\'s end', () => {
+  it('for a plan, counts a start left out because one of its visits is full or closed, not one left out by the season\'s end', () => {
     // 28 May 2027 is the second visit of a plan starting 7 May: 7 May cannot start a seasonal plan.
     const q = query(winter, { serviceType: 'seasonal', bookedStops: full('2027-05-28') });
     expect(first(findAvailableDates(q))).toBe('2027-05-14');
-    expect(offer(q)).toBe(true);
+    expect(offer(q)).toEqual(onlyFull);
+    expect(offer(query(winter, { serviceType: 'seasonal', closedDates: new Set(['2027-05-28']) }))).toEqual({ full: false, closed: true });
     // Late in the 2026 season no seasonal plan fits before the end: next season's list, nothing full.
-    expect(offer(query('2026-09-20T15:00:00Z', { serviceType: 'seasonal' }))).toBe(false);
+    expect(offer(query('2026-09-20T15:00:00Z', { serviceType: 'seasonal' }))).toEqual(nothing);
   });
 
   it('says nothing for an empty list', () => {
-    expect(hasEarlierFullFridays(query(winter), [])).toBe(false);
+    expect(findEarlierFridaysLeftOut(query(winter, { closedDates: new Set(['2027-05-07']) }), [])).toEqual(nothing);
   });
 });

@@ -264,16 +264,22 @@ export function findAvailableDates(query: FindAvailableDatesQuery): IsoDate[] {
   return collectStartDates(nextWindow, earliest, query, until);
 }
 
+/** Why earlier Fridays were left out of a list (`findEarlierFridaysLeftOut`): some full, some closed, or both. */
+export type EarlierFridays = { full: boolean; closed: boolean };
+
 /**
- * Whether the list `dates` (`findAvailableDates`' answer for `query`) starts later than it would
- * with room everywhere: some Friday of the same season, from the first bookable day on and before
- * its first date, was left out because it (or, for a plan, one of its visits) is full or closed
- * (0092). A Friday left out only because a plan's last visit would fall after the season end does
- * not count, and an empty list says nothing.
+ * Why the list `dates` (`findAvailableDates`' answer for `query`) starts later than it would with
+ * room everywhere: some Friday of the same season, from the first bookable day on and before its
+ * first date, was left out because it (or, for a plan, one of its visits) is full (`full`) or
+ * closed to bookings, a rain day (`closed`, 0071) (0092, 0099). A closed Friday is said as closed,
+ * not full, and is read from `query.closedDates`, which the list is computed from anyway: no query
+ * of its own. A Friday left out only because a plan's last visit would fall after the season end
+ * does not count, and an empty list says nothing.
  */
-export function hasEarlierFullFridays(query: AvailabilityQuery, dates: readonly IsoDate[]): boolean {
+export function findEarlierFridaysLeftOut(query: AvailabilityQuery, dates: readonly IsoDate[]): EarlierFridays {
+  const found: EarlierFridays = { full: false, closed: false };
   const first = dates[0];
-  if (first === undefined) return false;
+  if (first === undefined) return found;
   const window = getSeasonWindow(Number(first.slice(0, 4)), query.season);
   const earliest = findEarliestDate(query);
   const seasonEnd = requireIsoDate(window.end);
@@ -284,10 +290,13 @@ export function hasEarlierFullFridays(query: AvailabilityQuery, dates: readonly 
     for (let index = 0; index < visits; index += 1) {
       const visit = addDays(candidate, index * query.intervalDays);
       if (visit > seasonEnd) break;
-      if (!hasRoom(toIsoDate(visit), query)) return true;
+      const day = toIsoDate(visit);
+      if (query.closedDates?.has(day)) found.closed = true;
+      else if (!hasRoom(day, query)) found.full = true;
     }
+    if (found.full && found.closed) break;
   }
-  return false;
+  return found;
 }
 
 /**

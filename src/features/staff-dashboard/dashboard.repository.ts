@@ -9,7 +9,7 @@ import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { refunds } from '@/db/schema/refunds';
 import { staffUsers } from '@/db/schema/staff';
-import { needsNewDate, needsStaffAttention } from '@/features/booking/appointment.repository';
+import { needsDateOnClosedDay, needsNewDate, needsStaffAttention } from '@/features/booking/appointment.repository';
 import { isOfficeTestPayment, isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { followUpListColumns } from '@/features/quotes/quote-follow-up.repository';
 import { quoteStateColumns, quoteStateIs, selectQuoteBookings } from '@/features/quotes/quote.repository';
@@ -106,6 +106,8 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       includeTargetedInsects: appointments.includeTargetedInsects,
       extras: appointments.extras,
       needsStaffAttention: needsStaffAttention(),
+      // ...on a Friday closed for rain: the move dialog says closed, not full (0099).
+      needsDateDayClosed: needsDateOnClosedDay(),
       // The first Friday booked and why it moved (0033): the list says "Moved from ..." under the date.
       isRescheduled: appointments.isRescheduled,
       originalDate: appointments.originalDate,

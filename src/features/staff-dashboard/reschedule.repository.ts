@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { appointments } from '@/db/schema/appointments';
-import { needsStaffAttention } from '@/features/booking/appointment.repository';
+import { needsDateOnClosedDay, needsStaffAttention } from '@/features/booking/appointment.repository';
 
 const visitColumns = {
   id: appointments.id,
@@ -19,6 +19,8 @@ const visitColumns = {
 
 export type BookingVisit = {
   id: number; branchId: number; bookingRef: string; date: string; status: string; visitNumber: number; serviceType: string; kind: string; needsStaffAttention: boolean;
+  /** Waiting for a date on a Friday closed to bookings (0099): the customer's email says closed, not full. */
+  needsDateDayClosed: boolean;
 };
 
 /**
@@ -30,7 +32,7 @@ export async function selectBookingVisitsOf(db: DbExecutor, appointmentId: numbe
   const [target] = await db.select({ bookingRef: appointments.bookingRef }).from(appointments).where(eq(appointments.id, appointmentId));
   if (!target) return [];
   const query = db
-    .select({ ...visitColumns, needsStaffAttention: needsStaffAttention() })
+    .select({ ...visitColumns, needsStaffAttention: needsStaffAttention(), needsDateDayClosed: needsDateOnClosedDay() })
     .from(appointments)
     .where(eq(appointments.bookingRef, target.bookingRef))
     .orderBy(asc(appointments.id));

@@ -85,7 +85,7 @@ export async function listMoveDates(id: number | null, now = new Date()) {
  */
 async function queueVisitMovedEmail(
   tx: DbExecutor,
-  move: { targetId: number; bookingRef: string; movedIds: number[]; previousDate: string; change: VisitDateChange; reason: VisitMoveReason | null; at: Date },
+  move: { targetId: number; bookingRef: string; movedIds: number[]; previousDate: string; previousDayClosed: boolean; change: VisitDateChange; reason: VisitMoveReason | null; at: Date },
 ) {
   const visits = await listBookingAppointments(tx, { bookingRef: move.bookingRef });
   const moved = visits.filter((v) => move.movedIds.includes(v.id));
@@ -102,6 +102,7 @@ async function queueVisitMovedEmail(
     bookingRef: move.bookingRef,
     linkGeneration: first.manageLinkGeneration,
     previousDate: move.previousDate,
+    previousDayClosed: move.previousDayClosed,
     visits: moved,
     address: first,
     hasOtherVisits: visits.some((v) => !move.movedIds.includes(v.id) && v.status === 'confirmed'),
@@ -190,6 +191,7 @@ export async function moveAppointment(id: number | null, date: string, options: 
       bookingRef: locked.target.bookingRef,
       movedIds: ids,
       previousDate: locked.target.date,
+      previousDayClosed: locked.target.needsDateDayClosed,
       change: locked.target.status !== 'confirmed' ? 'new-date' : options.byCustomer ? 'rescheduled' : 'moved',
       reason: options.reason ?? null,
       at: now,

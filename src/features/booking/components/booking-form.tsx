@@ -19,7 +19,7 @@ import { formatLongDate } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useHydrated } from '@/lib/use-hydrated';
 import {
-  type BookingApiError, checkoutPath, checkPostalCode, createAppointment, fetchFridayOffer, mapServerField, storeCheckoutData,
+  type BookingApiError, checkoutPath, checkPostalCode, createAppointment, type EarlierFridaysNote, fetchFridayOffer, mapServerField, storeCheckoutData,
 } from '../booking-client';
 import { BookingFormSchema, type BookingFormValues } from '../booking.schema';
 import { applyDateRefusal } from '../date-refusal';
@@ -69,9 +69,9 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
   const te = useTranslations();
   const locale = useLocale();
   // `live` false when the server's list could not be read and the form computed its own (0072).
-  const [dateList, setDateList] = useState<{ dates: string[]; live: boolean; earlierFull: boolean } | null>(null);
+  const [dateList, setDateList] = useState<{ dates: string[]; live: boolean; earlier: EarlierFridaysNote | null } | null>(null);
   const dates = dateList?.dates ?? null;
-  const earlierFull = Boolean(dateList?.earlierFull && dateList.dates.length > 0);
+  const earlier = dateList && dateList.dates.length > 0 ? dateList.earlier : null;
   // Fridays the server refused (full or closed), which no list offers again, and the next open one
   // it named for a closed Friday (0072).
   const [refusal, setRefusal] = useState<{ refused: ReadonlySet<string>; nextDate: string | null }>({ refused: new Set(), nextDate: null });
@@ -122,8 +122,8 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         horizonDays: 240,
       });
       // Whichever list it is, a refused Friday leaves it and the next open one the server named joins it.
-      // Only the server knows the room left: it says when earlier Fridays are full or closed (0092).
-      return { dates: applyDateRefusal(list, refusal), live: fromServer !== null, earlierFull: fromServer?.earlierFull ?? false };
+      // Only the server knows the room left: it says when earlier Fridays are full or closed (0092, 0099).
+      return { dates: applyDateRefusal(list, refusal), live: fromServer !== null, earlier: fromServer?.earlier ?? null };
     };
     void load().then((list) => {
       if (!cancelled) setDateList(list);
@@ -431,7 +431,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
             className={selectClass}
             required
             {...fieldProps('date')}
-            aria-describedby={[dateList && !dateList.live ? `${variant}-date-offline` : null, earlierFull ? `${variant}-date-earlier` : null, errors.date ? `${variant}-date-error` : null].filter(Boolean).join(' ') || undefined}
+            aria-describedby={[dateList && !dateList.live ? `${variant}-date-offline` : null, earlier ? `${variant}-date-earlier` : null, errors.date ? `${variant}-date-error` : null].filter(Boolean).join(' ') || undefined}
             {...register('date', { onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); } })}
             disabled={dates === null}
           >
@@ -440,7 +440,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
             {date && dates && !dates.includes(date) ? <option value={date}>{formatLongDate(date, locale)}</option> : null}
           </select>
           {dates !== null && dates.length === 0 ? <p className="text-sm text-gray-700">{t('noDates')}</p> : null}
-          {earlierFull ? <p id={`${variant}-date-earlier`} className="text-sm text-gray-700">{t('form.earlierFull')}</p> : null}
+          {earlier ? <p id={`${variant}-date-earlier`} className="text-sm text-gray-700">{t(`form.${earlier}`)}</p> : null}
           {/* The server's list could not be read: this one follows the schedule, not the room left (0072). */}
           {dateList && !dateList.live ? <p id={`${variant}-date-offline`} className="text-sm text-amber-900">{t('form.offlineDates')}</p> : null}
           <p className="text-xs text-gray-600">{t('form.fridaysOnly')}</p>

@@ -16,7 +16,7 @@ import { formatDeduction, formatMoney } from '@/lib/money';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { calculatePrice, countVisits, describeLotSize, formatTaxRatePercent } from '@/features/pricing/pricing';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
-import { checkoutPath, fetchFridayOffer } from '@/features/booking/booking-client';
+import { checkoutPath, type EarlierFridaysNote, fetchFridayOffer } from '@/features/booking/booking-client';
 import { applyDateRefusal } from '@/features/booking/date-refusal';
 import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { findReceipt } from '@/features/payments/components/payment-client';
@@ -72,10 +72,10 @@ type DateRefusal = { refused: ReadonlySet<string>; nextDate: string | null };
  * when the page was made or refused since (`live: false`: the page says it could not check the room
  * left). Either way a refused Friday leaves the list and the next open one the server named joins it (0072).
  */
-async function loadAvailableDates(serviceType: string, includeTargetedInsects: boolean, settings: CalculatorSettings, refusal: DateRefusal): Promise<{ dates: string[]; live: boolean; earlierFull: boolean }> {
+async function loadAvailableDates(serviceType: string, includeTargetedInsects: boolean, settings: CalculatorSettings, refusal: DateRefusal): Promise<{ dates: string[]; live: boolean; earlier: EarlierFridaysNote | null }> {
   const fromServer = await fetchFridayOffer(serviceType, serviceType === 'onetime' && includeTargetedInsects);
-  // Only the server knows the room left: it says when earlier Fridays are full or closed (0092).
-  if (fromServer) return { dates: applyDateRefusal(fromServer.dates, refusal), live: true, earlierFull: fromServer.earlierFull };
+  // Only the server knows the room left: it says when earlier Fridays are full or closed (0092, 0099).
+  if (fromServer) return { dates: applyDateRefusal(fromServer.dates, refusal), live: true, earlier: fromServer.earlier };
   console.warn('Falling back to locally computed Fridays: available-dates did not answer with a list');
   // Loaded only on failure: the date rules pull in date-fns, which most visitors never need.
   const { listFallbackFridays } = await import('@/features/scheduling/fallback-dates');
@@ -86,7 +86,7 @@ async function loadAvailableDates(serviceType: string, includeTargetedInsects: b
     refused: refusal.refused,
     horizonDays: 180,
   });
-  return { dates: applyDateRefusal(dates, refusal), live: false, earlierFull: false };
+  return { dates: applyDateRefusal(dates, refusal), live: false, earlier: null };
 }
 
 export function QuoteCalculator({ settings, selection }: { settings: CalculatorSettings; selection: PlanSelectionSignal | null }) {
@@ -107,7 +107,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const [dates, setDates] = useState<string[] | null>(null);
   // False when the server's list could not be read and the calculator computed its own (0072).
   const [datesLive, setDatesLive] = useState(true);
-  const [earlierFull, setEarlierFull] = useState(false);
+  const [earlier, setEarlier] = useState<EarlierFridaysNote | null>(null);
   const [refusal, setRefusal] = useState<DateRefusal>({ refused: new Set(), nextDate: null });
   const [datesVersion, setDatesVersion] = useState(0);
   // After losing a race for a Friday the refreshed list waits for the customer's own pick: a date
@@ -168,11 +168,11 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
 
   useEffect(() => {
     let cancelled = false;
-    loadAvailableDates(serviceType, includeTargetedInsects ?? false, settings, refusal).then(({ dates: list, live, earlierFull }) => {
+    loadAvailableDates(serviceType, includeTargetedInsects ?? false, settings, refusal).then(({ dates: list, live, earlier: note }) => {
       if (cancelled) return;
       setDates(list);
       setDatesLive(live);
-      setEarlierFull(earlierFull && list.length > 0);
+      setEarlier(list.length > 0 ? note : null);
       // The first available date is preselected; a date still offered is kept.
       const current = getValues('date');
       if (current && list.includes(current)) return;
@@ -549,7 +549,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             <Label htmlFor={fid('date')}>
               {t('fields.date')} <span aria-hidden className="text-red-700">*</span>
             </Label>
-            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} aria-describedby={[dates !== null && !datesLive ? fid('date-offline') : null, earlierFull ? fid('date-earlier') : null, errors.date ? fid('date-error') : null].filter(Boolean).join(' ') || undefined} {...register('date', {
+            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} aria-describedby={[dates !== null && !datesLive ? fid('date-offline') : null, earlier ? fid('date-earlier') : null, errors.date ? fid('date-error') : null].filter(Boolean).join(' ') || undefined} {...register('date', {
               onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); },
             })}>
               {dates === null ? <option value="">{t('loadingDates')}</option> : null}
@@ -558,7 +558,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
               {dates?.map((d) => <option key={d} value={d}>{formatLongDate(d, locale)}</option>)}
             </select>
             {fieldError('date')}
-            {earlierFull ? <p id={fid('date-earlier')} className="text-sm text-gray-700">{t('earlierFull')}</p> : null}
+            {earlier ? <p id={fid('date-earlier')} className="text-sm text-gray-700">{t(earlier)}</p> : null}
             {/* The server's list could not be read: this one follows the schedule, not the room left (0072). */}
             {dates !== null && !datesLive ? <p id={fid('date-offline')} className="text-sm text-amber-900">{t('offlineDates')}</p> : null}
             <p className="text-xs text-gray-600">{t('fridaysOnly')}</p>

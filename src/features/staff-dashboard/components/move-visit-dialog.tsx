@@ -15,7 +15,7 @@ import type { DashboardData } from '../dashboard.service';
 import { callStaffApi } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 
-export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'kind' | 'firstName' | 'lastName' | 'needsStaffAttention'>;
+export type MovableAppointment = Pick<DashboardData['appointments'][number], 'id' | 'date' | 'status' | 'serviceType' | 'kind' | 'firstName' | 'lastName' | 'needsStaffAttention' | 'needsDateDayClosed'>;
 export type MovedVisits = { date: string; movedIds: number[] };
 
 /** The toast after a move, wherever the office moved the visit from (the visit list, the customer page). */
@@ -132,7 +132,8 @@ export function MoveVisitDialog({ appointment, name, service, addOns, onClose, o
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl" {...returnFocus}>
           <Dialog.Title className="pr-8 text-xl font-semibold">{t(needsDate ? 'titleNeedsDate' : 'title', { name })}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">
-            {t(needsDate ? 'descriptionNeedsDate' : 'description', { service, date })}
+            {/* Its Friday closed for rain, not full: said as closed (0099). */}
+            {t(needsDate ? (appointment?.needsDateDayClosed ? 'descriptionNeedsDateClosed' : 'descriptionNeedsDate') : 'description', { service, date })}
             {/* The add-ons move with the visit (0077): on a line of their own, read out after a space. */}
             {addOns ? <>{' '}<span className="mt-1 block font-medium text-gray-800">{addOns}</span></> : null}
           </Dialog.Description>

@@ -4,7 +4,7 @@ import { apiRoute } from '@/server/handler';
 /**
  * Bookable Fridays (DECISIONS §3), optionally for a plan and its standing-water add-on
  * (`includeTargetedInsects` or SPEC's `includeStandingWater`): `{ dates: ['YYYY-MM-DD', …] }`, and
- * `earlierFull` when earlier Fridays of the season, from today on, are full or closed (0092).
+ * `earlierFull` / `earlierClosed` when earlier Fridays of the season, from today on, are full / closed (0092, 0099).
  */
 export const GET = apiRoute(async ({ req }) => {
   const query = new URL(req.url).searchParams;

@@ -139,7 +139,7 @@ export default async function ManageBookingPage({ params }: Props) {
                     <CardContent className="space-y-2 text-sm text-gray-700">
                       <p>{visit.serviceTypes.map((s) => tServices(`services.${s}`)).join(', ')}</p>
                       {visit.status === 'confirmed' ? <p>{visit.arrival}</p> : null}
-                      {visit.status === 'expired' ? <p>{t('visitNeedsDate')}</p> : null}
+                      {visit.status === 'expired' ? <p>{t(visit.dayClosed ? 'visitNeedsDateClosed' : 'visitNeedsDate')}</p> : null}
                       {visit.change.kind === 'move' ? (
                         <div className="flex flex-wrap items-center gap-3 pt-1">
                           <MoveVisitAction token={token} visitId={visit.id} date={visit.date} phone={phone} />
