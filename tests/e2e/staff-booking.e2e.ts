@@ -41,9 +41,38 @@ describe('the office books for a customer on the phone; the customer pays by the
     await toast(page, 'Payment link sent').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(/^Payment link sent, held until /).waitFor();
-    await page.getByRole('button', { name: 'Resend the payment link' }).click();
+
+    // A second screen on the same customer, open before anyone resends (0097).
+    const other = await newPage();
+    await signInAsOffice(other.page);
+    await other.page.goto(`/customer-details?id=${id}`);
+    const otherResend = other.page.getByRole('button', { name: 'Resend the payment link' });
+    await otherResend.waitFor();
+
+    // A double click on this screen sends one email.
+    const resend = page.getByRole('button', { name: 'Resend the payment link' });
+    await resend.dblclick();
     await toast(page, 'Payment link sent again').waitFor();
+    const linksSent = async () => {
+      const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { kind: string; toAddress: string }[] };
+      return outbox.emails.filter((m) => m.kind === 'booking-received' && m.toAddress === `hugo.${stamp}@example.com`).length;
+    };
+    expect(await linksSent()).toBe(2);
+
+    // The other screen, not reloaded, is told it has just gone and sends nothing.
+    await otherResend.click();
+    await toast(other.page, 'The payment link was not sent.').waitFor();
+    await toast(other.page, /^The payment link has just been sent again, from this screen or another/).waitFor();
+    expect(await linksSent()).toBe(2);
+
+    // Once this screen has read the new count, a deliberate press sends the link again.
+    await expect.poll(() => resend.isEnabled()).toBe(true);
+    await resend.click();
+    await expect.poll(linksSent).toBe(3);
+
     expect(errors).toEqual([]);
+    expect(other.errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await other.context.close();
     await context.close();
   });
 });

@@ -335,6 +335,33 @@ describe('a quote whose booking was cancelled before it was paid (0087)', () => 
   });
 });
 
+describe('a quote whose unpaid booking the office confirmed by hand (0097)', () => {
+  it('reads "Booked" as after a card payment, on the card, under its filter only, on the customer page, SPEC\'s list and the export', async () => {
+    const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.cheque@example.com' });
+    const quote = await makeQuote('maya.cheque@example.com');
+    const held = await bookFromQuote(quote, fridays[14]!, { pay: false });
+    expect(await readCard(quote)).toMatchObject({ status: 'checkout-started' });
+
+    // Paid by cheque: the office confirms the visits without a card payment (no payment row names the quote).
+    await (await getDb()).update(appointments).set({ status: 'confirmed', holdExpiresAt: null }).where(inArray(appointments.id, held.ids));
+
+    expect(await readCard(quote)).toMatchObject({ status: 'booked', unpaidBooking: null, cancelledBooking: null });
+    expect(idsOf(await readCards('status=booked'))).toContain(quote.id);
+    for (const other of ['sent', 'checkout-started', 'hold-expired', 'checkout-cancelled', 'booking-cancelled']) expect(idsOf(await readCards(`status=${other}`))).not.toContain(quote.id);
+    expect((await loadCustomerDetails(customerId))?.quotes.find((q) => q.id === quote.id)).toMatchObject({ status: 'booked', unpaidBooking: null });
+    const spec = await specListRoute(new Request('http://localhost/api/quotes'), { params: Promise.resolve({}) });
+    expect(((await spec.json()) as { id: number; status: string }[]).find((q) => q.id === quote.id)?.status).toBe('booked');
+    const exported = await exportRoute(new Request(`http://localhost/api/admin/customers/${customerId}/personal-data`), { params: Promise.resolve({ id: String(customerId) }) });
+    expect(((await exported.json()) as { quotes: { id: number; status: string }[] }).quotes.find((q) => q.id === quote.id)?.status).toBe('booked');
+    // Booked is no open lead: "Send again" is refused as for a quote paid by card.
+    expect((await followUp('POST', quote.id, { expectedTotalCents: quote.totalCents })).status).toBe(409);
+
+    // Carried out, it is still booked.
+    await (await getDb()).update(appointments).set({ status: 'completed' }).where(inArray(appointments.id, held.ids));
+    expect(await readCard(quote)).toMatchObject({ status: 'booked' });
+  });
+});
+
 describe('the personal-data export (0049, 0080)', () => {
   it('gives each quote the state the office is shown, not the status stored on it', async () => {
     const customerId = await insertCustomer({ firstName: 'Maya', lastName: 'Brooks', email: 'maya.export@example.com' });

@@ -237,13 +237,31 @@ describe('what was bought: the lot size and the Fridays (0092)', () => {
     expect(receipt.service).toEqual([
       { label: 'Superficie du terrain', value: 'Jusqu’à 3/4 d’acre' },
       ...visits.slice(0, 4).map((v, i) => ({ label: `Visite ${i + 1}`, value: formatLongDate(v.date, 'fr') })),
-      { label: 'Visite 5', value: `${formatLongDate(later, 'fr')} (déplacée du ${formatLongDate(last.date, 'fr')})` },
+      { label: 'Visite 5', value: `${formatLongDate(later, 'fr')} (réservée à l’origine pour le ${formatLongDate(last.date, 'fr')})` },
     ]);
     // The amounts stay as charged: a move is not a new sale.
     expect(receipt.cents.total).toBe(67800);
 
     const english = await openPage(booking.token, booking.paymentId) as Receipt;
-    expect(english.service.at(-1)).toEqual({ label: 'Visit 5', value: `${formatLongDate(later, 'en')} (moved from ${formatLongDate(last.date, 'en')})` });
+    expect(english.service.at(-1)).toEqual({ label: 'Visit 5', value: `${formatLongDate(later, 'en')} (originally booked for ${formatLongDate(last.date, 'en')})` });
+  });
+
+  it('a visit moved twice reads the Friday it is on now and the Friday it was booked on, not the one in between (0097)', async () => {
+    const booking = await book();
+    const db = await getDb();
+    const [visit] = await db.select({ id: appointments.id, date: appointments.date }).from(appointments).where(eq(appointments.bookingRef, booking.bookingRef));
+    const { dates } = await listMoveDates(visit!.id);
+    const [between, current] = dates.filter((d) => d > visit!.date);
+    if (!between || !current) expect.fail('no two later Fridays to move the visit to');
+    await moveAppointment(visit!.id, between);
+    await moveAppointment(visit!.id, current);
+
+    const shown = await openPage(booking.token, booking.paymentId) as Receipt;
+    expect(shown.service.at(-1)).toEqual({ label: 'Service date', value: `${formatLongDate(current, 'en')} (originally booked for ${formatLongDate(visit!.date, 'en')})` });
+    expect(JSON.stringify(shown.service)).not.toContain(formatLongDate(between, 'en'));
+    // Back on the Friday it was booked on: just that Friday.
+    await moveAppointment(visit!.id, visit!.date);
+    expect((await openPage(booking.token, booking.paymentId) as Receipt).service.at(-1)).toEqual({ label: 'Service date', value: formatLongDate(visit!.date, 'en') });
   });
 
   it.each([

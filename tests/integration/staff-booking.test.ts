@@ -31,7 +31,19 @@ const call = (handler: Handler, url: string, params: Record<string, string>, bod
   { params: Promise.resolve(params) },
 );
 const book = (customerId: number, body: unknown, locale = 'en') => call(postBooking, `/api/admin/customers/${customerId}/bookings`, { id: String(customerId) }, body, locale);
-const resend = (bookingRef: string) => call(postResend, `/api/admin/bookings/${bookingRef}/payment-link`, { bookingRef });
+/** "Resend the payment link", naming the payment-link emails the screen showed (0097). */
+const resend = (bookingRef: string, sent: unknown = 1, locale = 'en') => call(postResend, `/api/admin/bookings/${bookingRef}/payment-link`, { bookingRef }, sent === undefined ? undefined : { sent }, locale);
+const { POST: postPublicBooking } = (await import('@/app/api/appointments/route')) as unknown as { POST: Handler };
+let visitors = 0;
+/** The public booking form for `email` (unpaid), from an address of its own so the per-IP limit stays out of the way. */
+const bookAsVisitor = (email: string, date: string) => postPublicBooking(new Request('http://localhost/api/appointments', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.97.0.${(visitors += 1)}` },
+  body: JSON.stringify({
+    serviceType: 'onetime', propertySize: 0.5, firstName: 'Nadia', lastName: 'Haddad', email, phone: '905-555-0197',
+    address: '45 Wilson St W', city: 'Ancaster', postalCode: 'L9G 1N1', date, status: 'pending-payment',
+  }),
+}), { params: Promise.resolve({}) });
 
 const visitsFor = (type: string) => (type === 'seasonal' ? 5 : type === 'tick-seasonal' ? 3 : 1);
 /** A bookable Friday far enough out that the day-before cut-off is later than a day from now. */
@@ -176,7 +188,7 @@ describe('POST /api/admin/bookings/[bookingRef]/payment-link (resend)', () => {
 
     const res = await resend(created.bookingRef);
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toEqual({ heldUntil: created.holdExpiresAt, locale: 'de' });
+    expect(await res.json()).toEqual({ heldUntil: created.holdExpiresAt, locale: 'de', sent: 2 });
     const mails = await mailsFor(created.appointmentId);
     expect(mails).toHaveLength(2);
     expect(mails[1]).toMatchObject({ locale: 'de', toAddress: mails[0]!.toAddress, subject: mails[0]!.subject, text: mails[0]!.text });
@@ -186,10 +198,83 @@ describe('POST /api/admin/bookings/[bookingRef]/payment-link (resend)', () => {
 
     jar.token = officeToken;
     await expireUnpaidHolds(new Date(new Date(created.holdExpiresAt).getTime() + 1));
-    const late = await resend(created.bookingRef);
+    const late = await resend(created.bookingRef, 2);
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ reason: 'hold_ended', message: 'This booking’s hold has ended and its Friday was released. Make a new booking for the customer.' });
     expect((await loadCustomerBookings(customerId)).bookings[0]!.heldUntil).toBeNull();
     expect(await mailsFor(created.appointmentId)).toHaveLength(2);
+  });
+});
+
+describe('one press of "Resend the payment link" sends one email (0097)', () => {
+  it('a double click, whether both clicks arrive together or the second after the first ran, sends one email; a press after the screen reloaded sends again', async () => {
+    const customerId = await newCustomer();
+    jar.token = officeToken;
+    const created = await (await book(customerId, order(friday('onetime', 6)))).json() as { bookingRef: string; appointmentId: number };
+    // The screen shows the booking-received email as the one link sent so far.
+    expect((await loadCustomerBookings(customerId)).bookings[0]).toMatchObject({ bookingRef: created.bookingRef, linksSent: 1 });
+
+    // Both clicks at once, each naming the one email the screen showed: one goes, the other is told.
+    const together = await Promise.all([resend(created.bookingRef, 1), resend(created.bookingRef, 1)]);
+    expect(together.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = await together.find((r) => r.status === 409)!.json();
+    expect(refused).toMatchObject({ reason: 'sent_meanwhile', sent: 2, message: 'The payment link has just been sent again, from this screen or another: the customer will get it. This click sent nothing more.' });
+    expect(await mailsFor(created.appointmentId)).toHaveLength(2);
+
+    // The second click after the first has run (a slow double click, a second screen not reloaded): refused, in the clerk's language.
+    const late = await resend(created.bookingRef, 1, 'fr');
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ reason: 'sent_meanwhile', message: 'Le lien de paiement vient d’être renvoyé, depuis cet écran ou un autre\u00a0: le client le recevra. Ce clic n’a rien envoyé de plus.' });
+    expect(await mailsFor(created.appointmentId)).toHaveLength(2);
+
+    // Reloaded, the screen shows two, and a deliberate press sends a third.
+    expect((await loadCustomerBookings(customerId)).bookings[0]!.linksSent).toBe(2);
+    const again = await resend(created.bookingRef, 2);
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await again.json()).toMatchObject({ sent: 3 });
+    expect(await mailsFor(created.appointmentId)).toHaveLength(3);
+  });
+
+  it('refuses a press that does not say what the screen showed (400), and sends nothing', async () => {
+    const customerId = await newCustomer();
+    jar.token = officeToken;
+    const created = await (await book(customerId, order(friday('onetime', 7)))).json() as { bookingRef: string; appointmentId: number };
+    const withoutBody = await call(postResend, `/api/admin/bookings/${created.bookingRef}/payment-link`, { bookingRef: created.bookingRef });
+    expect(withoutBody.status).toBe(400);
+    for (const sent of [null, 'one', -1, 1.5]) {
+      const res = await resend(created.bookingRef, sent);
+      expect(res.status, String(sent)).toBe(400);
+    }
+    expect(await mailsFor(created.appointmentId)).toHaveLength(1);
+  });
+});
+
+describe('the public limit of 5 bookings per email an hour (0097)', () => {
+  it('is the visitors\': the office\'s bookings for a customer neither spend it nor are refused by it', async () => {
+    const email = `limit.${randomUUID()}@example.com`;
+    const customerId = await newCustomer({ email });
+    // Fridays no other test here books.
+    const dates = findAvailableDates({ ...DEFAULT_SCHEDULE_RULES, now: new Date(), bookedStops: new Map(), serviceType: 'onetime', visitsFor }).slice(8);
+    expect(dates.length).toBeGreaterThanOrEqual(13);
+    jar.token = officeToken;
+
+    // Six bookings from the office in the hour: more than a visitor may make.
+    for (const date of dates.slice(0, 6)) {
+      const res = await book(customerId, order(date));
+      expect(res.status, `${date}: ${await res.clone().text()}`).toBe(201);
+    }
+
+    // The customer's own five still go, and the sixth is refused: the limit holds for visitors.
+    jar.token = undefined;
+    for (const date of dates.slice(6, 11)) {
+      const res = await bookAsVisitor(email, date);
+      expect(res.status, `${date}: ${await res.clone().text()}`).toBe(201);
+    }
+    expect((await bookAsVisitor(email, dates[11]!)).status).toBe(429);
+
+    // With the visitor's budget spent, the office still books for them.
+    jar.token = officeToken;
+    const res = await book(customerId, order(dates[12]!));
+    expect(res.status, await res.clone().text()).toBe(201);
   });
 });

@@ -4,6 +4,7 @@ import type { DbExecutor } from '@/db/client';
 import { bookingAnalytics } from '@/db/schema/analytics';
 import { appointments, serviceDays } from '@/db/schema/appointments';
 import { customers } from '@/db/schema/customers';
+import { emailOutbox } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { quotes } from '@/db/schema/quotes';
 import { HELD_STOP_STATUSES } from '@/features/scheduling/stop-statuses';
@@ -178,7 +179,9 @@ export async function listBookingRows(db: DbExecutor, bookingRef: string) {
     })
     .from(appointments)
     .where(eq(appointments.bookingRef, bookingRef))
-    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id))
+    // Under the resend's lock (0097): a second press, from this screen or another, waits for the first.
+    .for('update', { of: appointments });
 }
 
 /** Staff only: one booking's visits with what its payment-link email states, and its customer (0091). */
@@ -194,6 +197,19 @@ export async function listPaymentLinkRows(db: DbExecutor, bookingRef: string) {
     .innerJoin(customers, eq(customers.id, appointments.customerId))
     .where(eq(appointments.bookingRef, bookingRef))
     .orderBy(asc(appointments.visitNumber), asc(appointments.id));
+}
+
+/**
+ * How often a booking's payment link went out (0097): its booking-received emails, the first and each
+ * resend, in any state; an email names one visit of its booking.
+ */
+export async function countPaymentLinkEmails(db: DbExecutor, visitIds: number[]): Promise<number> {
+  if (visitIds.length === 0) return 0;
+  const [row] = await db
+    .select({ sent: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.kind, 'booking-received'), eq(emailOutbox.relatedType, 'appointment'), inArray(emailOutbox.relatedId, visitIds)));
+  return Number(row?.sent ?? 0);
 }
 
 /** The quote a booking names, if it exists: the link is informational and never fails a booking. */

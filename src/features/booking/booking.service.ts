@@ -46,6 +46,12 @@ export type CreateBookingOptions = {
    * A booking the office makes for a customer who pays from the email later (0091) holds longer.
    */
   holdUntil?: (firstDate: string) => Date;
+  /**
+   * Whether the booking counts against the public per-email limit (`BOOKING_EMAIL_LIMIT`; default
+   * true). The office booking for a customer on the phone is a signed-in staff action (0097): it
+   * neither spends the customer's visitor budget nor is refused by it.
+   */
+  visitorLimit?: boolean;
 };
 
 /**
@@ -167,7 +173,8 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   // arrives when the budget is spent is still answered. Anything else over the limit is refused
   // before the geocoder or the database is written to.
   const emailKey = contact.email.toLowerCase();
-  const overLimit = await consumeRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey, BOOKING_EMAIL_LIMIT).then(
+  const visitorLimit = options.visitorLimit !== false;
+  const overLimit = !visitorLimit ? null : await consumeRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey, BOOKING_EMAIL_LIMIT).then(
     () => null,
     (error: unknown) => {
       if (isAppError(error) && error.code === 'rate_limited') return error;
@@ -246,7 +253,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
     branchId, customerId: knownCustomerId, serviceType: input.serviceType, date: visits[0]!.date, address, postalCode,
   });
   if (paid) {
-    await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
+    if (visitorLimit) await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
     getLogger().info({ bookingRef: paid.bookingRef, source: options.source }, 'booking request for an order already paid: refused');
     throw new AppError(
       'conflict',
@@ -362,7 +369,7 @@ export async function createBooking(input: BookingInput, options: CreateBookingO
   });
 
   if (created.replayedRef !== null) {
-    await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
+    if (visitorLimit) await refundRateLimit(BOOKING_EMAIL_LIMIT_NAME, emailKey);
     return answerReplay(db, created.replayedRef, options.source);
   }
 

@@ -31,3 +31,11 @@ export const StaffBookingSchema = z.object({
 });
 export type StaffBookingInput = z.output<typeof StaffBookingSchema>;
 export type StaffBookingFormValues = z.input<typeof StaffBookingSchema>;
+
+/**
+ * "Resend the payment link" names how many payment-link emails the screen showed (0097): a second
+ * press, or a second screen, that answers a count already sent is refused (409) instead of emailing again.
+ */
+export const ResendPaymentLinkSchema = z.object({
+  sent: z.number('staffBooking.errors.sentInvalid').int('staffBooking.errors.sentInvalid').min(0, 'staffBooking.errors.sentInvalid').max(10_000, 'staffBooking.errors.sentInvalid'),
+});

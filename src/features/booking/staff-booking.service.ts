@@ -6,7 +6,7 @@ import { hasHoldLapsed, isAwaitingPayment } from '@/features/payments/lapsed-hol
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
-import { listPaymentLinkRows } from './appointment.repository';
+import { countPaymentLinkEmails, listPaymentLinkRows } from './appointment.repository';
 import { createBooking, queueBookingReceivedEmail } from './booking.service';
 import type { BookingInput } from './booking.schema';
 import type { CreatedBooking } from './booking.types';
@@ -23,8 +23,11 @@ import { staffHoldExpiresAt } from './staff-hold';
  * the day before the first Friday if that is sooner (`staffHoldExpiresAt`); the expiry job then
  * releases them as it releases any lapsed hold.
  *
+ * It neither counts against nor is refused by the public limit of bookings per email (0097): the
+ * office is signed in, and booking for a customer must not use up that customer's own budget.
+ *
  * @throws AppError 'not_found' (no such customer, or erased), and whatever `createBooking` throws
- *   ('validation', 'price_changed', 'day_full', 'conflict', 'rate_limited')
+ *   ('validation', 'price_changed', 'day_full', 'conflict')
  */
 export async function createStaffBooking(
   customerId: number | null,
@@ -61,6 +64,8 @@ export async function createStaffBooking(
     now: options.now,
     locale: options.locale,
     source: 'staff',
+    // A signed-in office action: the customer's public per-email limit is the visitors' (0097).
+    visitorLimit: false,
     holdUntil: (firstDate) => staffHoldExpiresAt(options.now, firstDate, { timezone: branch.timezone, holdMinutes: branch.settings.holdMinutes }),
   });
   return { ...created, emailLocale };
@@ -71,33 +76,43 @@ export async function createStaffBooking(
  * booking still waits for payment and holds its Fridays. A paid, cancelled or lapsed booking is
  * refused (409): a lapsed one is booked again instead, so nobody pays for a Friday that was released.
  *
- * @throws AppError 'not_found', 'conflict' (`reason`: 'not_unpaid' | 'hold_ended')
+ * One press sends one email, whatever the timing (0097): the press names how many payment-link
+ * emails the screen showed (`seenSent`). Under the booking's row lock a second press, from the same
+ * screen or another, finds one more than it saw and is refused (409 `sent_meanwhile`) instead of
+ * emailing the customer again; a screen that has reloaded names the new count and may send again.
+ *
+ * @throws AppError 'not_found', 'conflict' (`reason`: 'not_unpaid' | 'hold_ended' | 'sent_meanwhile')
  */
-export async function resendPaymentLink(bookingRef: string, options: { now: Date }): Promise<{ heldUntil: string; locale: Locale }> {
+export async function resendPaymentLink(bookingRef: string, options: { now: Date; seenSent: number }): Promise<{ heldUntil: string; locale: Locale; sent: number }> {
   const db = await getDb();
-  const rows = await listPaymentLinkRows(db, bookingRef);
-  const first = rows[0];
-  if (!first || first.erasedAt !== null) throw new AppError('not_found', 'staffBooking.errors.bookingNotFound');
-  if (!rows.every((r) => isAwaitingPayment(r.status)) || !first.totalCents) {
-    throw new AppError('conflict', 'staffBooking.errors.notUnpaid', { reason: 'not_unpaid' });
-  }
-  if (rows.some((r) => hasHoldLapsed(r, options.now) || r.holdExpiresAt === null)) {
-    throw new AppError('conflict', 'staffBooking.errors.holdEnded', { reason: 'hold_ended' });
-  }
-  const heldUntil = new Date(Math.min(...rows.map((r) => r.holdExpiresAt!.getTime())));
-  const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
-  const branch = await getBranch(first.branchId);
-  await queueBookingReceivedEmail(db, {
-    to: first.email,
-    email: {
-      locale, branch, siteUrl: getEnv().PUBLIC_SITE_URL, customerFirstName: first.firstName, bookingRef, appointmentId: first.id,
-      serviceType: first.serviceType,
-      // Add-on visits share their Friday and are not listed, as in the first email.
-      dates: rows.filter((r) => r.serviceType === first.serviceType).map((r) => r.date),
-      time: first.time ?? '09:00', address: { address: first.address, city: first.city, postalCode: first.postalCode },
-      totalCents: first.totalCents, heldUntil,
-    },
+  const sent = await db.transaction(async (tx) => {
+    const rows = await listPaymentLinkRows(tx, bookingRef);
+    const first = rows[0];
+    if (!first || first.erasedAt !== null) throw new AppError('not_found', 'staffBooking.errors.bookingNotFound');
+    if (!rows.every((r) => isAwaitingPayment(r.status)) || !first.totalCents) {
+      throw new AppError('conflict', 'staffBooking.errors.notUnpaid', { reason: 'not_unpaid' });
+    }
+    if (rows.some((r) => hasHoldLapsed(r, options.now) || r.holdExpiresAt === null)) {
+      throw new AppError('conflict', 'staffBooking.errors.holdEnded', { reason: 'hold_ended' });
+    }
+    const before = await countPaymentLinkEmails(tx, rows.map((r) => r.id));
+    if (before !== options.seenSent) throw new AppError('conflict', 'staffBooking.errors.sentMeanwhile', { reason: 'sent_meanwhile', sent: before });
+    const heldUntil = new Date(Math.min(...rows.map((r) => r.holdExpiresAt!.getTime())));
+    const locale: Locale = isLocale(first.locale) ? first.locale : 'en';
+    const branch = await getBranch(first.branchId, tx);
+    await queueBookingReceivedEmail(tx, {
+      to: first.email,
+      email: {
+        locale, branch, siteUrl: getEnv().PUBLIC_SITE_URL, customerFirstName: first.firstName, bookingRef, appointmentId: first.id,
+        serviceType: first.serviceType,
+        // Add-on visits share their Friday and are not listed, as in the first email.
+        dates: rows.filter((r) => r.serviceType === first.serviceType).map((r) => r.date),
+        time: first.time ?? '09:00', address: { address: first.address, city: first.city, postalCode: first.postalCode },
+        totalCents: first.totalCents, heldUntil,
+      },
+    });
+    return { heldUntil: heldUntil.toISOString(), locale, sent: before + 1 };
   });
-  getLogger().info({ bookingRef }, 'payment link sent again by the office');
-  return { heldUntil: heldUntil.toISOString(), locale };
+  getLogger().info({ bookingRef, sent: sent.sent }, 'payment link sent again by the office');
+  return sent;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import type { RefundStatus } from '@/db/schema/refunds';
+import { countPaymentLinkEmails } from '@/features/booking/appointment.repository';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { calendarSequenceAt } from '@/features/email/visit-calendar';
@@ -490,14 +491,19 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
   const { visits, payments, refunds } = await selectCustomerBookings(db, customerId);
   const byRef = new Map<string, typeof visits>();
   for (const visit of visits) byRef.set(visit.bookingRef, [...(byRef.get(visit.bookingRef) ?? []), visit]);
-  const bookings = [...byRef.entries()]
-    .map(([bookingRef, rows]) => ({
-      bookingRef,
-      firstDate: rows[0]!.date,
-      visits: rows,
-      canCancel: rows.some((v) => isCancellableVisit(v.status)),
-      heldUntil: findHeldUntil(rows, now),
-    }))
+  const bookings = (await Promise.all([...byRef.entries()]
+    .map(async ([bookingRef, rows]) => {
+      const heldUntil = findHeldUntil(rows, now);
+      return {
+        bookingRef,
+        firstDate: rows[0]!.date,
+        visits: rows,
+        canCancel: rows.some((v) => isCancellableVisit(v.status)),
+        heldUntil,
+        // The payment-link emails sent so far, which "Resend the payment link" names (0097); only while held.
+        linksSent: heldUntil ? await countPaymentLinkEmails(db, rows.map((v) => v.id)) : 0,
+      };
+    })))
     .sort((a, b) => b.firstDate.localeCompare(a.firstDate));
   const { taxRateBps } = await getBranch();
   return {

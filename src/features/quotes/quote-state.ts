@@ -4,7 +4,8 @@
  * made from it was paid; nothing wrote it back when that booking was cancelled, and nothing at all
  * when a booking was made from it and never paid. The state shown is derived from the bookings made
  * from the quote, as they are now, by `quoteStateSql` (quote.repository.ts), first match wins:
- * - `booked`: a booking paid from it is going ahead (none of its visits cancelled);
+ * - `booked`: a booking paid from it is going ahead (none of its visits cancelled), or one made
+ *   from it that the office confirmed by hand without a card payment (0097);
  * - `booking-cancelled`: every booking paid from it was cancelled since, by the customer or the
  *   office; the quote is an open lead again, unless a visit of it was carried out first;
  * - `checkout-started`: nothing paid, but a booking made from it holds its Friday and waits for

@@ -63,6 +63,19 @@ function hasPaidBooking(cancelled: boolean) {
 }
 
 /**
+ * Whether a booking made from the enclosing query's `quotes` row goes ahead without a card payment
+ * naming the quote (0097): one of its visits confirmed or carried out, none cancelled. A card payment
+ * confirms the visits too, so this adds the bookings the office confirmed by hand (paid by cheque,
+ * cash or e-transfer) to `hasPaidBooking(false)`: "Booked" is a booking going ahead, however it was paid.
+ * A probe of `appointments_quote_idx`, which finds nothing for most quotes.
+ */
+const BOOKING_GOING_AHEAD = sql`exists (select 1 from appointments a where a.quote_id = "quotes"."id" and a.kind = 'scheduled' and a.booking_ref is not null and a.status in ('confirmed', 'completed')
+  and not exists (select 1 from appointments c where c.booking_ref = a.booking_ref and c.kind = 'scheduled' and c.status = 'cancelled'))`;
+
+/** Booked: a booking paid from the quote, or confirmed without a payment, is going ahead. */
+const isBooked = () => sql`(${hasPaidBooking(false)} or ${BOOKING_GOING_AHEAD})`;
+
+/**
  * The visits of bookings made from the enclosing query's `quotes` row (`appointments.quote_id`,
  * `appointments_quote_idx`), read where no booking was paid from the quote (0080): a payment for a
  * booking made from a quote names the quote (`payments.quote_id`, from the booking's visits), so
@@ -102,7 +115,7 @@ const OPEN_QUOTE = sql`"quotes"."status" <> 'booked'`;
  */
 export function quoteStateSql(now: Date) {
   const unpaid = sql`(select case when bool_or(${isHeldSql(now)}) then 'checkout-started' when bool_or(${isLapsedSql(now)}) then 'hold-expired' when bool_or(${CANCELLED_VISIT}) then 'checkout-cancelled' end ${UNPAID_VISITS})`;
-  return sql<QuoteState>`(case when ${hasPaidBooking(false)} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${OPEN_QUOTE} then coalesce(${unpaid}, "quotes"."status") else "quotes"."status" end)`;
+  return sql<QuoteState>`(case when ${isBooked()} then 'booked' when ${hasPaidBooking(true)} then 'booking-cancelled' when ${OPEN_QUOTE} then coalesce(${unpaid}, "quotes"."status") else "quotes"."status" end)`;
 }
 
 /**
@@ -120,16 +133,18 @@ export function quoteStateIs(state: QuoteState, now: Date): SQL {
 function stateCondition(state: QuoteState, now: Date): SQL {
   // Going ahead or cancelled, a paid booking is one whose payment succeeded: one question of the payments alone.
   const paid = sql`exists (select 1 from payments p where p.quote_id = "quotes"."id" and p.status = 'succeeded' and p.booking_ref is not null)`;
+  // Paid by card, or a booking confirmed by hand going ahead (0097): never one of the unpaid states below.
+  const settled = sql`(${paid} or ${BOOKING_GOING_AHEAD})`;
   const held = hasUnpaidBooking(now, false);
   switch (state) {
-    case 'booked': return sql`(${hasPaidBooking(false)} or ("quotes"."status" = 'booked' and not ${hasPaidBooking(true)}))`;
-    case 'booking-cancelled': return sql`(${hasPaidBooking(true)} and not ${hasPaidBooking(false)})`;
-    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${paid})`;
-    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${paid})`;
+    case 'booked': return sql`(${isBooked()} or ("quotes"."status" = 'booked' and not ${hasPaidBooking(true)}))`;
+    case 'booking-cancelled': return sql`(${hasPaidBooking(true)} and not ${isBooked()})`;
+    case 'checkout-started': return sql`(${OPEN_QUOTE} and ${held} and not ${settled})`;
+    case 'hold-expired': return sql`(${OPEN_QUOTE} and ${hasUnpaidBooking(now, true)} and not ${held} and not ${settled})`;
     // Neither held nor lapsed: no visit of it waits for a payment (`isAwaitingPayment`), one was cancelled unpaid.
-    case 'checkout-cancelled': return sql`(${OPEN_QUOTE} and exists (select 1 ${UNPAID_VISITS} and ${CANCELLED_VISIT}) and not ${AWAITING_PAYMENT} and not ${paid})`;
-    // A booking made from it, held, lapsed or cancelled unpaid, gives the quote one of the states above.
-    default: return sql`("quotes"."status" = ${state} and not ${paid} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired', 'cancelled')))`;
+    case 'checkout-cancelled': return sql`(${OPEN_QUOTE} and exists (select 1 ${UNPAID_VISITS} and ${CANCELLED_VISIT}) and not ${AWAITING_PAYMENT} and not ${settled})`;
+    // A booking made from it, held, lapsed, cancelled unpaid or confirmed by hand, gives the quote one of the states above.
+    default: return sql`("quotes"."status" = ${state} and not ${settled} and not exists (select 1 ${UNPAID_VISITS} and a.status in ('pending', 'pending-payment', 'expired', 'cancelled')))`;
   }
 }
 

@@ -364,13 +364,24 @@ describe('describeReceiptService (0092)', () => {
     expect(rows('en')).toEqual([
       { label: 'Property size', value: 'Up to 3/4 acre' },
       { label: 'Visit 1', value: 'Friday, May 7, 2027' },
-      { label: 'Visit 2', value: 'Friday, June 4, 2027 (moved from Friday, May 28, 2027)' },
+      { label: 'Visit 2', value: 'Friday, June 4, 2027 (originally booked for Friday, May 28, 2027)' },
       { label: 'Visit 3', value: 'Friday, June 18, 2027 (cancelled)' },
     ]);
-    expect(rows('fr')[2]).toEqual({ label: 'Visite 2', value: 'vendredi 4 juin 2027 (déplacée du vendredi 28 mai 2027)' });
+    expect(rows('fr')[2]).toEqual({ label: 'Visite 2', value: 'vendredi 4 juin 2027 (réservée à l’origine pour le vendredi 28 mai 2027)' });
     expect(rows('es')[3]).toEqual({ label: 'Visita 3', value: expect.stringMatching(/^viernes, 18 de junio de 2027 \(cancelada\)$/) });
     expect(rows('de')[0]).toEqual({ label: 'Grundstücksgröße', value: 'Bis 3/4 Acre' });
-    expect(rows('de')[2]!.value).toBe('Freitag, 4. Juni 2027 (verschoben vom Freitag, 28. Mai 2027)');
+    expect(rows('de')[2]!.value).toBe('Freitag, 4. Juni 2027 (ursprünglich gebucht für Freitag, 28. Mai 2027)');
+    expect(rows('es')[2]!.value).toBe('viernes, 4 de junio de 2027 (reservada originalmente para el viernes, 28 de mayo de 2027)');
+  });
+
+  it('gives a visit moved twice the Friday it is on and the one it was booked on, never as if moved from there (0097)', () => {
+    // Booked for May 14, moved to May 21, then to June 4: `originalDate` keeps May 14 through both moves.
+    const twice: ReceiptVisit = { id: 31, serviceType: 'onetime', date: '2027-06-04', originalDate: '2027-05-14', status: 'confirmed' };
+    const rows = describeReceiptService({ serviceType: 'onetime', appointmentIds: [31] }, [twice], 'en', getTranslator('en'));
+    expect(rows).toEqual([{ label: 'Service date', value: 'Friday, June 4, 2027 (originally booked for Friday, May 14, 2027)' }]);
+    // Moved away and back again: on the Friday it was booked on, nothing to explain.
+    const back: ReceiptVisit = { ...twice, date: '2027-05-14' };
+    expect(describeReceiptService({ serviceType: 'onetime', appointmentIds: [31] }, [back], 'en', getTranslator('en'))).toEqual([{ label: 'Service date', value: 'Friday, May 14, 2027' }]);
   });
 
   it('gives a single visit as the service date, without its add-on\'s visit on the same Friday or another payment\'s visits', () => {

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { placeServerErrors, useDescribeError } from '@/components/ui/form-outcome';
@@ -202,23 +202,40 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
 
 /**
  * "Waiting for payment, link held until …" on an unpaid booking of the customer page, with "Resend
- * the payment link" (docs/decisions/0091), in the branch's time.
+ * the payment link" (docs/decisions/0091), in the branch's time. One press sends one email (0097):
+ * the press names the emails sent so far (`sent`), the button is off while it runs and, once it is
+ * answered, until the page has read the new count; a press the server finds stale (another screen
+ * sent meanwhile) is told so and sends nothing.
  */
-export function PaymentLinkStatus({ bookingRef, heldUntil, timeZone }: { bookingRef: string; heldUntil: string; timeZone: string }) {
+export function PaymentLinkStatus({ bookingRef, heldUntil, timeZone, sent }: { bookingRef: string; heldUntil: string; timeZone: string; sent: number }) {
   const t = useTranslations('staffBooking');
   const locale = useLocale();
-  const [busy, setBusy] = useState(false);
+  const router = useRouter();
+  // The count this screen has already pressed for: a second click before the page reloads it sends nothing.
+  const [pressedFor, setPressedFor] = useState<number | null>(null);
+  const pressed = useRef(false);
   const resend = async () => {
-    setBusy(true);
-    const { ok, body } = await callStaffApi<{ heldUntil: string }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/payment-link`, { method: 'POST' });
-    setBusy(false);
+    if (pressed.current) return;
+    pressed.current = true;
+    setPressedFor(sent);
+    const { ok, body } = await callStaffApi<{ heldUntil: string; sent: number; reason?: string }>(
+      `/api/admin/bookings/${encodeURIComponent(bookingRef)}/payment-link`,
+      { method: 'POST', body: { sent } },
+    );
+    pressed.current = false;
     if (ok) toast({ title: t('resentTitle') });
-    else toast({ variant: 'destructive', title: t('failed'), description: body?.message ?? undefined });
+    else {
+      // Not refused by the booking's state (no answer, the session ran out): nothing went, the button comes back.
+      if (!body?.reason) setPressedFor(null);
+      toast({ variant: 'destructive', title: t('resendFailed'), description: body?.message ?? undefined });
+    }
+    // The new count (or the booking's new state) from the server; the button comes back with it.
+    router.refresh();
   };
   return (
     <span className="inline-flex flex-wrap items-center gap-2 text-sm">
       <span>{t('heldUntil', { until: formatShortDateTime(heldUntil, locale, '', timeZone) ?? '' })}</span>
-      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void resend()}>{t('resend')}</Button>
+      <Button type="button" variant="outline" size="sm" disabled={pressedFor === sent} onClick={() => void resend()}>{t('resend')}</Button>
     </span>
   );
 }

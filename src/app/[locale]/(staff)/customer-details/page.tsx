@@ -159,7 +159,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                       <h3 id={`booking-${booking.bookingRef}`} className="font-semibold">{tc('bookingTitle', { reference: booking.bookingRef })}</h3>
                       {replacedLinks[booking.bookingRef] ? <p className="text-xs text-gray-600">{describeReplacedLink(replacedLinks[booking.bookingRef]!)}</p> : null}
                       {/* Unpaid and still holding its Fridays: until when, and the link again (0091). */}
-                      {booking.heldUntil && !erased ? <PaymentLinkStatus bookingRef={booking.bookingRef} heldUntil={booking.heldUntil.toISOString()} timeZone={timezone} /> : null}
+                      {booking.heldUntil && !erased ? <PaymentLinkStatus bookingRef={booking.bookingRef} heldUntil={booking.heldUntil.toISOString()} timeZone={timezone} sent={booking.linksSent} /> : null}
                     </div>
                     <span className="inline-flex flex-wrap gap-2">
                       {erased ? null : <ReplaceManageLinkAction bookingRef={booking.bookingRef} />}
