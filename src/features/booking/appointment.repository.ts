@@ -179,9 +179,7 @@ export async function listBookingRows(db: DbExecutor, bookingRef: string) {
     })
     .from(appointments)
     .where(eq(appointments.bookingRef, bookingRef))
-    .orderBy(asc(appointments.visitNumber), asc(appointments.id))
-    // Under the resend's lock (0097): a second press, from this screen or another, waits for the first.
-    .for('update', { of: appointments });
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
 }
 
 /** Staff only: one booking's visits with what its payment-link email states, and its customer (0091). */
@@ -196,7 +194,9 @@ export async function listPaymentLinkRows(db: DbExecutor, bookingRef: string) {
     .from(appointments)
     .innerJoin(customers, eq(customers.id, appointments.customerId))
     .where(eq(appointments.bookingRef, bookingRef))
-    .orderBy(asc(appointments.visitNumber), asc(appointments.id));
+    .orderBy(asc(appointments.visitNumber), asc(appointments.id))
+    // The booking's visits locked until the transaction ends: a second press waits, then counts the email the first queued.
+    .for('update', { of: appointments });
 }
 
 /**
