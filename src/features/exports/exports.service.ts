@@ -10,7 +10,7 @@ import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { checkExportRange, type ExportRange, findDefaultExportRange, findRangeInstants, findYearSoFarRange, MAX_EXPORT_DAYS } from './export-range';
 import { listAllUnsubscribedAddresses } from '@/features/marketing-email/unsubscribed-list.service';
-import { buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type PaymentRowContext } from './export-rows';
+import { type AmountSums, buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type PaymentRowContext, summarizePaymentsAndRefunds } from './export-rows';
 import { selectApplicationsApplied, selectCustomerSummaries, selectPaymentsReceived, selectRefundsMadeWithPayments } from './exports.repository';
 
 /** A CSV export ready to send: its file name, its text (byte order mark first) and how many rows it holds. */
@@ -76,6 +76,26 @@ export async function exportRefunds(query: { from?: string | null; to?: string |
   const listed = rows.filter((r) => r.refundedAt.getTime() >= range.start.getTime()).length;
   getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, from, to, rows: listed }, 'staff exported refunds');
   return { filename: `refunds-${from}-to-${to}.csv`, content, rows: listed };
+}
+
+/** A range's payments, refunds and net, as the Payments tab shows them beside the two files (docs/decisions/0095). */
+export type PeriodTotals = { range: ExportRange; payments: AmountSums; refunds: AmountSums; net: Omit<AmountSums, 'count'> };
+
+/**
+ * The sums of the payments file and the refunds file over the same range (docs/decisions/0095):
+ * the figures an owner reads for the year-end and the HST return, equal to the files' columns
+ * summed. The range rule is the exports'.
+ *
+ * @throws AppError 'bad_request' (`exports.errors.*`)
+ */
+export async function findPeriodTotals(query: { from?: string | null; to?: string | null }): Promise<PeriodTotals> {
+  const check = checkExportRange(query.from, query.to);
+  if (!check.ok) throw new AppError('bad_request', check.messageKey, { field: check.field }, { days: MAX_EXPORT_DAYS });
+  const branch = await getBranch();
+  const range = findRangeInstants(check.range, branch.timezone);
+  const db = await getDb();
+  const [payments, refunds] = await Promise.all([selectPaymentsReceived(db, range), selectRefundsMadeWithPayments(db, range)]);
+  return { range: check.range, ...summarizePaymentsAndRefunds(payments, refunds, { taxRateBps: branch.taxRateBps, since: range.start }) };
 }
 
 /**
