@@ -324,7 +324,7 @@ describe('the customer CSV says each customer\'s consent to seasonal emails', ()
   it('gives the state in words and when consent was given, withdrawn, or the address unsubscribed, in Toronto time', async () => {
     jar.token = adminToken;
     const [header, ...rows] = await csvLines(await get(customersExport, '/api/admin/exports/customers'));
-    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
+    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Last visit,Next visit,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
     const consent = new Map(rows.map((line) => [line.split(',')[1], line.split(',').slice(-4)]));
     expect(consent.get('amelie.refunds@example.com')).toEqual(['Agreed', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), '', '']);
     // Unsubscribed from a season opener's link: the address joins the do-not-email list at the same instant (0074).

@@ -70,6 +70,9 @@ export type CustomerSummary = {
   bookings: number;
   /** Payments received less refunds made. */
   paidCents: number;
+  /** The Friday of the customer's latest visit done, and of their next confirmed visit from today on (0095); null when none. */
+  lastVisit: string | null;
+  nextVisit: string | null;
   /** Consent to promotional email (docs/decisions/0043): when it was given, and when the customer unsubscribed. */
   consentAt: Date | null;
   unsubscribedAt: Date | null;
@@ -89,7 +92,7 @@ export const REFUND_COLUMNS = [
 ] as const;
 
 export const CUSTOMER_COLUMNS = [
-  'name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid',
+  'name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid', 'lastVisit', 'nextVisit',
   'marketingEmail', 'consentAt', 'unsubscribedAt', 'addressUnsubscribedAt',
 ] as const;
 
@@ -271,6 +274,8 @@ export function buildCustomerRow(customer: CustomerSummary, context: { timezone:
     findToday(customer.createdAt, timezone),
     String(customer.bookings),
     formatDollars(customer.paidCents),
+    customer.lastVisit ?? '',
+    customer.nextVisit ?? '',
     context.t(`customers.consent.${consent}`),
     formatLocalDateTime(customer.consentAt, timezone),
     formatLocalDateTime(customer.unsubscribedAt, timezone),

@@ -117,13 +117,14 @@ export async function exportApplications(query: { from?: string | null; to?: str
   return { filename: `application-records-${from}-to-${to}.csv`, content, rows: rows.length };
 }
 
-/** Every customer with their bookings and what they have paid (docs/decisions/0036). */
+/** Every customer with their bookings, last and next visit (0095) and what they have paid (docs/decisions/0036). */
 export async function exportCustomers(options: ExportOptions): Promise<CsvFile> {
   const branch = await getBranch();
-  const rows = await selectCustomerSummaries(await getDb());
+  const today = findToday(options.now ?? new Date(), branch.timezone);
+  const rows = await selectCustomerSummaries(await getDb(), today);
   const content = buildCustomersCsv(rows, { timezone: branch.timezone, t: getTranslator(options.locale, 'exports') });
   getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, rows: rows.length }, 'staff exported the customer list');
-  return { filename: `customers-${findToday(options.now ?? new Date(), branch.timezone)}.csv`, content, rows: rows.length };
+  return { filename: `customers-${today}.csv`, content, rows: rows.length };
 }
 
 /**
