@@ -62,8 +62,8 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     const [customers] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(customers.suggestedFilename()).toBe(`customers-${today}.csv`);
     const customerLines = (await readFile((await customers.path())!)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(customerLines[0]).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
-    expect(customerLines.find((line) => line.includes(email))).toMatch(new RegExp(`^Renée Bélanger,${email.replace(/\./g, '\\.')},[^,]+,45 Main St E,Hamilton,L8N 1E9,${today},1,111\\.87,Not agreed,,,$`));
+    expect(customerLines[0]).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Last visit,Next visit,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
+    expect(customerLines.find((line) => line.includes(email))).toMatch(new RegExp(`^Renée Bélanger,${email.replace(/\./g, '\\.')},[^,]+,45 Main St E,Hamilton,L8N 1E9,${today},1,111\\.87,,${dates[dates.length - 2]},Not agreed,,,$`));
     expect(await findAxeViolations(page)).toEqual([]);
 
     // The refused range's 400 is the only failed request the console reports.
@@ -127,7 +127,7 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     await page.getByRole('tab', { name: 'Customers' }).click();
     const [customers] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const customerLines = (await readFile((await customers.path())!)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
-    expect(customerLines.find((line) => line.includes(email))).toMatch(new RegExp(`,${today},1,61\\.87,Agreed,${today} \\d{2}:\\d{2},,$`));
+    expect(customerLines.find((line) => line.includes(email))).toMatch(new RegExp(`,${today},1,61\\.87,,,Agreed,${today} \\d{2}:\\d{2},,$`));
 
     expect(errors).toEqual([]);
     await context.close();

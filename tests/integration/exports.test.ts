@@ -5,8 +5,10 @@
  * and the customer list.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
+import { appointments } from '@/db/schema/appointments';
 import { cancelBooking } from '@/features/cancellations/cancellation.service';
 import { insertPayment, markPaymentRowSucceeded } from '@/features/payments/payment.repository';
 import { confirmTestPayment, createPaymentIntentForBooking } from '@/features/payments/payment.service';
@@ -75,6 +77,7 @@ let refundRefused: Awaited<ReturnType<typeof bookAndPay>>;
 let beforeMidnight: Awaited<ReturnType<typeof bookAndPay>>;
 let atMidnight: Awaited<ReturnType<typeof bookAndPay>>;
 let legacyIntentId = '';
+let otto: Awaited<ReturnType<typeof bookAndPay>>;
 
 beforeAll(async () => {
   ({ adminToken, technicianToken } = await signInAdminAndTechnician());
@@ -103,7 +106,7 @@ beforeAll(async () => {
   await confirmTestPayment({ paymentIntentId: officeTest.paymentIntentId, clientSecret: officeTest.clientSecret, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' }, { now: new Date('2026-11-08T15:00:00Z') });
   await bookAndPay({ firstName: 'Una', lastName: 'Paid', email: 'una.exports@example.com' }, { paidAt: null });
   // Paid on 31 October (11:00 in Toronto): before the range.
-  await bookAndPay({ firstName: 'Otto', lastName: 'October', email: 'otto.exports@example.com' }, { paidAt: new Date('2026-10-31T15:00:00Z') });
+  otto = await bookAndPay({ firstName: 'Otto', lastName: 'October', email: 'otto.exports@example.com' }, { paidAt: new Date('2026-10-31T15:00:00Z') });
   // 23:59:30 on Friday 20 November in Toronto (EST, UTC−5) is 04:59:30 on the 21st in UTC; the second one is paid at midnight.
   beforeMidnight = await bookAndPay({ firstName: 'Nina', lastName: 'Late', email: 'nina.exports@example.com' }, { paidAt: new Date('2026-11-21T04:59:30Z') });
   atMidnight = await bookAndPay({ firstName: 'Mo', lastName: 'Midnight', email: 'mo.exports@example.com' }, { paidAt: new Date('2026-11-21T05:00:00Z') });
@@ -214,7 +217,7 @@ describe('GET /api/admin/exports/customers', () => {
     const res = await customersExport(new Request('http://localhost/api/admin/exports/customers'), noParams);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = await csvLines(res);
-    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
+    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Last visit,Next visit,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
     // Created is today's date in Toronto; the rest is checked cell by cell.
     const byEmail = new Map(rows.map((line) => {
       const cells = line.split(',');
@@ -232,8 +235,26 @@ describe('GET /api/admin/exports/customers', () => {
     expect(byEmail.get('una.exports@example.com')).toEqual(['Una Paid', 'Hamilton', 'L8P 1A1', '1', '0.00']);
   });
 
+  it('gives each customer\'s last visit done and next visit booked, so the year-end can find who has nothing booked (0095)', async () => {
+    // Otto's October treatment was done on a Friday last summer; nothing of his is booked since.
+    const db = await getDb();
+    await db.update(appointments).set({ date: '2026-08-14', status: 'completed' }).where(eq(appointments.customerId, otto.customerId));
+    const [header, ...rows] = await csvLines(await customersExport(new Request('http://localhost/api/admin/exports/customers'), noParams));
+    const names = header!.split(',');
+    const [last, next] = [names.indexOf('Last visit'), names.indexOf('Next visit')];
+    const visits = new Map(rows.map((line) => {
+      const cells = line.split(',');
+      return [cells[1], [cells[last], cells[next]]];
+    }));
+    expect(visits.get('olivia.exports@example.com')).toEqual(['', fridays[1]]);
+    // Zoë's plan was cancelled and refunded; Una never paid, so her Friday was never confirmed.
+    expect(visits.get('zoe.exports@example.com')).toEqual(['', '']);
+    expect(visits.get('una.exports@example.com')).toEqual(['', '']);
+    expect(visits.get('otto.exports@example.com')).toEqual(['2026-08-14', '']);
+  });
+
   it('writes the headers in the staff member\'s language', async () => {
     const res = await customersExport(new Request('http://localhost/api/admin/exports/customers', { headers: { cookie: 'NEXT_LOCALE=fr' } }), noParams);
-    expect((await csvLines(res))[0]).toBe('Nom,Courriel,Téléphone,Adresse,Ville,Code postal,Créé le,Réservations,Total payé,Courriels saisonniers,Accepté le,Désabonné le,Adresse désabonnée le');
+    expect((await csvLines(res))[0]).toBe('Nom,Courriel,Téléphone,Adresse,Ville,Code postal,Créé le,Réservations,Total payé,Dernière visite,Prochaine visite,Courriels saisonniers,Accepté le,Désabonné le,Adresse désabonnée le');
   });
 });

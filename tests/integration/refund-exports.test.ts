@@ -30,6 +30,7 @@ vi.mock('next/headers', () => ({
 
 const { GET: paymentsExport } = (await import('@/app/api/admin/exports/payments/route')) as unknown as { GET: Handler };
 const { GET: refundsExport } = (await import('@/app/api/admin/exports/refunds/route')) as unknown as { GET: Handler };
+const { GET: periodTotals } = (await import('@/app/api/admin/exports/totals/route')) as unknown as { GET: Handler };
 const { GET: customersExport } = (await import('@/app/api/admin/exports/customers/route')) as unknown as { GET: Handler };
 const { GET: paymentsTab } = (await import('@/app/api/admin/payments/route')) as unknown as { GET: Handler };
 const { GET: dashboardRoute } = (await import('@/app/api/admin/dashboard/route')) as unknown as { GET: Handler };
@@ -240,6 +241,64 @@ describe('payments received less refunds made is the period\'s net', () => {
   });
 });
 
+describe('GET /api/admin/exports/totals: the year-end figures on screen (0095)', () => {
+  type Sums = { count: number; subtotalCents: number; taxCents: number; totalCents: number };
+  type Totals = { range: { from: string; to: string }; payments: Sums; refunds: Sums; net: Omit<Sums, 'count'> };
+  /** The two files over one range, their amount columns summed as a spreadsheet would. */
+  async function filesSummed(from: string, to: string) {
+    const paid = await csvLines(await get(paymentsExport, `/api/admin/exports/payments?from=${from}&to=${to}`));
+    const back = await csvLines(await get(refundsExport, `/api/admin/exports/refunds?from=${from}&to=${to}`));
+    const p = sumColumns(paid, ['Amount before tax', 'HST', 'Total']);
+    const r = sumColumns(back, ['Refund before tax', 'HST refunded', 'Refund total']);
+    return {
+      payments: { count: paid.length - 1, subtotalCents: p['Amount before tax']!, taxCents: p.HST!, totalCents: p.Total! },
+      refunds: { count: back.length - 1, subtotalCents: r['Refund before tax']!, taxCents: r['HST refunded']!, totalCents: r['Refund total']! },
+    };
+  }
+
+  it('answers 401 without a session and 403 to a technician, and refuses a reversed range', async () => {
+    for (const [token, status] of [[undefined, 401], [technicianToken, 403]] as const) {
+      jar.token = token;
+      expect((await get(periodTotals, '/api/admin/exports/totals?from=2026-01-01&to=2026-12-31')).status).toBe(status);
+    }
+    jar.token = adminToken;
+    const res = await get(periodTotals, '/api/admin/exports/totals?from=2026-12-31&to=2026-01-01');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'bad_request', field: 'to' });
+  });
+
+  it.each([['2026-01-01', '2026-12-31'], ['2026-11-01', '2026-11-30'], ['2026-10-01', '2026-10-31'], ['2026-12-01', '2026-12-31']])(
+    'gives, from %s to %s, the payments file\'s and the refunds file\'s columns summed, and their difference',
+    async (from, to) => {
+      jar.token = adminToken;
+      const res = await get(periodTotals, `/api/admin/exports/totals?from=${from}&to=${to}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const totals = (await res.json()) as Totals;
+      const files = await filesSummed(from, to);
+      expect(totals).toEqual({
+        range: { from, to },
+        ...files,
+        net: {
+          subtotalCents: files.payments.subtotalCents - files.refunds.subtotalCents,
+          taxCents: files.payments.taxCents - files.refunds.taxCents,
+          totalCents: files.payments.totalCents - files.refunds.totalCents,
+        },
+      });
+    },
+  );
+
+  it('closes the year to the cent: sales before tax and HST collected, less what went back', async () => {
+    jar.token = adminToken;
+    const totals = (await (await get(periodTotals, '/api/admin/exports/totals?from=2026-01-01&to=2026-12-31')).json()) as Totals;
+    // Paid 109.00 + 14.17 (June, Ancaster) and 4 × (99.00 + 12.87); back 100.00, 50.00, 61.87 and 2 × 111.87.
+    expect(totals.payments).toEqual({ count: 5, subtotalCents: 10900 + 4 * 9900, taxCents: 1417 + 4 * 1287, totalCents: 12317 + 4 * 11187 });
+    expect(totals.refunds).toEqual({ count: 5, subtotalCents: 8850 + 4425 + 5475 + 2 * 9900, taxCents: 1150 + 575 + 712 + 2 * 1287, totalCents: 10000 + 5000 + 6187 + 2 * 11187 });
+    expect(totals.net.totalCents).toBe(totals.net.subtotalCents + totals.net.taxCents);
+    const dashboard = (await (await get(dashboardRoute, '/api/admin/dashboard')).json()) as { totals: { revenueCents: number } };
+    expect(totals.net.totalCents).toBe(dashboard.totals.revenueCents);
+  });
+});
+
 describe('the Payments tab and the customer page say how much came back, with its HST, as the receipt does', () => {
   it('gives June\'s part refund as $100.00 with $11.50 HST, and a whole refund with all its HST', async () => {
     jar.token = adminToken;
@@ -265,7 +324,7 @@ describe('the customer CSV says each customer\'s consent to seasonal emails', ()
   it('gives the state in words and when consent was given, withdrawn, or the address unsubscribed, in Toronto time', async () => {
     jar.token = adminToken;
     const [header, ...rows] = await csvLines(await get(customersExport, '/api/admin/exports/customers'));
-    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
+    expect(header).toBe('Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Last visit,Next visit,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on');
     const consent = new Map(rows.map((line) => [line.split(',')[1], line.split(',').slice(-4)]));
     expect(consent.get('amelie.refunds@example.com')).toEqual(['Agreed', expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), '', '']);
     // Unsubscribed from a season opener's link: the address joins the do-not-email list at the same instant (0074).

@@ -108,17 +108,17 @@ describe('buildPaymentsCsv', () => {
 describe('buildCustomersCsv', () => {
   const customer = (overrides: Partial<CustomerSummary> = {}): CustomerSummary => ({
     firstName: 'Zoë', lastName: 'Müller', email: 'zoe@example.com', phone: '905-555-0101', address: '12 King St W, Unit 4', city: 'Hamilton',
-    postalCode: 'L8P 1A1', createdAt: new Date('2026-05-02T03:30:00Z'), bookings: 2, paidCents: 43432,
+    postalCode: 'L8P 1A1', createdAt: new Date('2026-05-02T03:30:00Z'), bookings: 2, paidCents: 43432, lastVisit: '2026-09-18', nextVisit: null,
     consentAt: null, unsubscribedAt: null, addressUnsubscribedAt: null, ...overrides,
   });
   const csv = (rows: CustomerSummary[], locale: Locale = 'en') => lines(buildCustomersCsv(rows, { timezone: 'America/Toronto', t: getTranslator(locale, 'exports') }));
 
   it('writes one line per customer with bookings counted and the total paid in dollars', () => {
-    expect(csv([customer(), customer({ firstName: '@Bob', lastName: 'Smith', address: null, city: null, postalCode: null, bookings: 0, paidCents: 0 })])).toEqual([
-      'Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on',
-      // Created at 23:30 on 1 May in Toronto.
-      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,Not agreed,,,',
-      "'@Bob Smith,zoe@example.com,905-555-0101,,,,2026-05-01,0,0.00,Not agreed,,,",
+    expect(csv([customer(), customer({ firstName: '@Bob', lastName: 'Smith', address: null, city: null, postalCode: null, bookings: 0, paidCents: 0, lastVisit: null, nextVisit: '2027-05-14' })])).toEqual([
+      'Name,Email,Phone,Address,City,Postal code,Created,Bookings,Total paid,Last visit,Next visit,Seasonal emails,Agreed on,Unsubscribed on,Address unsubscribed on',
+      // Created at 23:30 on 1 May in Toronto; last treated in September, nothing booked since.
+      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,2026-09-18,,Not agreed,,,',
+      "'@Bob Smith,zoe@example.com,905-555-0101,,,,2026-05-01,0,0.00,,2027-05-14,Not agreed,,,",
     ]);
   });
 
@@ -143,8 +143,8 @@ describe('buildCustomersCsv', () => {
 
   it('writes the headers and the consent in the staff member\'s language', () => {
     expect(csv([customer({ consentAt: new Date('2026-11-24T12:26:00Z'), unsubscribedAt: new Date('2026-11-25T12:00:00Z') })], 'es')).toEqual([
-      'Nombre,Correo electrónico,Teléfono,Dirección,Ciudad,Código postal,Fecha de alta,Reservas,Total pagado,Correos de temporada,Fecha de aceptación,Fecha de baja,Fecha de baja de la dirección',
-      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,Dado de baja,2026-11-24 07:26,2026-11-25 07:00,',
+      'Nombre,Correo electrónico,Teléfono,Dirección,Ciudad,Código postal,Fecha de alta,Reservas,Total pagado,Última visita,Próxima visita,Correos de temporada,Fecha de aceptación,Fecha de baja,Fecha de baja de la dirección',
+      'Zoë Müller,zoe@example.com,905-555-0101,"12 King St W, Unit 4",Hamilton,L8P 1A1,2026-05-01,2,434.32,2026-09-18,,Dado de baja,2026-11-24 07:26,2026-11-25 07:00,',
     ]);
     expect(csv([customer(), customer({ consentAt: new Date('2026-11-24T12:26:00Z') })], 'fr').slice(1).map((line) => line.split(',').at(-4)))
       .toEqual(['Non accepté', 'Accepté']);

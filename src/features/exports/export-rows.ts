@@ -70,6 +70,9 @@ export type CustomerSummary = {
   bookings: number;
   /** Payments received less refunds made. */
   paidCents: number;
+  /** The Friday of the customer's latest visit done, and of their next confirmed visit from today on (0095); null when none. */
+  lastVisit: string | null;
+  nextVisit: string | null;
   /** Consent to promotional email (docs/decisions/0043): when it was given, and when the customer unsubscribed. */
   consentAt: Date | null;
   unsubscribedAt: Date | null;
@@ -89,7 +92,7 @@ export const REFUND_COLUMNS = [
 ] as const;
 
 export const CUSTOMER_COLUMNS = [
-  'name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid',
+  'name', 'email', 'phone', 'address', 'city', 'postalCode', 'created', 'bookings', 'totalPaid', 'lastVisit', 'nextVisit',
   'marketingEmail', 'consentAt', 'unsubscribedAt', 'addressUnsubscribedAt',
 ] as const;
 
@@ -212,6 +215,42 @@ export function buildRefundsCsv(refunds: readonly MadeRefund[], context: Payment
   );
 }
 
+/** Before tax, HST and total of a group of rows, in cents. */
+export type AmountSums = { count: number; subtotalCents: number; taxCents: number; totalCents: number };
+
+/**
+ * A range's figures for the year-end and the HST return (docs/decisions/0095): the payments file's
+ * "Amount before tax", "HST" and "Total" columns summed, the refunds file's "Refund before tax",
+ * "HST refunded" and "Refund total" summed, and the first less the second. Computed row by row as
+ * the two files write them, so each figure is a spreadsheet's SUM of a column to the cent.
+ * `refunds` holds what `buildRefundsCsv` is given (earlier refunds of the same payments too); only
+ * those from `since` on are counted.
+ */
+export function summarizePaymentsAndRefunds(
+  payments: readonly PaidPayment[],
+  refunds: readonly MadeRefund[],
+  context: { taxRateBps: number; since: Date },
+): { payments: AmountSums; refunds: AmountSums; net: Omit<AmountSums, 'count'> } {
+  const empty = (): AmountSums => ({ count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 });
+  const add = (sums: AmountSums, part: { subtotalCents: number; taxCents: number; totalCents: number }) => {
+    sums.count += 1;
+    sums.subtotalCents += part.subtotalCents;
+    sums.taxCents += part.taxCents;
+    sums.totalCents += part.totalCents;
+  };
+  const paid = empty();
+  for (const payment of payments) add(paid, { ...splitPaymentTax(payment, context.taxRateBps), totalCents: payment.amountCents });
+  const back = empty();
+  for (const refund of refunds) {
+    if (refund.refundedAt.getTime() >= context.since.getTime()) add(back, splitRefund(refund, refunds, context.taxRateBps));
+  }
+  return {
+    payments: paid,
+    refunds: back,
+    net: { subtotalCents: paid.subtotalCents - back.subtotalCents, taxCents: paid.taxCents - back.taxCents, totalCents: paid.totalCents - back.totalCents },
+  };
+}
+
 /** An instant as the branch's local date and time, `YYYY-MM-DD HH:MM` (24-hour), which spreadsheets read as a date and time. */
 export function formatLocalDateTime(at: Date | null, timezone: string): string {
   if (!at) return '';
@@ -235,6 +274,8 @@ export function buildCustomerRow(customer: CustomerSummary, context: { timezone:
     findToday(customer.createdAt, timezone),
     String(customer.bookings),
     formatDollars(customer.paidCents),
+    customer.lastVisit ?? '',
+    customer.nextVisit ?? '',
     context.t(`customers.consent.${consent}`),
     formatLocalDateTime(customer.consentAt, timezone),
     formatLocalDateTime(customer.unsubscribedAt, timezone),

@@ -11,6 +11,12 @@ import { isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, select
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import type { AppliedProduct, CustomerSummary, MadeRefund, PaidPayment } from './export-rows';
 
+/** A date column read through an aggregate: YYYY-MM-DD, whichever form the driver gives it in. */
+function readDay(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10);
+}
+
 // The customer's name, email, phone and address, as staff screens read them (not the row id).
 const { id: _id, ...contactColumns } = customerAddressColumns;
 
@@ -91,12 +97,18 @@ export async function selectRefundsMadeWithPayments(db: DbExecutor, range: { sta
 
 /**
  * Every customer, oldest first, with the number of bookings (distinct references among their
- * visits, whatever the visits' status), what they have paid (payments received less refunds made),
- * and their consent to promotional email with their address's unsubscribe (0043, 0066).
+ * visits, whatever the visits' status), their latest visit done and next confirmed visit from
+ * `today` (the branch's calendar day) on (0095), what they have paid (payments received less
+ * refunds made), and their consent to promotional email with their address's unsubscribe (0043, 0066).
  */
-export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerSummary[]> {
+export async function selectCustomerSummaries(db: DbExecutor, today: string): Promise<CustomerSummary[]> {
   const bookings = db
-    .select({ customerId: appointments.customerId, count: sql<string>`count(distinct ${appointments.bookingRef})`.as('booking_count') })
+    .select({
+      customerId: appointments.customerId,
+      count: sql<string>`count(distinct ${appointments.bookingRef})`.as('booking_count'),
+      lastVisit: sql<string | null>`max(case when ${appointments.status} = 'completed' then ${appointments.date} end)`.as('last_visit'),
+      nextVisit: sql<string | null>`min(case when ${appointments.status} = 'confirmed' and ${appointments.date} >= ${today} then ${appointments.date} end)`.as('next_visit'),
+    })
     .from(appointments)
     .groupBy(appointments.customerId)
     .as('customer_bookings');
@@ -117,6 +129,8 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
       ...contactColumns,
       createdAt: customers.createdAt,
       bookings: bookings.count,
+      lastVisit: bookings.lastVisit,
+      nextVisit: bookings.nextVisit,
       paidCents: received.paidCents,
       refundedCents: received.refundedCents,
       consentAt: customers.marketingConsentAt,
@@ -132,6 +146,8 @@ export async function selectCustomerSummaries(db: DbExecutor): Promise<CustomerS
   return rows.map(({ refundedCents, ...row }) => ({
     ...row,
     bookings: Number(row.bookings ?? 0),
+    lastVisit: readDay(row.lastVisit),
+    nextVisit: readDay(row.nextVisit),
     paidCents: Number(row.paidCents ?? 0) - Number(refundedCents ?? 0),
   }));
 }

@@ -10,7 +10,7 @@ import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import { checkExportRange, type ExportRange, findDefaultExportRange, findRangeInstants, findYearSoFarRange, MAX_EXPORT_DAYS } from './export-range';
 import { listAllUnsubscribedAddresses } from '@/features/marketing-email/unsubscribed-list.service';
-import { buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type PaymentRowContext } from './export-rows';
+import { type AmountSums, buildApplicationsCsv, buildCustomersCsv, buildPaymentsCsv, buildRefundsCsv, buildUnsubscribedCsv, type PaymentRowContext, summarizePaymentsAndRefunds } from './export-rows';
 import { selectApplicationsApplied, selectCustomerSummaries, selectPaymentsReceived, selectRefundsMadeWithPayments } from './exports.repository';
 
 /** A CSV export ready to send: its file name, its text (byte order mark first) and how many rows it holds. */
@@ -78,6 +78,26 @@ export async function exportRefunds(query: { from?: string | null; to?: string |
   return { filename: `refunds-${from}-to-${to}.csv`, content, rows: listed };
 }
 
+/** A range's payments, refunds and net, as the Payments tab shows them beside the two files (docs/decisions/0095). */
+export type PeriodTotals = { range: ExportRange; payments: AmountSums; refunds: AmountSums; net: Omit<AmountSums, 'count'> };
+
+/**
+ * The sums of the payments file and the refunds file over the same range (docs/decisions/0095):
+ * the figures an owner reads for the year-end and the HST return, equal to the files' columns
+ * summed. The range rule is the exports'.
+ *
+ * @throws AppError 'bad_request' (`exports.errors.*`)
+ */
+export async function findPeriodTotals(query: { from?: string | null; to?: string | null }): Promise<PeriodTotals> {
+  const check = checkExportRange(query.from, query.to);
+  if (!check.ok) throw new AppError('bad_request', check.messageKey, { field: check.field }, { days: MAX_EXPORT_DAYS });
+  const branch = await getBranch();
+  const range = findRangeInstants(check.range, branch.timezone);
+  const db = await getDb();
+  const [payments, refunds] = await Promise.all([selectPaymentsReceived(db, range), selectRefundsMadeWithPayments(db, range)]);
+  return { range: check.range, ...summarizePaymentsAndRefunds(payments, refunds, { taxRateBps: branch.taxRateBps, since: range.start }) };
+}
+
 /**
  * The products applied at visits done from `from` to `to` (the visits' Fridays in the branch's
  * calendar, both included), one row each: the licensed exterminator's record (docs/decisions/0042).
@@ -97,13 +117,14 @@ export async function exportApplications(query: { from?: string | null; to?: str
   return { filename: `application-records-${from}-to-${to}.csv`, content, rows: rows.length };
 }
 
-/** Every customer with their bookings and what they have paid (docs/decisions/0036). */
+/** Every customer with their bookings, last and next visit (0095) and what they have paid (docs/decisions/0036). */
 export async function exportCustomers(options: ExportOptions): Promise<CsvFile> {
   const branch = await getBranch();
-  const rows = await selectCustomerSummaries(await getDb());
+  const today = findToday(options.now ?? new Date(), branch.timezone);
+  const rows = await selectCustomerSummaries(await getDb(), today);
   const content = buildCustomersCsv(rows, { timezone: branch.timezone, t: getTranslator(options.locale, 'exports') });
   getLogger().info({ staffUserId: options.staff.staffUserId, username: options.staff.username, rows: rows.length }, 'staff exported the customer list');
-  return { filename: `customers-${findToday(options.now ?? new Date(), branch.timezone)}.csv`, content, rows: rows.length };
+  return { filename: `customers-${today}.csv`, content, rows: rows.length };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideBookingCancel, decideVisitChange, keepDatesBeforeCutoff } from './customer-changes';
+import { decideBookingCancel, decideVisitChange, keepDatesBeforeCutoff, offersOnlineChange } from './customer-changes';
 
 const TORONTO = 'America/Toronto';
 // Friday 2027-06-11 (EDT): its cut-off is Wednesday 2027-06-09 at 8:00 AM, 12:00Z.
@@ -45,5 +45,32 @@ describe('cancelling a booking online', () => {
     expect(decideBookingCancel([visit(1, '2027-06-11', 'pending-payment')], 0, before, TORONTO)).toEqual({ kind: 'call', reason: 'unpaid' });
     expect(decideBookingCancel([visit(1, '2027-06-11', 'cancelled')], 11187, before, TORONTO)).toEqual({ kind: 'none' });
     expect(decideBookingCancel([visit(1, '2027-06-11', 'completed')], 11187, before, TORONTO)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the greeting that tells how to change online', () => {
+  const timezone = TORONTO;
+  const plan = [visit(1, '2027-06-11', 'confirmed'), visit(2, '2027-07-02', 'confirmed')];
+  const page = (visits: ReturnType<typeof visit>[], paidCents: number, now: Date) => ({
+    visits: visits.map((v) => ({ change: decideVisitChange(v, now, timezone) })),
+    cancel: decideBookingCancel(visits, paidCents, now, timezone),
+  });
+
+  it('is given while a visit can be moved or the booking cancelled online', () => {
+    const open = page(plan, 50285, before);
+    expect(offersOnlineChange(open.visits, open.cancel)).toBe(true);
+    // Past the first visit's cut-off the booking is a call, but the second visit still moves online.
+    const later = page(plan, 50285, after);
+    expect(later.cancel.kind).toBe('call');
+    expect(offersOnlineChange(later.visits, later.cancel)).toBe(true);
+  });
+
+  it('is not given once the booking is cancelled, done, or only changed by phone', () => {
+    const cancelled = page(plan.map((v) => ({ ...v, status: 'cancelled' })), 50285, before);
+    expect(offersOnlineChange(cancelled.visits, cancelled.cancel)).toBe(false);
+    const done = page(plan.map((v) => ({ ...v, status: 'completed' })), 50285, before);
+    expect(offersOnlineChange(done.visits, done.cancel)).toBe(false);
+    const lastOne = page([visit(1, '2027-06-11', 'confirmed')], 11187, after);
+    expect(offersOnlineChange(lastOne.visits, lastOne.cancel)).toBe(false);
   });
 });

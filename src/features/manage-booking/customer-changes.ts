@@ -48,3 +48,12 @@ export function decideBookingCancel(visits: readonly VisitState[], paidCents: nu
 export function keepDatesBeforeCutoff(dates: readonly string[], now: Date, timezone: string): string[] {
   return dates.filter((d) => now.getTime() < findChangeCutoff(d, timezone).getTime());
 }
+
+/**
+ * Whether the booking's page still offers a change online (a visit to move, or the booking to
+ * cancel): its greeting tells how changes are made only then, not on a cancelled or finished
+ * booking, nor when every change left is a phone call (docs/decisions/0095).
+ */
+export function offersOnlineChange(visits: readonly { change: VisitChange }[], cancel: BookingCancel): boolean {
+  return cancel.kind === 'cancel' || visits.some((v) => v.change.kind === 'move');
+}

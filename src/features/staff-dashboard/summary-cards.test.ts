@@ -22,7 +22,7 @@ describe('buildSummaryCards', () => {
       const t = getTranslator(locale, 'adminDashboard');
       return buildSummaryCards(totals, locale, (key) => t(key)).map((card) => card.note);
     };
-    expect(notes('en')).toEqual(['Payments received, less refunds. Office tests not included.', null, null, 'Payments received, including refunded ones. Office tests not included.']);
+    expect(notes('en')).toEqual(['Payments received, HST included, less refunds. Office tests not included.', null, null, 'Payments received, including refunded ones. Office tests not included.']);
     for (const locale of ['es', 'fr', 'de'] as const) {
       const [revenue, , , count] = notes(locale);
       expect(revenue).not.toMatch(/adminDashboard\.|Payments received/);

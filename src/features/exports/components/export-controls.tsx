@@ -1,17 +1,20 @@
 'use client';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { readRefusal } from '@/features/staff-dashboard/components/staff-api';
 import type { ExportRange } from '../export-range';
+import type { AmountSums } from '../export-rows';
+import { formatCad, formatLongDate } from '@/lib/format';
 
 export const PAYMENTS_EXPORT_PATH = '/api/admin/exports/payments';
 export const REFUNDS_EXPORT_PATH = '/api/admin/exports/refunds';
 export const CUSTOMERS_EXPORT_PATH = '/api/admin/exports/customers';
 export const APPLICATIONS_EXPORT_PATH = '/api/admin/exports/applications';
 export const UNSUBSCRIBED_EXPORT_PATH = '/api/admin/exports/unsubscribed-addresses';
+export const PERIOD_TOTALS_PATH = '/api/admin/exports/totals';
 
 /** The file name a download's Content-Disposition gives (`attachment; filename="x.csv"`), or null. */
 export function readAttachmentName(header: string | null): string | null {
@@ -47,6 +50,7 @@ export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange
       title={t('paymentsTitle')}
       intro={t('paymentsIntro')}
       defaultRange={defaultRange}
+      withTotals
     />
   );
 }
@@ -73,12 +77,28 @@ type RangeDownload = { path: string; name: string; label: string };
  * once hydrated it fetches the file of the button pressed (Enter in a field is the first), so a
  * refused range shows the server's message beside the fields instead of a page of JSON.
  */
-function RangeExportForm({ downloads, title, intro, defaultRange }: { downloads: readonly [RangeDownload, ...RangeDownload[]]; title: string; intro: string; defaultRange: ExportRange }) {
+function RangeExportForm({ downloads, title, intro, defaultRange, withTotals = false }: { downloads: readonly [RangeDownload, ...RangeDownload[]]; title: string; intro: string; defaultRange: ExportRange; withTotals?: boolean }) {
   const t = useTranslations('exports.form');
   const id = useId();
   const [range, setRange] = useState(defaultRange);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; field: string | null } | null>(null);
+  const [totals, setTotals] = useState<PeriodTotals | null>(null);
+
+  // The range's sums (0095), asked for the dates in the fields; a refusal shows where a download's does.
+  const showTotals = async () => {
+    setPending(true);
+    setRefusal(null);
+    setTotals(null);
+    try {
+      const res = await fetch(`${PERIOD_TOTALS_PATH}?${new URLSearchParams({ from: range.from, to: range.to })}`, { credentials: 'include' }).catch(() => null);
+      const body = (await res?.json().catch(() => null)) as (PeriodTotals & Parameters<typeof readRefusal>[0] & { field?: string }) | null;
+      if (res?.ok && body) setTotals(body);
+      else setRefusal({ message: readRefusal(body) ?? t('totalsFailed'), field: body?.field ?? null });
+    } finally {
+      setPending(false);
+    }
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -116,7 +136,10 @@ function RangeExportForm({ downloads, title, intro, defaultRange }: { downloads:
           value={range[name]}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? `${id}-error` : undefined}
-          onChange={(event) => setRange((current) => ({ ...current, [name]: event.target.value }))}
+          onChange={(event) => {
+            setRange((current) => ({ ...current, [name]: event.target.value }));
+            setTotals(null);
+          }}
         />
       </div>
     );
@@ -140,8 +163,10 @@ function RangeExportForm({ downloads, title, intro, defaultRange }: { downloads:
             {download.label}
           </Button>
         ))}
+        {withTotals ? <Button type="button" variant="outline" disabled={pending} onClick={() => void showTotals()}>{t('showTotals')}</Button> : null}
       </form>
       {refusal ? <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{refusal.message}</p> : null}
+      {totals ? <PeriodTotalsTable totals={totals} /> : null}
     </section>
   );
 }
@@ -156,4 +181,48 @@ export function CustomersExportLink() {
 export function UnsubscribedExportLink() {
   const t = useTranslations('exports.form');
   return <a href={UNSUBSCRIBED_EXPORT_PATH} className={buttonVariants({ variant: 'outline' })}>{t('download')}</a>;
+}
+
+/** What `GET /api/admin/exports/totals` answers (`findPeriodTotals`). */
+type PeriodTotals = { range: ExportRange; payments: AmountSums; refunds: AmountSums; net: Omit<AmountSums, 'count'> };
+
+/**
+ * The range's payments received, refunds made and net, before tax, HST and total (docs/decisions/0095):
+ * the two files' amount columns summed, for the year-end and the HST return.
+ */
+function PeriodTotalsTable({ totals }: { totals: PeriodTotals }) {
+  const t = useTranslations('exports.form.totals');
+  const locale = useLocale();
+  const money = (cents: number) => formatCad(cents, locale);
+  const rows = [
+    { key: 'payments', label: t('payments', { count: totals.payments.count }), sums: totals.payments },
+    { key: 'refunds', label: t('refunds', { count: totals.refunds.count }), sums: totals.refunds },
+    { key: 'net', label: t('net'), sums: totals.net },
+  ];
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full max-w-2xl text-sm">
+        <caption className="mb-2 text-left font-semibold">{t('caption', { from: formatLongDate(totals.range.from, locale), to: formatLongDate(totals.range.to, locale) })}</caption>
+        <thead>
+          <tr className="border-b text-left text-gray-600">
+            <th scope="col" className="py-1 pr-4 font-medium"><span className="sr-only">{t('what')}</span></th>
+            <th scope="col" className="py-1 pr-4 text-right font-medium">{t('beforeTax')}</th>
+            <th scope="col" className="py-1 pr-4 text-right font-medium">{t('hst')}</th>
+            <th scope="col" className="py-1 text-right font-medium">{t('total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className={row.key === 'net' ? 'border-t font-semibold' : undefined}>
+              <th scope="row" className="py-1 pr-4 text-left font-normal">{row.label}</th>
+              <td className="py-1 pr-4 text-right tabular-nums">{money(row.sums.subtotalCents)}</td>
+              <td className="py-1 pr-4 text-right tabular-nums">{money(row.sums.taxCents)}</td>
+              <td className="py-1 text-right tabular-nums">{money(row.sums.totalCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-sm text-gray-600">{t('note')}</p>
+    </div>
+  );
 }

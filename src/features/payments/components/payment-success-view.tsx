@@ -84,6 +84,10 @@ export function PaymentSuccessView({ paymentIntentId, showAdminLink }: { payment
       contentClassName="space-y-6 text-left"
     >
       <p>{t(`messages.${MESSAGE_TYPES.has(type) ? (type === 'tick' ? 'tick-seasonal' : type) : 'other'}`)}</p>
+      {/* A booking made months ahead (off-season) names its first Friday here, not only in the dialog (0095). */}
+      {status.serviceDate ? (
+        <p className="text-lg font-semibold">{t('firstVisit', { plan: type === 'onetime' ? 'onetime' : 'plan', date: formatLongDate(status.serviceDate, locale) })}</p>
+      ) : null}
       <RainMoveNotice moves={status.movedForRain ?? []} when="after" />
       <section aria-labelledby="whats-next" className="rounded-lg bg-gray-50 p-4">
         <h2 id="whats-next" className="mb-2 font-semibold">{t('whatsNext')}</h2>

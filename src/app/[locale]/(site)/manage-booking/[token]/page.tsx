@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { localePath } from '@/components/site/locale-paths';
 import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service';
 import { CancelBookingOnline, MoveVisitAction } from '@/features/manage-booking/components/manage-booking-actions';
+import { offersOnlineChange } from '@/features/manage-booking/customer-changes';
 import { limitLookups, loadManagedBooking, type ManagedBooking } from '@/features/manage-booking/manage-booking.service';
 import { listBookingReceipts } from '@/features/receipts/receipt.service';
 import { RetreatmentRequestAction } from '@/features/retreatments/components/retreatment-request';
@@ -103,7 +104,7 @@ export default async function ManageBookingPage({ params }: Props) {
       <div className="mx-auto max-w-3xl space-y-6">
         <header className="space-y-2">
           <h1 className="text-3xl font-bold">{t('title')}</h1>
-          <p className="text-gray-700">{t('greeting', { name: booking.customerFirstName })}</p>
+          <p className="text-gray-700">{t(offersOnlineChange(booking.visits, cancel) ? 'greeting' : 'greetingNoOnlineChange', { name: booking.customerFirstName })}</p>
         </header>
 
         <Card>
