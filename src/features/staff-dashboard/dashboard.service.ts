@@ -45,7 +45,9 @@ export async function listAppointments(query: Partial<AppointmentListQuery> = {}
     limit: limit + 1,
   });
   const { page, nextCursor } = takePage(rows, limit, encodeAppointmentCursor);
-  return { appointments: page, nextCursor, today };
+  // The branch's prefixes read once for the page (0096): each visit's code checked against them.
+  const { servedPrefixes } = branch.settings;
+  return { appointments: page.map((a) => ({ ...a, outsideServiceArea: findOutsideServiceArea(a.postalCode, servedPrefixes) })), nextCursor, today };
 }
 
 export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
@@ -166,7 +168,7 @@ function describeQuoteState<Q extends Parameters<typeof describeUnpaidBooking>[0
  */
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
-  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
+  const { timezone, settings: { servedPrefixes } } = await getBranch(DEFAULT_BRANCH_ID);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
     ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
@@ -175,6 +177,9 @@ export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, op
       lastSentAt: q.lastSentAt?.toISOString() ?? null,
       // The live customer record with the quote's address, for the card's link to it (0068); null when there is none.
       customer: customerRecordId === null ? null : { id: customerRecordId, name: `${customerFirstName ?? ''} ${customerLastName ?? ''}`.trim() },
+      // Sent to a code the owner has stopped serving since (0096): a new booking of it is refused. A
+      // booked one is history here; its visits carry the flag.
+      outsideServiceArea: q.state === 'booked' ? null : findOutsideServiceArea(q.postalCode, servedPrefixes),
     }),
   );
   return { quotes: rows, nextCursor };
