@@ -109,7 +109,8 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
       <h1 className="text-3xl font-bold">{t('quote.title')}</h1>
       {quote.outsideServiceArea ? <QuoteOutsideArea postalCode={quote.outsideServiceArea.postalCode} phone={officePhone} /> : null}
       <Card>
-        <CardHeader><CardTitle>{t('quote.summary')}</CardTitle></CardHeader>
+        {/* An h2 under the page's h1 (a card title is an h3: axe's heading order). */}
+        <CardHeader><h2 className="text-xl font-semibold leading-tight">{t('quote.summary')}</h2></CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt>{t('form.serviceType')}</dt><dd>{t(`services.${serviceType === 'tick' ? 'tick-seasonal' : serviceType}`)}</dd>
