@@ -61,12 +61,12 @@ describe('visits and quotes outside the current service area (0096)', () => {
       const date = form.getByLabel('Date souhaitée');
       await date.locator('option').nth(1).waitFor({ state: 'attached' });
       await date.selectOption({ index: 1 });
-      await form.getByLabel('Instructions particulières', { exact: false }).fill('Portail sur le côté');
+      await form.getByRole('textbox', { name: /^Instructions particulières/u }).fill('Portail sur le côté');
       await form.getByRole('button', { name: 'Réserver et payer' }).click();
       await form.getByRole('alert').getByText(/ne desservons pas actuellement le secteur L0R\s2C4\. Appelez-nous au .+\. Tout ce que vous avez saisi reste sur cette page\./u).waitFor();
       expect(new URL(page.url()).pathname).toBe('/fr/book-quote');
-      expect(await form.getByLabel('Courriel').inputValue()).toBe(VINELAND_QUOTE.email);
-      expect(await form.getByLabel('Instructions particulières', { exact: false }).inputValue()).toBe('Portail sur le côté');
+      expect(await form.getByRole('textbox', { name: 'Courriel' }).inputValue()).toBe(VINELAND_QUOTE.email);
+      expect(await form.getByRole('textbox', { name: /^Instructions particulières/u }).inputValue()).toBe('Portail sur le côté');
       expect(errors).toEqual([]);
     } finally {
       // The demo branch serves all of L0R again: other journeys expect it.

@@ -44,7 +44,7 @@ type Quote = { id: number; outsideServiceArea: Flag };
 const VINELAND = { postalCode: 'L0R 2C4', area: 'Vineland' };
 let adminToken = '';
 let friday = '';
-const ids = { vineland: 0, beamsville: 0, hamilton: 0 };
+const ids = { vineland: 0, beamsville: 0, hamilton: 0, cancelledVineland: 0 };
 const quoteIds = { vineland: 0, beamsville: 0, bookedVineland: 0 };
 
 async function get<T>(handler: Handler, url: string, params: Record<string, string> = {}): Promise<T> {
@@ -73,6 +73,8 @@ beforeAll(async () => {
   ids.vineland = (await insertConfirmedVisits(vineland, friday, [{ address: '4100 Victoria Ave', city: 'Vineland', postalCode: 'L0R 2C4', latitude: 43.1535, longitude: -79.3925 }])).ids[0]!;
   ids.beamsville = (await insertConfirmedVisits(beamsville, friday, [{ address: '5 King St', city: 'Beamsville', postalCode: 'L0R 1B7', latitude: 43.1655, longitude: -79.4773 }])).ids[0]!;
   ids.hamilton = (await insertConfirmedVisits(hamilton, friday, [{ latitude: 43.2585, longitude: -79.875 }])).ids[0]!;
+  // History, not a visit to come: never flagged.
+  ids.cancelledVineland = (await insertConfirmedVisits(vineland, friday, [{ address: '4100 Victoria Ave', city: 'Vineland', postalCode: 'L0R 2C4', status: 'cancelled' }])).ids[0]!;
 
   const quote = (n: number, postalCode: string, status = 'sent') => ({
     token: `served-ops-quote-token-${n}`, customerName: `Quote ${n}`, customerEmail: `quote${n}@example.com`, customerPhone: '905-555-0190',
@@ -91,14 +93,14 @@ afterAll(async () => {
 describe('visits at a community no longer served (0096)', () => {
   it('are not flagged while the community is served', async () => {
     const { appointments } = await get<{ appointments: Visit[] }>(listAppointmentsRoute, `/api/admin/appointments?date=${friday}`);
-    expect(appointments.map((a) => a.outsideServiceArea)).toEqual([null, null, null]);
+    expect(appointments.map((a) => a.outsideServiceArea)).toEqual([null, null, null, null]);
     expect((await get<Day>(dayRoutesRoute, `/api/routes?date=${friday}`)).outsideServiceArea).toEqual([]);
   });
 
-  it('are flagged on the Appointments tab, only the Vineland visit, with its code and community', async () => {
+  it('are flagged on the Appointments tab, only the Vineland visit still to come, with its code and community', async () => {
     await setVinelandServed(false);
     const { appointments } = await get<{ appointments: Visit[] }>(listAppointmentsRoute, `/api/admin/appointments?date=${friday}`);
-    expect(flagsById(appointments)).toEqual(new Map([[ids.vineland, VINELAND], [ids.beamsville, null], [ids.hamilton, null]]));
+    expect(flagsById(appointments)).toEqual(new Map([[ids.vineland, VINELAND], [ids.beamsville, null], [ids.hamilton, null], [ids.cancelledVineland, null]]));
   });
 
   it('are listed on the route manager before the day is planned, then kept in the plan and flagged on their stop', async () => {

@@ -479,7 +479,8 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   const byId = new Map(onRoutes.filter((r) => activeIds.has(r.appointment.id)).map((r) => [r.appointment.id, r]));
   const crew: TechnicianLookup = new Map(technicians.map((t) => [t.id, t]));
   // The branch's prefixes, read once with the day, decide every stop's flag: no query per stop (0096).
-  const flagOutsideArea: FlagOutsideArea = (appointment) => findOutsideServiceArea(appointment.postalCode, branch.settings.servedPrefixes);
+  // A stop already done is not flagged: there is no one left to call.
+  const flagOutsideArea: FlagOutsideArea = (appointment) => (appointment.status === 'completed' ? null : findOutsideServiceArea(appointment.postalCode, branch.settings.servedPrefixes));
   const routes = rows.map((row) => toDayRoute(row, byId, crew, depot, flagOutsideArea));
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
   // A visit marked done that no route of the day has (done before any plan had it) is finished
@@ -494,7 +495,7 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
   const bookedVisits = active.filter((r) => !isDoneWithoutRoute(r)).length;
   const outsideServiceArea = active.flatMap((r) => {
-    const flag = r.appointment.status === 'completed' ? null : flagOutsideArea(r.appointment);
+    const flag = flagOutsideArea(r.appointment);
     return flag ? [{ ...r, outsideServiceArea: flag }] : [];
   });
   return { date, depot, routes, unassigned, doneWithoutRoute, outsideServiceArea, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone), closure };

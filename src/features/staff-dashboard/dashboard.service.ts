@@ -24,6 +24,9 @@ import { LIST_PAGE_SIZE, takePage } from './list-paging';
 import { encodeRecordCursor } from './record-list';
 import { moveAppointment } from './reschedule.service';
 
+/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
+const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
+
 /**
  * One page of the Appointments tab (GET /api/admin/appointments): upcoming visits by default,
  * "today" being the branch's calendar day (America/Toronto), and the cursor of the next page
@@ -45,9 +48,11 @@ export async function listAppointments(query: Partial<AppointmentListQuery> = {}
     limit: limit + 1,
   });
   const { page, nextCursor } = takePage(rows, limit, encodeAppointmentCursor);
-  // The branch's prefixes read once for the page (0096): each visit's code checked against them.
+  // The branch's prefixes read once for the page (0096): each visit still to come checked against
+  // them; done, cancelled and lapsed visits are history and are not flagged.
   const { servedPrefixes } = branch.settings;
-  return { appointments: page.map((a) => ({ ...a, outsideServiceArea: findOutsideServiceArea(a.postalCode, servedPrefixes) })), nextCursor, today };
+  const flag = (a: (typeof page)[number]) => (UPCOMING_STATUSES.has(a.status) ? findOutsideServiceArea(a.postalCode, servedPrefixes) : null);
+  return { appointments: page.map((a) => ({ ...a, outsideServiceArea: flag(a) })), nextCursor, today };
 }
 
 export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
@@ -189,9 +194,6 @@ export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 
 /** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin narrowed to the address (0073). */
 export const CUSTOMER_QUOTES_SHOWN = 50;
-
-/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
-const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
 
 /**
  * The codes of a customer's address and of their visits still to come that the branch does not
