@@ -103,10 +103,12 @@ describe('GET /api/admin/quotes', () => {
     expect(first.quotes[0]!.createdAt).toBe(new Date(createdAt(ROWS - 1).replace(/(\.\d{3})\d{3}Z$/, '$1Z')).toISOString());
     expect(Object.keys(first.quotes[0]!).sort()).toEqual([
       'address', 'cancelledBooking', 'city', 'createdAt', 'customer', 'customerEmail', 'customerName', 'extras', 'followUpCount', 'id', 'includeStandingWater', 'includeTick',
-      'lastSentAt', 'lastSentByName', 'notes', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents', 'unpaidBooking',
+      'lastSentAt', 'lastSentByName', 'notes', 'outsideServiceArea', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents', 'unpaidBooking',
     ]);
     // No quote of this file was followed up (0059), and none has a customer record (0068).
     expect(first.quotes[0]).toMatchObject({ followUpCount: 0, lastSentAt: null, lastSentByName: null, customer: null });
+    // Hamilton is served: no quote of this file is flagged (0096).
+    expect(first.quotes.every((q) => (q as { outsideServiceArea?: unknown }).outsideServiceArea === null)).toBe(true);
 
     const { ids, pages } = await walk();
     expect(pages.map((p) => p.length)).toEqual([100, ROWS - 100]);

@@ -2,6 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkOrderPostalCode, checkPostalCode, checkoutPath, fetchAvailableDates, fetchFridayOffer, mapServerField, pickEarlierFridaysNote, readQuoteSummary } from './booking-client';
 
 describe('readQuoteSummary', () => {
+  it('reads the code the branch no longer serves (0096), and nothing from a served or malformed answer', () => {
+    expect(readQuoteSummary({ serviceType: 'onetime', postalCode: 'L0R 2C4', outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' } })?.outsideServiceArea)
+      .toEqual({ postalCode: 'L0R 2C4', area: 'Vineland' });
+    expect(readQuoteSummary({ serviceType: 'onetime', outsideServiceArea: { postalCode: 'M5V 3L9', area: null } })?.outsideServiceArea).toEqual({ postalCode: 'M5V 3L9', area: null });
+    for (const value of [null, undefined, 'L0R 2C4', { area: 'Vineland' }, { postalCode: '' }]) {
+      expect(readQuoteSummary({ serviceType: 'onetime', outsideServiceArea: value })?.outsideServiceArea, JSON.stringify(value)).toBeNull();
+    }
+  });
+
   it('reads the quotes API answer for /book-quote', () => {
     const quote = readQuoteSummary({
       id: 12, token: 't', customerName: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '9055550100',

@@ -319,12 +319,20 @@ export type QuoteSummary = {
    * record; null when nothing gave one, and /book-quote asks for it.
    */
   postalCodeFrom: 'quote' | 'address' | 'customer' | null;
+  /** `postalCode` is one the branch no longer serves (0096): the code as Canada Post writes it and the community, if named. */
+  outsideServiceArea: { postalCode: string; area: string | null } | null;
   discountCode: string | null;
   extras: string[];
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+
+function readOutsideServiceArea(value: unknown): QuoteSummary['outsideServiceArea'] {
+  if (!value || typeof value !== 'object') return null;
+  const { postalCode, area } = value as Record<string, unknown>;
+  return typeof postalCode === 'string' && postalCode ? { postalCode, area: typeof area === 'string' ? area : null } : null;
+}
 
 export function readQuoteSummary(body: unknown): QuoteSummary | null {
   if (!body || typeof body !== 'object') return null;
@@ -352,6 +360,7 @@ export function readQuoteSummary(body: unknown): QuoteSummary | null {
     city: str(raw.city),
     postalCode: str(raw.postalCode),
     postalCodeFrom: raw.postalCodeFrom === 'address' || raw.postalCodeFrom === 'customer' ? raw.postalCodeFrom : str(raw.postalCode) ? 'quote' : null,
+    outsideServiceArea: readOutsideServiceArea(raw.outsideServiceArea),
     discountCode: str(raw.discountCode) || null,
     extras: Array.isArray(raw.extras) ? raw.extras.filter((e): e is string => typeof e === 'string') : [],
   };

@@ -6,7 +6,7 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { priceBooking, type DiscountSummary, type PriceBookingInput } from '@/features/pricing/pricing.service';
 import { describeLotSize, lotSizeLabel, type PriceResult } from '@/features/pricing/pricing';
-import { checkServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
+import { checkServiceArea, findOutsideServiceArea, formatPostalCode, type ServedPrefix } from '@/features/service-area/postal-code';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
@@ -238,7 +238,9 @@ async function findQuotePostalCode(db: DbExecutor, row: { postalCode: string | n
 
 /**
  * A quote for /book-quote, found by its secret token (the holder is the customer it was sent to),
- * with the postal code to offer and where it comes from (`findQuotePostalCode`, 0087).
+ * with the postal code to offer and where it comes from (`findQuotePostalCode`, 0087), and
+ * `outsideServiceArea` when the branch no longer serves that code (0096): the page says so, with the
+ * phone to call, before the customer fills in the form, instead of only when the booking is refused.
  *
  * @throws AppError('not_found', 'quotes.notFound') for an unknown token
  */
@@ -246,7 +248,7 @@ export async function findQuoteByToken(token: string) {
   const db = await getDb();
   const row = /^[\w-]{16,64}$/.test(token) ? await findQuoteByTokenRow(db, token) : null;
   if (!row) throw new AppError('not_found', 'quotes.notFound');
-  const postal = await findQuotePostalCode(db, row);
+  const [postal, branch] = await Promise.all([findQuotePostalCode(db, row), getBranch(DEFAULT_BRANCH_ID, db)]);
   // The two fields the customer typed (0070); a quote sent without them splits its name at the first space.
   const stored = row.customerFirstName && row.customerLastName ? { firstName: row.customerFirstName, lastName: row.customerLastName } : null;
   const split = splitFullName(row.customerName ?? '');
@@ -269,6 +271,7 @@ export async function findQuoteByToken(token: string) {
     address: row.address,
     city: row.city,
     ...postal,
+    outsideServiceArea: findOutsideServiceArea(postal.postalCode, branch.settings.servedPrefixes),
     discountCode: row.discountCode,
     totalPrice: row.totalPrice,
     subtotalCents: row.subtotalCents,

@@ -5,6 +5,7 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday, getSeasonWindow, isFriday, readBranchClock } from '@/features/scheduling/available-dates';
 import type { DayClosure } from '@/features/scheduling/day-closure';
 import { getDayClosure } from '@/features/scheduling/day-closure.service';
+import { findOutsideServiceArea, type OutsideServiceArea } from '@/features/service-area/postal-code';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import {
@@ -62,6 +63,11 @@ export interface RouteStop {
   legDurationMin: number | null;
   /** Joined the route after it was planned (a visit moved or booked onto the day since, 0041). */
   addedAfterPlanning?: boolean;
+  /**
+   * The visit's code is one the owner has stopped serving since it was booked (0088, 0096): the stop
+   * stays planned (the booking stands) and is flagged so the office calls the customer.
+   */
+  outsideServiceArea?: OutsideServiceArea | null;
   appointment: RouteAppointment;
   customer: RouteCustomer;
 }
@@ -112,6 +118,11 @@ export interface DayRoutes {
    * had them): nothing to plan, never offered for planning (0006, 2026-11-24 (c)).
    */
   doneWithoutRoute: { appointment: RouteAppointment; customer: RouteCustomer }[];
+  /**
+   * Open visits of the day (routed or not) at a code the branch no longer serves (0096), in booking
+   * order: the route manager lists them, planned or not, so the office calls before the Friday.
+   */
+  outsideServiceArea: { appointment: RouteAppointment; customer: RouteCustomer; outsideServiceArea: OutsideServiceArea }[];
   /** The branch's calendar day when the routes were read: a plan for today only has the rest of today's shifts. */
   today: string;
   /** The day is closed to bookings (a rain day moved its visits, 0071): why, when, by whom, and where they went. */
@@ -369,7 +380,10 @@ export function readRouteData(value: unknown): RouteData | null {
 
 type TechnicianLookup = Map<number, { name: string; color: string; isActive: boolean }>;
 
-function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, crew: TechnicianLookup, depot: Depot): DayRoute {
+/** The visit's code checked against the prefixes read once for the request (0096). */
+type FlagOutsideArea = (appointment: RouteAppointment) => OutsideServiceArea | null;
+
+function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, crew: TechnicianLookup, depot: Depot, flagOutsideArea: FlagOutsideArea): DayRoute {
   const data = readRouteData(row.routeData);
   const planByAppointment = new Map((data?.stops ?? []).map((s) => [s.appointmentId, s]));
   const stops: RouteStop[] = [];
@@ -383,6 +397,7 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
       legDistanceM: plan?.legDistanceM ?? null,
       legDurationMin: plan?.legDurationMin ?? null,
       addedAfterPlanning: plan?.addedAfterPlanning === true,
+      outsideServiceArea: flagOutsideArea(found.appointment),
       appointment: found.appointment,
       customer: found.customer,
     });
@@ -463,7 +478,10 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   const onRoutes = await listAppointmentsByIds(db, [...new Set(rows.flatMap((r) => r.appointmentOrder))]);
   const byId = new Map(onRoutes.filter((r) => activeIds.has(r.appointment.id)).map((r) => [r.appointment.id, r]));
   const crew: TechnicianLookup = new Map(technicians.map((t) => [t.id, t]));
-  const routes = rows.map((row) => toDayRoute(row, byId, crew, depot));
+  // The branch's prefixes, read once with the day, decide every stop's flag: no query per stop (0096).
+  // A stop already done is not flagged: there is no one left to call.
+  const flagOutsideArea: FlagOutsideArea = (appointment) => (appointment.status === 'completed' ? null : findOutsideServiceArea(appointment.postalCode, branch.settings.servedPrefixes));
+  const routes = rows.map((row) => toDayRoute(row, byId, crew, depot, flagOutsideArea));
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
   // A visit marked done that no route of the day has (done before any plan had it) is finished
   // work: never "Not on any route", never counted as waiting for a route (0006, 2026-11-24 (c)).
@@ -476,7 +494,11 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
     : active.filter((r) => r.appointment.status !== 'completed' && !routed.has(r.appointment.id));
   const routedVisits = new Set(dayRows.flatMap((r) => r.appointmentOrder).filter((id) => activeIds.has(id))).size;
   const bookedVisits = active.filter((r) => !isDoneWithoutRoute(r)).length;
-  return { date, depot, routes, unassigned, doneWithoutRoute, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone), closure };
+  const outsideServiceArea = active.flatMap((r) => {
+    const flag = flagOutsideArea(r.appointment);
+    return flag ? [{ ...r, outsideServiceArea: flag }] : [];
+  });
+  return { date, depot, routes, unassigned, doneWithoutRoute, outsideServiceArea, plan: { bookedVisits, routedVisits }, today: findToday(now, branch.timezone), closure };
 }
 
 /**

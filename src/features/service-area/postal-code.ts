@@ -121,12 +121,18 @@ export function checkServiceArea(input: string, servedPrefixes: readonly ServedP
   return { valid: true, inServiceArea: served, postalCode, area: served ? best.area : null };
 }
 
+/** A stored code the branch does not serve now, as Canada Post writes it, and the community marked not served (0088). */
+export interface OutsideServiceArea {
+  postalCode: string;
+  area: string | null;
+}
+
 /**
  * For the office (docs/decisions/0088): a stored code the branch does not serve now, with the
  * community its longest row names when that row is marked not served (null when no row matches).
  * Null for a served code, a blank one or one too malformed to tell.
  */
-export function findOutsideServiceArea(input: string | null, servedPrefixes: readonly ServedPrefix[]): { postalCode: string; area: string | null } | null {
+export function findOutsideServiceArea(input: string | null, servedPrefixes: readonly ServedPrefix[]): OutsideServiceArea | null {
   if (!input) return null;
   const check = checkServiceArea(input, servedPrefixes);
   if (!check.valid || check.inServiceArea) return null;

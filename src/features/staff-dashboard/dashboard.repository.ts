@@ -97,6 +97,8 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       status: appointments.status,
       address: appointments.address,
       city: appointments.city,
+      // The visit's own code: one the owner has stopped serving since is flagged (0096).
+      postalCode: appointments.postalCode,
       customerId: appointments.customerId,
       firstName: customers.firstName,
       lastName: customers.lastName,

@@ -24,6 +24,9 @@ import { LIST_PAGE_SIZE, takePage } from './list-paging';
 import { encodeRecordCursor } from './record-list';
 import { moveAppointment } from './reschedule.service';
 
+/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
+const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
+
 /**
  * One page of the Appointments tab (GET /api/admin/appointments): upcoming visits by default,
  * "today" being the branch's calendar day (America/Toronto), and the cursor of the next page
@@ -45,7 +48,11 @@ export async function listAppointments(query: Partial<AppointmentListQuery> = {}
     limit: limit + 1,
   });
   const { page, nextCursor } = takePage(rows, limit, encodeAppointmentCursor);
-  return { appointments: page, nextCursor, today };
+  // The branch's prefixes read once for the page (0096): each visit still to come checked against
+  // them; done, cancelled and lapsed visits are history and are not flagged.
+  const { servedPrefixes } = branch.settings;
+  const flag = (a: (typeof page)[number]) => (UPCOMING_STATUSES.has(a.status) ? findOutsideServiceArea(a.postalCode, servedPrefixes) : null);
+  return { appointments: page.map((a) => ({ ...a, outsideServiceArea: flag(a) })), nextCursor, today };
 }
 
 export type AppointmentPage = Awaited<ReturnType<typeof listAppointments>>;
@@ -166,7 +173,7 @@ function describeQuoteState<Q extends Parameters<typeof describeUnpaidBooking>[0
  */
 export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
-  const { timezone } = await getBranch(DEFAULT_BRANCH_ID);
+  const { timezone, settings: { servedPrefixes } } = await getBranch(DEFAULT_BRANCH_ID);
   const { rows, nextCursor } = toRecordPage(
     await selectQuotePage(await getDb(), { ...read, status: query.status, search: query.q, email: query.email, now: options.now ?? new Date() }), limit,
     ({ customerRecordId, customerFirstName, customerLastName, ...q }) => ({
@@ -175,6 +182,9 @@ export async function listQuotesForStaff(query: Partial<QuoteListQuery> = {}, op
       lastSentAt: q.lastSentAt?.toISOString() ?? null,
       // The live customer record with the quote's address, for the card's link to it (0068); null when there is none.
       customer: customerRecordId === null ? null : { id: customerRecordId, name: `${customerFirstName ?? ''} ${customerLastName ?? ''}`.trim() },
+      // Sent to a code the owner has stopped serving since (0096): a new booking of it is refused. A
+      // booked one is history here; its visits carry the flag.
+      outsideServiceArea: q.state === 'booked' ? null : findOutsideServiceArea(q.postalCode, servedPrefixes),
     }),
   );
   return { quotes: rows, nextCursor };
@@ -184,9 +194,6 @@ export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 
 /** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin narrowed to the address (0073). */
 export const CUSTOMER_QUOTES_SHOWN = 50;
-
-/** Visits still to come or to be paid: where the crew will go. Done, cancelled and lapsed ones are history. */
-const UPCOMING_STATUSES = new Set(['pending', 'pending-payment', 'confirmed']);
 
 /**
  * The codes of a customer's address and of their visits still to come that the branch does not

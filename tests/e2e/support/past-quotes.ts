@@ -19,6 +19,12 @@ export const PAST_QUOTES = [
  */
 export const MANY_QUOTES = { email: 'rowan.many@example.com', count: 51, neighbour: 'xrowan.many@example.com' } as const;
 
+/**
+ * A quote sent to Vineland (L0R 2C4) while it was served, for the journey where the owner stops
+ * serving it afterwards (docs/decisions/0096): /quotes-admin flags it and its link says so in French.
+ */
+export const VINELAND_QUOTE = { name: 'Vivienne Vignoble', email: 'vivienne.vignoble@example.com', token: 'vineland-quote-token-abcdefghijkl' } as const;
+
 export async function insertPastQuotes(db: Database, now = new Date()): Promise<void> {
   for (const [i, past] of PAST_QUOTES.entries()) {
     const address = '15 Bay St S';
@@ -35,6 +41,11 @@ export async function insertPastQuotes(db: Database, now = new Date()): Promise<
       status: 'sent', locale: past.locale, createdAt, updatedAt: createdAt,
     });
   }
+  await db.insert(quotes).values({
+    token: VINELAND_QUOTE.token, customerName: VINELAND_QUOTE.name, customerFirstName: 'Vivienne', customerLastName: 'Vignoble', customerEmail: VINELAND_QUOTE.email,
+    customerPhone: '905-555-0197', serviceType: 'onetime', propertySize: 0.25, address: '4100 Victoria Ave', city: 'Vineland', postalCode: 'L0R 2C4',
+    totalPrice: 99, subtotalCents: 9900, taxCents: 1287, totalCents: 11_187, status: 'sent', locale: 'fr',
+  });
   const many = [...Array.from({ length: MANY_QUOTES.count }, () => MANY_QUOTES.email), MANY_QUOTES.neighbour];
   await db.insert(quotes).values(many.map((email, i) => {
     const createdAt = new Date(now.getTime() - (60 - i) * 24 * 3_600_000);

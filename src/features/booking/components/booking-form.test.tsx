@@ -5,7 +5,7 @@ import { MIDSEASON_DISCOUNT } from '@/features/pricing/discount';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { loadMessages, pickMessages } from '@/i18n/messages';
 import { BookingForm, type BookingFormProps } from './booking-form';
-import { QuoteAddOns, QuotePostalCodeField } from './quote-booking';
+import { QuoteAddOns, QuoteOutsideArea, QuotePostalCodeField } from './quote-booking';
 
 // Outside the app router: the first render only reads the router, never navigates.
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => undefined }) }));
@@ -97,5 +97,32 @@ describe('the quote\'s postal code on /book-quote (0092)', () => {
     expect(formLabels).not.toContain(label);
     // The form's own field keeps its plain name.
     expect(formLabels.map((l) => l.toLowerCase())).toContain(({ en: 'postal code', es: 'código postal', fr: 'code postal', de: 'postleitzahl' } as const)[locale]);
+  });
+});
+
+describe('a quote whose postal code is no longer served, on /book-quote (0096)', () => {
+  const renderNotice = (locale: 'en' | 'es' | 'fr' | 'de', phone: string) => renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['booking'])}>
+      <QuoteOutsideArea postalCode="L0R 2C4" phone={phone} />
+    </NextIntlClientProvider>,
+  ).replaceAll('&#x27;', "'");
+
+  it.each([
+    ['en', 'We no longer serve L0R 2C4', "We're sorry, but we don't currently service the L0R 2C4 area, so this quote can't be booked online. Please call us at (905) 555-0134", 'Call (905) 555-0134'],
+    ['es', 'Ya no damos servicio en L0R 2C4', 'Llámenos al (905) 555-0134', 'Llamar al (905) 555-0134'],
+    ['fr', 'Nous ne desservons plus L0R 2C4', 'Appelez-nous au (905) 555-0134', 'Appeler le (905) 555-0134'],
+    ['de', 'L0R 2C4 bedienen wir nicht mehr', 'rufen Sie uns unter (905) 555-0134 an', '(905) 555-0134 anrufen'],
+  ] as const)('says so first, as an alert, with the phone to call and a link that dials it (%s)', (locale, title, body, link) => {
+    const html = renderNotice(locale, '(905) 555-0134');
+    expect(html).toContain('role="alert"');
+    expect(html).toContain(`>${title}</p>`);
+    expect(html).toContain(body);
+    expect(html).toContain(`href="tel:+19055550134">${link}</a>`);
+  });
+
+  it('asks the customer to contact us when the branch has no phone on record', () => {
+    const html = renderNotice('en', '');
+    expect(html).toContain('Please contact us');
+    expect(html).not.toContain('tel:');
   });
 });

@@ -37,7 +37,7 @@ export type PricingProps = {
 export const BOOKING_SIZES = ['0.25', '0.5', '0.75', '1', '1.5', '2'] as const;
 
 export type BookingFormProps = {
-  /** 'section': landing-page #schedule; 'page': /book (service-area check first); 'quote': /book-quote. */
+  /** 'section': landing-page #schedule; 'page': /book and 'quote': /book-quote (service-area check first, 0096). */
   variant: 'section' | 'page' | 'quote';
   pricing: PricingProps;
   schedule: ScheduleProps;
@@ -52,6 +52,8 @@ export type BookingFormProps = {
   extras?: readonly string[];
   /** The last planSelected event (landing page only): sets the service type and any code. */
   planEvent?: { serviceType: BookingFormValues['serviceType']; discountCode: string | null; at: number } | null;
+  /** The phone a customer refused for their postal code is told to call (the quote's page, 0096). */
+  officePhone?: string;
 };
 
 const FIELD_ORDER = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'zipCode', 'serviceType', 'propertySize', 'date', 'specialInstructions'] as const;
@@ -63,7 +65,7 @@ export function translateMessage(te: (key: string) => string, message: string): 
 
 const NO_EXTRAS: readonly string[] = [];
 
-export function BookingForm({ variant, pricing, schedule, pathPrefix, businessName, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent }: BookingFormProps) {
+export function BookingForm({ variant, pricing, schedule, pathPrefix, businessName, initialValues, discountCode = null, quoteId = null, extras = NO_EXTRAS, planEvent, officePhone }: BookingFormProps) {
   const hydrated = useHydrated();
   const t = useTranslations('booking');
   const te = useTranslations();
@@ -236,8 +238,9 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         customerInfo: { email: values.email, name: `${values.firstName} ${values.lastName}`, address: values.address, city: values.city, postalCode: values.zipCode },
       });
 
-      if (variant === 'page') {
-        // SPEC booking page: the service-area check comes first.
+      if (variant !== 'section') {
+        // SPEC booking page, and a quote's (0096): the service-area check comes first, so a code we
+        // no longer serve is told with the phone to call while everything typed stays in the form.
         const area = await checkPostalCode(values.zipCode);
         if (area.status === 'invalid') {
           setError('zipCode', { type: 'server', message: 'booking.validation.invalidPostalCode' });
@@ -245,7 +248,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
           return;
         }
         if (area.status === 'out') {
-          const message = t('errors.outsideArea', { postalCode: area.postalCode });
+          const message = officePhone ? t('errors.outsideAreaCall', { postalCode: area.postalCode, phone: officePhone }) : t('errors.outsideArea', { postalCode: area.postalCode });
           setAreaMessage(message);
           toast({ variant: 'destructive', title: t('toast.outsideAreaTitle'), description: message });
           return;

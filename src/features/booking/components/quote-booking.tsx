@@ -12,6 +12,7 @@ import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { FIELD_LIMITS } from '@/lib/field-limits';
 import { formatMoney } from '@/lib/money';
 import { formatAddressLine } from '@/lib/address-line';
+import { toTelHref } from '@/lib/phone';
 import { splitFullName } from '@/lib/person-name';
 import { type BookingFormValues, prepareOrderCustomer, toFormServiceType } from '../booking.schema';
 import { checkOrderPostalCode, type PostalCodeRefusal, type QuoteSummary, readQuoteSummary, runOrderFlow } from '../booking-client';
@@ -19,7 +20,11 @@ import { BookingForm, type PricingProps, type ScheduleProps } from './booking-fo
 
 type State = { status: 'loading' } | { status: 'invalid' } | { status: 'ready'; quote: QuoteSummary };
 
-export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessName }: { token: string; pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string; businessName: string }) {
+export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessName, officePhone }: {
+  token: string; pricing: PricingProps; schedule: ScheduleProps; pathPrefix: string; businessName: string;
+  /** The branch's phone, for a quote whose postal code is no longer served (0096). */
+  officePhone: string;
+}) {
   const t = useTranslations('booking');
   const locale = useLocale();
   const [state, setState] = useState<State>(token ? { status: 'loading' } : { status: 'invalid' });
@@ -97,11 +102,15 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
   const serviceType: BookingFormValues['serviceType'] = toFormServiceType(quote.serviceType) ?? 'onetime';
   const sizes = ['0.25', '0.5', '0.75', '1', '1.5', '2'];
   const size = sizes.find((s) => Number(s) >= quote.propertySize) ?? '2';
+  // The quote's own code is no longer served (0096): it cannot be booked as it stands, so there is no one-click order.
+  const quoteCodeOutside = quote.outsideServiceArea !== null && quote.postalCodeFrom === 'quote';
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">{t('quote.title')}</h1>
+      {quote.outsideServiceArea ? <QuoteOutsideArea postalCode={quote.outsideServiceArea.postalCode} phone={officePhone} /> : null}
       <Card>
-        <CardHeader><CardTitle>{t('quote.summary')}</CardTitle></CardHeader>
+        {/* An h2 under the page's h1 (a card title is an h3: axe's heading order). */}
+        <CardHeader><h2 className="text-xl font-semibold leading-tight">{t('quote.summary')}</h2></CardHeader>
         <CardContent>
           <dl className="grid grid-cols-2 gap-2 text-sm">
             <dt>{t('form.serviceType')}</dt><dd>{t(`services.${serviceType === 'tick' ? 'tick-seasonal' : serviceType}`)}</dd>
@@ -125,7 +134,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
             />
           )}
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-100 pt-4">
-            <Button onClick={() => void orderFirstAvailable(quote)} disabled={ordering}>
+            <Button onClick={() => void orderFirstAvailable(quote)} disabled={ordering || quoteCodeOutside}>
               {ordering ? t('quote.ordering') : t('quote.orderFirstAvailable')}
             </Button>
             <p className="text-sm text-gray-600">{t('quote.orderFirstAvailableHint')}</p>
@@ -142,6 +151,7 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
           quoteId={quote.id}
           discountCode={quote.discountCode}
           extras={quote.extras}
+          officePhone={officePhone}
           initialValues={{
             firstName, lastName: lastName === '-' ? '' : lastName, email: quote.email, phone: quote.phone,
             address: quote.address, city: quote.city || 'Hamilton', zipCode: quote.postalCode,
@@ -149,6 +159,21 @@ export function QuoteBooking({ token, pricing, schedule, pathPrefix, businessNam
           }}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * Said first, before any field (0096): the quote's postal code is one we no longer serve, so booking
+ * it online will be refused; the customer calls the office instead of finding out at the last step.
+ */
+export function QuoteOutsideArea({ postalCode, phone }: { postalCode: string; phone: string }) {
+  const t = useTranslations('booking');
+  return (
+    <div role="alert" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="quote-outside-area">
+      <p className="font-semibold">{t('quote.outsideAreaTitle', { postalCode })}</p>
+      <p>{phone ? t('quote.outsideAreaBody', { postalCode, phone }) : t('quote.outsideAreaBodyNoPhone', { postalCode })}</p>
+      {phone ? <a className="inline-block font-semibold text-brand-800 underline underline-offset-4" href={toTelHref(phone)}>{t('quote.callUs', { phone })}</a> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator, pickMessages } from '@/i18n/messages';
 import type { DayRoutes } from '../route.service';
-import { DoneWithoutRoute, NotOnAnyRoute } from './route-manager';
+import { DoneWithoutRoute, NotOnAnyRoute, OutsideServiceArea } from './route-manager';
 
 const visit = {
   appointment: { id: 41, address: '12 Locke St S', city: 'Hamilton', serviceType: 'onetime', status: 'completed' },
@@ -47,5 +47,31 @@ describe('"Not on any route" on the route manager', () => {
     expect(today).not.toContain(t('unassignedBody'));
     expect(today).toContain('Ada Lovell, 12 Locke St S, Hamilton');
     expect(renderOpen(locale, false)).toContain(t('unassignedBody'));
+  });
+});
+
+describe('"Outside the current service area" on the route manager (0096)', () => {
+  const outside = {
+    ...visit,
+    appointment: { ...visit.appointment, status: 'confirmed', phone: '905-555-0196' },
+    outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' },
+  } as DayRoutes['outsideServiceArea'][number];
+  const renderOutside = (locale: 'en' | 'fr', visits: DayRoutes['outsideServiceArea']) => renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing', 'serviceAreaAdmin'])}>
+      <OutsideServiceArea visits={visits} />
+    </NextIntlClientProvider>,
+  ).replaceAll('&#x27;', "'");
+
+  it.each(['en', 'fr'] as const)('lists each visit with its code, community and a phone link, and says the plan keeps them (%s)', (locale) => {
+    const t = getTranslator(locale, 'serviceAreaAdmin');
+    const html = renderOutside(locale, [outside]);
+    expect(html).toContain(`<h2 class="font-semibold">${t('outsideArea.title')}</h2>`);
+    expect(html).toContain(t('outsideArea.dayBody', { count: 1 }));
+    expect(html).toContain(`Ada Lovell, 12 Locke St S, Hamilton. ${t('outsideArea.community', { postalCode: 'L0R 2C4', area: 'Vineland' })}`);
+    expect(html).toContain('href="tel:+19055550196"');
+  });
+
+  it('says nothing on a Friday without such visits', () => {
+    expect(renderOutside('en', [])).toBe('');
   });
 });

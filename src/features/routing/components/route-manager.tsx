@@ -21,6 +21,8 @@ import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-l
 import { RouteMap } from './route-map';
 import { RouteStopList } from './route-stop-list';
 import { formatAddressLine } from '@/lib/address-line';
+import { toTelHref } from '@/lib/phone';
+import { describeOutsideArea } from '@/features/service-area/components/outside-area-flag';
 
 /** The day's appointment count, what a rain day would find to move on it, and its saved routes. */
 async function fetchDay(date: string, signal: AbortSignal): Promise<{ count: number; rainDayBlock: RainDayBlock | null; day: DayRoutes }> {
@@ -60,6 +62,34 @@ export function DoneWithoutRoute({ visits, level }: { visits: DayRoutes['doneWit
       <p className="text-sm text-gray-700">{t('doneWithoutRouteBody', { count: visits.length })}</p>
       <ul className="list-disc pl-5 text-sm">
         {visits.map((visit) => <VisitLine key={visit.appointment.id} {...visit} />)}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Open visits of the Friday at an address the branch no longer serves (0096), planned or not: the
+ * bookings stand and stay in the plan (0088), so the office calls the customers before the day.
+ */
+export function OutsideServiceArea({ visits }: { visits: DayRoutes['outsideServiceArea'] }) {
+  const t = useTranslations('serviceAreaAdmin.outsideArea');
+  const tr = useTranslations('routing');
+  if (visits.length === 0) return null;
+  return (
+    <section aria-label={t('title')} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="day-outside-service-area">
+      <h2 className="font-semibold">{t('title')}</h2>
+      <p className="text-sm">{t('dayBody', { count: visits.length })}</p>
+      <ul className="list-disc pl-5 text-sm">
+        {visits.map(({ appointment, customer, outsideServiceArea }) => {
+          const name = `${customer.firstName} ${customer.lastName}`;
+          const phone = appointment.phone ?? customer.phone;
+          return (
+            <li key={appointment.id}>
+              {`${name}, ${formatAddressLine(appointment.address, appointment.city)}. ${describeOutsideArea(outsideServiceArea, t)} `}
+              {phone ? <a className="font-medium text-brand-800 underline" href={toTelHref(phone)} aria-label={tr('callPhone', { name, phone })}>{phone}</a> : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -262,6 +292,8 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
           ) : null}
         </div>
       ) : null}
+
+      {hasDate && day?.date === date ? <OutsideServiceArea visits={day.outsideServiceArea} /> : null}
 
       {view === 'noAppointments' ? (
         <p className="rounded-lg border border-dashed border-gray-300 p-6 text-center text-gray-600">{t('noAppointments')}</p>

@@ -14,7 +14,7 @@ function makeStop(id: number, position: number, addedAfterPlanning: boolean): Ro
 }
 
 const render = (locale: 'en' | 'es' | 'fr' | 'de', stops: RouteStop[]) => renderToStaticMarkup(
-  <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
+  <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing', 'serviceAreaAdmin'])}>
     <RouteStopList stops={stops} color="#2563eb" label="Crew A" />
   </NextIntlClientProvider>,
 );
@@ -57,3 +57,25 @@ describe('what was sold with a stop (0062)', () => {
   });
 });
 
+
+describe('a stop whose community is no longer served (0096)', () => {
+  it.each([
+    ['en', 'Outside the current service area', 'L0R 2C4: Vineland is marked not served.'],
+    ['es', 'Fuera de la zona de servicio actual', 'L0R 2C4: Vineland está marcada como no atendida.'],
+    ['fr', 'Hors de la zone de service actuelle', 'L0R 2C4\u00A0: Vineland est marqué non desservi.'],
+    ['de', 'Außerhalb des aktuellen Servicegebiets', 'L0R 2C4: Vineland ist als nicht bedient markiert.'],
+  ] as const)('is flagged with its code and community and what to do, and only it (%s)', (locale, title, line) => {
+    const flagged: RouteStop = { ...makeStop(2, 2, false), outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' } };
+    const html = render(locale, [{ ...makeStop(1, 1, false), outsideServiceArea: null }, flagged]);
+    const [served, outside] = html.split('data-testid="route-stop"').slice(1);
+    expect(served).not.toContain('outside-service-area');
+    expect(outside).toContain(`>${title}</span>`);
+    expect(outside).toContain(`>${line}</span>`);
+    expect(outside).toContain(`>${getTranslator(locale, 'serviceAreaAdmin')('outsideArea.visit')}</span>`);
+  });
+
+  it('names the code alone when no row names a community', () => {
+    const html = render('en', [{ ...makeStop(1, 1, false), outsideServiceArea: { postalCode: 'M5V 3L9', area: null } }]);
+    expect(html).toContain('>M5V 3L9: not in a served postal area.</span>');
+  });
+});

@@ -8,11 +8,12 @@ import type { RouteStop } from '../route.service';
 import { NotTreatedNotice } from './not-treated-notice';
 import { describeNotTreated, findServiceLabelKey, formatClock } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
+import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
  * service and the add-ons sold with it (0062), notes, "Added after planning" on a stop that joined the route after it was planned (0041),
- * and "Done" on a completed visit with the technician's note to the customer (0038), and "Not treated" with its reason, who and when (0085). `renderAction` adds a control under a stop (the
+ * and "Done" on a completed visit with the technician's note to the customer (0038), and "Not treated" with its reason, who and when (0085), and "Outside the current service area" on a stop whose community is no longer served (0096). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
 export function RouteStopList({ stops, color, label, renderAction }: {
@@ -54,6 +55,8 @@ export function RouteStopList({ stops, color, label, renderAction }: {
                 </p>
               </div>
               <p className="text-sm text-gray-700">{formatAddressLine(stop.appointment.address, stop.appointment.city)}</p>
+              {/* A community the owner stopped serving after the booking (0096): the stop stays, the office calls. */}
+              {stop.outsideServiceArea ? <OutsideAreaFlag flag={stop.outsideServiceArea} for="visit" /> : null}
               <p className="flex flex-wrap gap-x-3 text-sm">
                 {phone ? (
                   <a className="font-medium text-brand-800 underline-offset-4 hover:underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`} aria-label={t('callPhone', { name, phone })}>

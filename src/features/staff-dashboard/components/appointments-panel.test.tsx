@@ -20,7 +20,7 @@ function row(id: number, firstName: string, date: string, status: string): Row {
 
 function render(locale: 'en' | 'fr' | 'de' | 'es', rows: Row[]) {
   return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['adminDashboard', 'routing', 'applicationRecords'])}>
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['adminDashboard', 'routing', 'applicationRecords', 'serviceAreaAdmin'])}>
       <AppointmentsPanel
         initial={{ appointments: rows, nextCursor: null, today: TODAY }}
         refreshTick={0}
@@ -70,5 +70,23 @@ describe('the Appointments tab names what was sold with each visit, as the day s
     const service = getTranslator(locale, 'adminDashboard')('services.onetime');
     expect(cells(html, 'Sold')).toContain(`${service}<span class="block text-xs text-gray-700">${addOns}</span>`);
     expect(cells(html, 'Plain')).toContain(`<td class="px-3 py-2 align-top">${service}</td>`);
+  });
+});
+
+describe('the Appointments tab flags a visit whose community is no longer served (0096)', () => {
+  it.each(['en', 'fr'] as const)('under its address, and only that visit (%s)', (locale) => {
+    const t = getTranslator(locale, 'serviceAreaAdmin');
+    const html = render(locale, [
+      { ...row(1, 'Vineland', TODAY, 'confirmed'), outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' } },
+      { ...row(2, 'Hamilton', TODAY, 'confirmed'), outsideServiceArea: null },
+    ]);
+    expect(html.match(/data-testid="outside-service-area"/g)).toHaveLength(1);
+    const flag = html.slice(html.indexOf('data-testid="outside-service-area"'));
+    expect(flag).toContain(`>${t('outsideArea.title')}</span>`);
+    expect(flag).toContain(`>${t('outsideArea.community', { postalCode: 'L0R 2C4', area: 'Vineland' })}</span>`);
+    expect(flag).toContain(`>${t('outsideArea.visit')}</span>`);
+    // In the Vineland visit's row, after its address.
+    expect(html.lastIndexOf('Vineland Tremblay', html.indexOf('data-testid="outside-service-area"'))).toBeGreaterThan(-1);
+    expect(html.indexOf('Hamilton Tremblay')).toBeGreaterThan(html.indexOf('data-testid="outside-service-area"'));
   });
 });

@@ -26,6 +26,7 @@ import { callStaffApi, patchStatus, readRefusal } from './staff-api';
 import { useDashboardFormat } from './use-dashboard-format';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { formatAddressLine } from '@/lib/address-line';
+import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
 
 type Row = AppointmentPage['appointments'][number];
 type ListState = {
@@ -298,7 +299,11 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
           <span key="t" className="whitespace-nowrap">{formatTimeOfDay(a.time, locale) ?? format.na}</span>,
           <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${a.customerId}`}>{format.name(a.firstName, a.lastName)}</a>,
           <ServiceWithAddOns key="s" {...describe(a)} />,
-          formatAddressLine(a.address, a.city) || format.na,
+          <span key="a">
+            {formatAddressLine(a.address, a.city) || format.na}
+            {/* A community the owner stopped serving after this was booked (0096): the office calls before the Friday. */}
+            {a.outsideServiceArea ? <OutsideAreaFlag flag={a.outsideServiceArea} for="visit" /> : null}
+          </span>,
           <VisitStatus key="st" visit={a} status={format.status(a.status)} needsAttention={a.needsStaffAttention ? t('needsAttention') : null} />,
           actions(a),
         ])}

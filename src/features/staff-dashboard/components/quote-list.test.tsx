@@ -17,11 +17,12 @@ const card: Card = {
   address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, notes: null, createdAt: '2026-11-20T15:00:00.000Z',
   // Never followed up: the service sends null (its column's type does not say so).
   followUpCount: 0, lastSentAt: null as unknown as Card['lastSentAt'], lastSentByName: null, status: 'sent', cancelledBooking: null, unpaidBooking: null, customer: null,
+  outsideServiceArea: null,
 };
 
 function renderCards(locale: 'en' | 'fr', quotes: Card[]) {
   return renderToStaticMarkup(
-    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing'])}>
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing', 'serviceAreaAdmin'])}>
       <QuoteList initial={{ quotes, nextCursor: null }} />
     </NextIntlClientProvider>,
   );
@@ -94,5 +95,19 @@ describe('the customer page row\'s add-ons and the state badge', () => {
       expect(html).toContain(`>${t(`status.${status}`)}</`);
       expect(html).not.toContain(`>${status}<`);
     }
+  });
+});
+
+describe("the card of a quote whose postal code is no longer served (0096)", () => {
+  it.each(['en', 'fr'] as const)('says so under the address, with what it means for booking (%s)', (locale) => {
+    const t = getTranslator(locale, 'serviceAreaAdmin');
+    const html = renderCards(locale, [{ ...card, postalCode: 'L0R 2C4', outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' } }]);
+    expect(html).toContain(`>${t('outsideArea.title')}</span>`);
+    expect(html).toContain(`>${t('outsideArea.community', { postalCode: 'L0R 2C4', area: 'Vineland' })}</span>`);
+    expect(html).toContain(`>${t('outsideArea.quote')}</span>`);
+  });
+
+  it('says nothing on a quote to a served code', () => {
+    expect(renderCards('en', [card])).not.toContain('outside-service-area');
   });
 });

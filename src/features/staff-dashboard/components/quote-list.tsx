@@ -9,6 +9,7 @@ import { localePath } from '@/components/site/locale-paths';
 import { QuoteFollowUpAction } from '@/features/quotes/components/quote-follow-up-action';
 import type { QuoteFollowUpResult } from '@/features/quotes/quote-follow-up.service';
 import { formatAddressLine } from '@/lib/address-line';
+import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
 import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
@@ -221,7 +222,12 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
           <dt className="text-gray-600">{t('propertySize')}</dt><dd>{custom ? t('acreage') : t('acres', { size: q.propertySize })}</dd>
           <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
-          <dt className="text-gray-600">{t('address')}</dt><dd>{formatAddressLine(q.address, q.city, q.postalCode) || td('na')}</dd>
+          <dt className="text-gray-600">{t('address')}</dt>
+          <dd>
+            {formatAddressLine(q.address, q.city, q.postalCode) || td('na')}
+            {/* A code the owner stopped serving after the quote was sent (0096): the office calls before the customer tries. */}
+            {q.outsideServiceArea ? <OutsideAreaFlag flag={q.outsideServiceArea} for="quote" /> : null}
+          </dd>
           {q.secondContact ? (
             <><dt className="text-gray-600">{t('secondContact')}</dt><dd>{[q.secondContact.name, q.secondContact.email, q.secondContact.phone].filter(Boolean).join(' · ')}</dd></>
           ) : null}

@@ -35,7 +35,7 @@ export default async function AdminPage({ params, searchParams }: {
   const refusedPage = session && asked && !can(session.role, asked.capability) ? asked.key : null;
 
   return (
-    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords', 'staffCustomers', 'staffBooking'])}>
+    <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords', 'staffCustomers', 'staffBooking', 'serviceAreaAdmin'])}>
       {session?.role === 'technician' ? (
         // Technicians see only their own day sheet; the dashboard holds every customer's data.
         <div className="mx-auto max-w-xl px-4 py-10">

@@ -17,6 +17,7 @@ import { MarketingConsentStatus } from '@/features/marketing-email/components/co
 import { PrivacyActions } from '@/features/privacy/components/privacy-actions';
 import { loadPrivacyPanel } from '@/features/privacy/privacy.service';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
+import { describeOutsideArea } from '@/features/service-area/components/outside-area-flag';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { PaymentLinkStatus, StaffNewBookingAction } from '@/features/booking/components/staff-new-booking';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
@@ -43,7 +44,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   const session = await requireStaff({ can: 'officeWork', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tp, tl, tr, tn] = await Promise.all([
+  const [t, tc, tp, tl, tr, tn, ta] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
     getTranslations({ locale, namespace: 'privacy' }),
@@ -51,6 +52,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     // The add-ons sold with each visit, named as the day sheet names them (0064).
     getTranslations({ locale, namespace: 'routing' }),
     getTranslations({ locale, namespace: 'staffCustomers' }),
+    // "Outside the current service area" in the words the visit list, routes and quotes use (0096).
+    getTranslations({ locale, namespace: 'serviceAreaAdmin.outsideArea' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -124,13 +127,9 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         {/* A community the owner marked not served after this customer booked (0088): the bookings stand. */}
         {details.outsideServiceArea.length > 0 ? (
           <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="outside-service-area">
-            <p className="font-semibold">{t('outsideServiceArea.title')}</p>
+            <p className="font-semibold">{ta('title')}</p>
             <ul>
-              {details.outsideServiceArea.map((code) => (
-                <li key={code.postalCode}>
-                  {code.area ? t('outsideServiceArea.community', { postalCode: code.postalCode, area: code.area }) : t('outsideServiceArea.noArea', { postalCode: code.postalCode })}
-                </li>
-              ))}
+              {details.outsideServiceArea.map((code) => <li key={code.postalCode}>{describeOutsideArea(code, ta)}</li>)}
             </ul>
             <p>{t('outsideServiceArea.body')}</p>
           </div>

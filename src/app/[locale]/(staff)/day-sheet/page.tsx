@@ -44,7 +44,7 @@ export default async function DaySheetPage({ params, searchParams }: {
       {!isAdmin && session.technicianId === null ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicianLinked')}</p>
       ) : (
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing', 'applicationRecords'])}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing', 'applicationRecords', 'serviceAreaAdmin'])}>
           <DaySheet
             initialDate={initialDate}
             technicians={technicians

@@ -36,7 +36,7 @@ export default async function QuotesAdminPage({ params, searchParams }: {
       {firstPage === null ? (
         <p role="alert" className="mt-6 text-red-700">{t('error')}</p>
       ) : (
-        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing'])}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing', 'serviceAreaAdmin'])}>
           <QuoteList initial={firstPage} initialSearch={search} initialEmail={email} />
         </NextIntlClientProvider>
       )}
