@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
 import { waitForReact } from './support/hydration';
-import { signInAsAdmin } from './support/staff';
+import { readBusinessDetails, restoreBusinessDetails, signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -105,7 +105,7 @@ describe('staff forms before the page has its scripts (docs/decisions/0094)', ()
       expect(await readFields(bare), path).toEqual(hydrated);
       await bare.close();
     }
-    const stored = ((await (await context.request.get('/api/admin/business')).json()) as { details: { legalName: string; province: string } }).details;
+    const stored = await readBusinessDetails(context.request);
     const bare = await context.newPage();
     await openWithoutScripts(bare, '/business');
     expect(await bare.getByRole('textbox', { name: 'Legal business name' }).inputValue()).toBe(stored.legalName);
@@ -118,7 +118,7 @@ describe('staff forms before the page has its scripts (docs/decisions/0094)', ()
   it('keeps what an admin typed before the business details form ran, and saves it', async () => {
     const { page, context, errors } = await newPage();
     await signInAsAdmin(page);
-    const original = ((await (await context.request.get('/api/admin/business')).json()) as { details: Record<string, string> }).details;
+    const original = await readBusinessDetails(context.request);
     try {
       const release = await holdScripts(page);
       await page.goto('/business', { waitUntil: 'commit' });
@@ -135,14 +135,12 @@ describe('staff forms before the page has its scripts (docs/decisions/0094)', ()
       expect(await city.inputValue()).toBe(original.city);
       await save.click();
       await page.getByText('Business details saved', { exact: true }).waitFor();
-      const saved = ((await (await context.request.get('/api/admin/business')).json()) as { details: Record<string, string> }).details;
+      const saved = await readBusinessDetails(context.request);
       expect(saved.legalName).toBe('Escarpment Pest Control Inc.');
       expect(saved.city).toBe(original.city);
       expect(errors).toEqual([]);
     } finally {
-      const { displayName: _shown, ...fields } = original;
-      const restored = await context.request.put('/api/admin/business', { data: fields });
-      expect(restored.status()).toBe(200);
+      await restoreBusinessDetails(context.request, original);
       await context.close();
     }
   });
