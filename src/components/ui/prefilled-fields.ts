@@ -1,5 +1,5 @@
 'use client';
-import { type FieldPath, type FieldValues, type FormState, get, type RegisterOptions, type UseFormRegister } from 'react-hook-form';
+import { type FieldPath, type FieldValues, type FormState, get, type RefCallBack, type RegisterOptions, type UseFormRegister } from 'react-hook-form';
 import { useHydrated } from '@/lib/use-hydrated';
 
 /** What a react-hook-form form hands this hook: its register, and its form state for the current default values. */
@@ -8,6 +8,19 @@ type PrefillableForm<T extends FieldValues> = { register: UseFormRegister<T>; fo
 /** A stored value as an input's or select's `defaultValue` (nothing for a value there is none of). */
 const asDefaultValue = (value: unknown): string | number | undefined =>
   typeof value === 'string' || typeof value === 'number' ? value : undefined;
+
+/**
+ * Registers a radio or checkbox that is held (disabled) until hydration. react-hook-form reads a
+ * ticked one's group from the page as it registers and skips disabled inputs, so it would read
+ * "nothing chosen": the group is enabled for that moment, then held again until React re-renders.
+ */
+function registerHeld(ref: RefCallBack, element: HTMLInputElement | null) {
+  if (!element?.disabled) return ref(element);
+  const group = [...(element.form ?? document).querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(element.name)}"]`)].filter((input) => input.disabled);
+  for (const input of group) input.disabled = false;
+  ref(element);
+  for (const input of group) input.disabled = true;
+}
 
 /**
  * react-hook-form's `register`, plus each field's current default value as the element's own
@@ -40,6 +53,7 @@ export function usePrefilledFields<T extends FieldValues>({ register, formState 
       const registration = register(name, options);
       return {
         ...registration,
+        ref: hydrated ? registration.ref : (element: HTMLInputElement | null) => registerHeld(registration.ref, element),
         value,
         defaultChecked: Array.isArray(current) ? current.includes(value) : current === value,
         disabled: !hydrated || registration.disabled,
