@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
-import { signInAsAdmin } from './support/staff';
+import { restoreBusinessDetails, signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -51,9 +51,7 @@ describe('business details screen (docs/decisions/0044)', () => {
       await preview.getByText('987654321 RT0002', { exact: true }).waitFor();
       expect(errors).toEqual([]);
     } finally {
-      const { displayName: _shown, ...fields } = original;
-      const restored = await context.request.put('/api/admin/business', { data: fields });
-      expect(restored.status()).toBe(200);
+      await restoreBusinessDetails(context.request, original);
       await context.close();
     }
   });

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
+import { waitForReact } from './support/hydration';
+import { readBusinessDetails, restoreBusinessDetails, signInAsAdmin } from './support/staff';
 
 const { newPage } = setupBrowser();
 
@@ -59,5 +61,87 @@ describe('forms before the page has its scripts', () => {
     await expect.poll(() => send.isEnabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+/** Every named field of the page's forms as it shows it: its value, or whether a radio or checkbox is ticked. */
+async function readFields(page: Page): Promise<Record<string, string>> {
+  return page.locator('main').evaluate((main) => Object.fromEntries(
+    [...main.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('form input[name], form select[name], form textarea[name]')]
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'password'))
+      .map((el) => (el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox')
+        ? [`${el.form?.getAttribute('aria-label') ?? el.form?.getAttribute('aria-labelledby')} ${el.name}=${el.value}`, String(el.checked)]
+        : [`${el.form?.getAttribute('aria-label') ?? el.form?.getAttribute('aria-labelledby')} ${el.name}`, el.value])),
+  ));
+}
+
+/**
+ * Holds the page's scripts back until `release` is called: the page as it stands while a slow
+ * phone fetches them, which a person can already type into.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('staff forms before the page has its scripts (docs/decisions/0094)', () => {
+  it('shows the stored values in the server HTML, the same the form shows once it runs', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    for (const path of ['/business', '/technicians', '/products', '/staff-accounts']) {
+      await page.goto(path);
+      await waitForReact(page.locator('main form').first().locator('input, select').first());
+      const hydrated = await readFields(page);
+      // Something stored or chosen is shown on each screen, not only empty boxes.
+      expect(Object.values(hydrated).filter((value) => value !== '' && value !== 'false').length, path).toBeGreaterThan(0);
+
+      const bare = await context.newPage();
+      await openWithoutScripts(bare, path);
+      expect(await readFields(bare), path).toEqual(hydrated);
+      await bare.close();
+    }
+    const stored = await readBusinessDetails(context.request);
+    const bare = await context.newPage();
+    await openWithoutScripts(bare, '/business');
+    expect(await bare.getByRole('textbox', { name: 'Legal business name' }).inputValue()).toBe(stored.legalName);
+    expect(await bare.getByRole('combobox', { name: 'Province or territory' }).inputValue()).toBe(stored.province);
+    await bare.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what an admin typed before the business details form ran, and saves it', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    const original = await readBusinessDetails(context.request);
+    try {
+      const release = await holdScripts(page);
+      await page.goto('/business', { waitUntil: 'commit' });
+      const legalName = page.getByRole('textbox', { name: 'Legal business name' });
+      const city = page.getByRole('textbox', { name: 'City' });
+      await expect.poll(() => legalName.inputValue()).toBe(original.legalName);
+      await legalName.fill('Escarpment Pest Control Inc.');
+      release();
+      const save = page.getByRole('button', { name: 'Save business details' });
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      await waitForReact(legalName);
+      expect(await legalName.inputValue()).toBe('Escarpment Pest Control Inc.');
+      // The field not touched still holds what is stored.
+      expect(await city.inputValue()).toBe(original.city);
+      await save.click();
+      await page.getByText('Business details saved', { exact: true }).waitFor();
+      const saved = await readBusinessDetails(context.request);
+      expect(saved.legalName).toBe('Escarpment Pest Control Inc.');
+      expect(saved.city).toBe(original.city);
+      expect(errors).toEqual([]);
+    } finally {
+      await restoreBusinessDetails(context.request, original);
+      await context.close();
+    }
   });
 });

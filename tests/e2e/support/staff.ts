@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Signs in through the real login form as the local demo administrator. */
 export async function signInAsAdmin(page: Page, next?: string): Promise<void> {
@@ -28,4 +29,16 @@ export async function signInAsTechnician(page: Page): Promise<void> {
 export async function signInAsOffice(page: Page): Promise<void> {
   await signInOnAdmin(page, 'office');
   await page.getByRole('button', { name: 'Logout' }).waitFor();
+}
+
+/** The business details as GET /api/admin/business answers them to a signed-in admin. */
+export async function readBusinessDetails(request: APIRequestContext): Promise<Record<string, string>> {
+  return ((await (await request.get('/api/admin/business')).json()) as { details: Record<string, string> }).details;
+}
+
+/** Puts back the business details a test read before changing them (the receipts journey expects the demo's). */
+export async function restoreBusinessDetails(request: APIRequestContext, details: Record<string, string>): Promise<void> {
+  const { displayName: _shown, ...fields } = details;
+  const restored = await request.put('/api/admin/business', { data: fields });
+  expect(restored.status()).toBe(200);
 }

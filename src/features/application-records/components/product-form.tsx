@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { type SaveOutcome, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { Select } from '@/components/ui/select';
 import { PRODUCT_UNITS } from '@/lib/product-units';
 import { type ProductFormValues, type ProductInput, ProductInputSchema } from '../product.schema';
@@ -33,6 +34,7 @@ export function ProductForm({ initial, submitLabel, onSave, onCancel, resetOnSuc
     defaultValues: initial,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const describe = useDescribeError();
   const { formError, runSave } = useSaveOutcome(FIELDS, setError, t('products.saveFailed'));
 
@@ -43,14 +45,14 @@ export function ProductForm({ initial, submitLabel, onSave, onCancel, resetOnSuc
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
       <FormField id={`${id}-name`} label={t('products.name')} error={describe(errors.name)}>
-        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+        {(props) => <Input autoComplete="off" {...props} {...prefilled.field('name')} />}
       </FormField>
       <FormField id={`${id}-pcpNumber`} label={t('products.pcpNumber')} hint={t('products.pcpHint')} error={describe(errors.pcpNumber)}>
-        {(props) => <Input autoComplete="off" inputMode="numeric" {...props} {...register('pcpNumber')} />}
+        {(props) => <Input autoComplete="off" inputMode="numeric" {...props} {...prefilled.field('pcpNumber')} />}
       </FormField>
       <FormField id={`${id}-unit`} label={t('products.unit')} error={describe(errors.unit)}>
         {(props) => (
-          <Select {...props} {...register('unit')}>
+          <Select {...props} {...prefilled.field('unit')}>
             {PRODUCT_UNITS.map((unit) => <option key={unit} value={unit}>{t(`units.${unit}`)}</option>)}
           </Select>
         )}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { recordFunnelStep, trackEvent } from '@/features/analytics/analytics';
 import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { type ApplicableDiscount, normaliseDiscountCode } from '@/features/pricing/discount';
@@ -93,6 +94,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
   const { register, handleSubmit, formState, control, setValue, setError, reset, getValues } = form;
   const router = useRouter();
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
 
   const [serviceType, propertySize, includeTick, includeTargetedInsects, address, city, date] = useWatch({
     control,
@@ -339,23 +341,23 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
           {(['firstName', 'lastName', 'email', 'phone'] as const).map((name) => (
             <div key={name} className="space-y-1.5">
               <Label htmlFor={`${variant}-${name}`}>{t(`form.${name}`)}</Label>
-              <Input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' }[name]} maxLength={FIELD_LIMITS[name]} required {...fieldProps(name)} {...register(name)} />
+              <Input type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'} autoComplete={{ firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' }[name]} maxLength={FIELD_LIMITS[name]} required {...fieldProps(name)} {...prefilled.field(name)} />
               {fieldError(name)}
             </div>
           ))}
           <div className="space-y-1.5 sm:col-span-2">
             <Label htmlFor={`${variant}-address`}>{t('form.address')}</Label>
-            <Input autoComplete="street-address" maxLength={FIELD_LIMITS.address} required {...fieldProps('address')} {...register('address')} />
+            <Input autoComplete="street-address" maxLength={FIELD_LIMITS.address} required {...fieldProps('address')} {...prefilled.field('address')} />
             {fieldError('address')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-city`}>{t('form.city')}</Label>
-            <Input autoComplete="address-level2" maxLength={FIELD_LIMITS.city} required {...fieldProps('city')} {...register('city')} />
+            <Input autoComplete="address-level2" maxLength={FIELD_LIMITS.city} required {...fieldProps('city')} {...prefilled.field('city')} />
             {fieldError('city')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-zipCode`}>{t('form.postalCode')}</Label>
-            <Input autoComplete="postal-code" placeholder="L8P 1A1" maxLength={FIELD_LIMITS.postalCode} required {...fieldProps('zipCode')} {...register('zipCode')} />
+            <Input autoComplete="postal-code" placeholder="L8P 1A1" maxLength={FIELD_LIMITS.postalCode} required {...fieldProps('zipCode')} {...prefilled.field('zipCode')} />
             {fieldError('zipCode')}
           </div>
         </div>
@@ -369,7 +371,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         <div className="grid gap-4">
           <div className="space-y-1.5">
             <Label htmlFor={`${variant}-serviceType`}>{t('form.serviceType')}</Label>
-            <select className={selectClass} {...fieldProps('serviceType')} {...register('serviceType')}>
+            <select className={selectClass} {...fieldProps('serviceType')} {...prefilled.field('serviceType')}>
               <option value="onetime">{t('services.onetime')}</option>
               <option value="seasonal">{t('services.seasonal')}</option>
               <option value="tick">{t('services.tick-seasonal')}</option>
@@ -383,7 +385,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
               className={selectClass}
               {...fieldProps('propertySize')}
               aria-describedby={[`${variant}-propertySize-hint`, errors.propertySize ? `${variant}-propertySize-error` : null].filter(Boolean).join(' ')}
-              {...register('propertySize')}
+              {...prefilled.field('propertySize')}
             >
               {BOOKING_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${size.replace('.', '_')}`)}</option>)}
             </select>
@@ -397,12 +399,12 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
           <p className="text-sm font-medium">{t('form.addOns')}</p>
           {serviceType !== 'tick' ? (
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4" {...register('includeTick')} />
+              <input type="checkbox" className="h-4 w-4" {...prefilled.checkbox('includeTick')} />
               {t('form.includeTick')}
             </label>
           ) : null}
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="h-4 w-4" {...register('includeTargetedInsects')} />
+            <input type="checkbox" className="h-4 w-4" {...prefilled.checkbox('includeTargetedInsects')} />
             {t('form.includeTargetedInsects')}
           </label>
         </div>
@@ -435,7 +437,7 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
             required
             {...fieldProps('date')}
             aria-describedby={[dateList && !dateList.live ? `${variant}-date-offline` : null, earlier ? `${variant}-date-earlier` : null, errors.date ? `${variant}-date-error` : null].filter(Boolean).join(' ') || undefined}
-            {...register('date', { onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); } })}
+            {...prefilled.field('date', { onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); } })}
             disabled={dates === null}
           >
             <option value="">{dates === null ? t('form.loadingDates') : t('form.chooseFriday')}</option>
@@ -451,12 +453,12 @@ export function BookingForm({ variant, pricing, schedule, pathPrefix, businessNa
         </div>
         <div className="space-y-1.5">
           <Label htmlFor={`${variant}-specialInstructions`}>{variant !== 'page' ? t('form.specialInstructions') : t('form.notes')}</Label>
-          <textarea rows={3} maxLength={FIELD_LIMITS.notes} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...fieldProps('specialInstructions')} {...register('specialInstructions')} />
+          <textarea rows={3} maxLength={FIELD_LIMITS.notes} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" {...fieldProps('specialInstructions')} {...prefilled.field('specialInstructions')} />
           {fieldError('specialInstructions')}
         </div>
       </div>
 
-      <ConsentCheckbox id={`${variant}-marketingConsent`} businessName={businessName} inputProps={register('marketingConsent')} />
+      <ConsentCheckbox id={`${variant}-marketingConsent`} businessName={businessName} inputProps={prefilled.checkbox('marketingConsent')} />
 
       <Button type="submit" size="lg" className="w-full" disabled={!hydrated || busy}>
         {variant !== 'page' ? (busy ? t('form.scheduling') : t('form.bookNowPay')) : busy ? t('form.booking') : t('form.bookAppointment')}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { recordFunnelStep } from '@/features/analytics/analytics';
 import { calculatePrice } from '@/features/pricing/pricing';
 import { FIELD_LIMITS, type LimitedField } from '@/lib/field-limits';
@@ -68,6 +69,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
     },
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const [serviceType, propertySize, includeTick, includeStandingWater, address, city] = useWatch({ control, name: ['serviceType', 'propertySize', 'includeTick', 'includeStandingWater', 'address', 'city'] });
 
   const preview = useMemo(() => {
@@ -109,7 +111,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
   const field = (name: keyof ServiceRequestValues, label: string, type = 'text', autoComplete?: string) => (
     <div className="space-y-1.5">
       <Label htmlFor={`request-${name}`}>{label}</Label>
-      <Input id={`request-${name}`} type={type} autoComplete={autoComplete} maxLength={maxLengthOf(name)} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `request-${name}-error` : undefined} {...register(name)} />
+      <Input id={`request-${name}`} type={type} autoComplete={autoComplete} maxLength={maxLengthOf(name)} aria-invalid={!!errors[name]} aria-describedby={errors[name] ? `request-${name}-error` : undefined} {...prefilled.field(name)} />
       {errors[name]?.message ? <p id={`request-${name}-error`} className="text-sm text-red-700">{translateMessage(te, errors[name].message)}</p> : null}
     </div>
   );
@@ -130,7 +132,7 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
         {field('postalCode', t('form.postalCode'), 'text', 'postal-code')}
         <div className="space-y-1.5">
           <Label htmlFor="request-propertySize">{t('form.propertySize')}</Label>
-          <select id="request-propertySize" className={selectClass} {...register('propertySize')}>
+          <select id="request-propertySize" className={selectClass} {...prefilled.field('propertySize')}>
             {REQUEST_SIZES.map((s) => <option key={s} value={s}>{t(`request.sizes.${s.replace('.', '_')}`)}</option>)}
           </select>
         </div>
@@ -139,19 +141,19 @@ export function ServiceRequestForm({ pricing, pathPrefix }: { pricing: PricingPr
         <legend className="mb-2 text-lg font-semibold">{t('request.service')}</legend>
         <div className="space-y-1.5">
           <Label htmlFor="request-serviceType">{t('form.serviceType')}</Label>
-          <select id="request-serviceType" className={selectClass} {...register('serviceType')}>
+          <select id="request-serviceType" className={selectClass} {...prefilled.field('serviceType')}>
             <option value="onetime">{t('services.onetime')}</option>
             <option value="seasonal">{t('services.seasonal')}</option>
             <option value="tick-seasonal">{t('services.tick-seasonal')}</option>
           </select>
         </div>
         {serviceType !== 'tick-seasonal' ? (
-          <label className="flex items-center gap-2 text-sm"><input type="checkbox" className="h-4 w-4" {...register('includeTick')} />{t('form.includeTick')}</label>
+          <label className="flex items-center gap-2 text-sm"><input type="checkbox" className="h-4 w-4" {...prefilled.checkbox('includeTick')} />{t('form.includeTick')}</label>
         ) : null}
-        <label className="flex items-center gap-2 text-sm"><input type="checkbox" className="h-4 w-4" {...register('includeStandingWater')} />{t('form.includeTargetedInsects')}</label>
+        <label className="flex items-center gap-2 text-sm"><input type="checkbox" className="h-4 w-4" {...prefilled.checkbox('includeStandingWater')} />{t('form.includeTargetedInsects')}</label>
         <div className="space-y-1.5">
           <Label htmlFor="request-specialRequests">{t('request.specialRequests')}</Label>
-          <textarea id="request-specialRequests" rows={3} maxLength={maxLengthOf('specialRequests')} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" aria-invalid={!!errors.specialRequests} aria-describedby={errors.specialRequests ? 'request-specialRequests-error' : undefined} {...register('specialRequests')} />
+          <textarea id="request-specialRequests" rows={3} maxLength={maxLengthOf('specialRequests')} className="w-full rounded-md border border-gray-300 px-3 py-2 text-sm" aria-invalid={!!errors.specialRequests} aria-describedby={errors.specialRequests ? 'request-specialRequests-error' : undefined} {...prefilled.field('specialRequests')} />
           {errors.specialRequests?.message ? <p id="request-specialRequests-error" className="text-sm text-red-700">{translateMessage(te, errors.specialRequests.message)}</p> : null}
         </div>
       </fieldset>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { FormDialog } from '@/components/ui/record-dialogs';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
@@ -63,6 +64,7 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
     defaultValues: defaults,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const describe = useDescribeError();
   const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, discountCode, address, city] = useWatch({
     control, name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'discountCode', 'address', 'city'],
@@ -140,40 +142,40 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
         <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {field('serviceType', t('service'), (
-              <Select {...aria('serviceType')} {...register('serviceType')}>
+              <Select {...aria('serviceType')} {...prefilled.field('serviceType')}>
                 {STAFF_BOOKING_SERVICES.map((s) => <option key={s} value={s}>{tb(`services.${s}`)}</option>)}
               </Select>
             ), true)}
             {field('propertySize', t('lotSize'), (
-              <Select {...aria('propertySize')} {...register('propertySize', { valueAsNumber: true })}>
+              <Select {...aria('propertySize')} {...prefilled.field('propertySize', { valueAsNumber: true })}>
                 {SIZES.map((s) => <option key={s} value={s}>{tb(`sizes.${sizeKey(s)}`)}</option>)}
               </Select>
             ), true)}
             <fieldset className="space-y-1.5 sm:col-span-2">
               <legend className="text-sm font-medium">{t('addOns')}</legend>
               {serviceType === 'tick-seasonal' ? null : (
-                <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...register('includeTick')} />{tp('lines.tick-addon')}</label>
+                <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...prefilled.checkbox('includeTick')} />{tp('lines.tick-addon')}</label>
               )}
-              <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...register('includeTargetedInsects')} />{tp('lines.targeted-insects-addon')}</label>
+              <label className="flex items-center gap-2 text-sm"><input type="checkbox" {...prefilled.checkbox('includeTargetedInsects')} />{tp('lines.targeted-insects-addon')}</label>
               {EXTRA_CODES.map((code) => (
-                <label key={code} className="flex items-center gap-2 text-sm"><input type="checkbox" value={code} {...register('extras')} />{tp(`lines.${code}`)}</label>
+                <label key={code} className="flex items-center gap-2 text-sm"><input type="checkbox" {...prefilled.option('extras', code)} />{tp(`lines.${code}`)}</label>
               ))}
             </fieldset>
-            {field('discountCode', t('discountCode'), <Input autoComplete="off" maxLength={40} {...aria('discountCode')} {...register('discountCode')} />)}
+            {field('discountCode', t('discountCode'), <Input autoComplete="off" maxLength={40} {...aria('discountCode')} {...prefilled.field('discountCode')} />)}
             {field('date', t('friday'), (
-              <Select {...aria('date')} {...register('date')} disabled={dates === null}>
+              <Select {...aria('date')} {...prefilled.field('date')} disabled={dates === null}>
                 <option value="">{dates === null ? t('loadingDates') : dates.length === 0 ? t('noDates') : t('chooseFriday')}</option>
                 {(dates ?? []).map((d) => <option key={d} value={d}>{formatShortDate(d, locale)}</option>)}
               </Select>
             ))}
-            {field('address', t('address'), <Input autoComplete="off" maxLength={FIELD_LIMITS.address} {...aria('address')} {...register('address')} />, true)}
-            {field('city', t('city'), <Input autoComplete="off" maxLength={FIELD_LIMITS.city} {...aria('city')} {...register('city')} />)}
-            {field('postalCode', t('postalCode'), <Input autoComplete="off" maxLength={FIELD_LIMITS.postalCode} {...aria('postalCode')} {...register('postalCode')} />)}
+            {field('address', t('address'), <Input autoComplete="off" maxLength={FIELD_LIMITS.address} {...aria('address')} {...prefilled.field('address')} />, true)}
+            {field('city', t('city'), <Input autoComplete="off" maxLength={FIELD_LIMITS.city} {...aria('city')} {...prefilled.field('city')} />)}
+            {field('postalCode', t('postalCode'), <Input autoComplete="off" maxLength={FIELD_LIMITS.postalCode} {...aria('postalCode')} {...prefilled.field('postalCode')} />)}
             {field('notes', t('notes'), (
-              <textarea className="min-h-20 w-full rounded-md border border-gray-300 px-3 py-2 text-base" maxLength={FIELD_LIMITS.notes} {...aria('notes')} {...register('notes')} />
+              <textarea className="min-h-20 w-full rounded-md border border-gray-300 px-3 py-2 text-base" maxLength={FIELD_LIMITS.notes} {...aria('notes')} {...prefilled.field('notes')} />
             ), true)}
             {field('locale', t('emailLanguage'), (
-              <Select {...aria('locale')} {...register('locale')}>
+              <Select {...aria('locale')} {...prefilled.field('locale')}>
                 {LOCALES.map((l) => <option key={l} value={l}>{t(`languages.${l}`)}</option>)}
               </Select>
             ), true)}

@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { toRefusal, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { describeReceiptSeller } from '@/features/receipts/receipt-seller';
@@ -51,6 +52,7 @@ export function BusinessDetailsForm({ initial }: { initial: Saved }) {
     defaultValues: formValues(initial.details),
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const typed = useWatch({ control });
   const preview = describeReceiptSeller(
     {
@@ -86,10 +88,10 @@ export function BusinessDetailsForm({ initial }: { initial: Saved }) {
               <legend className="text-xl font-semibold leading-tight">{t('receiptLegend')}</legend>
               <p className="text-sm text-gray-600">{t('formIntro')}</p>
               <FormField {...field('legalName')} label={t('legalName')} hint={t('legalNameHint')}>
-                {(a11y) => <Input autoComplete="organization" maxLength={LEGAL_NAME_MAX + 20} {...a11y} {...register('legalName')} />}
+                {(a11y) => <Input autoComplete="organization" maxLength={LEGAL_NAME_MAX + 20} {...a11y} {...prefilled.field('legalName')} />}
               </FormField>
               <FormField {...field('hstNumber')} label={t('hstNumber')} hint={t('hstNumberHint', { example: HST_NUMBER_EXAMPLE })}>
-                {(a11y) => <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...a11y} {...register('hstNumber')} />}
+                {(a11y) => <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} {...a11y} {...prefilled.field('hstNumber')} />}
               </FormField>
             </fieldset>
 
@@ -98,28 +100,28 @@ export function BusinessDetailsForm({ initial }: { initial: Saved }) {
               <p className="text-sm text-gray-600">{t('contactIntro')}</p>
               {/* The business's own details, not the signed-in person's: no autofill from their profile. */}
               <FormField {...field('phone')} label={t('phone')} hint={t('phoneHint')}>
-                {(a11y) => <Input type="tel" inputMode="tel" autoComplete="off" maxLength={PHONE_MAX_LENGTH} {...a11y} {...register('phone')} />}
+                {(a11y) => <Input type="tel" inputMode="tel" autoComplete="off" maxLength={PHONE_MAX_LENGTH} {...a11y} {...prefilled.field('phone')} />}
               </FormField>
               <FormField {...field('email')} label={t('email')} hint={t('emailHint')}>
-                {(a11y) => <Input type="email" autoComplete="off" spellCheck={false} maxLength={FIELD_LIMITS.email} {...a11y} {...register('email')} />}
+                {(a11y) => <Input type="email" autoComplete="off" spellCheck={false} maxLength={FIELD_LIMITS.email} {...a11y} {...prefilled.field('email')} />}
               </FormField>
               <FormField {...field('address')} label={t('address')} hint={t('addressHint')}>
-                {(a11y) => <Input autoComplete="off" maxLength={FIELD_LIMITS.address} {...a11y} {...register('address')} />}
+                {(a11y) => <Input autoComplete="off" maxLength={FIELD_LIMITS.address} {...a11y} {...prefilled.field('address')} />}
               </FormField>
               <FormField {...field('city')} label={t('city')}>
-                {(a11y) => <Input autoComplete="off" maxLength={FIELD_LIMITS.city} {...a11y} {...register('city')} />}
+                {(a11y) => <Input autoComplete="off" maxLength={FIELD_LIMITS.city} {...a11y} {...prefilled.field('city')} />}
               </FormField>
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField {...field('province')} label={t('province')}>
                   {(a11y) => (
-                    <Select {...a11y} {...register('province')}>
+                    <Select {...a11y} {...prefilled.field('province')}>
                       <option value="">{t('provinceChoose')}</option>
                       {CANADIAN_PROVINCES.map((code) => <option key={code} value={code}>{t(`provinces.${code}`)}</option>)}
                     </Select>
                   )}
                 </FormField>
                 <FormField {...field('postalCode')} label={t('postalCode')} hint={t('postalCodeHint')}>
-                  {(a11y) => <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={FIELD_LIMITS.postalCode} {...a11y} {...register('postalCode')} />}
+                  {(a11y) => <Input autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={FIELD_LIMITS.postalCode} {...a11y} {...prefilled.field('postalCode')} />}
                 </FormField>
               </div>
             </fieldset>

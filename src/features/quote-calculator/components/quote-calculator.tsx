@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { localePath } from '@/components/site/locale-paths';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { cn } from '@/lib/cn';
 import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import { formatLongDate } from '@/lib/format';
@@ -102,6 +103,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   });
   const { register, handleSubmit, setValue, getValues, control, formState, setError } = form;
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const [consultPicked, setConsultPicked] = useState(false);
   const [dates, setDates] = useState<string[] | null>(null);
@@ -355,7 +357,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       <Label htmlFor={fid(name)}>
         {t(`fields.${name}`)} <span aria-hidden className="text-red-700">*</span>
       </Label>
-      <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} maxLength={FIELD_LIMITS[name]} required {...a11y(name)} {...register(name, { onChange: () => clearStaleError(name) })} />
+      <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} maxLength={FIELD_LIMITS[name]} required {...a11y(name)} {...prefilled.field(name, { onChange: () => clearStaleError(name) })} />
       {fieldError(name)}
     </div>
   );
@@ -367,7 +369,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
     return (
       <div className={cn('min-w-0 space-y-1.5', className)}>
         <Label htmlFor={id}>{t(`secondContact.${name}`)}</Label>
-        <Input id={id} type={type} autoComplete={`section-second ${autoComplete}`} maxLength={FIELD_LIMITS[name]} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...register(`secondContact.${name}`)} />
+        <Input id={id} type={type} autoComplete={`section-second ${autoComplete}`} maxLength={FIELD_LIMITS[name]} aria-invalid={!!message} aria-describedby={message ? `${id}-error` : undefined} {...prefilled.field(`secondContact.${name}`)} />
         {message ? <p id={`${id}-error`} className="text-sm text-red-700">{isMessageKey(message) ? tRoot(message) : message}</p> : null}
       </div>
     );
@@ -426,7 +428,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             id={fid('propertySize')}
             className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base"
             aria-describedby={fid('propertySize-hint')}
-            {...register('propertySize', { onChange: (e: { target: { value: string } }) => { if (e.target.value === '999') showCustomQuoteToast(); } })}
+            {...prefilled.field('propertySize', { onChange: (e: { target: { value: string } }) => { if (e.target.value === '999') showCustomQuoteToast(); } })}
           >
             {CALCULATOR_SIZES.map((size) => <option key={size} value={size}>{t(`sizes.${SIZE_LABEL_KEYS[size]}`)}</option>)}
           </select>
@@ -447,7 +449,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
                 'flex min-w-0 cursor-pointer flex-col gap-1 rounded-lg border p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
               )}>
                 <span className="flex items-center gap-2 font-semibold">
-                  <input type="radio" value={plan} className="h-4 w-4 accent-brand-700" {...register('serviceType', {
+                  <input type="radio" className="h-4 w-4 accent-brand-700" {...prefilled.option('serviceType', plan, {
                     onChange: (e: { target: { value: string } }) => { if (e.target.value === 'tick-seasonal') setValue('includeTick', false); },
                   })} />
                   {t(`plans.${plan}.name`)}
@@ -462,7 +464,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           <legend className="mb-2 text-lg font-semibold">{t('addOnsLegend')}</legend>
           {serviceType !== 'tick-seasonal' ? (
             <label className="flex items-start gap-3">
-              <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...register('includeTick')} />
+              <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...prefilled.checkbox('includeTick')} />
               <span>
                 <span className="font-medium">{t('addOns.tick')}</span>
                 <span className="block text-sm text-gray-600">{t(serviceType === 'seasonal' ? 'addOns.tickSeasonalHint' : 'addOns.tickOnetimeHint')}</span>
@@ -470,7 +472,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             </label>
           ) : null}
           <label className="flex items-start gap-3">
-            <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...register('includeTargetedInsects')} />
+            <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...prefilled.checkbox('includeTargetedInsects')} />
             <span>
               <span className="font-medium">{t('addOns.targetedInsects')}</span>
               <span className="block text-sm text-gray-600">{t('addOns.targetedInsectsHint')}</span>
@@ -479,7 +481,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           <p className="pt-2 text-sm font-semibold text-gray-700">{t('extrasHeading')}</p>
           {EXTRA_CODES.map((code) => (
             <label key={code} className="flex items-start gap-3">
-              <input type="checkbox" value={code} className="mt-1 h-4 w-4 accent-brand-700" {...register('extras')} />
+              <input type="checkbox" className="mt-1 h-4 w-4 accent-brand-700" {...prefilled.option('extras', code)} />
               <span className="font-medium">
                 {t(`extras.${code}`)} <span className="font-normal text-gray-600">(+{money(settings.priceTable.extras[code])})</span>
               </span>
@@ -549,7 +551,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             <Label htmlFor={fid('date')}>
               {t('fields.date')} <span aria-hidden className="text-red-700">*</span>
             </Label>
-            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} aria-describedby={[dates !== null && !datesLive ? fid('date-offline') : null, earlier ? fid('date-earlier') : null, errors.date ? fid('date-error') : null].filter(Boolean).join(' ') || undefined} {...register('date', {
+            <select id={fid('date')} className="flex h-10 w-full rounded-md border border-gray-300 bg-white px-3 text-base" disabled={dates === null} {...a11y('date')} aria-describedby={[dates !== null && !datesLive ? fid('date-offline') : null, earlier ? fid('date-earlier') : null, errors.date ? fid('date-error') : null].filter(Boolean).join(' ') || undefined} {...prefilled.field('date', {
               onChange: (e: { target: { value: string } }) => { if (e.target.value) setPickAgain(false); },
             })}>
               {dates === null ? <option value="">{t('loadingDates')}</option> : null}
@@ -569,7 +571,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
             </p>
           ) : null}
           <div className="mt-4">
-            <ConsentCheckbox id={fid('marketingConsent')} businessName={settings.businessName} inputProps={register('marketingConsent')} />
+            <ConsentCheckbox id={fid('marketingConsent')} businessName={settings.businessName} inputProps={prefilled.checkbox('marketingConsent')} />
           </div>
           <Button type="submit" size="lg" className="mt-4 w-full" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? t('processing') : confirmedServerCents !== null ? t('confirmPrice', { price: money(confirmedServerCents) }) : t('buyNow')}

@@ -1,16 +1,17 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslations } from 'next-intl';
-import { useId, useMemo, useState } from 'react';
+import { type ComponentProps, useId, useMemo, useState } from 'react';
 import { useForm, type UseFormRegisterReturn, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { type SaveOutcome, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { Select } from '@/components/ui/select';
 import {
-  buildPasswordResetSchema, type PasswordResetValues, ROLE_LABELS, STAFF_ROLES, type StaffAccountEdit, StaffAccountEditSchema, type StaffAccountEditValues,
+  buildPasswordResetSchema, type PasswordResetValues, ROLE_LABELS, STAFF_ROLES, type StaffRole, type StaffAccountEdit, StaffAccountEditSchema, type StaffAccountEditValues,
   type StaffAccountFormValues, type StaffAccountInput, StaffAccountInputSchema,
 } from '../staff-account.schema';
 import type { StaffAccountsOverview } from '../staff-account.service';
@@ -32,7 +33,7 @@ export function StaffFormFooter({ formError, onCancel, busy, submitLabel }: { fo
 }
 
 /** The access radios: administrator, office or technician, each with what it opens. */
-function RoleChoice({ id, registration, error }: { id: string; registration: UseFormRegisterReturn<'role'>; error: string | null }) {
+function RoleChoice({ id, radio, error }: { id: string; radio: (role: StaffRole) => ComponentProps<'input'>; error: string | null }) {
   const t = useTranslations('staffAccounts');
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-role-error` : undefined}>
@@ -42,10 +43,9 @@ function RoleChoice({ id, registration, error }: { id: string; registration: Use
           <input
             type="radio"
             id={`${id}-role-${role}`}
-            value={role}
             className="mt-1 h-4 w-4 accent-brand-700"
             aria-describedby={`${id}-role-${role}-hint`}
-            {...registration}
+            {...radio(role)}
           />
           <div>
             <Label htmlFor={`${id}-role-${role}`}>{t(ROLE_LABELS[role].label)}</Label>
@@ -60,7 +60,7 @@ function RoleChoice({ id, registration, error }: { id: string; registration: Use
 
 /** The technician a login shows the day sheet of: active ones, and the one already linked even if it was deactivated since. */
 function TechnicianField({ id, technicians, currentId, error, registration }: {
-  id: string; technicians: Technicians; currentId: number | null; error: string | null; registration: UseFormRegisterReturn<'technicianId'>;
+  id: string; technicians: Technicians; currentId: number | null; error: string | null; registration: ComponentProps<'select'>;
 }) {
   const t = useTranslations('staffAccounts');
   return (
@@ -112,6 +112,7 @@ export function StaffAccountCreateForm({ technicians, onSave, labelledBy }: {
     defaultValues: blank,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const role = useWatch({ control, name: 'role' });
   const { formError, runSave } = useSaveOutcome(CREATE_FIELDS, setError, t('saveFailed'));
 
@@ -122,19 +123,19 @@ export function StaffAccountCreateForm({ technicians, onSave, labelledBy }: {
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
       <FormField id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
-        {(props) => <Input autoComplete="off" {...props} {...register('displayName')} />}
+        {(props) => <Input autoComplete="off" {...props} {...prefilled.field('displayName')} />}
       </FormField>
       <FormField id={`${id}-username`} label={t('username')} hint={t('usernameHint')} error={describe(errors.username)}>
-        {(props) => <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...props} {...register('username')} />}
+        {(props) => <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...props} {...prefilled.field('username')} />}
       </FormField>
-      <RoleChoice id={id} error={describe(errors.role)} registration={register('role', { onChange: clearTechnicianForAdmin(setValue) })} />
+      <RoleChoice id={id} error={describe(errors.role)} radio={(value) => prefilled.option('role', value, { onChange: clearTechnicianForAdmin(setValue) })} />
       {role === 'technician' ? (
         <TechnicianField
           id={id}
           technicians={technicians}
           currentId={null}
           error={describe(errors.technicianId)}
-          registration={register('technicianId', { setValueAs: toTechnicianId })}
+          registration={prefilled.field('technicianId', { setValueAs: toTechnicianId })}
         />
       ) : null}
       <PasswordField id={`${id}-password`} label={t('password')} error={describe(errors.password)} registration={register('password')} />
@@ -163,6 +164,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
     defaultValues: initial,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const role = useWatch({ control, name: 'role' });
   const { formError, runSave } = useSaveOutcome(EDIT_FIELDS, setError, t('saveFailed'));
 
@@ -174,7 +176,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
       <p className="text-sm text-gray-700">{t('signsInAs', { username })}</p>
       <FormField id={`${id}-displayName`} label={t('displayName')} hint={t('displayNameHint')} error={describe(errors.displayName)}>
-        {(props) => <Input autoComplete="off" {...props} {...register('displayName')} />}
+        {(props) => <Input autoComplete="off" {...props} {...prefilled.field('displayName')} />}
       </FormField>
       {isYou ? (
         <div className="space-y-1">
@@ -183,7 +185,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
           <p className="text-sm text-gray-600">{t('ownAccessFixed')}</p>
         </div>
       ) : (
-        <RoleChoice id={id} error={describe(errors.role)} registration={register('role', { onChange: clearTechnicianForAdmin(setValue) })} />
+        <RoleChoice id={id} error={describe(errors.role)} radio={(value) => prefilled.option('role', value, { onChange: clearTechnicianForAdmin(setValue) })} />
       )}
       {role === 'technician' ? (
         <TechnicianField
@@ -191,7 +193,7 @@ export function StaffAccountEditForm({ technicians, initial, username, isYou, on
           technicians={technicians}
           currentId={initial.technicianId ?? null}
           error={describe(errors.technicianId)}
-          registration={register('technicianId', { setValueAs: toTechnicianId })}
+          registration={prefilled.field('technicianId', { setValueAs: toTechnicianId })}
         />
       ) : null}
       <StaffFormFooter formError={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={t('save')} />

@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FormDialog } from '@/components/ui/record-dialogs';
 import { toast } from '@/components/ui/use-toast';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { FIELD_LIMITS } from '@/lib/field-limits';
 import { type CustomerContact, type CustomerContactInput, CustomerContactSchema } from '../dashboard.schema';
 import { callStaffApi } from './staff-api';
@@ -33,6 +34,7 @@ export function CustomerContactEditor({ customerId, name, initial }: { customerI
     defaultValues: initial,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const describe = useDescribeError();
 
   const close = () => {
@@ -72,7 +74,7 @@ export function CustomerContactEditor({ customerId, name, initial }: { customerI
                     maxLength={FIELD_LIMITS[field]}
                     aria-invalid={message ? true : undefined}
                     aria-describedby={message ? `${id}-${field}-error` : undefined}
-                    {...register(field)}
+                    {...prefilled.field(field)}
                   />
                   {message ? <p id={`${id}-${field}-error`} className="text-sm text-red-700">{message}</p> : null}
                 </div>

@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { type SaveOutcome, useDescribeError, useSaveOutcome } from '@/components/ui/form-outcome';
 import { Input } from '@/components/ui/input';
+import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { formatClock } from '@/features/routing/components/route-format';
 import { buildTechnicianSchema, parseClockMinutes, type TechnicianFormValues, type TechnicianInput } from '../technician.schema';
 import type { TechniciansOverview } from '../technician.service';
@@ -40,6 +41,7 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
     defaultValues: initial,
   });
   const { errors, isSubmitting } = formState;
+  const prefilled = usePrefilledFields({ register, formState });
   const color = useWatch({ control, name: 'color' });
   const describe = useDescribeError();
   const { formError, runSave } = useSaveOutcome(FIELDS, setError, t('saveFailed'));
@@ -51,29 +53,29 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
   return (
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-labelledby={labelledBy}>
       <FormField id={`${id}-name`} label={t('name')} error={describe(errors.name)}>
-        {(props) => <Input autoComplete="off" {...props} {...register('name')} />}
+        {(props) => <Input autoComplete="off" {...props} {...prefilled.field('name')} />}
       </FormField>
       <FormField id={`${id}-color`} label={t('color')} error={describe(errors.color)}>
         {(props) => (
           <div className="flex items-center gap-3">
-            <Input type="color" className="h-10 w-16 cursor-pointer p-1" {...props} {...register('color')} />
+            <Input type="color" className="h-10 w-16 cursor-pointer p-1" {...props} {...prefilled.heldField('color')} />
             <span className="font-mono text-sm text-gray-700">{color}</span>
           </div>
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-shiftStart`} label={t('shiftStart')} describedBy={`${id}-hours`} error={describe(errors.shiftStart)}>
-          {(props) => <Input type="time" {...props} {...register('shiftStart')} />}
+          {(props) => <Input type="time" {...props} {...prefilled.field('shiftStart')} />}
         </FormField>
         <FormField id={`${id}-shiftEnd`} label={t('shiftEnd')} describedBy={`${id}-hours`} error={describe(errors.shiftEnd)}>
-          {(props) => <Input type="time" {...props} {...register('shiftEnd')} />}
+          {(props) => <Input type="time" {...props} {...prefilled.field('shiftEnd')} />}
         </FormField>
       </div>
       <p id={`${id}-hours`} className="text-sm text-gray-600">
         {t('workingHours', { start: formatClock(workingHours.start, locale) ?? workingHours.start, end: formatClock(workingHours.end, locale) ?? workingHours.end })}
       </p>
       <FormField id={`${id}-licenceNumber`} label={t('licence')} hint={t('licenceHint')} error={describe(errors.licenceNumber)}>
-        {(props) => <Input autoComplete="off" {...props} {...register('licenceNumber')} />}
+        {(props) => <Input autoComplete="off" {...props} {...prefilled.field('licenceNumber')} />}
       </FormField>
       <FormFooter
         formError={formError}
