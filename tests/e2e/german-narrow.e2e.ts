@@ -63,6 +63,16 @@ describe('German at 320 and 360 px (docs/decisions/0094)', () => {
         if (scrollWidth > width) found.push(`page is ${scrollWidth} px wide`);
         if (found.length > 0) problems[path] = found;
       };
+      // The newest quote on /quotes-admin has the card's longest label ("Zweite Kontaktperson") beside the longest service name.
+      const quote = await page.request.post('/api/send-quote', {
+        headers: { 'x-forwarded-for': `10.89.0.${width % 250}` },
+        data: {
+          email: `gisela.${width}.${Date.now().toString(36)}@example.com`, name: 'Gisela Brandt', phone: '905-555-0191', locale: 'de',
+          secondContact: { name: 'Jürgen Brandt', email: '', phone: '905-555-0192' },
+          quoteDetails: { serviceType: 'onetime', propertySize: 0.5, includeTick: false, includeTargetedInsects: true, address: '120 King St W, Hamilton, ON L8P 4V2', totalPrice: 0, lotSizeDisplay: 'Small' },
+        },
+      });
+      expect(quote.status(), await quote.text()).toBe(200);
       await signInAsAdmin(page);
       for (const path of [...PUBLIC, ...STAFF.map((staffPath) => `/de${staffPath}`)]) await check(path);
       expect(problems).toEqual({});

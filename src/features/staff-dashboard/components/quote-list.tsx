@@ -218,7 +218,9 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
       <CardContent>
         {/* A custom-quote request has no price yet: not "$0.00" and "999 acres" (0078). */}
         {custom ? <p className="text-lg font-semibold">{t('customQuoteTotal')}</p> : <p className="text-2xl font-bold">{formatCad(q.totalCents, locale)}</p>}
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {/* The labels take at most 40% of the card: on a 320 px phone a long one ("Zweite Kontaktperson")
+            wraps rather than squeezing the values until the card's wrap-anywhere cuts their words. */}
+        <dl className="mt-3 grid grid-cols-[fit-content(40%)_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-gray-600">{t('service')}</dt><dd>{td.has(`services.${q.serviceType}`) ? td(`services.${q.serviceType}`) : q.serviceType}</dd>
           <dt className="text-gray-600">{t('propertySize')}</dt><dd>{custom ? t('acreage') : t('acres', { size: q.propertySize })}</dd>
           <dt className="text-gray-600">{t('addOns')}</dt><dd>{addOns.length ? addOns.join(', ') : t('none')}</dd>
