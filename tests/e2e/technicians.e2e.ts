@@ -150,4 +150,51 @@ describe('technicians screen', () => {
     expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     await context.close();
   });
+  it('warns the owner before the season about a crew without a licence number, on the dashboard and on Technicians, until it is added (0102)', async () => {
+    const { page, context, errors } = await newPage();
+    await signInAsAdmin(page);
+    // The demo gives Crew A and Crew B made-up numbers and leaves Crew C without, while the demo products are active.
+    const listed = (await (await page.request.get('/api/admin/technicians')).json()) as { technicians: { id: number; name: string; licenceNumber: string | null }[] };
+    const crewC = listed.technicians.find((tech) => tech.name === 'Crew C')!;
+    expect(crewC.licenceNumber).toBeNull();
+    try {
+      const beforeSeason = page.getByRole('region', { name: 'Before the season' });
+      await beforeSeason.getByText(/no exterminator licence number on file \(.*Crew C.*\)/).waitFor();
+      expect(await beforeSeason.getByText(/Crew A\b|Crew B\b/).count()).toBe(0);
+      expect(await findAxeViolations(page)).toEqual([]);
+      await beforeSeason.getByRole('link', { name: 'Add licence numbers' }).click();
+      await page.waitForURL((url) => url.pathname === '/technicians');
+
+      await page.getByText(/no exterminator licence number on file: .*Crew C/).waitFor();
+      const rows = page.getByTestId('technician-row');
+      const row = rows.filter({ has: page.getByRole('heading', { name: /^Crew C/ }) });
+      const rowWarning = row.getByText('Add the licence number before the season: application records for this crew', { exact: false });
+      await rowWarning.waitFor();
+      const licensed = rows.filter({ has: page.getByRole('heading', { name: /^Crew A/ }) });
+      expect(await licensed.getByText('Add the licence number before the season', { exact: false }).count()).toBe(0);
+      expect(await findAxeViolations(page)).toEqual([]);
+
+      // Added with Edit: the row's warning goes at once, and the dashboard no longer names Crew C.
+      await row.getByRole('button', { name: 'Edit Crew C' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Crew C' });
+      await dialog.getByLabel('Exterminator licence number (optional)').fill('e-31337');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await row.getByText('Licence: E-31337').waitFor();
+      await rowWarning.waitFor({ state: 'detached' });
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      expect(await page.getByText(/no exterminator licence number on file \(.*Crew C.*\)/).count()).toBe(0);
+
+      // In French too, for a crew without one.
+      expect((await page.request.patch(`/api/admin/technicians/${crewC.id}`, { data: { licenceNumber: '' } })).status()).toBe(200);
+      await page.goto('/fr/admin');
+      const avant = page.getByRole('region', { name: 'Avant la saison' });
+      await avant.getByRole('link', { name: 'Ajouter les numéros de permis' }).waitFor();
+      expect(await avant.getByText('Crew C', { exact: false }).count()).toBe(1);
+    } finally {
+      await page.request.patch(`/api/admin/technicians/${crewC.id}`, { data: { licenceNumber: '' } });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -272,6 +272,24 @@ describe('"Mark done" with the application record', () => {
   });
 });
 
+describe('a crew without a licence number on file (docs/decisions/0102)', () => {
+  it('still marks a treatment done: the record names the crew with no licence, and the office\'s edit takes the number once it is on file', async () => {
+    await call(patchTechnician as never, adminToken, 'PATCH', `/api/admin/technicians/${crewB}`, { licenceNumber: '' }, { id: String(crewB) });
+    const customerId = await insertCustomer({ email: 'record.no-licence@example.com' });
+    const { ids: [stop] } = await insertConfirmedVisits(customerId, FRIDAY);
+    await planRoute(crewB, [stop!]);
+    // The day's work goes on: the office marks Crew B's stop done, and the record says no licence.
+    expect(await markStop(adminToken, stop!, { status: 'completed', applications: [{ productId: barrier, amount: '3' }] })).toMatchObject({ status: 200, body: { status: 'completed' } });
+    expect(await recordsOf(stop!)).toMatchObject([{ technicianId: crewB, technicianName: 'Crew B', licenceNumber: null }]);
+
+    // The owner adds the number; the office's edit of that record, naming the same crew, fills it in.
+    await call(patchTechnician as never, adminToken, 'PATCH', `/api/admin/technicians/${crewB}`, { licenceNumber: 'E-40404' }, { id: String(crewB) });
+    const edited = await editRecord(stop!, { note: '', technicianId: crewB, applications: [{ productId: barrier, amount: '3' }] });
+    expect(edited.body).toMatchObject({ technician: { id: crewB, licenceNumber: 'E-40404' } });
+    expect(await recordsOf(stop!)).toMatchObject([{ technicianId: crewB, licenceNumber: 'E-40404' }]);
+  });
+});
+
 describe('the office edits a done visit\'s note and record', () => {
   it('rewrites both, keeps the licence on the record, remembers who and when, and does not send the report again', async () => {
     const email = 'record.edit@example.com';

@@ -1,7 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
+import { pesticideProducts } from '@/db/schema/applications';
 import { technicians } from '@/db/schema/branches';
+import { DEMO_LICENCES, seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { listCrewsWithoutLicence } from '@/features/technicians/technician.service';
 import { getDayRoutes, optimizeDay } from '@/features/routing/route.service';
 import { pickDemoFriday, seedDemoSeason } from '@/server/bootstrap/seed';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
@@ -26,8 +29,8 @@ const post = (body: unknown, headers?: Record<string, string>) => create(send('P
 const patch = (id: number | string, body: unknown, headers?: Record<string, string>) =>
   change(send('PATCH', `/api/admin/technicians/${id}`, body, headers), ctx({ id: String(id) }));
 
-type View = { id: number; name: string; color: string; shiftStart: string; shiftEnd: string; isActive: boolean; upcomingRouteDates: string[] };
-async function readList(): Promise<{ technicians: View[]; workingHours: { start: string; end: string; serviceMin: number } }> {
+type View = { id: number; name: string; color: string; shiftStart: string; shiftEnd: string; isActive: boolean; licenceNumber: string | null; upcomingRouteDates: string[] };
+async function readList(): Promise<{ technicians: View[]; workingHours: { start: string; end: string; serviceMin: number }; productsActive: boolean }> {
   const res = await getList();
   expect(res.status).toBe(200);
   return res.json();
@@ -205,5 +208,41 @@ describe('the next optimisation plans with the technicians as they are now', () 
     expect(renamed.routes.find((r) => r.technicianId === d.id)?.technician).toBe('Crew Dee');
     const [row] = await (await getDb()).select({ name: technicians.name }).from(technicians).where(eq(technicians.id, d.id));
     expect(row!.name).toBe('Crew Dee');
+  });
+});
+
+describe('licence numbers before the season (docs/decisions/0102)', () => {
+  beforeAll(() => {
+    jar.token = adminToken;
+  });
+
+  it('seeds made-up licence numbers for Crew A and Crew B on a demo install, none for Crew C, and keeps a number the office typed', async () => {
+    const db = await getDb();
+    // The demo season above seeded them (seedDemoSeason runs seedDemoCrew); a typed number survives a second run.
+    expect((await byName('Crew A')).licenceNumber).toBe(DEMO_LICENCES['Crew A']);
+    expect((await byName('Crew B')).licenceNumber).toBe(DEMO_LICENCES['Crew B']);
+    await patch((await byName('Crew B')).id, { licenceNumber: 'E-55555' });
+    await seedDemoCrew(db);
+    expect((await byName('Crew B')).licenceNumber).toBe('E-55555');
+    expect(DEMO_LICENCES['Crew C']).toBeUndefined();
+    expect(Object.values(DEMO_LICENCES).every((number) => number.startsWith('DEMO-'))).toBe(true);
+  });
+
+  it('flags each active crew without a licence number while a product is active, and nobody once it is added or the crew is inactive', async () => {
+    const db = await getDb();
+    const dee = await byName('Crew Dee');
+    expect(dee.licenceNumber).toBeNull();
+    // No product yet: no record is kept, so nothing is missing.
+    expect((await readList()).productsActive).toBe(false);
+    expect(await listCrewsWithoutLicence()).toEqual([]);
+
+    await db.insert(pesticideProducts).values({ branchId: 1, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' });
+    expect((await readList()).productsActive).toBe(true);
+    expect(await listCrewsWithoutLicence()).toEqual([{ id: dee.id, name: 'Crew Dee' }]);
+
+    expect((await patch(dee.id, { isActive: false })).status).toBe(200);
+    expect(await listCrewsWithoutLicence()).toEqual([]);
+    expect((await patch(dee.id, { isActive: true, licenceNumber: 'e-777' })).status).toBe(200);
+    expect(await listCrewsWithoutLicence()).toEqual([]);
   });
 });

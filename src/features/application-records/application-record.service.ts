@@ -259,7 +259,8 @@ export async function loadVisitRecords(appointmentIds: readonly number[], option
  * /api/admin/appointments/{id}/visit-record). The lines replace the stored ones under the same
  * rules as the done mark, except that a product the record already names stays choosable after
  * it was retired. The record keeps what it said about the technician (licence) and the address
- * when the same technician is named; otherwise it takes the named technician's licence now. The
+ * when the same technician is named, except a licence it lacked, which it takes from the file now
+ * (docs/decisions/0102); otherwise it takes the named technician's licence now. The
  * visit remembers who edited it and when. The customer's report is not sent again (0038).
  */
 export async function editVisitRecord(
@@ -281,7 +282,8 @@ export async function editVisitRecord(
     const sameTechnician = previous !== undefined && applicator !== null && previous.technicianId === applicator.id;
     const rows = applicator
       ? buildRecordRows(visit, input.applications, products, {
-        applicator: sameTechnician ? { id: applicator.id, name: previous.technicianName ?? applicator.name, licenceNumber: previous.licenceNumber } : applicator,
+        // A record written while no licence was on file takes the one on file now (0102).
+        applicator: sameTechnician ? { id: applicator.id, name: previous.technicianName ?? applicator.name, licenceNumber: previous.licenceNumber ?? applicator.licenceNumber } : applicator,
         address: previous ? { address: previous.address, city: previous.city, postalCode: previous.postalCode } : findServiceAddress(visit),
         recordedById: staff.staffUserId,
         now,

@@ -1,9 +1,16 @@
 import 'server-only';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { technicians } from '@/db/schema/branches';
 import { staffUsers } from '@/db/schema/staff';
 import { hashPassword } from '@/features/staff-auth/password';
+
+/**
+ * Local runs only: made-up exterminator licence numbers ("DEMO", so nobody's) for Crew A and
+ * Crew B, so their application records show where the licence goes. Crew C keeps none on purpose:
+ * the demo shows the warning a crew without one raises before the season (docs/decisions/0102).
+ */
+export const DEMO_LICENCES: Readonly<Record<string, string>> = { 'Crew A': 'DEMO-20417', 'Crew B': 'DEMO-20418' };
 
 /** Local runs only: the demo technician's login (README). */
 export const DEMO_TECHNICIAN = { username: 'crew-a', password: 'mosquito-demo' } as const;
@@ -18,6 +25,11 @@ export async function seedDemoCrew(db: DbExecutor): Promise<void> {
   if (crews.length < 3) {
     // Names are unique per branch in any case: an office that already named someone 'Crew C' keeps theirs.
     await db.insert(technicians).values({ branchId: 1, name: 'Crew C', color: '#16a34a' }).onConflictDoNothing();
+  }
+  // Only a crew of that name with no number yet: a number the office typed stays.
+  for (const [name, licenceNumber] of Object.entries(DEMO_LICENCES)) {
+    await db.update(technicians).set({ licenceNumber })
+      .where(and(eq(technicians.branchId, 1), eq(technicians.name, name), isNull(technicians.licenceNumber)));
   }
   const [first] = crews;
   // Usernames are stored lower-case (the staff accounts screen folds them), so this exact lookup

@@ -1,9 +1,11 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { type Branch, DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { listActiveProducts } from '@/features/application-records/product.repository';
 import { findToday } from '@/features/scheduling/available-dates';
 import { AppError } from '@/lib/errors';
 import { parseWith } from '@/server/handler';
+import { findCrewsWithoutLicence } from './licence-gaps';
 import { type DaysToReplan, findDaysToReplan } from './replan-days';
 import {
   findTechnicianForUpdate, hasTechnicianNamed, insertTechnician, listTechnicianRecords, listUpcomingRoutes, lockBranchTechnicians,
@@ -31,6 +33,11 @@ export interface TechniciansOverview {
   technicians: TechnicianView[];
   /** The Friday working hours shifts must fit into ('HH:MM'), and the minutes of one visit. */
   workingHours: { start: string; end: string; serviceMin: number };
+  /**
+   * The branch has an active pesticide product: application records are kept, and each active
+   * crew without a licence number is flagged (docs/decisions/0102).
+   */
+  productsActive: boolean;
 }
 
 /**
@@ -89,12 +96,26 @@ export async function listTechniciansForOffice(options: Options = {}): Promise<T
   const db = await getDb();
   const now = options.now ?? new Date();
   const today = findToday(now, branch.timezone);
-  const [records, upcoming] = await Promise.all([listTechnicianRecords(db, branchId), readDaysToReplan(db, branchId, today, now)]);
+  const [records, upcoming, products] = await Promise.all([
+    listTechnicianRecords(db, branchId), readDaysToReplan(db, branchId, today, now), listActiveProducts(db, branchId),
+  ]);
   const hours = readWorkingHours(branch);
   return {
     technicians: records.map((record) => toView(record, upcoming.byTechnician)),
     workingHours: { start: formatClockMinutes(hours.dayStartMin), end: formatClockMinutes(hours.dayEndMin), serviceMin: hours.serviceMin },
+    productsActive: products.length > 0,
   };
+}
+
+/**
+ * The active crews whose application records would name no licence number: none while the branch
+ * offers no product (docs/decisions/0102). For the owner's dashboard, before the season.
+ */
+export async function listCrewsWithoutLicence(options: { branchId?: number } = {}): Promise<{ id: number; name: string }[]> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const db = await getDb();
+  const [records, products] = await Promise.all([listTechnicianRecords(db, branchId), listActiveProducts(db, branchId)]);
+  return findCrewsWithoutLicence(records, products.length > 0).map(({ id, name }) => ({ id, name }));
 }
 
 function refuseTakenName(): never {

@@ -8,6 +8,7 @@ import { useRecordChanges } from '@/components/ui/use-record-changes';
 import { formatClock } from '@/features/routing/components/route-format';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
+import { findCrewsWithoutLicence } from '../licence-gaps';
 import type { TechnicianInput } from '../technician.schema';
 import type { TechnicianChangeResult, TechniciansOverview, TechnicianView } from '../technician.service';
 import { TechnicianForm } from './technician-form';
@@ -29,7 +30,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
     initial,
     reload: async () => {
       const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
-      return ok && body?.technicians ? { technicians: body.technicians, workingHours: body.workingHours } : null;
+      return ok && body?.technicians ? { technicians: body.technicians, workingHours: body.workingHours, productsActive: body.productsActive } : null;
     },
     failedMessage: t('saveFailed'),
   });
@@ -38,6 +39,10 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
 
   const clock = (time: string) => formatClock(time, locale) ?? time;
   const hasActive = overview.technicians.some((tech) => tech.isActive);
+  // Active crews whose application records would print no licence number (0102).
+  const unlicensed = findCrewsWithoutLicence(overview.technicians, overview.productsActive);
+  const licenceWarning = unlicensed.length === 0 ? null
+    : t('licenceMissingSummary', { count: unlicensed.length, names: unlicensed.map((tech) => tech.name).join(', ') });
   const nextColor = PALETTE.find((color) => !overview.technicians.some((tech) => tech.color === color)) ?? PALETTE[0]!;
   const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end, licenceNumber: '' };
 
@@ -74,7 +79,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
         notice={notice?.text ?? null}
         noticeDetails={notice?.datesIntro ? <><p className="mt-2">{notice.datesIntro}</p>{dateLinks(notice.dates)}</> : null}
         error={actionError}
-        warning={hasActive ? null : t(overview.technicians.length === 0 ? 'empty' : 'noneActive')}
+        warning={hasActive ? licenceWarning : t(overview.technicians.length === 0 ? 'empty' : 'noneActive')}
       >
         {overview.technicians.map((tech) => (
           <RecordRow
@@ -101,6 +106,7 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
           >
             <p className="text-sm text-gray-700">{t('shiftLine', { start: clock(tech.shiftStart), end: clock(tech.shiftEnd) })}</p>
             <p className="text-sm text-gray-700">{tech.licenceNumber ? t('licenceLine', { number: tech.licenceNumber }) : t('noLicence')}</p>
+            {unlicensed.includes(tech) ? <p className="text-sm font-medium text-amber-900">{t('licenceMissingRow')}</p> : null}
             {tech.upcomingRouteDates.length > 0 ? (
               <p className="text-sm text-gray-700">{t('plannedDaysLine', { dates: tech.upcomingRouteDates.map((date) => formatLongDate(date, locale)).join(' · ') })}</p>
             ) : null}

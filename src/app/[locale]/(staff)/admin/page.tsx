@@ -15,6 +15,8 @@ import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { can } from '@/features/staff-auth/capabilities';
 import { findOfficePage } from '@/features/staff-auth/office-pages';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
+import { LicenceGapsNotice } from '@/features/technicians/components/licence-gaps-notice';
+import { listCrewsWithoutLicence } from '@/features/technicians/technician.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -57,6 +59,10 @@ export default async function AdminPage({ params, searchParams }: {
             <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-gray-900">
               {t('officeRefused', { page: t(`officePages.${refusedPage}`) })}
             </p>
+          ) : null}
+          {/* Before the season: crews whose application records would print no licence (0102); the owner adds them. */}
+          {can(session.role, 'technicians') ? (
+            <LicenceGapsNotice locale={locale} crews={await listCrewsWithoutLicence()} techniciansHref={localePath(locale, '/technicians')} />
           ) : null}
           <div className="mt-8">
             <AdminDashboard
