@@ -20,7 +20,7 @@ describe('the dashboard\'s Customers and Payments filters (0101)', () => {
     await page.getByLabel('Show', { exact: true }).selectOption('nothing-booked-ahead');
     await page.waitForURL((url) => url.search === '?tab=customers&customers=nothing-booked-ahead');
     await page.getByRole('columnheader', { name: 'Last visit' }).waitFor();
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Lapsed Nothingahead' }) });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Lapsed Nothingahead', exact: true }) });
     await row.getByRole('cell', { name: formatShortDate(lapsedFriday(), 'en')! }).waitFor();
     // Booked through the website for a Friday to come: never on this list.
     expect(await page.getByRole('link', { name: /Renée Bélanger/ }).count()).toBe(0);
@@ -32,7 +32,7 @@ describe('the dashboard\'s Customers and Payments filters (0101)', () => {
     await page.goto('/fr/admin?tab=customers&customers=nothing-booked-ahead');
     expect(await page.getByLabel('Afficher', { exact: true }).inputValue()).toBe('nothing-booked-ahead');
     await page.getByRole('columnheader', { name: 'Dernière visite' }).waitFor();
-    await page.getByRole('link', { name: 'Lapsed Nothingahead' }).waitFor();
+    await page.getByRole('link', { name: 'Lapsed Nothingahead', exact: true }).waitFor();
 
     // Back to every customer: the search again, and the address without the filter.
     await page.getByLabel('Afficher', { exact: true }).selectOption('all');
@@ -63,16 +63,16 @@ describe('the dashboard\'s Customers and Payments filters (0101)', () => {
     const status = page.getByRole('status').filter({ hasText: `Payments dated from ${formatLongDate(day, 'en')} to ${formatLongDate(day, 'en')}.` });
     await status.waitFor();
     const table = page.getByRole('tabpanel', { name: 'Payments' });
-    await table.getByRole('link', { name: 'Lapsed Nothingahead' }).waitFor();
+    await table.getByRole('link', { name: 'Lapsed Nothingahead', exact: true }).waitFor();
     // Paid on the last Friday's week, not this day: not listed.
-    expect(await table.getByRole('link', { name: 'Hedge Rainday' }).count()).toBe(0);
+    expect(await table.getByRole('link', { name: 'Hedge Rainday', exact: true }).count()).toBe(0);
     expect(await findAxeViolations(page)).toEqual([]);
 
     // A reload keeps the range, in the list and in the fields the totals and files take.
     await page.reload();
-    await table.getByRole('link', { name: 'Lapsed Nothingahead' }).waitFor();
+    await table.getByRole('link', { name: 'Lapsed Nothingahead', exact: true }).waitFor();
     expect(await region.getByLabel('From').inputValue()).toBe(day);
-    expect(await table.getByRole('link', { name: 'Hedge Rainday' }).count()).toBe(0);
+    expect(await table.getByRole('link', { name: 'Hedge Rainday', exact: true }).count()).toBe(0);
 
     await region.getByRole('button', { name: 'List all payments' }).click();
     await page.waitForURL((url) => url.search === '?tab=payments');

@@ -74,8 +74,11 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
   const [pollTick, setPollTick] = useState(0);
   // The tab and the filters below, kept in the address (0101).
   const [view, setView] = useState(filters);
+  // The server's first page of "Nothing booked ahead" is the address's; chosen again later, the list reads its own.
+  const [nothingBookedAheadFirst, setNothingBookedAheadFirst] = useState(nothingBookedAhead);
   const changeView = (change: Partial<DashboardFilters>) => {
     const next = { ...view, ...change };
+    if (next.customers !== view.customers) setNothingBookedAheadFirst(null);
     setView(next);
     window.history.replaceState(null, '', `${window.location.pathname}${buildDashboardQuery(next)}`);
   };
@@ -222,7 +225,7 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
             </div>
           </div>
           {view.customers === 'nothing-booked-ahead' ? (
-            <NothingBookedAheadList firstPage={nothingBookedAhead} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
+            <NothingBookedAheadList firstPage={nothingBookedAheadFirst} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
           ) : <DataTable
             empty={searching ? t('searchingCustomers') : search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
