@@ -5,6 +5,7 @@ import { getDb } from '@/db/client';
 import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { paymentPageQuery, selectNothingBookedAheadPage } from '@/features/staff-dashboard/dashboard.repository';
+import { DEFAULT_BRANCH_ID } from '@/features/branch/branch.service';
 import { listNothingBookedAhead } from '@/features/staff-dashboard/dashboard.service';
 import { insertConfirmedVisits, insertCustomer } from '../support/records';
 import { explainWithoutSeqScans } from '../support/sql';
@@ -117,8 +118,8 @@ describe('Customers tab: nothing booked ahead (0101)', () => {
 
   it('reads customers and visits through their indexes, never a pass over either table', async () => {
     const plans = await explainWithoutSeqScans((tx) => ({
-      first: selectNothingBookedAheadPage(tx, { today: '2026-11-27', limit: 101 }),
-      after: selectNothingBookedAheadPage(tx, { today: '2026-11-27', limit: 101, after: { createdAt: '2025-03-05T12:00:00.000000Z', id: ids.cancelledAhead! } }),
+      first: selectNothingBookedAheadPage(tx, { branchId: DEFAULT_BRANCH_ID, today: '2026-11-27', limit: 101 }),
+      after: selectNothingBookedAheadPage(tx, { branchId: DEFAULT_BRANCH_ID, today: '2026-11-27', limit: 101, after: { createdAt: '2025-03-05T12:00:00.000000Z', id: ids.cancelledAhead! } }),
     }));
     for (const plan of Object.values(plans)) {
       expect(plan).not.toMatch(/Seq Scan/);

@@ -173,6 +173,7 @@ const VISITED_STATUSES = ['confirmed', 'completed'];
 
 /** Where one page of the Customers tab's "Nothing booked ahead" (0101) is read from. */
 export type NothingBookedAheadQuery = RecordPageQuery & {
+  branchId: number;
   /** `'YYYY-MM-DD'` in the branch's time zone: a visit on this day or later is booked ahead, an earlier one is past. */
   today: string;
 };
@@ -182,8 +183,10 @@ export type NothingBookedAheadQuery = RecordPageQuery & {
  * and nothing booked from `today` on (no visit pending, waiting for payment or confirmed; a
  * cancelled or expired one is no booking). Erased customers (0049) are left out. Newest customer
  * first on (created_at, id), the customer list's order: `customers_created_at_id_idx` serves the
- * order and the cursor, and each customer's visits are read off `appointments_customer_idx`, so a
- * page costs the customers walked to fill it, never a pass over either table. `lastVisit` is the
+ * order and the cursor; each customer's last visit is read off `appointments_customer_idx`, and
+ * the visits ahead off it or, on a big table, once off the branch's days from `today` on
+ * (`appointments_date_time_idx`): a page costs the customers walked to fill it, never a pass over
+ * either table. A visit ahead is the branch's, as the Appointments tab lists them. `lastVisit` is the
  * latest such Friday.
  */
 export function selectNothingBookedAheadPage(db: DbExecutor, query: NothingBookedAheadQuery) {
@@ -196,7 +199,7 @@ export function selectNothingBookedAheadPage(db: DbExecutor, query: NothingBooke
   const bookedAhead = db
     .select({ id: appointments.id })
     .from(appointments)
-    .where(and(eq(appointments.customerId, customers.id), gte(appointments.date, query.today), inArray(appointments.status, BOOKED_STATUSES)));
+    .where(and(eq(appointments.customerId, customers.id), eq(appointments.branchId, query.branchId), gte(appointments.date, query.today), inArray(appointments.status, BOOKED_STATUSES)));
   return db
     .select({ ...customerListColumns, lastVisit: sql<string>`to_char(${lastVisit.date}, 'YYYY-MM-DD')`, cursorAt: page.cursorAt })
     .from(customers)

@@ -98,9 +98,9 @@ export async function listPayments(query: Partial<PaymentListQuery> = {}) {
  */
 export async function listNothingBookedAhead(query: Partial<NothingBookedAheadListQuery> = {}, options: { now?: Date } = {}) {
   const { limit, read } = pageQuery(query);
-  const { timezone } = await getBranch();
+  const { id: branchId, timezone } = await getBranch(DEFAULT_BRANCH_ID);
   const today = findToday(options.now ?? new Date(), timezone);
-  const { rows, nextCursor } = toRecordPage(await selectNothingBookedAheadPage(await getDb(), { ...read, today }), limit, (c) => c);
+  const { rows, nextCursor } = toRecordPage(await selectNothingBookedAheadPage(await getDb(), { ...read, branchId, today }), limit, (c) => c);
   return { customers: rows, nextCursor };
 }
 
