@@ -168,6 +168,49 @@ export async function searchCustomers(db: DbExecutor, words: string[], limit: nu
     .limit(limit);
 }
 
+/** A visit still to come or to be paid: where the crew will go (a cancelled or lapsed one is not). */
+const BOOKED_STATUSES = ['pending', 'pending-payment', 'confirmed'];
+/** A paid visit: done, or confirmed and never marked done (a past season's booking still counts). */
+const VISITED_STATUSES = ['confirmed', 'completed'];
+
+/** Where one page of the Customers tab's "Nothing booked ahead" (0101) is read from. */
+export type NothingBookedAheadQuery = RecordPageQuery & {
+  branchId: number;
+  /** `'YYYY-MM-DD'` in the branch's time zone: a visit on this day or later is booked ahead, an earlier one is past. */
+  today: string;
+};
+
+/**
+ * Customers who may not come back (docs/decisions/0101): a paid visit on a Friday before `today`,
+ * and nothing booked from `today` on (no visit pending, waiting for payment or confirmed; a
+ * cancelled or expired one is no booking). Erased customers (0049) are left out. Newest customer
+ * first on (created_at, id), the customer list's order: `customers_created_at_id_idx` serves the
+ * order and the cursor; each customer's last visit is read off `appointments_customer_idx`, and
+ * the visits ahead off it or, on a big table, once off the branch's days from `today` on
+ * (`appointments_date_time_idx`): a page costs the customers walked to fill it, never a pass over
+ * either table. A visit ahead is the branch's, as the Appointments tab lists them. `lastVisit` is the
+ * latest such Friday.
+ */
+export function selectNothingBookedAheadPage(db: DbExecutor, query: NothingBookedAheadQuery) {
+  const page = newestFirst(customers.createdAt, customers.id, query);
+  const lastVisit = db
+    .select({ date: sql<string>`max(${appointments.date})`.as('last_visit') })
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customers.id), lt(appointments.date, query.today), inArray(appointments.status, VISITED_STATUSES)))
+    .as('last_visit');
+  const bookedAhead = db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.customerId, customers.id), eq(appointments.branchId, query.branchId), gte(appointments.date, query.today), inArray(appointments.status, BOOKED_STATUSES)));
+  return db
+    .select({ ...customerListColumns, lastVisit: sql<string>`to_char(${lastVisit.date}, 'YYYY-MM-DD')`, cursorAt: page.cursorAt })
+    .from(customers)
+    .innerJoinLateral(lastVisit, sql`true`)
+    .where(and(page.after, isNull(customers.erasedAt), isNotNull(lastVisit.date), sql`not exists ${bookedAhead}`))
+    .orderBy(...page.orderBy)
+    .limit(query.limit);
+}
+
 /**
  * The customer who holds the booking with this reference (as stored: `BK-` and eight capitals), with
  * the booking's first Friday and how many Fridays it has: its paid visits, not a free re-treatment
@@ -210,10 +253,16 @@ function newestFirst(createdAt: Column, id: Column, query: RecordPageQuery) {
   };
 }
 
-export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) {
+/**
+ * The query of a page of the Payments tab, newest first; with `range`, only the payments created from `start`
+ * up to (not including) `end` (the tab's From/To in the branch's time zone, 0101), which the same
+ * (created_at, id) index serves as a range.
+ */
+export function paymentPageQuery(db: DbExecutor, query: RecordPageQuery & { range?: { start: Date; end: Date } }) {
   const page = newestFirst(payments.createdAt, payments.id, query);
+  const range = query.range ? and(gte(payments.createdAt, query.range.start), lt(payments.createdAt, query.range.end)) : undefined;
   const refunded = selectRefundsMade(db);
-  const rows = await db
+  return db
     .select({
       id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
       // A cancellation's refund (0017): the tab says the payment was given back, as the CSV does, and how much with its HST (0075).
@@ -227,9 +276,13 @@ export async function selectPaymentPage(db: DbExecutor, query: RecordPageQuery) 
     .from(payments)
     .leftJoin(customers, eq(customers.id, payments.customerId))
     .leftJoin(refunded, eq(refunded.paymentId, payments.id))
-    .where(page.after)
+    .where(and(page.after, range))
     .orderBy(...page.orderBy)
     .limit(query.limit);
+}
+
+export async function selectPaymentPage(db: DbExecutor, query: Parameters<typeof paymentPageQuery>[1]) {
+  const rows = await paymentPageQuery(db, query);
   return rows.map((row) => ({ ...row, ...readPaymentTaxFacts(row), refundedCents: Number(row.refundedCents ?? 0) }));
 }
 

@@ -123,6 +123,30 @@ export const RecordListQuerySchema = z.preprocess(dropBlankValues, z.object({
 export type RecordListQuery = z.output<typeof RecordListQuerySchema>;
 
 /**
+ * GET /api/admin/payments `?from=&to=&cursor=&limit=`: a page of the Payments tab, of the payments
+ * created within From/To when given (0101). The range's rule is the exports' (`readListRange`),
+ * checked by the service so a refusal names its field as theirs does.
+ */
+export const PaymentListQuerySchema = z.preprocess(dropBlankValues, z.object({
+  from: z.string('exports.errors.invalidDate').max(20, 'exports.errors.invalidDate').optional(),
+  to: z.string('exports.errors.invalidDate').max(20, 'exports.errors.invalidDate').optional(),
+  cursor: recordCursor.optional(),
+  limit: pageLimit,
+}));
+export type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
+
+/**
+ * GET /api/admin/customers `?filter=nothing-booked-ahead&cursor=&limit=`: a page of the customers
+ * with a past visit and nothing booked from today on (0101), newest customer first.
+ */
+export const NothingBookedAheadQuerySchema = z.preprocess(dropBlankValues, z.object({
+  filter: z.literal('nothing-booked-ahead', 'errors.invalidField'),
+  cursor: recordCursor.optional(),
+  limit: pageLimit,
+}));
+export type NothingBookedAheadListQuery = z.output<typeof NothingBookedAheadQuerySchema>;
+
+/**
  * GET /api/admin/quotes `?status=&q=&email=&cursor=&limit=`: one page of /quotes-admin, newest
  * first, of one state or all (0073), matching a search by customer name, email or quote number,
  * and sent to one address exactly (quote-list.ts). A search of only spaces is no search.

@@ -15,10 +15,13 @@ import {
   emailBelongsToAnotherCustomer, lockCustomerAddress, selectCustomerAddress, updateCustomerContact,
   findAppointmentStatus, searchCustomers, selectCustomerByBookingRef, updateAppointmentStatus, updateMessageStatus,
   selectAppointmentPage, selectCustomerDetails, selectDashboardTotals, selectMessagePage, selectOutboxBody, selectOutboxPage,
-  selectPaymentPage, selectQuotePage, selectQuotesByEmail, selectRecentCustomers,
+  selectNothingBookedAheadPage, selectPaymentPage, selectQuotePage, selectQuotesByEmail, selectRecentCustomers,
 } from './dashboard.repository';
+import { readListRange } from './dashboard-filters';
+import { type ExportRange, findRangeInstants } from '@/features/exports/export-range';
 import type {
-  AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, QuoteListQuery, RecordListQuery,
+  AppointmentChange, AppointmentListQuery, AppointmentStatusChange, CustomerContact, MessageStatusChange, NothingBookedAheadListQuery,
+  PaymentListQuery, QuoteListQuery, RecordListQuery,
 } from './dashboard.schema';
 import { LIST_PAGE_SIZE, takePage } from './list-paging';
 import { encodeRecordCursor } from './record-list';
@@ -70,14 +73,21 @@ const pageQuery = (query: Partial<RecordListQuery>) => {
 
 /**
  * One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next
- * page (null on the last). A payment with refunds made says how much came back and the HST in it,
- * as its receipt does (`findRefundedAmounts`, 0075); the tax facts it is worked out from stay here.
+ * page (null on the last). With From/To, only the payments created on those days in the branch's
+ * time zone (0101), under the exports' range rule; a bad range is refused as theirs is. A payment
+ * with refunds made says how much came back and the HST in it, as its receipt does
+ * (`findRefundedAmounts`, 0075); the tax facts it is worked out from stay here.
+ *
+ * @throws AppError 'bad_request' (`exports.errors.*`) for a bad, reversed or too long range
  */
-export async function listPayments(query: Partial<RecordListQuery> = {}) {
+export async function listPayments(query: Partial<PaymentListQuery> = {}) {
   const { limit, read } = pageQuery(query);
-  const { taxRateBps } = await getBranch();
+  const checked = readListRange(query.from, query.to);
+  if (!checked.ok) throw new AppError('bad_request', checked.messageKey, { field: checked.field }, { days: checked.days });
+  const { taxRateBps, timezone } = await getBranch();
+  const range = checked.range ? findRangeInstants(checked.range, timezone) : undefined;
   const { rows, nextCursor } = toRecordPage(
-    await selectPaymentPage(await getDb(), read),
+    await selectPaymentPage(await getDb(), { ...read, range }),
     limit,
     ({ subtotalCents, taxCents, taxRateBps: paymentRateBps, ...p }) => ({
       ...p,
@@ -87,6 +97,21 @@ export async function listPayments(query: Partial<RecordListQuery> = {}) {
   );
   return { payments: rows, nextCursor };
 }
+
+/**
+ * One page of the Customers tab's "Nothing booked ahead" (GET /api/admin/customers?filter=, 0101):
+ * customers with a paid visit before today (the branch's calendar day) and nothing booked from
+ * today on, each with the Friday of their last visit, newest customer first, and the next cursor.
+ */
+export async function listNothingBookedAhead(query: Partial<NothingBookedAheadListQuery> = {}, options: { now?: Date } = {}) {
+  const { limit, read } = pageQuery(query);
+  const { id: branchId, timezone } = await getBranch(DEFAULT_BRANCH_ID);
+  const today = findToday(options.now ?? new Date(), timezone);
+  const { rows, nextCursor } = toRecordPage(await selectNothingBookedAheadPage(await getDb(), { ...read, branchId, today }), limit, (c) => c);
+  return { customers: rows, nextCursor };
+}
+
+export type NothingBookedAheadPage = Awaited<ReturnType<typeof listNothingBookedAhead>>;
 
 /** One page of the Messages tab (GET /api/admin/messages), newest first. */
 export async function listMessages(query: Partial<RecordListQuery> = {}) {
@@ -114,15 +139,17 @@ export type OutboxPage = Awaited<ReturnType<typeof listOutbox>>;
 /**
  * Everything the staff dashboard shows, as plain JSON-safe data (dates as ISO strings). The
  * appointments, payments, messages and emails are their tabs' first pages (appointments in the
- * default view, upcoming), each with the cursor its "Load more" continues from.
+ * default view, upcoming; payments of `paymentsRange` when given, 0101), each with the cursor its
+ * "Load more" continues from.
  */
-export async function loadDashboard(options: { now?: Date } = {}) {
+export async function loadDashboard(options: { now?: Date; paymentsRange?: ExportRange | null } = {}) {
   const db = await getDb();
   const [totals, appointmentPage, customerRows, paymentPage, messagePage, outboxPage] = await Promise.all([
     selectDashboardTotals(db),
     listAppointments({}, { now: options.now }),
     selectRecentCustomers(db),
-    listPayments(),
+    // The page's address may ask for the Payments tab's From/To (0101).
+    listPayments(options.paymentsRange ?? {}),
     listMessages(),
     listOutbox(),
   ]);

@@ -29,6 +29,13 @@ describe('record list paths and pages', () => {
       .toBe('/api/admin/messages?cursor=2027-05-07T13%3A04%3A05.123456Z%7E12&limit=250');
   });
 
+  it('keeps a list\'s filter on every page and refresh (0101)', () => {
+    expect(buildRecordListPath('customers', { filter: { filter: 'nothing-booked-ahead' }, cursor: '2027-05-07T13:04:05.123456Z~12' }))
+      .toBe('/api/admin/customers?filter=nothing-booked-ahead&cursor=2027-05-07T13%3A04%3A05.123456Z%7E12');
+    expect(buildRecordListPath('payments', { filter: { from: '2026-03-01', to: '2026-03-31' }, limit: 250 }))
+      .toBe('/api/admin/payments?from=2026-03-01&to=2026-03-31&limit=250');
+  });
+
   it('takes a page from rows read one beyond it, with the cursor after its last row', () => {
     const rows = [{ id: 5 }, { id: 4 }, { id: 3 }];
     expect(takePage(rows, 2, (r) => `c${r.id}`)).toEqual({ page: [{ id: 5 }, { id: 4 }], nextCursor: 'c4' });

@@ -5,7 +5,8 @@
  */
 import { joinCursor, LIST_PAGE_SIZE, readCursorId } from './list-paging';
 
-export const RECORD_LISTS = ['payments', 'messages', 'outbox'] as const;
+/** The lists paged newest first: the three tabs, and the Customers tab's "Nothing booked ahead" (0101). */
+export const RECORD_LISTS = ['payments', 'messages', 'outbox', 'customers'] as const;
 export type RecordList = (typeof RECORD_LISTS)[number];
 
 /**
@@ -33,9 +34,9 @@ export function decodeRecordCursor(value: string): RecordCursor | null {
   return { createdAt, id };
 }
 
-/** GET /api/admin/{list}, from a cursor on (the first page without one). */
-export function buildRecordListPath(list: RecordList, options: { cursor?: string | null; limit?: number } = {}): string {
-  const params = new URLSearchParams();
+/** GET /api/admin/{list}, from a cursor on (the first page without one), with the list's filter (`filter`, 0101) first. */
+export function buildRecordListPath(list: RecordList, options: { cursor?: string | null; limit?: number; filter?: Record<string, string> } = {}): string {
+  const params = new URLSearchParams(options.filter);
   if (options.cursor) params.set('cursor', options.cursor);
   if (options.limit !== undefined && options.limit !== LIST_PAGE_SIZE) params.set('limit', String(options.limit));
   const query = params.toString();

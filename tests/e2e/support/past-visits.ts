@@ -19,6 +19,8 @@ export type PastVisit = {
   firstName: string; lastName: string; week: 0 | 1 | 2 | 3; locale: string; email: string;
   /** Sold with the visit besides the treatment (none unless told): the screens name them (0064, 0077). */
   includeTick?: boolean; extras?: string[];
+  /** Marked done already (confirmed unless told), so the Friday's other journeys still find it done. */
+  completed?: boolean;
 };
 
 const visit = (firstName: string, week: PastVisit['week'], more: Partial<PastVisit> = {}): PastVisit => ({
@@ -54,6 +56,10 @@ export const PAST_VISITS: readonly PastVisit[] = [
   visit('Gatelocked', 0),
   // The last Friday, after it: "Couldn't treat" recorded without signal, then rebooked from the dashboard (0086).
   visit('Deadzone', 0),
+  // Came a month ago, marked done, and booked nothing since: the Customers tab's "Nothing booked
+  // ahead" lists them, and their payment is the Payments tab's From/To's (0101). Dora's Friday is all
+  // done once she is, so this visit is done already.
+  visit('Lapsed', 3, { lastName: 'Nothingahead', completed: true }),
 ];
 
 /** `lastFriday` and the three Fridays before it, weeks 0 to 3. */
@@ -75,7 +81,8 @@ export async function insertPastVisits(db: Database, fridays: readonly string[])
         createdAt: paidAt, updatedAt: paidAt,
       }).returning({ id: customers.id });
       const [row] = await tx.insert(appointments).values({
-        customerId: customer!.id, bookingRef, visitNumber: 1, serviceType: 'onetime', date, time: '09:00', status: 'confirmed', locale: past.locale,
+        customerId: customer!.id, bookingRef, visitNumber: 1, serviceType: 'onetime', date, time: '09:00', status: past.completed ? 'completed' : 'confirmed', locale: past.locale,
+        completedAt: past.completed ? new Date(`${date}T15:00:00Z`) : null,
         address: place.address, city: place.city, postalCode: place.postalCode, latitude: place.latitude, longitude: place.longitude,
         includeTick: past.includeTick ?? false, extras: past.extras ?? null,
         propertySize: 0.25, subtotalCents: 11_000, taxCents: 1_430, totalCents: 12_430, reminderSentAt: new Date(`${addCalendarDays(date, -2)}T14:00:00Z`),

@@ -5,6 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { readRefusal } from '@/features/staff-dashboard/components/staff-api';
+import { readListRange } from '@/features/staff-dashboard/dashboard-filters';
 import type { ExportRange } from '../export-range';
 import type { AmountSums } from '../export-rows';
 import { formatCad, formatLongDate } from '@/lib/format';
@@ -39,10 +40,11 @@ function saveFile(blob: Blob, filename: string) {
  * by default, and two downloads for it: the payments received, and the refunds made, each on its
  * own day (0075).
  */
-export function PaymentsExportForm({ defaultRange }: { defaultRange: ExportRange }) {
+export function PaymentsExportForm({ defaultRange, list }: { defaultRange: ExportRange; list?: RangeListing }) {
   const t = useTranslations('exports.form');
   return (
     <RangeExportForm
+      list={list}
       downloads={[
         { path: PAYMENTS_EXPORT_PATH, name: 'payments', label: t('downloadPayments') },
         { path: REFUNDS_EXPORT_PATH, name: 'refunds', label: t('downloadRefunds') },
@@ -68,6 +70,12 @@ export function ApplicationsExportForm({ defaultRange }: { defaultRange: ExportR
   );
 }
 
+/**
+ * The Payments tab's list under the form (docs/decisions/0101): "List these payments" lists the
+ * range in the fields, "List all payments" every payment again; `listed` is the range listed, if any.
+ */
+export type RangeListing = { listed: ExportRange | null; onList: (range: ExportRange | null) => void };
+
 /** One file a range form downloads: its API path, its name when the server gives none, its button's label. */
 type RangeDownload = { path: string; name: string; label: string };
 
@@ -77,8 +85,9 @@ type RangeDownload = { path: string; name: string; label: string };
  * once hydrated it fetches the file of the button pressed (Enter in a field is the first), so a
  * refused range shows the server's message beside the fields instead of a page of JSON.
  */
-function RangeExportForm({ downloads, title, intro, defaultRange, withTotals = false }: { downloads: readonly [RangeDownload, ...RangeDownload[]]; title: string; intro: string; defaultRange: ExportRange; withTotals?: boolean }) {
+function RangeExportForm({ downloads, title, intro, defaultRange, withTotals = false, list }: { downloads: readonly [RangeDownload, ...RangeDownload[]]; title: string; intro: string; defaultRange: ExportRange; withTotals?: boolean; list?: RangeListing }) {
   const t = useTranslations('exports.form');
+  const tAll = useTranslations();
   const id = useId();
   const [range, setRange] = useState(defaultRange);
   const [pending, setPending] = useState(false);
@@ -98,6 +107,14 @@ function RangeExportForm({ downloads, title, intro, defaultRange, withTotals = f
     } finally {
       setPending(false);
     }
+  };
+
+  // The list takes the range the files do (0101), checked here by their rule before it is asked for.
+  const listRange = () => {
+    const check = readListRange(range.from, range.to);
+    if (!check.ok) return setRefusal({ message: tAll(check.messageKey, { days: check.days }), field: check.field });
+    setRefusal(null);
+    list?.onList(check.range);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -164,6 +181,8 @@ function RangeExportForm({ downloads, title, intro, defaultRange, withTotals = f
           </Button>
         ))}
         {withTotals ? <Button type="button" variant="outline" disabled={pending} onClick={() => void showTotals()}>{t('showTotals')}</Button> : null}
+        {list ? <Button type="button" variant="outline" disabled={pending} onClick={listRange}>{t('listPayments')}</Button> : null}
+        {list?.listed ? <Button type="button" variant="ghost" disabled={pending} onClick={() => list.onList(null)}>{t('listAll')}</Button> : null}
       </form>
       {refusal ? <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-red-700">{refusal.message}</p> : null}
       {totals ? <PeriodTotalsTable totals={totals} /> : null}

@@ -1,7 +1,7 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -10,7 +10,8 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { formatAddressLine } from '@/lib/address-line';
-import { formatCad } from '@/lib/format';
+import { formatCad, formatLongDate as longDate } from '@/lib/format';
+import { Select } from '@/components/ui/select';
 import type { Locale } from '@/i18n/routing';
 import type { OfficeCompletionForm } from '@/features/application-records/application-record.service';
 import { describeContactSubject } from '@/features/contact/contact-subjects';
@@ -23,7 +24,9 @@ import { StaffReceiptActions } from '@/features/receipts/components/staff-receip
 import { matchesCustomer } from '../customer-search';
 import { buildSummaryCards } from '../summary-cards';
 import type { MessageStatusChange } from '../dashboard.schema';
-import type { DashboardData, FoundCustomer } from '../dashboard.service';
+import type { DashboardData, FoundCustomer, NothingBookedAheadPage } from '../dashboard.service';
+import { buildDashboardQuery, type DashboardFilters, readCustomerFilterParam, readDashboardTab } from '../dashboard-filters';
+import { NothingBookedAheadList } from './nothing-booked-ahead-list';
 import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
 import { LoadMore } from './load-more';
@@ -35,8 +38,12 @@ import { useRecordPages } from './use-record-pages';
 
 const POLL_MS = 30_000;
 
-export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion, replyFrame, consentWords }: {
+export function AdminDashboard({ initial, filters, nothingBookedAhead, customerDetailsPath, paymentsExportRange, seasonOpenerPreviewPath, completion, replyFrame, consentWords }: {
   initial: DashboardData;
+  /** The tab, the Customers tab's list and the Payments tab's From/To the address asks for (docs/decisions/0101). */
+  filters: DashboardFilters;
+  /** The first page of "Nothing booked ahead" when the address asks for it; read here when chosen later. */
+  nothingBookedAhead: NothingBookedAheadPage | null;
   customerDetailsPath: string;
   /** What the Appointments tab's "Mark completed" offers: products and technicians (docs/decisions/0046). */
   completion: OfficeCompletionForm;
@@ -65,8 +72,19 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
   const [replying, setReplying] = useState<RepliedMessage | null>(null);
   // Counts the polls: the Appointments tab reads its own filtered list again on each.
   const [pollTick, setPollTick] = useState(0);
+  // The tab and the filters below, kept in the address (0101).
+  const [view, setView] = useState(filters);
+  // The server's first page of "Nothing booked ahead" is the address's; chosen again later, the list reads its own.
+  const [nothingBookedAheadFirst, setNothingBookedAheadFirst] = useState(nothingBookedAhead);
+  const changeView = (change: Partial<DashboardFilters>) => {
+    const next = { ...view, ...change };
+    if (next.customers !== view.customers) setNothingBookedAheadFirst(null);
+    setView(next);
+    window.history.replaceState(null, '', `${window.location.pathname}${buildDashboardQuery(next)}`);
+  };
+  const paymentsFilter = useMemo(() => (view.paymentsRange ? { ...view.paymentsRange } : undefined), [view.paymentsRange]);
   // Payments, messages and emails come in pages too; each poll reads the rows shown again.
-  const payments = useRecordPages('payments', { rows: data.payments, nextCursor: data.paymentsNextCursor }, pollTick);
+  const payments = useRecordPages('payments', { rows: data.payments, nextCursor: data.paymentsNextCursor }, pollTick, paymentsFilter);
   const messages = useRecordPages('messages', { rows: data.messages, nextCursor: data.messagesNextCursor }, pollTick);
   const outbox = useRecordPages('outbox', { rows: data.outbox, nextCursor: data.outboxNextCursor }, pollTick);
 
@@ -169,7 +187,7 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
           </Card>
         ))}
       </div>
-      <Tabs defaultValue="appointments">
+      <Tabs value={view.tab} onValueChange={(tab) => changeView({ tab: readDashboardTab(tab) })}>
         <TabsList aria-label={t('sections')}>
           <TabsTrigger value="appointments">{t('tabs.appointments')}</TabsTrigger>
           <TabsTrigger value="customers">{t('tabs.customers')}</TabsTrigger>
@@ -182,9 +200,21 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
         </TabsContent>
         <TabsContent value="customers">
           <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-            <div className="w-full max-w-sm space-y-1.5">
-              <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
-              <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+            <div className="flex flex-wrap items-end gap-3">
+              {/* Those who may not come back (0101), or every customer with the search. */}
+              <div className="space-y-1.5">
+                <Label htmlFor="customer-filter">{t('customerFilter.label')}</Label>
+                <Select id="customer-filter" className="w-56" value={view.customers} onChange={(e) => changeView({ customers: readCustomerFilterParam(e.target.value) })}>
+                  <option value="all">{t('customerFilter.all')}</option>
+                  <option value="nothing-booked-ahead">{t('customerFilter.nothingBookedAhead')}</option>
+                </Select>
+              </div>
+              {view.customers === 'all' ? (
+                <div className="w-full max-w-sm space-y-1.5">
+                  <Label htmlFor="customer-search">{t('searchCustomers')}</Label>
+                  <Input id="customer-search" type="search" value={search} placeholder={t('searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
+                </div>
+              ) : null}
             </div>
             <div className="flex flex-wrap items-end gap-2">
               {/* A first-time caller, added to be booked from their page (0098). */}
@@ -194,7 +224,9 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               <CustomersExportLink />
             </div>
           </div>
-          <DataTable
+          {view.customers === 'nothing-booked-ahead' ? (
+            <NothingBookedAheadList firstPage={nothingBookedAheadFirst} refreshTick={pollTick} customerDetailsPath={customerDetailsPath} />
+          ) : <DataTable
             empty={searching ? t('searchingCustomers') : search.trim() && data.customers.length > 0 ? t('noMatches') : t('empty')}
             head={[t('cols.name'), t('cols.email'), t('cols.phone'), t('cols.address')]}
             rows={customers.map((c) => [
@@ -209,11 +241,15 @@ export function AdminDashboard({ initial, customerDetailsPath, paymentsExportRan
               </span>,
               c.email || na, c.phone || na, formatAddressLine(c.address, c.city, c.postalCode) || na,
             ])}
-          />
+          />}
         </TabsContent>
         <TabsContent value="payments">
-          <PaymentsExportForm defaultRange={paymentsExportRange} />
-          <p role="status" className="mb-2 text-sm text-gray-600">{t('records.shown.payments', { count: payments.rows.length })}</p>
+          <PaymentsExportForm defaultRange={paymentsExportRange} list={{ listed: view.paymentsRange, onList: (paymentsRange) => changeView({ paymentsRange }) }} />
+          <p role="status" className="mb-2 text-sm text-gray-600">
+            {/* The list of the range the form lists (0101), or of every payment. */}
+            {view.paymentsRange ? `${t('records.range', { from: longDate(view.paymentsRange.from, locale), to: longDate(view.paymentsRange.to, locale) })} ` : null}
+            {payments.pending === 'first' ? t('records.loading') : t('records.shown.payments', { count: payments.rows.length })}
+          </p>
           <DataTable
             empty={t('empty')}
             head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}

@@ -11,7 +11,8 @@ import { LoginForm } from '@/features/staff-auth/components/login-form';
 import { findDefaultPaymentExportRange } from '@/features/exports/exports.service';
 import { loadConsentWords } from '@/features/marketing-email/consent.service';
 import { AdminDashboard } from '@/features/staff-dashboard/components/admin-dashboard';
-import { loadDashboard } from '@/features/staff-dashboard/dashboard.service';
+import { type DashboardFilters, readCustomerFilterParam, readDashboardTab, readListRange } from '@/features/staff-dashboard/dashboard-filters';
+import { listNothingBookedAhead, loadDashboard } from '@/features/staff-dashboard/dashboard.service';
 import { can } from '@/features/staff-auth/capabilities';
 import { findOfficePage } from '@/features/staff-auth/office-pages';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
@@ -35,6 +36,13 @@ export default async function AdminPage({ params, searchParams }: {
   // technician that it is the office's (0078), the office that it is the owner's (0082).
   const asked = findOfficePage(next);
   const refusedPage = session && asked && !can(session.role, asked.capability) ? asked.key : null;
+  const listed = readListRange(query.from, query.to);
+  const filters: DashboardFilters = {
+    tab: readDashboardTab(query.tab),
+    customers: readCustomerFilterParam(query.customers),
+    // A range the address gets wrong lists every payment, as no range does; the form says why when it is tried.
+    paymentsRange: listed.ok ? listed.range : null,
+  };
 
   return (
     <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['staffAuth', 'errors', 'adminDashboard', 'contactForm', 'exports', 'receipts', 'marketingEmail', 'routing', 'applicationRecords', 'staffCustomers', 'staffBooking', 'serviceAreaAdmin'])}>
@@ -66,9 +74,12 @@ export default async function AdminPage({ params, searchParams }: {
           ) : null}
           <div className="mt-8">
             <AdminDashboard
-              initial={await loadDashboard()}
+              initial={await loadDashboard({ paymentsRange: filters.paymentsRange })}
+              // The tab and its filters from the address, so a reload or a link opens the same list (0101).
+              filters={filters}
+              nothingBookedAhead={filters.customers === 'nothing-booked-ahead' ? await listNothingBookedAhead() : null}
               customerDetailsPath={localePath(locale, '/customer-details')}
-              paymentsExportRange={await findDefaultPaymentExportRange()}
+              paymentsExportRange={filters.paymentsRange ?? await findDefaultPaymentExportRange()}
               seasonOpenerPreviewPath={can(session.role, 'seasonOpener') ? localePath(locale, '/email-preview?email=season-opener') : null}
               // "Mark completed" asks for the application record as the day sheet does (0046).
               completion={await loadOfficeCompletionForm()}

@@ -1,15 +1,22 @@
-import { findCustomers } from '@/features/staff-dashboard/dashboard.service';
+import { NothingBookedAheadQuerySchema } from '@/features/staff-dashboard/dashboard.schema';
+import { findCustomers, listNothingBookedAhead } from '@/features/staff-dashboard/dashboard.service';
 import { NewCustomerSchema } from '@/features/staff-dashboard/new-customer.schema';
 import { createOfficeCustomer } from '@/features/staff-dashboard/new-customer.service';
 import { requireStaff } from '@/features/staff-auth/require-staff';
-import { apiRoute, parseJson } from '@/server/handler';
+import { apiRoute, parseJson, parseWith } from '@/server/handler';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/admin/customers?q=…: every customer matching the dashboard search, newest first (admins). */
+/**
+ * GET /api/admin/customers?q=…: every customer matching the dashboard search, newest first (office,
+ * admins). `?filter=nothing-booked-ahead&cursor=&limit=`: a page of the customers with a past visit
+ * and nothing booked from today on, with their last visit (0101).
+ */
 export const GET = apiRoute(async ({ req }) => {
   await requireStaff({ can: 'officeWork' });
-  return findCustomers(new URL(req.url).searchParams.get('q') ?? '');
+  const params = new URL(req.url).searchParams;
+  if (params.has('filter')) return listNothingBookedAhead(parseWith(NothingBookedAheadQuerySchema, Object.fromEntries(params)));
+  return findCustomers(params.get('q') ?? '');
 });
 
 /**
