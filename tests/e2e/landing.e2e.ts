@@ -11,7 +11,7 @@ import { setupBrowser } from './support/browser';
 import { clickHydratedLink } from './support/hydration';
 import { toast } from './support/toast';
 import { fillCalculatorCustomer } from './support/calculator';
-import { MIDSEASON_OFFER } from './support/midseason';
+import { HERO_SUMMER, MIDSEASON_OFFER } from './support/midseason';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
@@ -103,7 +103,11 @@ describe('landing page (en)', () => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    expect(await page.getByText("Don't let mosquitoes keep you inside this summer. Go ahead, sit outside").isVisible()).toBe(true);
+    // SPEC's tagline until the season's last day; after it, the hero speaks of next summer (0100).
+    expect(await page.getByText(`Don't let mosquitoes keep you inside ${HERO_SUMMER} summer. Go ahead, sit outside`).isVisible()).toBe(true);
+    expect(await page.getByText(`inside ${HERO_SUMMER === 'this' ? 'next' : 'this'} summer`).count()).toBe(0);
+    // SPEC's five towns and the communities the map beside them shows (0100).
+    expect(await page.locator('#quote').getByText('We serve Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby and nearby communities.').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Get a Free Quote' }).getAttribute('href')).toBe('#quote-section');
     expect(await page.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('#quote');
     // SPEC: the menu labels #pricing both Services and Pricing.
@@ -1077,6 +1081,10 @@ describe('landing page (es, de) as a native reader sees it', () => {
     const { page, context, errors } = await newPage({ locale: 'de-DE', viewport: { width: 320, height: 720 } });
     await skipPromo(context);
     await page.goto('/de');
+    // 0100: "diesen Sommer" until the season's last day, "nächsten Sommer" after it.
+    const summer = HERO_SUMMER === 'this' ? 'diesen' : 'nächsten';
+    expect(await page.getByText(`Lassen Sie sich ${summer} Sommer nicht von Mücken ins Haus treiben. Setzen Sie sich ruhig nach draußen`).isVisible()).toBe(true);
+    expect(normalise(await page.locator('#quote').textContent())).toContain('Wir sind in Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby und Umgebung tätig.');
     const buttons = await readButtons(page);
     expect(buttons.find((b) => b.label === 'Kostenlose Beratung buchen')?.lines).toBeGreaterThan(1);
     expect(buttons.filter((b) => b.align !== 'center' || b.overflows)).toEqual([]);
