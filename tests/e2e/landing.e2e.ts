@@ -11,7 +11,7 @@ import { setupBrowser } from './support/browser';
 import { clickHydratedLink } from './support/hydration';
 import { toast } from './support/toast';
 import { fillCalculatorCustomer } from './support/calculator';
-import { MIDSEASON_OFFER } from './support/midseason';
+import { HERO_SUMMER, MIDSEASON_OFFER } from './support/midseason';
 import { signInAsAdmin } from './support/staff';
 
 const { newPage, baseURL } = setupBrowser();
@@ -103,7 +103,9 @@ describe('landing page (en)', () => {
     const res = await page.goto('/');
     expect(res?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    expect(await page.getByText("Don't let mosquitoes keep you inside this summer. Go ahead, sit outside").isVisible()).toBe(true);
+    // SPEC's tagline until the season's last day; after it, the hero speaks of next summer (0100).
+    expect(await page.getByText(`Don't let mosquitoes keep you inside ${HERO_SUMMER} summer. Go ahead, sit outside`).isVisible()).toBe(true);
+    expect(await page.getByText(`inside ${HERO_SUMMER === 'this' ? 'next' : 'this'} summer`).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Get a Free Quote' }).getAttribute('href')).toBe('#quote-section');
     expect(await page.getByRole('link', { name: 'Schedule Service' }).getAttribute('href')).toBe('#quote');
     // SPEC: the menu labels #pricing both Services and Pricing.
@@ -837,6 +839,11 @@ describe('landing page (en)', () => {
     await area.getByLabel('Check your postal code').fill('m5v2t6');
     await area.getByRole('button', { name: 'Check' }).click();
     await area.getByText("We're sorry, but we don't currently service the M5V 2T6 area. Please contact us for alternatives.").waitFor();
+    // The FAQ names the areas served now, as the list does; the calculator's note SPEC's five towns
+    // and the communities around them (0100).
+    expect(await (await page.request.get('/')).text()).toContain('We serve Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby, Waterdown, Westdale, Hamilton Mountain, Binbrook, Caledonia and Flamborough.');
+    const calc = await openCalculator(page);
+    await calc.getByText('We serve Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby and nearby communities.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -1077,9 +1084,15 @@ describe('landing page (es, de) as a native reader sees it', () => {
     const { page, context, errors } = await newPage({ locale: 'de-DE', viewport: { width: 320, height: 720 } });
     await skipPromo(context);
     await page.goto('/de');
+    // 0100: "diesen Sommer" until the season's last day, "nächsten Sommer" after it.
+    const summer = HERO_SUMMER === 'this' ? 'diesen' : 'nächsten';
+    expect(await page.getByText(`Lassen Sie sich ${summer} Sommer nicht von Mücken ins Haus treiben. Setzen Sie sich ruhig nach draußen`).isVisible()).toBe(true);
     const buttons = await readButtons(page);
     expect(buttons.find((b) => b.label === 'Kostenlose Beratung buchen')?.lines).toBeGreaterThan(1);
     expect(buttons.filter((b) => b.align !== 'center' || b.overflows)).toEqual([]);
+    // The calculator (loaded as it comes into view) names SPEC's five towns and their surroundings (0100).
+    await page.locator('#quote').scrollIntoViewIfNeeded();
+    await page.locator('#quote').getByText('Wir sind in Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby und Umgebung tätig.').waitFor();
     expect(normalise(await page.locator('#about').textContent())).toContain('integrierter Schädlingsbekämpfung');
 
     await clickHydratedLink(page.locator('footer').getByRole('link', { name: 'Allgemeine Geschäftsbedingungen' }));

@@ -15,8 +15,12 @@ export type MidseasonOfferRules = { timezone: string; season: SeasonConfig; lead
 
 export type MidseasonOffer =
   | { running: true; lastStart: IsoDate }
-  /** `nextSeason`: the season a seasonal plan booked now is for (this year's before it starts, else next year's). */
-  | { running: false; nextSeason: { year: number; start: IsoDate } };
+  /**
+   * `nextSeason`: the season a seasonal plan booked now is for (this year's before it starts, else
+   * next year's). `seasonOver`: today is past this year's last season day, so "this summer" has gone
+   * (docs/decisions/0100); late in the season (the offer off, Fridays still served) it has not.
+   */
+  | { running: false; nextSeason: { year: number; start: IsoDate }; seasonOver: boolean };
 
 function moveToFriday(date: IsoDate, step: 1 | -1): IsoDate {
   let day = date;
@@ -32,5 +36,13 @@ export function findMidseasonOffer(now: Date, rules: MidseasonOfferRules): Midse
   const lastStart = addCalendarDays(moveToFriday(window.end, -1), -(rules.seasonalVisits - 1) * rules.intervalDays);
   if (today >= window.start && firstStart <= lastStart) return { running: true, lastStart };
   const nextYear = today < window.start ? year : year + 1;
-  return { running: false, nextSeason: { year: nextYear, start: getSeasonWindow(nextYear, rules.season).start } };
+  return { running: false, nextSeason: { year: nextYear, start: getSeasonWindow(nextYear, rules.season).start }, seasonOver: today > window.end };
+}
+
+/**
+ * Which summer the landing page's hero speaks of (docs/decisions/0100), from the same decision as the
+ * offer: SPEC's "this summer" from January until the season's last day, "next summer" after it.
+ */
+export function findHeroSummer(offer: MidseasonOffer): 'this' | 'next' {
+  return !offer.running && offer.seasonOver ? 'next' : 'this';
 }

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
+import { NAMED_TOWNS } from '@/features/service-area/served-towns';
 import type { Locale } from '@/i18n/routing';
 import { buildFaqPage, buildLocalBusiness, buildServiceOffers, type JsonLdObject, serializeJsonLd } from './json-ld';
 
@@ -12,7 +13,7 @@ export function JsonLd({ data }: { data: JsonLdObject | JsonLdObject[] }) {
 }
 
 /** The five towns with landing pages lead `areaServed`; the rest of the branch's list follows. */
-const CORE_TOWNS = ['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby'];
+const CORE_TOWNS: readonly string[] = NAMED_TOWNS;
 
 async function loadFacts() {
   const branch = await getBranch();

@@ -1,4 +1,4 @@
-import { findMidseasonOffer } from '@/features/marketing/midseason-offer';
+import { findHeroSummer, findMidseasonOffer } from '@/features/marketing/midseason-offer';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
 
@@ -8,3 +8,6 @@ import { DEFAULT_SCHEDULE_RULES } from '@/features/scheduling/available-dates';
  * open the popup run only while it does, and the off-season journey only while it does not.
  */
 export const MIDSEASON_OFFER = findMidseasonOffer(new Date(), { ...DEFAULT_SCHEDULE_RULES, seasonalVisits: DEFAULT_PRICE_TABLE.plans.seasonal.visits });
+
+/** Which summer the hero speaks of on the day the journeys run (0100): "this" until the season's last day, then "next". */
+export const HERO_SUMMER = findHeroSummer(MIDSEASON_OFFER);

@@ -15,7 +15,7 @@ import { HowItWorksSection } from '@/features/marketing/components/how-it-works-
 import { PricingSection } from '@/features/marketing/components/pricing-section';
 import { ProcessSection } from '@/features/marketing/components/process-section';
 import { PromoHost } from '@/features/marketing/components/promo-host';
-import { findMidseasonOffer } from '@/features/marketing/midseason-offer';
+import { findHeroSummer, findMidseasonOffer } from '@/features/marketing/midseason-offer';
 import { countVisits } from '@/features/pricing/pricing';
 import { scheduleRulesOf } from '@/features/scheduling/available-dates';
 import { ServiceAreaSection } from '@/features/marketing/components/service-area-section';
@@ -42,23 +42,24 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, tPromo, branch, publicInfo, settings, booking, faqItems] = await Promise.all([
+  const [t, tPromo, branch, publicInfo, settings, booking] = await Promise.all([
     getTranslations({ locale, namespace: 'home' }),
     getTranslations({ locale, namespace: 'promo' }),
     getBranch(),
     getPublicBranchInfo(),
     loadCalculatorSettings(),
     loadBookingFormProps(),
-    loadFaqItems(locale),
   ]);
+  const faqItems = await loadFaqItems(locale, settings.servedPrefixes);
   const promo = settings.promoDiscounts.find((d) => d.code === MIDSEASON_DISCOUNT.code) ?? MIDSEASON_DISCOUNT;
-  // Decided here, per request, so that off-season the popup's code is not even sent (0081).
+  // Decided here, per request, so that off-season the popup's code is not even sent (0081); the
+  // hero's "this summer" follows the same decision (0100).
   const offer = findMidseasonOffer(new Date(), { ...scheduleRulesOf(branch), seasonalVisits: countVisits(settings.priceTable, 'seasonal') });
   const saving = formatMoney(promo.discountValue, locale).replace(/[.,]00(?=\D*$)/, '');
 
   return (
     <IslandMessagesProvider locale={locale} messages={pickMessages(locale, ['calculator', 'pricing', 'booking', 'contactForm', 'errors', 'marketingConsent'])}>
-      <HeroSection locale={locale} />
+      <HeroSection locale={locale} summer={findHeroSummer(offer)} />
       <ProcessSection locale={locale} />
       <PricingSection locale={locale} priceTable={settings.priceTable} offer={offer} />
       <QuoteSection locale={locale} settings={settings} />
@@ -70,7 +71,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
         servedPrefixes={settings.servedPrefixes}
         depot={{ latitude: branch.settings.depotLatitude, longitude: branch.settings.depotLongitude }}
       />
-      <FaqSection locale={locale} />
+      <FaqSection locale={locale} items={faqItems} />
       <ContactSection locale={locale} branch={publicInfo} />
       <AboutSection locale={locale} />
       <TestimonialsSection locale={locale} />

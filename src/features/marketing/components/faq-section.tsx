@@ -1,20 +1,24 @@
 import { ChevronDown } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { findServedTowns, LISTED_AREAS, LISTED_AREAS_PART_OF } from '@/features/service-area/served-towns';
 import type { Locale } from '@/i18n/routing';
+import { intlLocale } from '@/lib/format';
 import type { FaqItem } from './faq-accordion';
 import { LazyFaqAccordion } from './lazy-islands';
 
 export const FAQ_KEYS = ['fridays', 'safety', 'duration', 'rain', 'guarantee', 'prepare', 'ticks', 'area'] as const;
 
-export async function loadFaqItems(locale: Locale): Promise<FaqItem[]> {
+/** The FAQ's questions and answers; "Which areas do you serve?" names the areas served now, as the map does (0100). */
+export async function loadFaqItems(locale: Locale, servedPrefixes: readonly ServedPrefix[]): Promise<FaqItem[]> {
   const t = await getTranslations({ locale, namespace: 'home.faq' });
-  return FAQ_KEYS.map((key) => ({ question: t(`items.${key}.q`), answer: t(`items.${key}.a`) }));
+  const areas = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(findServedTowns(LISTED_AREAS, servedPrefixes, LISTED_AREAS_PART_OF));
+  return FAQ_KEYS.map((key) => ({ question: t(`items.${key}.q`), answer: t(`items.${key}.a`, { areas }) }));
 }
 
 /** SPEC: FAQ accordion (#faq), single-open and collapsible, with a link to #contact. */
-export async function FaqSection({ locale }: { locale: Locale }) {
+export async function FaqSection({ locale, items }: { locale: Locale; items: FaqItem[] }) {
   const t = await getTranslations({ locale, namespace: 'home.faq' });
-  const items = await loadFaqItems(locale);
   return (
     <section id="faq" aria-labelledby="faq-heading" className="scroll-mt-24 px-4 py-16">
       <div className="mx-auto max-w-3xl">

@@ -2,12 +2,11 @@ import { MapPin } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/i18n/routing';
 import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { findServedTowns, LISTED_AREAS, LISTED_AREAS_PART_OF } from '@/features/service-area/served-towns';
 import { MapReveal } from './map-reveal';
 import { ServiceAreaCheck } from './service-area-check';
 import { ServiceAreaMap } from './service-area-map';
 
-/** SPEC §1's wider service-area list, in its order. */
-const AREAS = ['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby', 'Waterdown', 'Westdale', 'Hamilton Mountain', 'Binbrook', 'Caledonia', 'Flamborough'];
 
 export async function ServiceAreaSection({ locale, servedPrefixes, depot }: {
   locale: Locale; servedPrefixes: readonly ServedPrefix[]; depot: { latitude: number; longitude: number };
@@ -32,7 +31,8 @@ export async function ServiceAreaSection({ locale, servedPrefixes, depot }: {
               </h3>
               <p className="mt-2 text-gray-700">{t('cardBody')}</p>
               <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm" aria-label={t('listLabel')}>
-                {AREAS.map((area) => <li key={area} className="before:mr-1.5 before:text-leaf-700 before:content-['•']">{area}</li>)}
+                {/* Only the areas served now, as the map beside it draws them (0088, 0100). */}
+                {findServedTowns(LISTED_AREAS, servedPrefixes, LISTED_AREAS_PART_OF).map((area) => <li key={area} className="before:mr-1.5 before:text-leaf-700 before:content-['•']">{area}</li>)}
               </ul>
             </div>
             <div className="rounded-xl border border-gray-200 bg-white p-6">

@@ -2,6 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
+import { DEFAULT_SERVED_PREFIXES } from '@/features/service-area/postal-code';
 import { loadMessages } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import type { CalculatorSettings } from '../calculator-settings';
@@ -21,10 +22,10 @@ const settings: CalculatorSettings = {
 };
 
 /** The calculator's first render (before any effect runs), as markup. */
-function renderCalculator(locale: Locale) {
+function renderCalculator(locale: Locale, overrides: Partial<CalculatorSettings> = {}) {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={loadMessages(locale)}>
-      <QuoteCalculator settings={settings} selection={null} />
+      <QuoteCalculator settings={{ ...settings, ...overrides }} selection={null} />
     </NextIntlClientProvider>,
   );
 }
@@ -58,5 +59,21 @@ describe('QuoteCalculator property sizes', () => {
     expect(markup).toContain(`<p id="${select?.[2]}" class="text-sm text-gray-600">`);
     expect(markup).toContain(`<a class="underline" href="${prefix}/book?serviceType=onetime">${book}</a>`);
     expect(markup).not.toMatch(/1\+ acres|1 acre o más|1 acre et plus|ab 1 Acre/);
+  });
+});
+
+/**
+ * The service-area note (0100): SPEC's five towns as long as they are served, and the communities
+ * around them that the map beside it shows; a town the owner takes out is no longer named.
+ */
+describe('QuoteCalculator service-area note', () => {
+  const withoutGrimsby = DEFAULT_SERVED_PREFIXES.map((row) => (row.prefix === 'L3M' ? { ...row, served: false } : row));
+  it.each([
+    ['en', DEFAULT_SERVED_PREFIXES, 'We serve Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby and nearby communities.'],
+    ['de', DEFAULT_SERVED_PREFIXES, 'Wir sind in Hamilton, Ancaster, Stoney Creek, Dundas, Grimsby und Umgebung tätig.'],
+    ['fr', withoutGrimsby, 'Nous desservons Hamilton, Ancaster, Stoney Creek, Dundas et les localités voisines.'],
+    ['es', withoutGrimsby, 'Atendemos Hamilton, Ancaster, Stoney Creek, Dundas y localidades cercanas.'],
+  ] as const)('names the towns served now (%s)', (locale, servedPrefixes, note) => {
+    expect(renderCalculator(locale, { servedPrefixes })).toContain(`<p class="text-sm text-gray-600">${note}</p>`);
   });
 });

@@ -22,6 +22,7 @@ import { applyDateRefusal } from '@/features/booking/date-refusal';
 import { ConsentCheckbox } from '@/features/marketing-email/components/consent-checkbox';
 import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
+import { findServedTowns, NAMED_TOWNS } from '@/features/service-area/served-towns';
 import { useHydrated } from '@/lib/use-hydrated';
 import { describeSecondContact } from '../second-contact';
 import { applyPlanSelection, bookingFormPath, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
@@ -94,6 +95,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   const hydrated = useHydrated();
   const t = useTranslations('calculator');
   const tRoot = useTranslations();
+  const servedTowns = useMemo(() => findServedTowns(NAMED_TOWNS, settings.servedPrefixes), [settings.servedPrefixes]);
   const locale = useLocale();
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
@@ -587,7 +589,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
           ) : null}
         </section>
 
-        <p className="text-sm text-gray-600">{t('serviceAreaNote')}</p>
+        {/* SPEC's five towns, those served now, and the communities the map shows beside them (0100). */}
+        {servedTowns.length > 0 ? <p className="text-sm text-gray-600">{t('serviceAreaNote', { towns: servedTowns.join(', ') })}</p> : null}
       </div>
     </form>
 

@@ -4,9 +4,10 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { getPublicBranchInfo } from '@/features/branch/branch.service';
+import { getBranch, getPublicBranchInfo } from '@/features/branch/branch.service';
 import { CONTACT_FORM_NAMESPACES, ContactForm } from '@/features/contact/components/contact-form';
 import { buildAlternates } from '@/features/seo/alternates';
+import { findServedTowns, NAMED_TOWNS } from '@/features/service-area/served-towns';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 import { toTelHref } from '@/lib/phone';
@@ -24,7 +25,9 @@ export default async function ContactPage({ params }: Params) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [t, branch] = await Promise.all([getTranslations({ locale, namespace: 'contactForm.page' }), getPublicBranchInfo()]);
+  const [t, branch, settings] = await Promise.all([getTranslations({ locale, namespace: 'contactForm.page' }), getPublicBranchInfo(), getBranch().then((b) => b.settings)]);
+  // SPEC's five towns, those served now, and the communities around them (0100).
+  const servedTowns = findServedTowns(NAMED_TOWNS, settings.servedPrefixes);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 wrap-anywhere sm:py-16">
@@ -66,7 +69,7 @@ export default async function ContactPage({ params }: Params) {
             </ul>
           </div>
           <p className="text-gray-700">{t('replyTime')}</p>
-          <p className="text-gray-700">{t('serviceArea')}</p>
+          {servedTowns.length > 0 ? <p className="text-gray-700">{t('serviceArea', { towns: servedTowns.join(', ') })}</p> : null}
         </aside>
       </div>
     </div>

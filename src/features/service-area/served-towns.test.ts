@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SERVED_PREFIXES, type ServedPrefix } from './postal-code';
+import { findServedTowns, NAMED_TOWNS } from './served-towns';
+
+const without = (...prefixes: string[]): ServedPrefix[] =>
+  DEFAULT_SERVED_PREFIXES.map((row) => (prefixes.includes(row.prefix) ? { ...row, served: false } : row));
+
+describe('findServedTowns (the towns the marketing copy names, 0100)', () => {
+  it('names all five of SPEC\'s towns while the seeded branch serves them', () => {
+    expect(findServedTowns(NAMED_TOWNS, DEFAULT_SERVED_PREFIXES)).toEqual(['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby']);
+  });
+
+  it('drops a town the owner marked not served, and keeps one with any row still served', () => {
+    expect(findServedTowns(NAMED_TOWNS, without('L3M'))).toEqual(['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas']);
+    // Ancaster has two FSAs: one taken out leaves it served.
+    expect(findServedTowns(NAMED_TOWNS, without('L9G'))).toContain('Ancaster');
+    expect(findServedTowns(NAMED_TOWNS, without('L9G', 'L9K'))).not.toContain('Ancaster');
+  });
+
+  it('follows the landing list\'s neighbourhoods to their town, and L0R\'s communities to their own rows', () => {
+    const list = ['Hamilton', 'Westdale', 'Binbrook', 'Flamborough', 'Caledonia'];
+    const partOf = { Westdale: 'Hamilton' };
+    expect(findServedTowns(list, DEFAULT_SERVED_PREFIXES, partOf)).toEqual(list);
+    expect(findServedTowns(list, without('L0R1C', 'N3W'), partOf)).toEqual(['Hamilton', 'Westdale', 'Flamborough']);
+  });
+});
