@@ -73,6 +73,17 @@ describe('German at 320 and 360 px (docs/decisions/0094)', () => {
         },
       });
       expect(quote.status(), await quote.text()).toBe(200);
+      // Booked and not paid yet: the card's longest state badge ("Zahlung begonnen, nicht abgeschlossen") beside its title.
+      const { quoteId } = (await quote.json()) as { quoteId: number };
+      const { dates } = (await (await page.request.get('/api/appointments/available-dates?serviceType=onetime')).json()) as { dates: string[] };
+      const held = await page.request.post('/api/appointments', {
+        headers: { 'x-forwarded-for': `10.89.1.${width % 250}` },
+        data: {
+          serviceType: 'onetime', propertySize: 0.5, includeTargetedInsects: true, firstName: 'Gisela', lastName: 'Brandt', email: `gisela.held.${width}.${Date.now().toString(36)}@example.com`,
+          phone: '905-555-0191', address: '120 King St W', city: 'Hamilton', postalCode: 'L8P 4V2', date: dates.at(-1), status: 'pending-payment', quoteId, locale: 'de',
+        },
+      });
+      expect(held.status(), await held.text()).toBe(201);
       await signInAsAdmin(page);
       for (const path of [...PUBLIC, ...STAFF.map((staffPath) => `/de${staffPath}`)]) await check(path);
       expect(problems).toEqual({});

@@ -202,8 +202,10 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
   return (
     <Card className="h-full wrap-anywhere">
       <CardHeader className="pb-3">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold">{t('number', { id: q.id })}</h2>
+        {/* A long state ("Zahlung begonnen, nicht abgeschlossen") goes under the title on a phone rather
+            than squeezing it until the card's wrap-anywhere cuts "Angebot" in two. */}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold wrap-normal">{t('number', { id: q.id })}</h2>
           <QuoteStateBadge status={q.status} t={t} />
         </div>
         {q.cancelledBooking ? <p className="text-sm text-gray-700">{describeCancelledBookingLine(q.cancelledBooking, locale, t)}</p> : null}
