@@ -167,15 +167,15 @@ describe('technicians screen', () => {
 
       await page.getByText(/no exterminator licence number on file: .*Crew C/).waitFor();
       const rows = page.getByTestId('technician-row');
-      const row = rows.filter({ has: page.getByRole('heading', { name: /^Crew C/ }) });
+      const row = rows.filter({ has: page.getByRole('heading', { name: /^Crew C\b/ }) });
       const rowWarning = row.getByText('Add the licence number before the season: application records for this crew', { exact: false });
       await rowWarning.waitFor();
-      const licensed = rows.filter({ has: page.getByRole('heading', { name: /^Crew A/ }) });
+      const licensed = rows.filter({ has: page.getByRole('heading', { name: /^Crew A\b/ }) });
       expect(await licensed.getByText('Add the licence number before the season', { exact: false }).count()).toBe(0);
       expect(await findAxeViolations(page)).toEqual([]);
 
       // Added with Edit: the row's warning goes at once, and the dashboard no longer names Crew C.
-      await row.getByRole('button', { name: 'Edit Crew C' }).click();
+      await row.getByRole('button', { name: 'Edit Crew C', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Crew C' });
       await dialog.getByLabel('Exterminator licence number (optional)').fill('e-31337');
       await dialog.getByRole('button', { name: 'Save changes' }).click();
