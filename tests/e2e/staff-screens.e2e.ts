@@ -29,7 +29,7 @@ async function listUpcomingVisits(request: APIRequestContext, query = ''): Promi
 
 /** Waits until the Appointments tab shows the list for its current filter, not "Loading visits...". */
 async function listSettled(panel: Locator): Promise<void> {
-  await panel.getByRole('status').filter({ hasNotText: 'Loading visits...' }).waitFor();
+  await panel.getByRole('status').filter({ hasNotText: 'Loading visits...' }).filter({ hasNotText: /needs? a new date/ }).waitFor();
 }
 
 /** The table's visit rows (the header row holds column headers, not cells). */

@@ -50,7 +50,7 @@ describe('a seasonal visit moved from the appointments tab (0035)', () => {
 
     const panel = page.getByRole('tabpanel', { name: 'Appointments' });
     await panel.getByLabel('Friday', { exact: true }).fill(second!.date);
-    await panel.getByRole('status').filter({ hasNotText: 'Loading visits...' }).waitFor();
+    await panel.getByRole('status').filter({ hasNotText: 'Loading visits...' }).filter({ hasNotText: /needs? a new date/ }).waitFor();
     const row = panel.getByRole('row').filter({ hasText: `${name} Spacing` });
     await row.getByRole('button', { name: /^Move to another Friday/ }).click();
     const dialog = page.getByRole('dialog', { name: `Move ${name} Spacing's visit` });
