@@ -202,7 +202,7 @@ describe('cancelling through the link', () => {
     const booking = await bookAndPay('fr');
     const preview = await call(previewRoute, `/api/manage-booking/${booking.token}/cancel`, { token: booking.token });
     expect(preview.status, await preview.clone().text()).toBe(200);
-    expect(await preview.json()).toEqual({ refundCents: 11187, paidCents: 11187, visitCount: 1 });
+    expect(await preview.json()).toEqual({ refundCents: 11187, paidCents: 11187, alreadyRefundedCents: 0, carriedOut: null, visitCount: 1 });
 
     const res = await call(cancelRoute, `/api/manage-booking/${booking.token}/cancel`, { token: booking.token }, { method: 'POST' });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -236,6 +236,42 @@ describe('cancelling through the link', () => {
     expect(isAppError(refusal) && refusal.messageKey === 'manageBooking.errors.cancelByPhone.cutoff').toBe(true);
     expect(await visitRows(booking.ids)).toEqual([{ id: booking.ids[0], date: booking.date, status: 'confirmed' }]);
     expect(await (await getDb()).select().from(refunds).where(eq(refunds.bookingRef, booking.bookingRef))).toHaveLength(0);
+  });
+
+  it('cancels the rest of a plan under way online, with the terms\' refund to the cent shown first and in the email (0108)', async () => {
+    // Seasonal 1/2 acre with tick control in Stoney Creek: 49 + 4 × 99 + 3 × 99 − 60 = 682.00 + 88.66 HST = 770.66.
+    const [start] = await getAvailableDates({ now: new Date(), stopsNeeded: 1, serviceType: 'seasonal' });
+    const email = `plan-${randomUUID().slice(0, 8)}@example.com`;
+    const created = await post(createAppointment, '/api/appointments', {
+      serviceType: 'seasonal', propertySize: 0.5, includeTick: true, firstName: 'Marisol', lastName: 'Quintero Ruiz', email, phone: '905-555-0187',
+      address: '210 Highway 8', city: 'Stoney Creek', postalCode: 'L8G 1E4', date: start, status: 'pending-payment', locale: 'es',
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { appointmentId, bookingRef, appointments: visits } = (await created.json()) as { appointmentId: number; bookingRef: string; appointments: { id: number }[] };
+    const intent = (await (await post(createIntent, '/api/create-payment-intent', { appointmentId, bookingRef })).json()) as { paymentIntentId: string; clientSecret: string };
+    expect((await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' })).status).toBe(200);
+    const ids = visits.map((v) => v.id).sort((a, b) => a - b);
+    expect(ids).toHaveLength(5);
+    // The first two visits were carried out.
+    await (await getDb()).update(appointments).set({ status: 'completed' }).where(inArray(appointments.id, ids.slice(0, 2)));
+    const token = createManageToken({ bookingRef, generation: 0 });
+
+    // The page offers it and shows the working: 2/5 of 792.00 (no first-visit price, no bundle saving) = 316.80 + 41.18 = 357.98.
+    const shown = await (await lookup(token)).json();
+    expect(shown.cancel.kind).toBe('cancel');
+    const figures = { paidCents: 77_066, alreadyRefundedCents: 0, refundCents: 41_268, carriedOut: { completed: 2, total: 5, preTaxCents: 31_680, taxCents: 4_118, cents: 35_798 } };
+    expect(shown.cancelRefund).toEqual(figures);
+    const preview = await call(previewRoute, `/api/manage-booking/${token}/cancel`, { token });
+    expect(await preview.json()).toEqual({ ...figures, visitCount: 3 });
+
+    const res = await call(cancelRoute, `/api/manage-booking/${token}/cancel`, { token }, { method: 'POST', locale: 'es' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ bookingRef, refundCents: 41_268, refundStatus: 'succeeded' });
+    expect((await visitRows(ids)).map((v) => v.status)).toEqual(['completed', 'completed', 'cancelled', 'cancelled', 'cancelled']);
+    const [cancelled] = await emailsTo(email, 'booking-cancelled');
+    expect(cancelled!.text).toContain('Pagado: 770,66\u00a0$');
+    expect(cancelled!.text).toContain('2 de 5 visitas realizadas, a precio normal: − 357,98\u00a0$ (316,80\u00a0$ más 41,18\u00a0$ de HST)');
+    expect(cancelled!.text).toContain('Reembolso: 412,68\u00a0$');
   });
 
   it('offers nothing once the booking\'s only visit has been carried out', async () => {

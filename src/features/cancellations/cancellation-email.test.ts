@@ -128,3 +128,25 @@ describe('renderLatePaymentRefundEmail', () => {
     expect(email.text).toContain('$111.87');
   });
 });
+
+describe('the refund of a plan under way (0108)', () => {
+  // Seasonal 1/2 acre with tick control in Stoney Creek: paid 682.00 + 88.66 HST = 770.66; two of
+  // five visits done, valued without the plan's savings: 2/5 of 792.00 = 316.80 + 41.18 HST = 357.98.
+  const visits = [3, 4, 5].map((id, i) => ({ ...visit, id, serviceType: 'seasonal', date: ['2027-05-14', '2027-06-04', '2027-06-25'][i]! }));
+  const working = { paidCents: 77_066, alreadyRefundedCents: 0, carriedOut: { completed: 2, total: 5, preTaxCents: 31_680, taxCents: 4_118, cents: 35_798 } };
+
+  it.each([
+    ['en', ['Paid: $770.66', '2 of 5 visits carried out, at the regular price: − $357.98 ($316.80 plus $41.18 HST)', 'Refund: $412.68', 'without the savings that came with the whole plan']],
+    ['es', ['Pagado: 770,66\u00a0$', '2 de 5 visitas realizadas, a precio normal: − 357,98\u00a0$ (316,80\u00a0$ más 41,18\u00a0$ de HST)', 'Reembolso: 412,68\u00a0$', 'sin los ahorros que venían con el plan completo']],
+  ] as const)('shows how the refund was reached (%s)', (locale, lines) => {
+    const email = renderBookingCancelledEmail(input({ locale, cancelledBy: 'customer', visits, calendarVisitIds: [3, 4, 5], completedCount: 2, refundCents: 41_268, refundWorking: working }));
+    for (const line of lines) expect(email.text).toContain(line);
+    expect(email.html).toContain(escapeHtml(lines[3]));
+  });
+
+  it('says nothing of the working without it (before the first visit, or another amount from the office)', () => {
+    const email = renderBookingCancelledEmail(input({ completedCount: 2, refundCents: 20_000 }));
+    expect(email.text).not.toContain('at the regular price');
+    expect(email.text).not.toContain('Paid:');
+  });
+});

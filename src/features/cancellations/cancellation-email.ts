@@ -38,6 +38,12 @@ export type BookingCancelledEmailInput = {
   /** Whether anything was paid: an unpaid booking's email says nothing about refunds. */
   wasPaid: boolean;
   refundCents: number;
+  /**
+   * When the refund is the terms' for a plan under way (0108): what was paid and what the visits
+   * carried out are worth at the regular price, so the email shows how the refund was reached.
+   * Absent or null before the first visit, or when the office refunded another amount.
+   */
+  refundWorking?: { paidCents: number; alreadyRefundedCents: number; carriedOut: { completed: number; total: number; preTaxCents: number; taxCents: number; cents: number } } | null;
   /** The calendar events' revision: higher than the receipt's and than any move's. */
   calendarSequence: number;
 };
@@ -83,6 +89,19 @@ function describeWhoCancelled(t: Translate, input: Pick<BookingCancelledEmailInp
   return input.reason ? t(`email.introReason.${input.reason}`) : t('email.intro');
 }
 
+/** The lines above the refund that show how the terms reached it: paid, refunded before, the visits carried out. */
+function describeRefundWorking(t: Translate, working: NonNullable<BookingCancelledEmailInput['refundWorking']>, locale: Locale): { label: string; value: string }[] {
+  const { carriedOut } = working;
+  return [
+    { label: t('email.paid'), value: formatMoney(working.paidCents, locale) },
+    ...(working.alreadyRefundedCents > 0 ? [{ label: t('email.alreadyRefunded'), value: `− ${formatMoney(working.alreadyRefundedCents, locale)}` }] : []),
+    {
+      label: t('email.carriedOut', { completed: carriedOut.completed, total: carriedOut.total }),
+      value: `− ${formatMoney(carriedOut.cents, locale)} ${t('email.carriedOutDetail', { preTax: formatMoney(carriedOut.preTaxCents, locale), tax: formatMoney(carriedOut.taxCents, locale) })}`,
+    },
+  ];
+}
+
 /**
  * The cancellation email, in the customer's language: "your cancellation is confirmed" after the
  * customer's own, "your booking is cancelled" (and why, when the office said) after the office's;
@@ -99,6 +118,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const facts: { label: string; value: string }[] = [
     { label: t('email.reference'), value: input.bookingRef },
     ...(location ? [{ label: t('email.address'), value: location }] : []),
+    ...(input.wasPaid && input.refundWorking ? describeRefundWorking(t, input.refundWorking, locale) : []),
     ...(input.wasPaid ? [{ label: t('email.refund'), value: formatMoney(input.refundCents, locale) }] : []),
   ];
   const own = input.cancelledBy === 'customer';
@@ -113,6 +133,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
       : t('email.noRefund');
   const after = [
     ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),
+    ...(input.wasPaid && input.refundWorking ? [t('email.refundTerms')] : []),
     refundLine,
     ...(input.calendarVisitIds.length > 0 ? [t('email.calendarNote', { count: input.calendarVisitIds.length })] : []),
     t('email.signoff'),

@@ -28,7 +28,7 @@ import {
   selectRefundForUpdate, selectRefundsByIds,
 } from './cancellation.repository';
 import type { CancelBookingInput, CustomerReason } from './cancellation.schema';
-import { allocateRefund, computeRefundPolicy, type RefundBreakdown } from './refund-policy';
+import { allocateRefund, computeRefundPolicy, describeCancelRefund, type RefundBreakdown } from './refund-policy';
 import { decideRefundUpdate, isRefundOfCurrentAttempt } from './refund-updates';
 import { formatAddressLine } from '@/lib/address-line';
 
@@ -297,6 +297,11 @@ export async function cancelBooking(
   return { bookingRef, cancelledIds: committed.cancelledIds, refundCents: committed.refundCents, refundStatus: summariseRefunds(refunds), refunds, breakdown: committed.breakdown };
 }
 
+/** The terms' figures with their visits carried out (present whenever the rule is 'visits-carried-out'). */
+function withCarriedOut(figures: ReturnType<typeof describeCancelRefund>) {
+  return figures.carriedOut ? { ...figures, carriedOut: figures.carriedOut } : null;
+}
+
 async function queueCancellationEmail(
   tx: DbExecutor,
   input: {
@@ -324,6 +329,8 @@ async function queueCancellationEmail(
     completedCount: input.breakdown.completedCount,
     wasPaid: input.breakdown.paidCents > 0,
     refundCents: input.refundCents,
+    // The terms' working only when the refund is the terms' amount (the office may give another).
+    refundWorking: input.breakdown.rule === 'visits-carried-out' && input.refundCents === input.breakdown.policyRefundCents ? withCarriedOut(describeCancelRefund(input.breakdown)) : null,
     calendarSequence: calendarSequenceAt(input.now),
   });
   await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'booking', relatedId: first.id });

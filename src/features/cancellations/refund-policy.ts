@@ -161,3 +161,26 @@ export function allocateRefund(amountCents: number, payments: readonly { id: num
   if (left > 0) throw new RangeError(`refund of ${amountCents} exceeds what the payments can give back`);
   return parts;
 }
+
+/**
+ * What cancelling now gives back, as the customer's page and confirmation show it (0108): what was
+ * paid, what came back already, and once a plan has started, the visits carried out at the regular
+ * price with their HST, the terms' figures (`computeRefundPolicy`) without the office's working.
+ */
+export type CancelRefundFigures = {
+  paidCents: number;
+  alreadyRefundedCents: number;
+  refundCents: number;
+  carriedOut: { completed: number; total: number; preTaxCents: number; taxCents: number; cents: number } | null;
+};
+
+export function describeCancelRefund(breakdown: RefundBreakdown): CancelRefundFigures {
+  return {
+    paidCents: breakdown.paidCents,
+    alreadyRefundedCents: breakdown.alreadyRefundedCents,
+    refundCents: breakdown.policyRefundCents,
+    carriedOut: breakdown.rule === 'visits-carried-out'
+      ? { completed: breakdown.completedCount, total: breakdown.visitCount, preTaxCents: breakdown.carriedOutPreTaxCents, taxCents: breakdown.carriedOutTaxCents, cents: breakdown.carriedOutCents }
+      : null,
+  };
+}

@@ -36,9 +36,11 @@ describe('cancelling a booking online', () => {
     expect(decideBookingCancel(moved, 32318, new Date('2027-06-03T12:00:00Z'), TORONTO).kind).toBe('cancel');
   });
 
-  it('is the office\'s once a visit has been carried out, even weeks before the next one', () => {
+  it('stays open once a visit has been carried out, until the cut-off of the next one still to come (0108)', () => {
     const started = [visit(1, '2027-06-11', 'completed'), visit(2, '2027-07-02', 'confirmed')];
-    expect(decideBookingCancel(started, 32318, new Date('2027-06-20T12:00:00Z'), TORONTO)).toEqual({ kind: 'call', reason: 'started' });
+    // Friday 2027-07-02's cut-off is Wednesday 2027-06-30 at 8:00 AM EDT.
+    expect(decideBookingCancel(started, 32318, new Date('2027-06-20T12:00:00Z'), TORONTO)).toEqual({ kind: 'cancel', cutoffAt: new Date('2027-06-30T12:00:00Z') });
+    expect(decideBookingCancel(started, 32318, new Date('2027-06-30T12:00:00Z'), TORONTO)).toEqual({ kind: 'call', reason: 'cutoff' });
   });
 
   it('is the office\'s for an unpaid booking, and offers nothing once all is cancelled or done', () => {

@@ -4,8 +4,10 @@
  *
  * - Move: a confirmed visit, until its cut-off (`findChangeCutoff`), to a Friday whose own
  *   cut-off has not passed either. After that the office decides (a phone call).
- * - Cancel the whole booking: while it is paid, nothing has been carried out, and the first visit
- *   still to come is before its cut-off. The terms then refund the full amount (0017).
+ * - Cancel the booking (every visit still to come): while it is paid and the first visit still to
+ *   come is before its cut-off. Before any visit the terms refund the full amount; once a plan has
+ *   started, the visits not yet carried out, less the savings only the whole plan earned (0017),
+ *   which the page and the email spell out (docs/decisions/0108).
  */
 import { findChangeCutoff } from './change-cutoff';
 
@@ -29,15 +31,14 @@ const CANCELLABLE = new Set(['pending', 'pending-payment', 'confirmed', 'expired
 
 export type BookingCancel =
   | { kind: 'cancel'; cutoffAt: Date }
-  /** started: a visit was carried out; cutoff: the first visit is too close; unpaid: nothing to refund, the office sorts it out. */
-  | { kind: 'call'; reason: 'started' | 'cutoff' | 'unpaid' }
+  /** cutoff: the first visit still to come is too close; unpaid: nothing to refund, the office sorts it out. */
+  | { kind: 'call'; reason: 'cutoff' | 'unpaid' }
   /** Nothing left to cancel. */
   | { kind: 'none' };
 
 export function decideBookingCancel(visits: readonly VisitState[], paidCents: number, now: Date, timezone: string): BookingCancel {
   const open = visits.filter((v) => CANCELLABLE.has(v.status));
   if (open.length === 0) return { kind: 'none' };
-  if (visits.some((v) => v.status === 'completed')) return { kind: 'call', reason: 'started' };
   if (paidCents <= 0) return { kind: 'call', reason: 'unpaid' };
   const first = [...open].sort((a, b) => a.date.localeCompare(b.date))[0]!;
   const cutoffAt = findChangeCutoff(first.date, timezone);

@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/money';
 import { getLogger } from '@/server/logger';
 import { consumeRateLimit } from '@/server/rate-limit';
 import { decideBookingCancel, decideVisitChange, keepDatesBeforeCutoff, type BookingCancel, type VisitChange } from './customer-changes';
+import { describeCancelRefund, type CancelRefundFigures } from '@/features/cancellations/refund-policy';
 import { openManageToken } from './manage-link.service';
 import { selectBookingMoney } from './manage-booking.repository';
 
@@ -83,6 +84,8 @@ export type ManagedBooking = {
   visits: ManagedVisitGroup[];
   money: { paidCents: number; refundedCents: number; refundPendingCents: number };
   cancel: BookingCancel;
+  /** While the booking can be cancelled online: what that gives back under the terms, and why (0108). */
+  cancelRefund: CancelRefundFigures | null;
 };
 
 /** The booking as the customer's page shows it, in `locale` (the arrival windows' wording). */
@@ -102,6 +105,7 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
     const key = `${visit.date} ${visit.status} ${visit.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), visit]);
   }
+  const cancel = decideBookingCancel(visits, money.paidCents, now, branch.timezone);
   return {
     bookingRef,
     customerFirstName: first.customerFirstName,
@@ -120,7 +124,8 @@ export async function loadManagedBooking(token: string, locale: Locale, now = ne
       };
     }),
     money,
-    cancel: decideBookingCancel(visits, money.paidCents, now, branch.timezone),
+    cancel,
+    cancelRefund: cancel.kind === 'cancel' ? describeCancelRefund((await previewCancellation(bookingRef)).breakdown) : null,
   };
 }
 
@@ -208,7 +213,7 @@ export async function previewCustomerCancellation(token: string, now = new Date(
   const branch = await getBranch(visits[0]!.branchId);
   await requireCancellable(bookingRef, visits, branch, now);
   const preview = await previewCancellation(bookingRef);
-  return { refundCents: preview.breakdown.policyRefundCents, paidCents: preview.breakdown.paidCents, visitCount: preview.toCancel.length };
+  return { ...describeCancelRefund(preview.breakdown), visitCount: preview.toCancel.length };
 }
 
 async function requireCancellable(bookingRef: string, visits: ManagedVisitRow[], branch: { timezone: string; phone: string }, now: Date) {
@@ -219,11 +224,11 @@ async function requireCancellable(bookingRef: string, visits: ManagedVisitRow[],
 }
 
 /**
- * Cancels the token's whole booking with the refund the terms give (all of it, before the first
- * visit), through the office's `cancelBooking`: visits freed, the customer's email, the refund sent
+ * Cancels what is left of the token's booking with the refund the terms give (all of it before the
+ * first visit; the visits not yet carried out once a plan has started, 0108), through the office's `cancelBooking`: visits freed, the customer's email, the refund sent
  * to the gateway. The office gets a notice.
  *
- * @throws AppError 404 bad token, 409 past the cut-off, started, unpaid or nothing left, 429
+ * @throws AppError 404 bad token, 409 past the cut-off, unpaid or nothing left, 429
  */
 export async function cancelForCustomer(token: string, options: { clientIp: string; now?: Date }) {
   const now = options.now ?? new Date();

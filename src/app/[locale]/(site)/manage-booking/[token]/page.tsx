@@ -52,6 +52,32 @@ function PhoneLink({ phone }: { phone: string }) {
   return <a className="font-semibold text-brand-800 underline" href={toTelHref(phone)}>{phone}</a>;
 }
 
+type Figures = NonNullable<ManagedBooking['cancelRefund']>;
+
+/** Paid, already refunded, the visits carried out at the regular price with their HST, and the refund. */
+function CancelRefundFigures({ figures, carriedOut, money, t }: {
+  figures: Figures; carriedOut: NonNullable<Figures['carriedOut']>; money: (cents: number) => string; t: (key: string, values?: Record<string, string | number>) => string;
+}) {
+  const row = (label: string, value: string, detail?: string, strong = false) => (
+    <div className="flex flex-wrap justify-between gap-x-4">
+      <dt>{label}{detail ? <span className="block text-xs text-gray-600">{detail}</span> : null}</dt>
+      <dd className={strong ? 'font-semibold text-gray-900' : 'text-gray-900'}>{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-2 rounded-md border border-gray-200 p-3" aria-label={t('cancelFigures.label')}>
+      {row(t('cancelFigures.paid'), money(figures.paidCents))}
+      {figures.alreadyRefundedCents > 0 ? row(t('cancelFigures.alreadyRefunded'), `− ${money(figures.alreadyRefundedCents)}`) : null}
+      {row(
+        t('cancelFigures.carriedOut', { completed: carriedOut.completed, total: carriedOut.total }),
+        `− ${money(carriedOut.cents)}`,
+        t('cancelFigures.carriedOutDetail', { preTax: money(carriedOut.preTaxCents), tax: money(carriedOut.taxCents) }),
+      )}
+      <div className="border-t border-gray-200 pt-2">{row(t('cancelFigures.refund'), money(figures.refundCents), undefined, true)}</div>
+    </dl>
+  );
+}
+
 export default async function ManageBookingPage({ params }: Props) {
   const { locale, token: rawToken } = await params;
   const token = readRouteParam(rawToken);
@@ -220,7 +246,13 @@ export default async function ManageBookingPage({ params }: Props) {
               <CardContent className="space-y-3 pt-6 text-sm text-gray-700">
                 {cancel.kind === 'cancel' ? (
                   <>
-                    <p>{t('cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>
+                    {booking.cancelRefund?.carriedOut ? (
+                      // A plan under way: the terms' figures, to the cent, before the button (0108).
+                      <>
+                        <p>{t('cancelIntroStarted', { deadline: deadline(cancel.cutoffAt) })}</p>
+                        <CancelRefundFigures figures={booking.cancelRefund} carriedOut={booking.cancelRefund.carriedOut} money={money} t={t} />
+                      </>
+                    ) : <p>{t('cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>}
                     {/* Online, a plan is cancelled whole; one visit is the office's to cancel (0032). */}
                     {booking.visits.filter((v) => v.status !== 'cancelled' && v.status !== 'completed').length > 1
                       ? <p>{t('cancelOneVisit')} <PhoneLink phone={phone} /></p> : null}
