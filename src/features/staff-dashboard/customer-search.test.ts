@@ -26,6 +26,17 @@ describe('matchesCustomer', () => {
     expect(matchesCustomer(olivia, query)).toBe(expected);
   });
 
+  it.each(['+1 905 555 0134', '+1 (905) 555-0134', '1-905-555-0134', '19055550134', '+19055550134'])(
+    'finds Olivia by her number read with the country code, %j (0108)', (query) => {
+      expect(matchesCustomer(olivia, query)).toBe(true);
+      expect(matchesCustomer(zoe, query)).toBe(false);
+    },
+  );
+
+  it('finds a number stored with the country code when asked without it', () => {
+    expect(matchesCustomer({ ...olivia, phone: '+1 905-555-0134' }, '905 555 0134')).toBe(true);
+  });
+
   it('ignores accents both ways', () => {
     expect(matchesCustomer(zoe, 'zoe cote')).toBe(true);
     expect(matchesCustomer(zoe, 'Côté')).toBe(true);

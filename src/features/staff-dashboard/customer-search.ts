@@ -17,10 +17,18 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
  * with phone punctuation or none ('905', '555-0134', '(905)'); null for any other word. A word with
  * letters is never a phone number: a booking reference's digits (0064) or a street number in
  * 'l8p4y5' would otherwise find every phone that holds them. The server's search asks the same.
+ *
+ * Callers read their number with the country code as often as without ('+1 905 555 0134',
+ * '1-905-555-0134'), and the customer typed it either way (0108): the code is not asked for. A
+ * word that is only '+1' asks nothing (''), and an eleven-digit number starting with 1 is looked
+ * for without it.
  */
 export function readPhoneDigits(word: string): string | null {
   const digits = digitsOf(word);
-  return digits.length >= 3 && digits.length === word.replace(/[\s()+.-]/g, '').length ? digits : null;
+  if (digits.length !== word.replace(/[\s()+.-]/g, '').length) return null;
+  if (word === '+1') return '';
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length >= 3 ? national : null;
 }
 
 /**
