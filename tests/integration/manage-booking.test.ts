@@ -252,9 +252,17 @@ describe('cancelling through the link', () => {
     expect((await post(confirmCard, '/api/test-gateway/confirm', { ...intent, number: TEST_CARDS.success, expiry: '12/34', cvc: '123' })).status).toBe(200);
     const ids = visits.map((v) => v.id).sort((a, b) => a - b);
     expect(ids).toHaveLength(5);
-    // The first two visits were carried out.
-    await (await getDb()).update(appointments).set({ status: 'completed' }).where(inArray(appointments.id, ids.slice(0, 2)));
+    // The first two visits were carried out last autumn; the rest were carried over to the season ahead.
+    for (const [i, date] of (['2026-10-02', '2026-10-23'] as const).entries()) {
+      await (await getDb()).update(appointments).set({ status: 'completed', date }).where(eq(appointments.id, ids[i]!));
+    }
     const token = createManageToken({ bookingRef, generation: 0 });
+
+    // Moving the third visit: the list ends 14 days before the fourth; 14 days after last October's
+    // visit cuts nothing off, so it is not named as where the list starts (0108).
+    const dates = await moveDates(token, ids[2]!);
+    const { spacing } = (await dates.json()) as { spacing: { variant: string; earliest: string | null; latest: string | null } };
+    expect(spacing).toMatchObject({ variant: 'before', earliest: null });
 
     // The page offers it and shows the working: 2/5 of 792.00 (no first-visit price, no bundle saving) = 316.80 + 41.18 = 357.98.
     const shown = await (await lookup(token)).json();

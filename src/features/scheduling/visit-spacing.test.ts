@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE_RULES, MIN_INTERVAL_DAYS, isFriday } from './available-dates';
-import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isWithinSpacing, spacingMessageValues, type PlanVisit } from './visit-spacing';
+import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isWithinSpacing, keepNarrowingBounds, spacingMessageValues, type PlanVisit } from './visit-spacing';
 
 /*
  * A tick-seasonal plan booked from Friday 2027-06-04: visits on June 4, June 25 and July 16
@@ -151,5 +151,30 @@ describe('free re-treatments (0047)', () => {
     const visits = withRetreatment();
     expect(findSpacingWindow(visits, [visits[2]!.id])).toMatchObject({ earliest: null, latest: null, previous: null, next: null });
     expect(allowed(visits, visits[2]!, FRIDAYS)).toEqual(FRIDAYS);
+  });
+});
+
+describe('keepNarrowingBounds: the dialogs name only the bounds that take a Friday off (0108)', () => {
+  // A seasonal plan whose first two visits were last October and whose third was carried to May.
+  const carried = () => [visit(1, '2026-10-02', { status: 'completed' }), visit(2, '2026-10-23', { status: 'completed' }), visit(3, '2027-05-14'), visit(4, '2027-06-04')];
+
+  it('drops a previous visit\'s bound that falls before the first Friday offered: "the list ends on 21 May"', () => {
+    const visits = carried();
+    const window = findSpacingWindow(visits, [visits[2]!.id]);
+    expect(window).toMatchObject({ earliest: '2026-11-06', latest: '2027-05-21' });
+    const shown = keepNarrowingBounds(window, FRIDAYS);
+    expect(shown).toMatchObject({ earliest: null, latest: '2027-05-21' });
+    expect(describeSpacingWindow(shown)).toBe('before');
+  });
+
+  it('keeps bounds inside the Fridays offered, drops one past the last, and leaves neighbours too close as they are', () => {
+    const visits = plan();
+    const middle = findSpacingWindow(visits, [visits[1]!.id]);
+    expect(keepNarrowingBounds(middle, FRIDAYS)).toEqual(middle);
+    expect(keepNarrowingBounds(middle, ['2027-06-25', '2027-07-02'])).toMatchObject({ earliest: null, latest: null });
+    const tight = [visit(1, '2027-06-04'), visit(2, '2027-06-18'), visit(3, '2027-06-25')];
+    const none = findSpacingWindow(tight, [tight[1]!.id]);
+    expect(describeSpacingWindow(keepNarrowingBounds(none, FRIDAYS))).toBe('none');
+    expect(keepNarrowingBounds(middle, [])).toEqual(middle);
   });
 });

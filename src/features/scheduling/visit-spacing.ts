@@ -76,6 +76,25 @@ export const isWithinSpacing = (date: IsoDate, window: SpacingWindow): boolean =
 export const isUnbounded = (window: SpacingWindow): boolean => window.earliest === null && window.latest === null;
 
 /**
+ * The window as it narrows `offered` (the Fridays the booking rule offers at all, in date order):
+ * a bound that cuts no Friday off is dropped (0108). A plan carried over a winter keeps its last
+ * visit of the autumn as `previous`, 14 days after which falls in November; the dialogs then said
+ * "the list runs from 6 November 2026 to 21 May 2027" beside one Friday in May. Neighbours too close
+ * for any Friday (`earliest` after `latest`) stay as they are: that is the wording they need.
+ */
+export function keepNarrowingBounds(window: SpacingWindow, offered: readonly IsoDate[]): SpacingWindow {
+  const first = offered[0];
+  const last = offered[offered.length - 1];
+  if (first === undefined || last === undefined) return window;
+  if (window.earliest !== null && window.latest !== null && window.earliest > window.latest) return window;
+  return {
+    ...window,
+    earliest: window.earliest !== null && window.earliest > first ? window.earliest : null,
+    latest: window.latest !== null && window.latest < last ? window.latest : null,
+  };
+}
+
+/**
  * Which wording a window needs: a Friday between two visits, after the previous one, before the
  * next one, or none at all (the two neighbours are closer than twice the minimum).
  */

@@ -9,7 +9,7 @@ import { reviseRemindersAfterMove } from '@/features/reminders/reminder.service'
 import { checkAvailableDate, getAvailableDates } from '@/features/scheduling/available-dates.service';
 import { reserveFridayStops } from '@/features/scheduling/capacity.service';
 import { isClosedDayRefusal } from '@/features/scheduling/day-closure';
-import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isUnbounded, isWithinSpacing, spacingMessageValues } from '@/features/scheduling/visit-spacing';
+import { checkVisitSpacing, describeSpacingWindow, findSpacingWindow, isUnbounded, isWithinSpacing, keepNarrowingBounds, spacingMessageValues } from '@/features/scheduling/visit-spacing';
 import { toLocale } from '@/i18n/routing';
 import { AppError, isAppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
@@ -67,6 +67,8 @@ export async function listMoveDates(id: number | null, now = new Date()) {
   const { visits, target, group } = await readVisitsToMove(id);
   const dates = await getAvailableDates({ now, branchId: target.branchId, stopsNeeded: group.length });
   const window = findSpacingWindow(visits, group.map((v) => v.id));
+  // The dialogs say only the bounds that take a Friday off the list (0108).
+  const shown = keepNarrowingBounds(window, dates);
   return {
     id: target.id,
     date: target.date,
@@ -74,7 +76,7 @@ export async function listMoveDates(id: number | null, now = new Date()) {
     stopsNeeded: group.length,
     // A confirmed visit already holds its own Friday; listing it would offer a move to nowhere.
     dates: dates.filter((d) => !(target.status === 'confirmed' && d === target.date) && isWithinSpacing(d, window)),
-    spacing: isUnbounded(window) ? null : { ...window, variant: describeSpacingWindow(window) },
+    spacing: isUnbounded(shown) ? null : { ...shown, variant: describeSpacingWindow(shown) },
   };
 }
 
