@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { keepFocusNear } from '@/components/ui/use-return-focus';
 import { RainDayAction } from '@/features/rain-day/components/rain-day-action';
 import { RainDayClosure } from '@/features/rain-day/components/rain-day-closure';
 import { findRainDayBlock, type RainDayBlock } from '@/features/rain-day/rain-day-offer';
@@ -269,7 +270,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
             </p>
             <div className="flex flex-wrap gap-2 sm:justify-end">
               {hasDate ? <RainDayAction key={date} date={date} count={count} block={rainDayBlock} onMoved={reloadDay} /> : null}
-              <Button type="button" onClick={optimize} disabled={optimizing || !canOptimize(view)}>
+              <Button type="button" onClick={(event) => { keepFocusNear(event.currentTarget); void optimize(); }} disabled={optimizing || !canOptimize(view)}>
                 {optimizing ? t('optimizing') : t('optimize')}
               </Button>
             </div>

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
+import { keepFocusNear } from '@/components/ui/use-return-focus';
 import { formatAddressLine } from '@/lib/address-line';
 import { formatCad, formatLongDate as longDate } from '@/lib/format';
 import { Select } from '@/components/ui/select';
@@ -157,7 +158,11 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
           <Button type="button" size="sm" aria-label={`${t('reply.open')}: ${m.name}`} onClick={() => setReplying(m)}>{t('reply.open')}</Button>
         ) : null}
         {actions.map((action) => (
-          <Button key={action.status} type="button" size="sm" variant="outline" disabled={busy === `m${m.id}`} aria-label={`${action.label}: ${m.name}`} onClick={() => void setMessageStatus(m, action.status)}>
+          <Button key={action.status} type="button" size="sm" variant="outline" disabled={busy === `m${m.id}`} aria-label={`${action.label}: ${m.name}`} onClick={(event) => {
+            // The button goes with the status it sets: focus stays in the message's row (0108).
+            keepFocusNear(event.currentTarget);
+            void setMessageStatus(m, action.status);
+          }}>
             {action.label}
           </Button>
         ))}
