@@ -120,3 +120,21 @@ describe('GET /api/routes/technician: what was sold with each stop (0062)', () =
     jar.token = undefined;
   });
 });
+
+describe('GET /api/routes/technician: the language of each stop\'s visit report (0108)', () => {
+  it('carries the booking\'s language, which "Mark done" names when the sheet is in another', async () => {
+    const db = await getDb();
+    const date = '2027-06-25';
+    const rows = await db.insert(appointments).values([
+      { customerId, bookingRef: 'BK-DAYLANG1', date, status: 'confirmed', serviceType: 'onetime', address: '60 Main St', city: 'Dundas', postalCode: 'L9H 2P8', locale: 'en' },
+      { customerId, bookingRef: 'BK-DAYLANG2', date, status: 'confirmed', serviceType: 'onetime', address: '61 Main St', city: 'Dundas', postalCode: 'L9H 2P8', locale: 'es' },
+    ]).returning({ id: appointments.id });
+    await db.insert(serviceRoutes).values({ date, technicianId: crewA, technician: 'Crew A', status: 'planned', appointmentOrder: rows.map((r) => r.id) });
+
+    jar.token = technicianToken;
+    const res = await getTechnicianDay(new Request(`http://localhost/api/routes/technician?date=${date}`), ctx);
+    const sheet = (await res.json()) as { route: { appointments: { appointment: Record<string, unknown> }[] } };
+    expect(sheet.route.appointments.map((s) => s.appointment.locale)).toEqual(['en', 'es']);
+    jar.token = undefined;
+  });
+});

@@ -32,6 +32,8 @@ const appointmentColumns = {
   completedAt: appointments.completedAt,
   // The technician's note to the customer (0038), shown on a done stop.
   visitNote: appointments.visitNote,
+  // The language the visit report (and so the note) goes out in: "Mark done" says it (0108).
+  locale: appointments.locale,
   // The technician came but could not treat (0085): why, their note, when and who.
   ...notTreatedColumns,
 };

@@ -3,6 +3,7 @@ import { getTranslator } from '@/i18n/messages';
 import { RouteStopList } from './route-stop-list';
 import { FRIDAY, makeStop as makeAnyStop, render } from './route-stop.test-support';
 import { StopDoneButton } from './stop-done-button';
+import { describeReportLanguage } from './visit-note-dialog';
 
 const makeStop = (status: string, date = FRIDAY, visitNote: string | null = null) => makeAnyStop(status, date, { visitNote });
 
@@ -48,5 +49,20 @@ describe('RouteStopList', () => {
   it('opens the note dialog from "Mark done" (the button says a dialog follows); "Undo" changes at once', () => {
     expect(render('en', <StopDoneButton stop={makeStop('confirmed')} today={FRIDAY} onStatus={noop} />)).toContain('aria-haspopup="dialog"');
     expect(render('en', <StopDoneButton stop={makeStop('completed')} today={FRIDAY} onStatus={noop} />)).not.toContain('aria-haspopup');
+  });
+});
+
+describe('the "Mark done" sentence on the visit report (0108)', () => {
+  const t = (locale: 'en' | 'fr') => (key: string, values: Record<string, string>) => getTranslator(locale, 'routing')(key, values);
+
+  it('names the report\'s language when the screen is in another one', () => {
+    expect(describeReportLanguage('fr', 'en', t('fr'))).toBe('Le client recevra par courriel un compte rendu de la visite en anglais, avec votre note telle que vous l’écrivez\u00a0: écrivez-la en anglais si vous le pouvez.');
+    expect(describeReportLanguage('en', 'es', t('en'))).toBe('The customer gets a report of the visit by email in Spanish, with your note as you write it: write it in Spanish if you can.');
+  });
+
+  it('keeps the usual sentence when they match or the language is not known', () => {
+    expect(describeReportLanguage('fr', 'fr', t('fr'))).toBeNull();
+    expect(describeReportLanguage('fr', null, t('fr'))).toBeNull();
+    expect(describeReportLanguage('fr', undefined, t('fr'))).toBeNull();
   });
 });

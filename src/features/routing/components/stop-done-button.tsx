@@ -170,6 +170,7 @@ export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
         recording={dialogRecording}
         onClose={() => setNoteOpen(false)}
         onConfirm={confirmDone}
+        reportLocale={stop.appointment.locale}
       />
     </>
   );

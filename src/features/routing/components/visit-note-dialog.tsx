@@ -1,5 +1,5 @@
 'use client';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -30,7 +30,18 @@ export type NoteDialogVisit = { service: string; addOns: string | null };
  * connection loses nothing. The description names the visit's service and add-ons (0077): the
  * dialog covers the stop or the row that names them, and the products recorded are for all of it.
  */
-export function VisitNoteDialog({ open, name, visit, initialNote, recording, onClose, onConfirm }: {
+/**
+ * The dialog's sentence on the visit report: it names the report's language when it is not the
+ * one the screen is in (0108), so a technician working in French writes an English customer's note
+ * in English when they can. Null: the usual sentence.
+ */
+export function describeReportLanguage(screenLocale: string, reportLocale: string | null | undefined, t: (key: string, values: Record<string, string>) => string): string | null {
+  if (!reportLocale || reportLocale === screenLocale) return null;
+  const language = new Intl.DisplayNames([screenLocale], { type: 'language' }).of(reportLocale);
+  return language ? t('noteDialog.descriptionIn', { language }) : null;
+}
+
+export function VisitNoteDialog({ open, name, visit, initialNote, recording, onClose, onConfirm, reportLocale }: {
   open: boolean;
   /** The customer's name, as the stop shows it. */
   name: string;
@@ -41,15 +52,18 @@ export function VisitNoteDialog({ open, name, visit, initialNote, recording, onC
   recording?: { products: ProductChoice[]; initialLines: () => LineDraft[] };
   onClose: () => void;
   onConfirm: (mark: DoneMark) => Promise<DoneOutcome>;
+  /** The language the customer's visit report goes out in (the booking's), when the screen knows it. */
+  reportLocale?: string | null;
 }) {
   const t = useTranslations('routing');
+  const screenLocale = useLocale();
   // One line each, read out as one text: the spaces between the lines keep their words apart.
   const description = (
     <>
       {visit ? <span className="block font-medium text-gray-800">{visit.service}</span> : null}
       {visit?.addOns ? <>{' '}<span className="block font-medium text-gray-800">{visit.addOns}</span></> : null}
       {visit ? ' ' : null}
-      <span className="block">{t('noteDialog.description')}</span>
+      <span className="block">{describeReportLanguage(screenLocale, reportLocale, (key, values) => t(key, values)) ?? t('noteDialog.description')}</span>
     </>
   );
   return (
