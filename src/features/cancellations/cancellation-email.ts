@@ -38,6 +38,8 @@ export type BookingCancelledEmailInput = {
   /** Whether anything was paid: an unpaid booking's email says nothing about refunds. */
   wasPaid: boolean;
   refundCents: number;
+  /** Paid to the office in cash, by cheque or e-transfer (0103): the refund is handed back by the office, not sent to a card. */
+  refundByHand?: boolean;
   /** The calendar events' revision: higher than the receipt's and than any move's. */
   calendarSequence: number;
 };
@@ -109,7 +111,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const refundLine = !input.wasPaid
     ? t('email.nothingCharged')
     : input.refundCents > 0
-      ? t('email.refundOnItsWay', { amount: formatMoney(input.refundCents, locale) })
+      ? t(input.refundByHand ? 'email.refundByHand' : 'email.refundOnItsWay', { amount: formatMoney(input.refundCents, locale) })
       : t('email.noRefund');
   const after = [
     ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),

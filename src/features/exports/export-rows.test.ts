@@ -12,6 +12,7 @@ const context = (locale: Locale = 'en') => ({
   taxRateBps: 1300,
   t: getTranslator(locale, 'exports'),
   describePlan: (type: string) => getTranslator(locale, 'payments')(`services.${type}`),
+  describeMethod: (method: string) => getTranslator(locale, 'offlinePayments.methods')(method),
 });
 
 const payment = (overrides: Partial<PaidPayment> = {}): PaidPayment => ({
@@ -27,6 +28,8 @@ const payment = (overrides: Partial<PaidPayment> = {}): PaidPayment => ({
   taxRateBps: 1300,
   refundedCents: 0,
   paymentIntentId: 'pi_test_abc',
+  method: 'card',
+  reference: null,
   ...overrides,
 });
 
@@ -36,8 +39,14 @@ describe('buildPaymentRow', () => {
   it('writes a paid one-time booking as the accountant reads it', () => {
     expect(buildPaymentRow(payment(), context())).toEqual([
       '2026-11-20', 'BK-7Q2M4X9D', 'Olivia Tremblay', 'olivia@example.com', 'One-Time Treatment',
-      '99.00', '12.87', '111.87', '0.00', '0.00', '111.87', 'Paid', 'pi_test_abc',
+      '99.00', '12.87', '111.87', '0.00', '0.00', '111.87', 'Paid', 'pi_test_abc', 'Card', '',
     ]);
+  });
+
+  it('says how a payment taken by the office was paid, with its cheque number (0103)', () => {
+    const row = buildPaymentRow(payment({ method: 'cheque', reference: '000123', paymentIntentId: 'office_BK-7Q2M4X9D' }), context());
+    expect(row.slice(-3)).toEqual(['office_BK-7Q2M4X9D', 'Cheque', '000123']);
+    expect(buildPaymentRow(payment({ method: 'e-transfer', reference: null }), context('fr')).slice(-2)).toEqual(['Virement Interac', '']);
   });
 
   it('dates a payment by the Toronto calendar day it was paid, not the UTC one', () => {
@@ -50,7 +59,7 @@ describe('buildPaymentRow', () => {
 
   it('takes refunds off the net and says how much came back, and how much of it was HST', () => {
     const partly = buildPaymentRow(payment({ serviceType: 'seasonal', amountCents: 32318, subtotalCents: 28600, taxCents: 3718, refundedCents: 14464 }), context());
-    expect(partly.slice(4)).toEqual(['Seasonal Mosquito Protection', '286.00', '37.18', '323.18', '144.64', '16.64', '178.54', 'Partly refunded', 'pi_test_abc']);
+    expect(partly.slice(4)).toEqual(['Seasonal Mosquito Protection', '286.00', '37.18', '323.18', '144.64', '16.64', '178.54', 'Partly refunded', 'pi_test_abc', 'Card', '']);
     const whole = buildPaymentRow(payment({ refundedCents: 11187 }), context());
     expect(whole.slice(8, 12)).toEqual(['111.87', '12.87', '0.00', 'Refunded']);
   });
@@ -157,7 +166,7 @@ describe('buildRefundsCsv', () => {
   // A seasonal plan with MIDSEASON paid in June: 286.00 + 37.18 HST.
   const june = { ...payment({ serviceType: 'seasonal', amountCents: 32318, subtotalCents: 28600, taxCents: 3718, succeededAt: new Date('2026-06-12T14:00:00Z') }), id: 41 };
   const refund = (id: number, amountCents: number, refundedAt: string, overrides: Partial<MadeRefund> = {}): MadeRefund => ({
-    id, amountCents, refundedAt: new Date(refundedAt), providerRefundId: `re_test_${id}`, payment: june, ...overrides,
+    id, amountCents, refundedAt: new Date(refundedAt), providerRefundId: `re_test_${id}`, method: 'card', reference: null, payment: june, ...overrides,
   });
 
   it('lists a November refund of a June payment on its own day, with its HST, the receipt number and the date paid', () => {
