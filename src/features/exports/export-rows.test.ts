@@ -86,7 +86,7 @@ describe('buildPaymentRow', () => {
 
   it('leaves out what a row does not know: no booking, no customer, no plan', () => {
     const row = buildPaymentRow(payment({ bookingRef: null, firstName: null, lastName: null, email: null, serviceType: null, subtotalCents: null, taxCents: null, taxRateBps: null, amountCents: 5000 }), context());
-    expect(row).toEqual(['2026-11-20', '', '', '', '', '44.25', '5.75', '50.00', '0.00', '0.00', '50.00', 'Paid', 'pi_test_abc']);
+    expect(row).toEqual(['2026-11-20', '', '', '', '', '44.25', '5.75', '50.00', '0.00', '0.00', '50.00', 'Paid', 'pi_test_abc', 'Card', '']);
   });
 });
 
@@ -95,16 +95,16 @@ describe('buildPaymentsCsv', () => {
     const csv = buildPaymentsCsv([payment(), payment({ paymentIntentId: 'pi_test_def', firstName: 'Zoë', lastName: 'Müller' })], context());
     expect(csv.startsWith(BOM)).toBe(true);
     expect(lines(csv)).toEqual([
-      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID',
-      '2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_abc',
-      '2026-11-20,BK-7Q2M4X9D,Zoë Müller,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_def',
+      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID,Payment method,Payment reference',
+      '2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_abc,Card,',
+      '2026-11-20,BK-7Q2M4X9D,Zoë Müller,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_def,Card,',
     ]);
   });
 
   it('writes headers, plans and statuses in the staff member\'s language, amounts and dates the same in every one', () => {
     const [header, row] = lines(buildPaymentsCsv([payment({ refundedCents: 1000 })], context('fr')));
-    expect(header).toBe('Payé le,Numéro de réservation,Client,Courriel,Forfait,Montant avant taxes,TVH,Montant total,Remboursé,TVH remboursée,Montant net,Statut,N° de paiement (passerelle)');
-    expect(row).toBe('2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Traitement unique,99.00,12.87,111.87,10.00,1.15,101.87,Remboursé en partie,pi_test_abc');
+    expect(header).toBe('Payé le,Numéro de réservation,Client,Courriel,Forfait,Montant avant taxes,TVH,Montant total,Remboursé,TVH remboursée,Montant net,Statut,N° de paiement (passerelle),Mode de paiement,Référence du paiement');
+    expect(row).toBe('2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Traitement unique,99.00,12.87,111.87,10.00,1.15,101.87,Remboursé en partie,pi_test_abc,Carte,');
     expect(lines(buildPaymentsCsv([], context('de')))[0]).toMatch(/^Bezahlt am,Buchungsnummer,Kunde,/);
   });
 
@@ -172,8 +172,8 @@ describe('buildRefundsCsv', () => {
   it('lists a November refund of a June payment on its own day, with its HST, the receipt number and the date paid', () => {
     // 23:30 on 30 November in Toronto is already 1 December in UTC.
     expect(lines(buildRefundsCsv([refund(7, 14464, '2026-12-01T04:30:00Z')], refundContext('2026-11-01T04:00:00Z')))).toEqual([
-      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID',
-      '2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Seasonal Mosquito Protection,128.00,16.64,144.64,re_test_7,pi_test_abc',
+      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID,Refund method,Refund reference',
+      '2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Seasonal Mosquito Protection,128.00,16.64,144.64,re_test_7,pi_test_abc,Card,',
     ]);
   });
 
@@ -190,13 +190,13 @@ describe('buildRefundsCsv', () => {
   it('writes one cent exactly, and leaves out what a payment does not know', () => {
     const legacy = { ...payment({ bookingRef: null, firstName: null, lastName: null, email: null, serviceType: null, subtotalCents: null, taxCents: null, taxRateBps: null, amountCents: 5000 }), id: 9 };
     const [, row] = lines(buildRefundsCsv([refund(3, 1, '2026-11-20T16:00:00Z', { payment: legacy, providerRefundId: null })], refundContext('2026-11-01T04:00:00Z')));
-    expect(row).toBe('2026-11-20,,2026-11-20,,,,,0.01,0.00,0.01,,pi_test_abc');
+    expect(row).toBe('2026-11-20,,2026-11-20,,,,,0.01,0.00,0.01,,pi_test_abc,Card,');
   });
 
   it('writes headers and plans in the staff member\'s language, amounts and dates the same in every one', () => {
     const [header, row] = lines(buildRefundsCsv([refund(7, 14464, '2026-11-30T16:00:00Z')], refundContext('2026-11-01T04:00:00Z', 'fr')));
-    expect(header).toBe('Remboursé le,Numéro de reçu,Payé le,Numéro de réservation,Client,Courriel,Forfait,Remboursement avant taxes,TVH remboursée,Remboursement total,N° de remboursement (passerelle),N° de paiement (passerelle)');
-    expect(row).toBe('2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Protection saisonnière contre les moustiques,128.00,16.64,144.64,re_test_7,pi_test_abc');
+    expect(header).toBe('Remboursé le,Numéro de reçu,Payé le,Numéro de réservation,Client,Courriel,Forfait,Remboursement avant taxes,TVH remboursée,Remboursement total,N° de remboursement (passerelle),N° de paiement (passerelle),Mode de remboursement,Référence du remboursement');
+    expect(row).toBe('2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Protection saisonnière contre les moustiques,128.00,16.64,144.64,re_test_7,pi_test_abc,Carte,');
     expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'de')))[0]).toMatch(/^Erstattet am,Belegnummer,Bezahlt am,/);
     expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'es')))[0]).toMatch(/^Fecha de reembolso,Número de recibo,Fecha de pago,/);
   });

@@ -59,7 +59,7 @@ function MoneyByHandDialog<T extends MoneyByHandValues, O>({ title, description,
   };
   return (
     <FormDialog open onClose={onClose} title={title} description={description} closeLabel={t('close')}>
-      <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
+      <form method="post" noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-4">
         <FormField id={`${id}-method`} label={t('method')} error={errorOf('method')}>
           {(control) => (
             <Select {...control} {...register('method' as Path<T>)}>
