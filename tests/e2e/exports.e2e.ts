@@ -44,9 +44,9 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
-    expect(lines[0]).toBe('Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID');
+    expect(lines[0]).toBe('Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID,Payment method,Payment reference');
     expect(lines.filter((line) => line.includes(booking.bookingRef))).toEqual([
-      `${today},${booking.bookingRef},Renée Bélanger,${email},One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${intent.paymentIntentId}`,
+      `${today},${booking.bookingRef},Renée Bélanger,${email},One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${intent.paymentIntentId},Card,`,
     ]);
 
     // A reversed range: the server's message beside the fields, and no file. By keyboard: Enter in a field sends the form.
@@ -110,10 +110,10 @@ describe('the office downloads CSV exports from the dashboard (docs/decisions/00
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split('\r\n');
-    expect(lines[0]).toBe('Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID');
+    expect(lines[0]).toBe('Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID,Refund method,Refund reference');
     const refundLines = lines.filter((line) => line.includes(booking.bookingRef));
     expect(refundLines).toHaveLength(1);
-    expect(refundLines[0]).toMatch(new RegExp(`^${today},${booking.bookingRef}-\\d+,${today},${booking.bookingRef},Léa Martin,${email.replace(/\./g, '\\.')},One-Time Treatment,44\\.25,5\\.75,50\\.00,re_test_\\w+,${intent.paymentIntentId}$`));
+    expect(refundLines[0]).toMatch(new RegExp(`^${today},${booking.bookingRef}-\\d+,${today},${booking.bookingRef},Léa Martin,${email.replace(/\./g, '\\.')},One-Time Treatment,44\\.25,5\\.75,50\\.00,re_test_\\w+,${intent.paymentIntentId},Card,$`));
 
     // The customer's page says the same, for the payment and for the refund.
     await row.getByRole('link', { name: 'Léa Martin', exact: true }).click();

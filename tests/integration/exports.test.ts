@@ -164,18 +164,18 @@ describe('GET /api/admin/exports/payments', () => {
   it('lists each payment received in the range, in the order paid, with its tax split, refunds and net', async () => {
     const lines = await csvLines(await exportPayments('?from=2026-11-01&to=2026-11-20'));
     expect(lines).toEqual([
-      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID',
-      `2026-11-02,${oneTime.bookingRef},Olivia Tremblay,olivia.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${oneTime.paymentIntentId}`,
-      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Seasonal Mosquito Protection,286.00,37.18,323.18,144.64,16.64,178.54,Partly refunded,${seasonal.paymentIntentId}`,
+      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID,Payment method,Payment reference',
+      `2026-11-02,${oneTime.bookingRef},Olivia Tremblay,olivia.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${oneTime.paymentIntentId},Card,`,
+      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Seasonal Mosquito Protection,286.00,37.18,323.18,144.64,16.64,178.54,Partly refunded,${seasonal.paymentIntentId},Card,`,
       // The refund the provider refused is no money back; the typed formula is written as text.
-      `2026-11-06,${refundRefused.bookingRef},"'=HYPERLINK(""http://evil.example"") Smith",mallory.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${refundRefused.paymentIntentId}`,
+      `2026-11-06,${refundRefused.bookingRef},"'=HYPERLINK(""http://evil.example"") Smith",mallory.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${refundRefused.paymentIntentId},Card,`,
       // No split stored: 50.00 split at the branch's 13 %.
-      `2026-11-07,,Olivia Tremblay,olivia.exports@example.com,,44.25,5.75,50.00,0.00,0.00,50.00,Paid,${legacyIntentId}`,
-      `2026-11-20,${beforeMidnight.bookingRef},Nina Late,nina.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${beforeMidnight.paymentIntentId}`,
+      `2026-11-07,,Olivia Tremblay,olivia.exports@example.com,,44.25,5.75,50.00,0.00,0.00,50.00,Paid,${legacyIntentId},Card,`,
+      `2026-11-20,${beforeMidnight.bookingRef},Nina Late,nina.exports@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,${beforeMidnight.paymentIntentId},Card,`,
     ]);
 
     // What the accountant adds up for the HST return.
-    const rows = lines.slice(1).map((line) => line.split(',').slice(-8, -2).map((cell) => Math.round(Number(cell) * 100)));
+    const rows = lines.slice(1).map((line) => line.split(',').slice(-10, -4).map((cell) => Math.round(Number(cell) * 100)));
     const sum = (column: number) => rows.reduce((total, row) => total + row[column]!, 0);
     expect({ subtotal: sum(0), hst: sum(1), total: sum(2), refunded: sum(3), hstRefunded: sum(4), net: sum(5) })
       .toEqual({
@@ -187,19 +187,19 @@ describe('GET /api/admin/exports/payments', () => {
 
   it('puts a payment made just before midnight in Toronto on that day, and one made at midnight on the next', async () => {
     const friday = await csvLines(await exportPayments('?from=2026-11-20&to=2026-11-20'));
-    expect(friday.slice(1).map((line) => line.split(',').at(-1))).toEqual([beforeMidnight.paymentIntentId]);
+    expect(friday.slice(1).map((line) => line.split(',').at(-3))).toEqual([beforeMidnight.paymentIntentId]);
     expect(friday[1]!.startsWith('2026-11-20,')).toBe(true);
 
     const saturday = await csvLines(await exportPayments('?from=2026-11-21&to=2026-11-21'));
-    expect(saturday.slice(1).map((line) => line.split(',').at(-1))).toEqual([atMidnight.paymentIntentId]);
+    expect(saturday.slice(1).map((line) => line.split(',').at(-3))).toEqual([atMidnight.paymentIntentId]);
     expect(saturday[1]!.startsWith('2026-11-21,')).toBe(true);
   });
 
   it('writes the headers, plans and statuses in the staff member\'s language', async () => {
     const lines = await csvLines(await exportPayments('?from=2026-11-05&to=2026-11-05', { cookie: 'NEXT_LOCALE=de' }));
     expect(lines).toEqual([
-      'Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Betrag vor Steuern,HST,Gesamtbetrag,Erstattet,Erstattete HST,Netto,Zahlungsstatus,Zahlungs-ID beim Zahlungsanbieter',
-      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Saisonaler Mückenschutz,286.00,37.18,323.18,144.64,16.64,178.54,Teilweise erstattet,${seasonal.paymentIntentId}`,
+      'Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Betrag vor Steuern,HST,Gesamtbetrag,Erstattet,Erstattete HST,Netto,Zahlungsstatus,Zahlungs-ID beim Zahlungsanbieter,Zahlungsart,Zahlungsreferenz',
+      `2026-11-05,${seasonal.bookingRef},Zoë Müller,zoe.exports@example.com,Saisonaler Mückenschutz,286.00,37.18,323.18,144.64,16.64,178.54,Teilweise erstattet,${seasonal.paymentIntentId},Karte,`,
     ]);
   });
 

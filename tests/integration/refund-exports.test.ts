@@ -155,12 +155,12 @@ describe('GET /api/admin/exports/refunds', () => {
     const [juneRefund] = await providerRefundIds(june.paymentId);
     const [lateRefund] = await providerRefundIds(refundedLateNovember.paymentId);
     expect(await csvLines(res)).toEqual([
-      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID',
+      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID,Refund method,Refund reference',
       // The rest of October's payment: everything paid is back, so its HST is the rest, 12.87 − 5.75.
-      `2026-11-03,${october.bookingRef}-${october.paymentId},2026-10-20,${october.bookingRef},Éloïse Octobre,eloise.octobre@example.com,One-Time Treatment,54.75,7.12,61.87,re_test_oct_6187,${october.paymentIntentId}`,
+      `2026-11-03,${october.bookingRef}-${october.paymentId},2026-10-20,${october.bookingRef},Éloïse Octobre,eloise.octobre@example.com,One-Time Treatment,54.75,7.12,61.87,re_test_oct_6187,${october.paymentIntentId},Card,`,
       // June's payment: the receipt's "HST refunded −$11.50".
-      `2026-11-10,${june.bookingRef}-${june.paymentId},2026-06-12,${june.bookingRef},Amélie Gagnon,amelie.refunds@example.com,One-Time Treatment,88.50,11.50,100.00,${juneRefund},${june.paymentIntentId}`,
-      `2026-11-30,${refundedLateNovember.bookingRef}-${refundedLateNovember.paymentId},2026-11-06,${refundedLateNovember.bookingRef},Chloé Tardif,chloe.refunds@example.com,One-Time Treatment,99.00,12.87,111.87,${lateRefund},${refundedLateNovember.paymentIntentId}`,
+      `2026-11-10,${june.bookingRef}-${june.paymentId},2026-06-12,${june.bookingRef},Amélie Gagnon,amelie.refunds@example.com,One-Time Treatment,88.50,11.50,100.00,${juneRefund},${june.paymentIntentId},Card,`,
+      `2026-11-30,${refundedLateNovember.bookingRef}-${refundedLateNovember.paymentId},2026-11-06,${refundedLateNovember.bookingRef},Chloé Tardif,chloe.refunds@example.com,One-Time Treatment,99.00,12.87,111.87,${lateRefund},${refundedLateNovember.paymentIntentId},Card,`,
     ]);
   });
 
@@ -177,7 +177,7 @@ describe('GET /api/admin/exports/refunds', () => {
   it('writes the headers in the staff member\'s language', async () => {
     jar.token = adminToken;
     const [header, first] = await csvLines(await get(refundsExport, '/api/admin/exports/refunds?from=2026-10-01&to=2026-10-31', { cookie: 'NEXT_LOCALE=de' }));
-    expect(header).toBe('Erstattet am,Belegnummer,Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Erstattung vor Steuern,Erstattete HST,Erstattung gesamt,Erstattungs-ID beim Zahlungsanbieter,Zahlungs-ID beim Zahlungsanbieter');
+    expect(header).toBe('Erstattet am,Belegnummer,Bezahlt am,Buchungsnummer,Kunde,E-Mail,Gebuchte Leistung,Erstattung vor Steuern,Erstattete HST,Erstattung gesamt,Erstattungs-ID beim Zahlungsanbieter,Zahlungs-ID beim Zahlungsanbieter,Art der Erstattung,Erstattungsreferenz');
     expect(first).toContain(',Einmalige Behandlung,44.25,5.75,50.00,');
   });
 });

@@ -4,6 +4,7 @@ import { appointments } from './appointments';
 import { timestamps } from './branches';
 import { customers } from './customers';
 import { quotes } from './quotes';
+import { staffUsers } from './staff';
 
 export const PAYMENT_STATUSES = [
   'requires_payment_method', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled',
@@ -32,7 +33,7 @@ export const payments = pgTable('payments', {
   customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
   quoteId: integer().references(() => quotes.id, { onDelete: 'set null' }),
   bookingRef: text(),
-  provider: text().notNull(), // 'stripe' | 'test'
+  provider: text().notNull(), // 'stripe' | 'test' | 'office' (money the office took by hand, 0103)
   paymentIntentId: text().notNull().unique(),
   idempotencyKey: text().notNull().unique(),
   amount: integer().notNull(), // cents, tax included
@@ -44,6 +45,10 @@ export const payments = pgTable('payments', {
   succeededAt: timestamp({ withTimezone: true }),
   // Written with `succeededAt`, when the receipt is issued; null until then.
   receiptSeller: jsonb().$type<ReceiptSellerSnapshot>(),
+  /** A payment the office recorded by hand (provider 'office', 0103): who recorded it. */
+  recordedByStaffUserId: integer().references(() => staffUsers.id, { onDelete: 'set null' }),
+  /** A payment recorded by hand: the cheque number or e-transfer reference the office typed, if any. */
+  reference: text(),
   ...timestamps,
 }, (t) => [
   check('payments_amount', sql`${t.amount} >= 0`),

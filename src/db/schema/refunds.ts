@@ -30,6 +30,10 @@ export const refunds = pgTable('refunds', {
   attempts: integer().notNull().default(0),
   /** When the provider made the refund (set with `succeeded`): the day the refunds export lists it on (0075). */
   refundedAt: timestamp({ withTimezone: true }),
+  /** Money handed back by the office for a payment taken by hand (0103): 'cash' | 'cheque' | 'e-transfer'; null for a provider's refund. */
+  method: text(),
+  /** With `method`: the cheque number or e-transfer reference, if any. */
+  reference: text(),
   ...timestamps,
 }, (t) => [
   check('refunds_amount', sql`${t.amountCents} > 0`),

@@ -44,6 +44,8 @@ export type BookingCancelledEmailInput = {
    * Absent or null before the first visit, or when the office refunded another amount.
    */
   refundWorking?: { paidCents: number; alreadyRefundedCents: number; carriedOut: { completed: number; total: number; preTaxCents: number; taxCents: number; cents: number } } | null;
+  /** Paid to the office in cash, by cheque or e-transfer (0103): the refund is handed back by the office, not sent to a card. */
+  refundByHand?: boolean;
   /** The calendar events' revision: higher than the receipt's and than any move's. */
   calendarSequence: number;
 };
@@ -129,7 +131,7 @@ export function renderBookingCancelledEmail(input: BookingCancelledEmailInput): 
   const refundLine = !input.wasPaid
     ? t('email.nothingCharged')
     : input.refundCents > 0
-      ? t('email.refundOnItsWay', { amount: formatMoney(input.refundCents, locale) })
+      ? t(input.refundByHand ? 'email.refundByHand' : 'email.refundOnItsWay', { amount: formatMoney(input.refundCents, locale) })
       : t('email.noRefund');
   const after = [
     ...(input.completedCount > 0 ? [t('email.completedStay', { count: input.completedCount })] : []),

@@ -148,6 +148,10 @@ const refundColumns = {
   idempotencyKey: refunds.idempotencyKey,
   attempts: refunds.attempts,
   refundedAt: refunds.refundedAt,
+  // Money handed back by the office (0103): how, and the cheque or e-transfer reference.
+  method: refunds.method,
+  reference: refunds.reference,
+  paidAt: payments.succeededAt,
   createdAt: refunds.createdAt,
   updatedAt: refunds.updatedAt,
   paymentIntentId: payments.paymentIntentId,
@@ -241,6 +245,8 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
   const paid = await db
     .select({
       id: payments.id, bookingRef: payments.bookingRef, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status, paymentIntentId: payments.paymentIntentId, isTest: isOfficeTestPayment(),
+      // Taken by the office by hand (0103): how, and its reference.
+      provider: payments.provider, paymentMethod: payments.paymentMethod, reference: payments.reference,
       // The split kept at checkout: the HST of the refunds, as the receipt states it (0075).
       ...selectPaymentTaxColumns(),
     })
@@ -252,9 +258,22 @@ export async function selectCustomerBookings(db: DbExecutor, customerId: number)
     .select({
       id: refunds.id, paymentId: refunds.paymentId, amountCents: refunds.amountCents, status: refunds.status, reason: refunds.reason, failureReason: refunds.failureReason,
       providerRefundId: refunds.providerRefundId, createdAt: refunds.createdAt, updatedAt: refunds.updatedAt, refundedAt: refunds.refundedAt, attempts: refunds.attempts,
+      provider: refunds.provider, method: refunds.method, reference: refunds.reference,
     })
     .from(refunds)
     .where(inArray(refunds.paymentId, paymentIds))
     .orderBy(asc(refunds.id));
   return { visits, payments: paid.map((p) => ({ ...p, ...readPaymentTaxFacts(p) })), refunds: refunded };
+}
+
+/** The money went back by hand (0103): the refund is made, dated and says how. */
+export async function markRefundHandedBack(
+  db: DbExecutor,
+  refundId: number,
+  handBack: { method: string; reference: string | null; handedBackAt: Date; at: Date },
+) {
+  await db
+    .update(refunds)
+    .set({ status: 'succeeded', refundedAt: handBack.handedBackAt, method: handBack.method, reference: handBack.reference, failureReason: null, updatedAt: handBack.at })
+    .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
 }

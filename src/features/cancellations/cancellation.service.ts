@@ -19,6 +19,7 @@ import { reviseWaitingReminders } from '@/features/reminders/reminder.service';
 import { keepPaidVisits } from '@/features/scheduling/visit-kinds';
 import { toLocale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
+import { OFFLINE_PROVIDER } from '@/features/payments/offline-payment';
 import { getLogger } from '@/server/logger';
 import { localePath } from '@/components/site/locale-paths';
 import { renderBookingCancelledEmail, renderLatePaymentRefundEmail, renderRefundFailedStaffEmail } from './cancellation-email';
@@ -94,7 +95,12 @@ export type CancellationPreview = {
   toCancel: ReturnType<typeof toVisitView>[];
   completed: ReturnType<typeof toVisitView>[];
   breakdown: RefundBreakdown;
+  /** Paid to the office by hand (0103): the refund is handed back by the office, not sent to a card. */
+  refundByHand: boolean;
 };
+
+/** Every payment of the booking was taken by the office by hand (0103): its refund goes back by hand too. */
+const isPaidByHand = (payments: { provider: string }[]) => payments.length > 0 && payments.every((p) => p.provider === OFFLINE_PROVIDER);
 
 /**
  * GET /api/admin/bookings/{ref}/cancel: what cancelling now would do: the visits called off, the
@@ -108,7 +114,7 @@ export async function previewCancellation(bookingRef: string): Promise<Cancellat
   if (visits.length === 0) throw new AppError('not_found', 'cancellations.errors.bookingNotFound');
   const toCancel = visits.filter((v) => isCancellableVisit(v.status));
   if (toCancel.length === 0) throw nothingToCancel(visits);
-  const { breakdown } = await assessBooking(db, visits);
+  const { payments, breakdown } = await assessBooking(db, visits);
   const customer = await selectBookingCustomer(db, visits[0]!.customerId);
   return {
     bookingRef,
@@ -116,6 +122,7 @@ export async function previewCancellation(bookingRef: string): Promise<Cancellat
     toCancel: toCancel.map(toVisitView),
     completed: visits.filter((v) => v.status === 'completed').map(toVisitView),
     breakdown,
+    refundByHand: isPaidByHand(payments),
   };
 }
 
@@ -139,6 +146,8 @@ export type CancellationResult = {
   refundStatus: RefundStatus | 'none';
   refunds: RefundView[];
   breakdown: RefundBreakdown;
+  /** The refund is the office's to hand back (0103): no gateway was asked. */
+  refundByHand: boolean;
 };
 
 /** Asks the provider for one pending refund (outside any transaction) and records its answer. */
@@ -178,7 +187,10 @@ async function sendRefund(row: RefundRow, now: Date): Promise<RefundRow> {
  */
 export async function sendPendingRefunds(refundIds: number[], now: Date): Promise<RefundView[]> {
   const sent: RefundView[] = [];
-  for (const row of await selectRefundsByIds(await getDb(), refundIds)) sent.push(toRefundView(await sendRefund(row, now)));
+  for (const row of await selectRefundsByIds(await getDb(), refundIds)) {
+    // Money the office took by hand goes back by hand (0103): no gateway is asked; the office records the hand-back.
+    sent.push(toRefundView(row.provider === OFFLINE_PROVIDER ? row : await sendRefund(row, now)));
+  }
   return sent;
 }
 
@@ -189,7 +201,7 @@ type OpenPayment = Awaited<ReturnType<typeof selectOpenPayments>>[number];
  * left open in another tab), outside any transaction. A refusal (already paid or processing) or an
  * unreachable provider is logged: if that money does arrive, `markPaymentSucceeded` refunds it.
  */
-async function cancelOpenIntents(open: OpenPayment[], bookingRef: string, now: Date): Promise<void> {
+export async function cancelOpenIntents(open: OpenPayment[], bookingRef: string, now: Date): Promise<void> {
   const gateway = getPaymentGateway();
   for (const payment of open) {
     if (payment.provider !== gateway.provider) {
@@ -283,18 +295,20 @@ export async function cancelBooking(
       updatedAt: now,
     })));
 
-    await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now, cancelledBy, reason: options.byCustomer ? null : input.customerReason ?? null });
+    // Paid to the office by hand (0103): the email says the office hands the money back, not the card.
+    const refundByHand = isPaidByHand(payments);
+    await queueCancellationEmail(tx, { visits, toCancel, breakdown, refundCents, now, cancelledBy, refundByHand, reason: options.byCustomer ? null : input.customerReason ?? null });
     getLogger().info({
       bookingRef, cancelled: toCancel.map((v) => v.id), refundCents, policyRefundCents: breakdown.policyRefundCents, by: options.by, cancelledBy, customerReason: input.customerReason,
     }, 'booking cancelled');
     const openPayments = await selectOpenPayments(tx, bookingRef);
-    return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown, openPayments };
+    return { cancelledIds: toCancel.map((v) => v.id), refundIds: inserted.map((r) => r.id), refundCents, breakdown, openPayments, refundByHand };
   });
 
   // First stop a checkout still open from being paid, then give back what was paid.
   await cancelOpenIntents(committed.openPayments, bookingRef, now);
   const refunds = await sendPendingRefunds(committed.refundIds, now);
-  return { bookingRef, cancelledIds: committed.cancelledIds, refundCents: committed.refundCents, refundStatus: summariseRefunds(refunds), refunds, breakdown: committed.breakdown };
+  return { bookingRef, cancelledIds: committed.cancelledIds, refundCents: committed.refundCents, refundStatus: summariseRefunds(refunds), refunds, breakdown: committed.breakdown, refundByHand: committed.refundByHand };
 }
 
 /** The terms' figures with their visits carried out (present whenever the rule is 'visits-carried-out'). */
@@ -306,7 +320,7 @@ async function queueCancellationEmail(
   tx: DbExecutor,
   input: {
     visits: CancellationVisit[]; toCancel: CancellationVisit[]; breakdown: RefundBreakdown; refundCents: number; now: Date;
-    cancelledBy: 'customer' | 'office'; reason: CustomerReason | null;
+    cancelledBy: 'customer' | 'office'; reason: CustomerReason | null; refundByHand: boolean;
   },
 ) {
   const first = input.toCancel[0]!;
@@ -331,6 +345,7 @@ async function queueCancellationEmail(
     refundCents: input.refundCents,
     // The terms' working only when the refund is the terms' amount (the office may give another).
     refundWorking: input.breakdown.rule === 'visits-carried-out' && input.refundCents === input.breakdown.policyRefundCents ? withCarriedOut(describeCancelRefund(input.breakdown)) : null,
+    refundByHand: input.refundByHand,
     calendarSequence: calendarSequenceAt(input.now),
   });
   await enqueueEmail(tx, { kind: 'booking-cancelled', to: customer.email, locale, ...email, relatedType: 'booking', relatedId: first.id });
@@ -471,6 +486,8 @@ export async function retryRefund(
     const row = await selectRefundForUpdate(tx, refundId);
     if (!row || row.bookingRef !== bookingRef) throw new AppError('not_found', 'cancellations.errors.refundNotFound');
     if (row.status === 'succeeded') throw new AppError('conflict', 'cancellations.errors.refundAlreadyDone', { status: row.status });
+    // Money taken by hand goes back by hand (0103): no gateway to send it to.
+    if (row.provider === OFFLINE_PROVIDER) throw new AppError('conflict', 'offlinePayments.errors.handBackNotRetried', { status: row.status });
     if (!canRetryRefund(row, now)) throw new AppError('conflict', 'cancellations.errors.refundInProgress', { status: row.status });
     // A double click whose first request already ran (and failed again) answers an older attempt.
     if (options.seenAttempts !== undefined && options.seenAttempts !== row.attempts) throw new AppError('conflict', 'cancellations.errors.refundRetriedMeanwhile', { status: row.status });
@@ -529,7 +546,10 @@ export async function loadCustomerBookings(customerId: number, now = new Date())
         refundedCents,
         refundedTaxCents: findRefundedAmounts({ ...facts, refundedCents }, taxRateBps).taxCents,
         // Dated as the receipt dates it (0081): a refund made by when the money went back.
-        refunds: own.map((r) => ({ ...r, datedAt: findRefundDate(r), taxCents: refundTax.get(r.id) ?? null, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && canRetryRefund(r, now) })),
+        refunds: own.map((r) => ({ ...r, datedAt: findRefundDate(r), taxCents: refundTax.get(r.id) ?? null, bookingRef: p.bookingRef, canRetry: p.bookingRef !== null && r.provider !== OFFLINE_PROVIDER && canRetryRefund(r, now),
+          // Money taken by hand, still to give back: the office records the hand-back (0103).
+          canHandBack: p.bookingRef !== null && r.provider === OFFLINE_PROVIDER && r.status === 'pending',
+        })),
       };
     }),
   };

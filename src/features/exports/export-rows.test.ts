@@ -12,6 +12,7 @@ const context = (locale: Locale = 'en') => ({
   taxRateBps: 1300,
   t: getTranslator(locale, 'exports'),
   describePlan: (type: string) => getTranslator(locale, 'payments')(`services.${type}`),
+  describeMethod: (method: string) => getTranslator(locale, 'offlinePayments.methods')(method),
 });
 
 const payment = (overrides: Partial<PaidPayment> = {}): PaidPayment => ({
@@ -27,6 +28,8 @@ const payment = (overrides: Partial<PaidPayment> = {}): PaidPayment => ({
   taxRateBps: 1300,
   refundedCents: 0,
   paymentIntentId: 'pi_test_abc',
+  method: 'card',
+  reference: null,
   ...overrides,
 });
 
@@ -36,8 +39,14 @@ describe('buildPaymentRow', () => {
   it('writes a paid one-time booking as the accountant reads it', () => {
     expect(buildPaymentRow(payment(), context())).toEqual([
       '2026-11-20', 'BK-7Q2M4X9D', 'Olivia Tremblay', 'olivia@example.com', 'One-Time Treatment',
-      '99.00', '12.87', '111.87', '0.00', '0.00', '111.87', 'Paid', 'pi_test_abc',
+      '99.00', '12.87', '111.87', '0.00', '0.00', '111.87', 'Paid', 'pi_test_abc', 'Card', '',
     ]);
+  });
+
+  it('says how a payment taken by the office was paid, with its cheque number (0103)', () => {
+    const row = buildPaymentRow(payment({ method: 'cheque', reference: '000123', paymentIntentId: 'office_BK-7Q2M4X9D' }), context());
+    expect(row.slice(-3)).toEqual(['office_BK-7Q2M4X9D', 'Cheque', '000123']);
+    expect(buildPaymentRow(payment({ method: 'e-transfer', reference: null }), context('fr')).slice(-2)).toEqual(['Virement Interac', '']);
   });
 
   it('dates a payment by the Toronto calendar day it was paid, not the UTC one', () => {
@@ -50,7 +59,7 @@ describe('buildPaymentRow', () => {
 
   it('takes refunds off the net and says how much came back, and how much of it was HST', () => {
     const partly = buildPaymentRow(payment({ serviceType: 'seasonal', amountCents: 32318, subtotalCents: 28600, taxCents: 3718, refundedCents: 14464 }), context());
-    expect(partly.slice(4)).toEqual(['Seasonal Mosquito Protection', '286.00', '37.18', '323.18', '144.64', '16.64', '178.54', 'Partly refunded', 'pi_test_abc']);
+    expect(partly.slice(4)).toEqual(['Seasonal Mosquito Protection', '286.00', '37.18', '323.18', '144.64', '16.64', '178.54', 'Partly refunded', 'pi_test_abc', 'Card', '']);
     const whole = buildPaymentRow(payment({ refundedCents: 11187 }), context());
     expect(whole.slice(8, 12)).toEqual(['111.87', '12.87', '0.00', 'Refunded']);
   });
@@ -77,7 +86,7 @@ describe('buildPaymentRow', () => {
 
   it('leaves out what a row does not know: no booking, no customer, no plan', () => {
     const row = buildPaymentRow(payment({ bookingRef: null, firstName: null, lastName: null, email: null, serviceType: null, subtotalCents: null, taxCents: null, taxRateBps: null, amountCents: 5000 }), context());
-    expect(row).toEqual(['2026-11-20', '', '', '', '', '44.25', '5.75', '50.00', '0.00', '0.00', '50.00', 'Paid', 'pi_test_abc']);
+    expect(row).toEqual(['2026-11-20', '', '', '', '', '44.25', '5.75', '50.00', '0.00', '0.00', '50.00', 'Paid', 'pi_test_abc', 'Card', '']);
   });
 });
 
@@ -86,16 +95,16 @@ describe('buildPaymentsCsv', () => {
     const csv = buildPaymentsCsv([payment(), payment({ paymentIntentId: 'pi_test_def', firstName: 'Zoë', lastName: 'Müller' })], context());
     expect(csv.startsWith(BOM)).toBe(true);
     expect(lines(csv)).toEqual([
-      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID',
-      '2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_abc',
-      '2026-11-20,BK-7Q2M4X9D,Zoë Müller,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_def',
+      'Date paid,Booking reference,Customer,Email,Plan,Amount before tax,HST,Total,Refunded,HST refunded,Net,Status,Gateway payment ID,Payment method,Payment reference',
+      '2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_abc,Card,',
+      '2026-11-20,BK-7Q2M4X9D,Zoë Müller,olivia@example.com,One-Time Treatment,99.00,12.87,111.87,0.00,0.00,111.87,Paid,pi_test_def,Card,',
     ]);
   });
 
   it('writes headers, plans and statuses in the staff member\'s language, amounts and dates the same in every one', () => {
     const [header, row] = lines(buildPaymentsCsv([payment({ refundedCents: 1000 })], context('fr')));
-    expect(header).toBe('Payé le,Numéro de réservation,Client,Courriel,Forfait,Montant avant taxes,TVH,Montant total,Remboursé,TVH remboursée,Montant net,Statut,N° de paiement (passerelle)');
-    expect(row).toBe('2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Traitement unique,99.00,12.87,111.87,10.00,1.15,101.87,Remboursé en partie,pi_test_abc');
+    expect(header).toBe('Payé le,Numéro de réservation,Client,Courriel,Forfait,Montant avant taxes,TVH,Montant total,Remboursé,TVH remboursée,Montant net,Statut,N° de paiement (passerelle),Mode de paiement,Référence du paiement');
+    expect(row).toBe('2026-11-20,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Traitement unique,99.00,12.87,111.87,10.00,1.15,101.87,Remboursé en partie,pi_test_abc,Carte,');
     expect(lines(buildPaymentsCsv([], context('de')))[0]).toMatch(/^Bezahlt am,Buchungsnummer,Kunde,/);
   });
 
@@ -157,14 +166,14 @@ describe('buildRefundsCsv', () => {
   // A seasonal plan with MIDSEASON paid in June: 286.00 + 37.18 HST.
   const june = { ...payment({ serviceType: 'seasonal', amountCents: 32318, subtotalCents: 28600, taxCents: 3718, succeededAt: new Date('2026-06-12T14:00:00Z') }), id: 41 };
   const refund = (id: number, amountCents: number, refundedAt: string, overrides: Partial<MadeRefund> = {}): MadeRefund => ({
-    id, amountCents, refundedAt: new Date(refundedAt), providerRefundId: `re_test_${id}`, payment: june, ...overrides,
+    id, amountCents, refundedAt: new Date(refundedAt), providerRefundId: `re_test_${id}`, method: 'card', reference: null, payment: june, ...overrides,
   });
 
   it('lists a November refund of a June payment on its own day, with its HST, the receipt number and the date paid', () => {
     // 23:30 on 30 November in Toronto is already 1 December in UTC.
     expect(lines(buildRefundsCsv([refund(7, 14464, '2026-12-01T04:30:00Z')], refundContext('2026-11-01T04:00:00Z')))).toEqual([
-      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID',
-      '2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Seasonal Mosquito Protection,128.00,16.64,144.64,re_test_7,pi_test_abc',
+      'Date refunded,Receipt number,Date paid,Booking reference,Customer,Email,Plan,Refund before tax,HST refunded,Refund total,Gateway refund ID,Gateway payment ID,Refund method,Refund reference',
+      '2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Seasonal Mosquito Protection,128.00,16.64,144.64,re_test_7,pi_test_abc,Card,',
     ]);
   });
 
@@ -181,13 +190,13 @@ describe('buildRefundsCsv', () => {
   it('writes one cent exactly, and leaves out what a payment does not know', () => {
     const legacy = { ...payment({ bookingRef: null, firstName: null, lastName: null, email: null, serviceType: null, subtotalCents: null, taxCents: null, taxRateBps: null, amountCents: 5000 }), id: 9 };
     const [, row] = lines(buildRefundsCsv([refund(3, 1, '2026-11-20T16:00:00Z', { payment: legacy, providerRefundId: null })], refundContext('2026-11-01T04:00:00Z')));
-    expect(row).toBe('2026-11-20,,2026-11-20,,,,,0.01,0.00,0.01,,pi_test_abc');
+    expect(row).toBe('2026-11-20,,2026-11-20,,,,,0.01,0.00,0.01,,pi_test_abc,Card,');
   });
 
   it('writes headers and plans in the staff member\'s language, amounts and dates the same in every one', () => {
     const [header, row] = lines(buildRefundsCsv([refund(7, 14464, '2026-11-30T16:00:00Z')], refundContext('2026-11-01T04:00:00Z', 'fr')));
-    expect(header).toBe('Remboursé le,Numéro de reçu,Payé le,Numéro de réservation,Client,Courriel,Forfait,Remboursement avant taxes,TVH remboursée,Remboursement total,N° de remboursement (passerelle),N° de paiement (passerelle)');
-    expect(row).toBe('2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Protection saisonnière contre les moustiques,128.00,16.64,144.64,re_test_7,pi_test_abc');
+    expect(header).toBe('Remboursé le,Numéro de reçu,Payé le,Numéro de réservation,Client,Courriel,Forfait,Remboursement avant taxes,TVH remboursée,Remboursement total,N° de remboursement (passerelle),N° de paiement (passerelle),Mode de remboursement,Référence du remboursement');
+    expect(row).toBe('2026-11-30,BK-7Q2M4X9D-41,2026-06-12,BK-7Q2M4X9D,Olivia Tremblay,olivia@example.com,Protection saisonnière contre les moustiques,128.00,16.64,144.64,re_test_7,pi_test_abc,Carte,');
     expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'de')))[0]).toMatch(/^Erstattet am,Belegnummer,Bezahlt am,/);
     expect(lines(buildRefundsCsv([], refundContext('2026-11-01T04:00:00Z', 'es')))[0]).toMatch(/^Fecha de reembolso,Número de recibo,Fecha de pago,/);
   });

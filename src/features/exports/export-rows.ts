@@ -39,6 +39,10 @@ export type PaidPayment = {
    */
   refundedCents: number;
   paymentIntentId: string;
+  /** How it was paid (0103): 'card', or the office's 'cash' | 'cheque' | 'e-transfer'. */
+  method: string;
+  /** A payment taken by hand: its cheque number or e-transfer reference. */
+  reference: string | null;
 };
 
 /**
@@ -53,6 +57,9 @@ export type MadeRefund = {
   amountCents: number;
   /** The provider's id for the refund (Stripe's `re_...`); null when the gateway gave none. */
   providerRefundId: string | null;
+  /** How it went back (0103): 'card', or handed back by the office in 'cash' | 'cheque' | 'e-transfer'. */
+  method: string;
+  reference: string | null;
   payment: Omit<PaidPayment, 'refundedCents'> & { id: number };
 };
 
@@ -84,11 +91,11 @@ export type CustomerSummary = {
 export type ExportTranslate = (key: string) => string;
 
 export const PAYMENT_COLUMNS = [
-  'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refunded', 'hstRefunded', 'net', 'status', 'paymentId',
+  'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refunded', 'hstRefunded', 'net', 'status', 'paymentId', 'method', 'methodReference',
 ] as const;
 
 export const REFUND_COLUMNS = [
-  'dateRefunded', 'receiptNumber', 'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refundId', 'paymentId',
+  'dateRefunded', 'receiptNumber', 'datePaid', 'bookingRef', 'customer', 'email', 'plan', 'subtotal', 'hst', 'total', 'refundId', 'paymentId', 'method', 'methodReference',
 ] as const;
 
 export const CUSTOMER_COLUMNS = [
@@ -136,6 +143,8 @@ export type PaymentRowContext = {
   t: ExportTranslate;
   /** A plan's name in the staff member's language. */
   describePlan: (serviceType: string) => string;
+  /** How money came in or went back ('card', 'cash', 'cheque', 'e-transfer'), in the staff member's language (0103). */
+  describeMethod: (method: string) => string;
 };
 
 /** One payment as the export's cells, in `PAYMENT_COLUMNS` order. */
@@ -156,6 +165,8 @@ export function buildPaymentRow(payment: PaidPayment, context: PaymentRowContext
     formatDollars(payment.amountCents - payment.refundedCents),
     context.t(`payments.statuses.${describeRefundState(payment.amountCents, payment.refundedCents)}`),
     payment.paymentIntentId,
+    context.describeMethod(payment.method),
+    payment.reference ?? '',
   ];
 }
 
@@ -210,6 +221,8 @@ export function buildRefundsCsv(refunds: readonly MadeRefund[], context: Payment
         formatDollars(split.totalCents),
         refund.providerRefundId ?? '',
         payment.paymentIntentId,
+        context.describeMethod(refund.method),
+        refund.reference ?? '',
       ];
     }),
   );

@@ -8,6 +8,7 @@ import { emailKey } from '@/db/email-key';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
+import { paymentMethodKey, refundMethodKey } from '@/features/payments/offline-payment';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import type { AppliedProduct, CustomerSummary, MadeRefund, PaidPayment } from './export-rows';
 
@@ -32,12 +33,19 @@ const paymentColumns = {
   amountCents: payments.amount,
   ...selectPaymentTaxColumns(),
   paymentIntentId: payments.paymentIntentId,
+  // How it was paid (0103): the office's method for money taken by hand, else a card.
+  provider: payments.provider,
+  paymentMethod: payments.paymentMethod,
+  reference: payments.reference,
 };
 
-const readPayment = <T extends { succeededAt: Date | null; subtotalCents: unknown; taxCents: unknown; taxRateBps: unknown }>(row: T) => ({
+const readPayment = <T extends { succeededAt: Date | null; subtotalCents: unknown; taxCents: unknown; taxRateBps: unknown; provider: string; paymentMethod: string | null }>(
+  { provider, paymentMethod, ...row }: T,
+) => ({
   ...row,
   succeededAt: row.succeededAt!,
   ...readPaymentTaxFacts(row),
+  method: paymentMethodKey({ provider, paymentMethod }),
 });
 
 /**
@@ -76,6 +84,8 @@ export async function selectRefundsMadeWithPayments(db: DbExecutor, range: { sta
       refundedAt: refunds.refundedAt,
       refundCents: refunds.amountCents,
       providerRefundId: refunds.providerRefundId,
+      refundMethod: refunds.method,
+      refundReference: refunds.reference,
       paymentId: payments.id,
       ...paymentColumns,
     })
@@ -85,12 +95,14 @@ export async function selectRefundsMadeWithPayments(db: DbExecutor, range: { sta
     .leftJoin(appointments, eq(appointments.id, payments.appointmentId))
     .where(and(made, lt(refunds.refundedAt, range.end), inArray(refunds.paymentId, inRange), isPaymentReceived()))
     .orderBy(asc(refunds.refundedAt), asc(refunds.id));
-  return rows.map(({ id, refundedAt, refundCents, providerRefundId, paymentId, ...payment }) => ({
+  return rows.map(({ id, refundedAt, refundCents, providerRefundId, refundMethod, refundReference, paymentId, ...payment }) => ({
     id,
     // A refund made has its instant (the `refunds_made_at` check, 0075).
     refundedAt: refundedAt!,
     amountCents: refundCents,
     providerRefundId,
+    method: refundMethodKey({ method: refundMethod }),
+    reference: refundReference,
     payment: { ...readPayment(payment), id: paymentId },
   }));
 }

@@ -31,10 +31,12 @@ export async function findDefaultApplicationExportRange(now = new Date()): Promi
 /** What the payments and refunds files write amounts, dates and words with: the branch's clock and rate, the staff member's language. */
 function paymentRowContext(branch: { timezone: string; taxRateBps: number }, locale: Locale): PaymentRowContext {
   const tPayments = getTranslator(locale, 'payments');
+  const tMethods = getTranslator(locale, 'offlinePayments.methods');
   return {
     timezone: branch.timezone,
     taxRateBps: branch.taxRateBps,
     t: getTranslator(locale, 'exports'),
+    describeMethod: (method) => tMethods(method),
     describePlan: (type) => ((SERVICE_TYPES as readonly string[]).includes(type) ? tPayments(`services.${type}`) : type),
   };
 }

@@ -60,6 +60,8 @@ const paymentColumns = {
   metadata: payments.metadata,
   succeededAt: payments.succeededAt,
   createdAt: payments.createdAt,
+  // A payment the office recorded by hand (0103): its cheque number or e-transfer reference.
+  reference: payments.reference,
 };
 
 export type PaymentRow = Omit<Awaited<ReturnType<typeof selectPayments>>[number], 'metadata'> & { metadata: PaymentMetadata };

@@ -80,6 +80,74 @@ function findPlanVisit(visits: BookingAppointment[]): BookingAppointment | undef
 }
 
 /**
+ * The engine's price for a stored booking, as the checkout charges it and the office's "Record a
+ * payment" expects it (0103): its plan visit's inputs, the discount code it was booked with.
+ *
+ * @throws AppError 'bad_request' ('payments.errors.nothingToPay') for a booking with no price (a custom quote, nothing due)
+ */
+export async function priceStoredBooking(visits: BookingAppointment[], now: Date) {
+  const plan = findPlanVisit(visits);
+  if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
+  const priced = await priceBooking(
+    {
+      serviceType: plan.serviceType,
+      propertySize: plan.propertySize,
+      includeTick: plan.includeTick,
+      includeTargetedInsects: plan.includeTargetedInsects,
+      extras: plan.extras ?? [],
+      address: formatAddressLine(plan.address, plan.city),
+      discountCode: plan.discountCode,
+    },
+    { now, branchId: plan.branchId },
+  );
+  if (priced.result.customQuote || priced.result.totalCents <= 0) throw new AppError('bad_request', 'payments.errors.nothingToPay');
+  // Narrowed above: the plan visit has a lot size.
+  return { plan: plan as BookingAppointment & { propertySize: number }, ...priced };
+}
+
+type PricedBooking = Omit<Awaited<ReturnType<typeof priceStoredBooking>>, 'plan'>;
+
+/** What the checkout's summary shows and the payment row records: the plan, the engine's figures, the Fridays. */
+export function summarizeCharge(plan: BookingAppointment & { propertySize: number }, { result, discount, taxRate }: PricedBooking, visits: BookingAppointment[]): OrderSummary {
+  return {
+    serviceType: plan.serviceType,
+    propertySize: plan.propertySize,
+    includeTick: plan.includeTick,
+    includeStandingWater: plan.includeTargetedInsects,
+    extras: plan.extras ?? [],
+    subtotalCents: result.subtotalCents,
+    taxCents: result.taxCents,
+    totalCents: result.totalCents,
+    discountCents: result.discountCents,
+    // The code the engine applied to the stored booking, never one the browser names.
+    discountCode: discount.applied && result.discountCents > 0 ? (discount.code ?? null) : null,
+    taxRate,
+    dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
+    movedForRain: listRainMoves(visits),
+  };
+}
+
+/** The payment row's record of what it paid (the receipt's figures and lines). */
+export function describeChargeMetadata(summary: OrderSummary, result: PricedBooking['result'], taxRate: number, appointmentIds: number[]): PaymentMetadata {
+  return {
+    purpose: 'booking',
+    serviceType: summary.serviceType,
+    propertySize: summary.propertySize,
+    includeTick: summary.includeTick,
+    includeStandingWater: summary.includeStandingWater,
+    extras: summary.extras,
+    subtotalCents: summary.subtotalCents,
+    taxCents: summary.taxCents,
+    totalCents: summary.totalCents,
+    discountCents: summary.discountCents,
+    breakdown: describeChargedBreakdown(result),
+    taxRateBps: Math.round(taxRate * 10_000),
+    appointmentIds,
+    dates: summary.dates,
+  };
+}
+
+/**
  * The booking a checkout pays, found only by its reference (docs/decisions/0025). Appointment and
  * quote ids are sequential, so anyone could walk them; the reference is random. An `appointmentId`
  * or `quoteId` must come with the reference and belong to that booking. Without a reference nothing
@@ -128,22 +196,7 @@ export async function createPaymentIntentForBooking(
   if (await findSucceededPaymentForBooking(db, bookingRef)) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
   if (visits.every((v) => v.status === 'confirmed' || v.status === 'completed')) throw new AppError('conflict', 'payments.errors.alreadyPaid', { reason: 'already_paid' });
 
-  const plan = findPlanVisit(visits);
-  if (!plan || plan.propertySize === null) throw new AppError('bad_request', 'payments.errors.nothingToPay');
-  const address = formatAddressLine(plan.address, plan.city);
-  const { result, discount, taxRate } = await priceBooking(
-    {
-      serviceType: plan.serviceType,
-      propertySize: plan.propertySize,
-      includeTick: plan.includeTick,
-      includeTargetedInsects: plan.includeTargetedInsects,
-      extras: plan.extras ?? [],
-      address,
-      discountCode: plan.discountCode,
-    },
-    { now, branchId: plan.branchId },
-  );
-  if (result.customQuote || result.totalCents <= 0) throw new AppError('bad_request', 'payments.errors.nothingToPay');
+  const { plan, result, discount, taxRate } = await priceStoredBooking(visits, now);
   if (hasClientAmount(input) && !doesClientAmountMatch(input, result)) {
     throw new AppError(
       'price_changed',
@@ -161,22 +214,7 @@ export async function createPaymentIntentForBooking(
     visits = await listBookingAppointments(db, { bookingRef });
   }
 
-  const summary: OrderSummary = {
-    serviceType: plan.serviceType,
-    propertySize: plan.propertySize,
-    includeTick: plan.includeTick,
-    includeStandingWater: plan.includeTargetedInsects,
-    extras: plan.extras ?? [],
-    subtotalCents: result.subtotalCents,
-    taxCents: result.taxCents,
-    totalCents: result.totalCents,
-    discountCents: result.discountCents,
-    // The code the engine applied to the stored booking, never one the browser names.
-    discountCode: discount.applied && result.discountCents > 0 ? (discount.code ?? null) : null,
-    taxRate,
-    dates: [...new Set(visits.filter((v) => v.status !== 'cancelled').map((v) => v.date))].sort(),
-    movedForRain: listRainMoves(visits),
-  };
+  const summary = summarizeCharge(plan, { result, discount, taxRate }, visits);
 
   // One intent per booking and amount: a reload, a double click or a second tab get the same one.
   let idempotencyKey = `booking:${bookingRef}:${result.totalCents}`;
@@ -207,20 +245,7 @@ export async function createPaymentIntentForBooking(
   if (!intent.clientSecret) throw new AppError('unavailable', 'payments.errors.intentFailed');
 
   const metadata: PaymentMetadata = {
-    purpose: 'booking',
-    serviceType: summary.serviceType,
-    propertySize: summary.propertySize,
-    includeTick: summary.includeTick,
-    includeStandingWater: summary.includeStandingWater,
-    extras: summary.extras,
-    subtotalCents: summary.subtotalCents,
-    taxCents: summary.taxCents,
-    totalCents: summary.totalCents,
-    discountCents: summary.discountCents,
-    breakdown: describeChargedBreakdown(result),
-    taxRateBps: Math.round(taxRate * 10_000),
-    appointmentIds,
-    dates: summary.dates,
+    ...describeChargeMetadata(summary, result, taxRate, appointmentIds),
     ...(gateway.provider === 'test' ? { testGateway: { clientSecret: intent.clientSecret, lastError: null } } : {}),
   };
   try {
@@ -372,7 +397,7 @@ async function hasWaitingVisitOnClosedDay(visits: BookingAppointment[]): Promise
   return exceptions.some((d) => d.isClosed && dates.has(d.date));
 }
 
-export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway';
+export type SuccessSource = 'webhook' | 'status-check' | 'test-gateway' | 'office';
 
 export type SuccessResult = {
   applied: boolean;
@@ -396,9 +421,14 @@ const NOT_APPLIED: SuccessResult = { applied: false, refundsToSend: [] };
  */
 export async function markPaymentSucceeded(
   paymentIntentId: string,
-  options: { source: SuccessSource; paymentMethod?: string | null; amountCents?: number; now?: Date; tx?: DbExecutor },
+  options: {
+    source: SuccessSource; paymentMethod?: string | null; amountCents?: number; now?: Date; tx?: DbExecutor;
+    /** When the money came in, if not `now`: a cheque the office received yesterday (0103) is dated, and its receipt issued, for that day. */
+    paidAt?: Date;
+  },
 ): Promise<SuccessResult> {
   const now = options.now ?? new Date();
+  const paidAt = options.paidAt ?? now;
   const run = async (tx: DbExecutor): Promise<SuccessResult> => {
     // The customer's row before the payment's, in the order an erasure takes them (0055): an erasure
     // under way finishes first, and one that comes later finds the booking paid and is refused.
@@ -417,7 +447,7 @@ export async function markPaymentSucceeded(
       getLogger().error({ paymentIntentId, expected: payment.amount, got: options.amountCents }, 'payment amount mismatch: not applied');
       return NOT_APPLIED;
     }
-    if (!(await markPaymentRowSucceeded(tx, payment.id, now, options.paymentMethod ?? null))) return NOT_APPLIED;
+    if (!(await markPaymentRowSucceeded(tx, payment.id, paidAt, options.paymentMethod ?? null))) return NOT_APPLIED;
     if (payment.bookingRef) {
       // Under the booking's row locks (a cancellation takes them first): a cancelled booking is not
       // brought back, nor one whose customer was erased (an intent made before the erasure, paid
@@ -464,7 +494,7 @@ export async function markPaymentSucceeded(
       if (unplaced.length > 0) await queueStaffUnplacedAlert(tx, payment, unplaced, visits);
       if (payment.discountCode && !alreadyPaid) await countDiscountUse(tx, payment.discountCode);
       if (payment.quoteId) await markQuoteBooked(tx, payment.quoteId, now);
-      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced, now);
+      if (!alreadyPaid) await queueReceipt(tx, payment, visits, unplaced, paidAt);
     }
     getLogger().info({ paymentIntentId, source: options.source }, 'payment succeeded');
     return { applied: true, refundsToSend: [] };

@@ -23,6 +23,9 @@ export async function selectReceiptPayment(db: DbExecutor, paymentId: number) {
       bookingRef: payments.bookingRef,
       amountCents: payments.amount,
       paymentMethod: payments.paymentMethod,
+      // Taken by the office by hand (0103): the receipt says how, with the cheque or e-transfer reference.
+      provider: payments.provider,
+      paymentReference: payments.reference,
       discountCode: payments.discountCode,
       metadata: payments.metadata,
       succeededAt: payments.succeededAt,
@@ -56,7 +59,11 @@ export type ReceiptPaymentRow = NonNullable<Awaited<ReturnType<typeof selectRece
 /** The payment's refunds, made, under way or failed, oldest first. */
 export async function selectPaymentRefunds(db: DbExecutor, paymentId: number) {
   return db
-    .select({ id: refunds.id, amountCents: refunds.amountCents, status: refunds.status, refundedAt: refunds.refundedAt, createdAt: refunds.createdAt })
+    .select({
+      id: refunds.id, amountCents: refunds.amountCents, status: refunds.status, refundedAt: refunds.refundedAt, createdAt: refunds.createdAt,
+      // Handed back by the office (0103): how.
+      provider: refunds.provider, method: refunds.method,
+    })
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
     .orderBy(asc(refunds.id));

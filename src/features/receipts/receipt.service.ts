@@ -41,6 +41,8 @@ async function composeReceipt(db: DbExecutor, row: ReceiptPaymentRow & { booking
       amountCents: row.amountCents,
       paidAt: row.succeededAt ?? paidAt ?? new Date(),
       paymentMethod: row.paymentMethod,
+      provider: row.provider,
+      reference: row.paymentReference,
       discountCode: row.discountCode,
       facts: (row.metadata ?? {}) as ReceiptPaymentFacts,
     },

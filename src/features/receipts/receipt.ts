@@ -13,6 +13,7 @@
 import { findServiceAddress } from '@/features/booking/service-address';
 import type { EmailBranch } from '@/features/email/email-layout';
 import { shareRefundTax, splitPaymentTax } from '@/features/payments/payment-tax';
+import { OFFLINE_PROVIDER, paymentMethodKey, refundMethodKey } from '@/features/payments/offline-payment';
 import { findRefundDate } from '@/features/payments/refund-state';
 import { type ChargedBreakdown, formatTaxRatePercent, PRICE_LINE_CODES, type PriceLineCode, resolveSizeTier } from '@/features/pricing/pricing';
 import { findToday } from '@/features/scheduling/available-dates';
@@ -61,6 +62,9 @@ export type ReceiptRefundRow = {
   status: string;
   refundedAt: Date | null;
   createdAt: Date;
+  /** Money taken by hand goes back by hand (0103): the refund's provider ('office') and, once handed back, how. */
+  provider?: string;
+  method?: string | null;
 };
 
 export type ReceiptInput = {
@@ -82,6 +86,9 @@ export type ReceiptInput = {
     paidAt: Date;
     /** As the gateway recorded it: `card_4242` from the built-in gateway, a Stripe `pm_...` id, or null. */
     paymentMethod: string | null;
+    /** 'office' for money taken by hand (0103), with its cheque number or e-transfer reference; else the gateway's. */
+    provider?: string;
+    reference?: string | null;
     discountCode: string | null;
     facts: ReceiptPaymentFacts;
   };
@@ -153,6 +160,29 @@ export function formatReceiptNumber(bookingRef: string, paymentId: number): stri
  */
 export function readCardLastFour(paymentMethod: string | null): string | null {
   return /^card_(\d{4})$/.exec(paymentMethod ?? '')?.[1] ?? null;
+}
+
+/** How the customer paid: the office's method and reference (0103), or the card when the gateway recorded its digits; else nothing. */
+function describePaymentMethod(payment: ReceiptInput['payment'], t: ReceiptTranslate): ReceiptRow[] {
+  const label = t('receipts.paymentMethod');
+  const key = paymentMethodKey({ provider: payment.provider ?? '', paymentMethod: payment.paymentMethod });
+  if (key !== 'card') {
+    const method = t(`offlinePayments.methods.${key}`);
+    return [{ label, value: payment.reference ? t('receipts.methodWithReference', { method, reference: payment.reference }) : method }];
+  }
+  const lastFour = readCardLastFour(payment.paymentMethod);
+  return lastFour ? [{ label, value: t('receipts.cardEnding', { last4: lastFour }) }] : [];
+}
+
+/** "Refunded on …", or for money taken by hand "Handed back by cheque on …" / "to be handed back by the office" (0103). */
+function describeRefundLine(refund: ReceiptRefundRow, t: ReceiptTranslate, date: string): string {
+  const made = refund.status === 'succeeded';
+  if (refund.provider === OFFLINE_PROVIDER) {
+    return made
+      ? t('receipts.refundHandedBack', { date, method: t(`offlinePayments.methods.${refundMethodKey({ method: refund.method ?? null })}`) })
+      : t('receipts.refundToHandBack', { date });
+  }
+  return t(made ? 'receipts.refundMade' : 'receipts.refundPending', { date });
 }
 
 /**
@@ -284,7 +314,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     const made = r.status === 'succeeded';
     return {
       status: made ? 'succeeded' : 'pending',
-      label: t(made ? 'receipts.refundMade' : 'receipts.refundPending', { date: day(findRefundDate(r)) }),
+      label: describeRefundLine(r, t, day(findRefundDate(r))),
       amount: formatDeduction(r.amountCents, locale),
       hstLabel: t('receipts.refundHst'),
       hst: formatDeduction(refundTax.get(r.id)!, locale),
@@ -298,7 +328,6 @@ export function buildReceipt(input: ReceiptInput): Receipt {
     ]
     : [];
 
-  const lastFour = readCardLastFour(payment.paymentMethod);
   const address = findServiceAddress(input.address);
   const location = formatAddressLine(address.address, address.city, address.postalCode);
 
@@ -317,7 +346,7 @@ export function buildReceipt(input: ReceiptInput): Receipt {
       { label: t('receipts.receiptNumber'), value: number },
       { label: t('receipts.datePaid'), value: day(payment.paidAt) },
       { label: t('receipts.reference'), value: payment.bookingRef },
-      ...(lastFour ? [{ label: t('receipts.paymentMethod'), value: t('receipts.cardEnding', { last4: lastFour }) }] : []),
+      ...describePaymentMethod(payment, t),
     ],
     billedTo: {
       name: `${input.customer.firstName} ${input.customer.lastName}`.trim(),

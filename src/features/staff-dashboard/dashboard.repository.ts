@@ -271,6 +271,8 @@ export function paymentPageQuery(db: DbExecutor, query: RecordPageQuery & { rang
       paymentIntentId: payments.paymentIntentId, customerId: payments.customerId, firstName: customers.firstName, lastName: customers.lastName,
       // Listed with the others, marked: the totals leave them out (docs/decisions/0028).
       isTest: isOfficeTestPayment(),
+      // How it was paid (0103): a card, or the office's cash, cheque or e-transfer with its reference.
+      provider: payments.provider, paymentMethod: payments.paymentMethod, reference: payments.reference,
       cursorAt: page.cursorAt,
     })
     .from(payments)

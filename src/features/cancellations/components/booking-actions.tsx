@@ -70,7 +70,7 @@ function CancelForm({ preview, onDone, onCancel }: { preview: CancellationPrevie
     <form method="post" noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
       {breakdown.refundableCents > 0 ? (
         <div className="space-y-1.5">
-          <Label htmlFor={`${id}-refund`}>{t('refundLabel')}</Label>
+          <Label htmlFor={`${id}-refund`}>{preview.refundByHand ? t('refundLabelByHand') : t('refundLabel')}</Label>
           <Input
             id={`${id}-refund`}
             inputMode="decimal"
@@ -143,7 +143,9 @@ export function CancelBookingAction({ bookingRef, serviceLabels }: { bookingRef:
 
   const done = (result: CancellationResult) => {
     const amount = formatCad(result.refundCents, locale);
-    const description = result.refundStatus === 'succeeded' ? t('toasts.refunded', { amount })
+    // Paid to the office by hand (0103): the money is the office's to give back, then to record on the payment.
+    const description = result.refundByHand && result.refundCents > 0 ? t('toasts.refundByHand', { amount })
+      : result.refundStatus === 'succeeded' ? t('toasts.refunded', { amount })
       : result.refundStatus === 'pending' ? t('toasts.refundPending', { amount })
         : result.refundStatus === 'failed' ? t('toasts.refundFailed', { amount })
           : t('toasts.noRefund');

@@ -20,6 +20,7 @@ import type { MessageReplyFrame } from '@/features/contact/message-reply';
 import { CustomersExportLink, PaymentsExportForm } from '@/features/exports/components/export-controls';
 import type { ExportRange } from '@/features/exports/export-range';
 import { describePaymentStatus } from '@/features/payments/refund-state';
+import { paymentMethodKey } from '@/features/payments/offline-payment';
 import { SeasonOpenerAction } from '@/features/marketing-email/components/season-opener-action';
 import { StaffReceiptActions } from '@/features/receipts/components/staff-receipt-actions';
 import { matchesCustomer } from '../customer-search';
@@ -62,6 +63,7 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
 }) {
   const t = useTranslations('adminDashboard');
   const tSubject = useTranslations('contactForm.subjects');
+  const tMethod = useTranslations('offlinePayments');
   const locale = useLocale();
   const [data, setData] = useState(initial);
   const router = useRouter();
@@ -257,11 +259,13 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
           </p>
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.customer'), t('cols.amount'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}
+            head={[t('cols.date'), t('cols.customer'), t('cols.amount'), tMethod('method'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}
             rows={payments.rows.map((p) => [
               date(p.createdAt),
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
               formatCad(p.amountCents, locale),
+              // A card, or money the office took by hand with its cheque or e-transfer reference (0103).
+              `${tMethod(`methods.${paymentMethodKey(p)}`)}${p.reference ? ` · ${p.reference}` : ''}`,
               <span key="s" className="inline-flex flex-col items-start gap-1">
                 {/* The payment test page's rows are listed like the others, marked (docs/decisions/0028). */}
                 {p.isTest ? <span className="inline-flex flex-wrap gap-1">{status(describePaymentStatus(p))}<Badge variant="secondary">{t('testPayment')}</Badge></span> : status(describePaymentStatus(p))}

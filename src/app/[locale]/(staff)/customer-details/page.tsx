@@ -30,6 +30,10 @@ import { isLocale } from '@/i18n/routing';
 import { formatCad, formatShortDate, formatShortDateTime, formatTimeOfDay } from '@/lib/format';
 import { formatAddressLine } from '@/lib/address-line';
 import { can } from '@/features/staff-auth/capabilities';
+import { HandBackAction, RecordOfflinePaymentAction } from '@/features/payments/components/offline-payment-actions';
+import { paymentMethodKey, refundMethodKey } from '@/features/payments/offline-payment';
+import { findOfflinePaymentDue } from '@/features/payments/offline-payment.service';
+import { findToday } from '@/features/scheduling/available-dates';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -44,7 +48,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const query = await searchParams;
   const id = Number(typeof query.id === 'string' ? query.id : NaN);
   const session = await requireStaff({ can: 'officeWork', redirectTo: `/customer-details${Number.isFinite(id) ? `?id=${id}` : ''}`, locale });
-  const [t, tc, tp, tl, tr, tn, ta] = await Promise.all([
+  const [t, tc, tp, tl, tr, tn, ta, to] = await Promise.all([
     getTranslations({ locale, namespace: 'adminDashboard' }),
     getTranslations({ locale, namespace: 'cancellations' }),
     getTranslations({ locale, namespace: 'privacy' }),
@@ -54,6 +58,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     getTranslations({ locale, namespace: 'staffCustomers' }),
     // "Outside the current service area" in the words the visit list, routes and quotes use (0096).
     getTranslations({ locale, namespace: 'serviceAreaAdmin.outsideArea' }),
+    // Money taken or handed back by the office: cash, cheque, e-transfer (0103).
+    getTranslations({ locale, namespace: 'offlinePayments' }),
   ]);
   const details = await loadCustomerDetails(id);
   if (!details) {
@@ -75,6 +81,11 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   const visitRecords = await loadVisitRecords(details.appointments.filter((a) => a.status === 'completed').map((a) => a.id));
   // Visits grouped by booking, and payments with their refunds (docs/decisions/0017).
   const { bookings, payments } = await loadCustomerBookings(customer.id);
+  // "Record a payment" on each unpaid booking still going ahead, with what it costs (0103), dated in the branch's day.
+  const today = findToday(new Date(), timezone);
+  const dueByRef = new Map(await Promise.all(bookings
+    .filter((b) => !erased && b.visits.some((v) => v.status !== 'cancelled') && !payments.some((p) => p.bookingRef === b.bookingRef && p.status === 'succeeded'))
+    .map(async (b) => [b.bookingRef, await findOfflinePaymentDue(b.bookingRef)] as const)));
   // Bookings whose "Manage your booking" link the office replaced (0050): when, and by whom.
   const replacedLinks = await listReplacedManageLinks(customer.id);
   const describeReplacedLink = ({ replacedAt, byName }: { replacedAt: string; byName: string | null }) => {
@@ -143,7 +154,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           <PrivacyActions customerId={customer.id} name={name} panel={privacy} />
         </NextIntlClientProvider>
       ) : null}
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors', 'adminDashboard', 'staffBooking'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['cancellations', 'applicationRecords', 'manageBooking', 'errors', 'adminDashboard', 'staffBooking', 'offlinePayments'])}>
         <section>
           <h2 className="text-xl font-semibold">{tc('bookingsHeading')}</h2>
           {bookings.length === 0 ? <p className="mt-3 rounded-lg border border-gray-200 p-3 text-sm text-gray-600">{tc('noBookings')}</p> : (
@@ -161,6 +172,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                       {booking.heldUntil && !erased ? <PaymentLinkStatus bookingRef={booking.bookingRef} heldUntil={booking.heldUntil.toISOString()} timeZone={timezone} sent={booking.linksSent} /> : null}
                     </div>
                     <span className="inline-flex flex-wrap gap-2">
+                      {dueByRef.get(booking.bookingRef) ? <RecordOfflinePaymentAction bookingRef={booking.bookingRef} amountDueCents={dueByRef.get(booking.bookingRef)!.amountDueCents} today={today} /> : null}
                       {erased ? null : <ReplaceManageLinkAction bookingRef={booking.bookingRef} />}
                       {booking.canCancel ? <CancelBookingAction bookingRef={booking.bookingRef} serviceLabels={serviceLabels} /> : null}
                     </span>
@@ -216,7 +228,13 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
             {payments.length === 0 ? <li className="p-3 text-gray-600">{t('empty')}</li> : payments.map((p) => (
               <li key={p.id} className="space-y-2 p-3 text-sm">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span>{formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code></span>
+                  <span>
+                    {formatShortDate(p.createdAt, locale)} · {formatCad(p.amountCents, locale)} · <code className="text-xs">{p.paymentIntentId}</code>
+                    {/* How it was paid: a card, or the office's cash, cheque or e-transfer with its reference (0103). */}
+                    <span className="block text-xs text-gray-700" data-testid="payment-method">
+                      {to('paidBy', { method: to(`methods.${paymentMethodKey(p)}`) })}{p.reference ? ` · ${p.reference}` : ''}
+                    </span>
+                  </span>
                   <span className="inline-flex flex-wrap gap-1">
                     <Badge variant={statusBadgeVariant(p.listStatus)}>{t.has(`statuses.${p.listStatus}`) ? t(`statuses.${p.listStatus}`) : p.listStatus}</Badge>
                     {p.isTest ? <Badge variant="secondary">{t('testPayment')}</Badge> : null}
@@ -238,10 +256,13 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                           {formatShortDate(r.createdAt, locale) !== formatShortDate(r.datedAt, locale)
                             ? <span className="block text-gray-700">{tc('refunds.askedOn', { date: formatShortDate(r.createdAt, locale) ?? '' })}</span>
                             : null}
+                          {r.method ? <span className="block text-gray-700">{to('handedBackBy', { method: to(`methods.${refundMethodKey(r)}`) })}{r.reference ? ` · ${r.reference}` : ''}</span> : null}
+                          {r.canHandBack ? <span className="block text-gray-700">{to('toHandBack')}</span> : null}
                           {r.status === 'failed' && r.failureReason ? <span className="block text-red-700">{tc('refunds.failureReason', { reason: r.failureReason })}</span> : null}
                         </span>
                         <span className="flex items-center gap-2">
                           <Badge variant={r.status === 'succeeded' ? 'secondary' : 'outline'} className={r.status === 'failed' ? 'border-red-600 text-red-700' : undefined}>{tc(`refunds.status.${r.status}`)}</Badge>
+                          {r.canHandBack && r.bookingRef ? <HandBackAction bookingRef={r.bookingRef} refundId={r.id} amountCents={r.amountCents} today={today} /> : null}
                           {r.canRetry && r.bookingRef ? <RetryRefundAction bookingRef={r.bookingRef} refundId={r.id} amountCents={r.amountCents} attempts={r.attempts} /> : null}
                         </span>
                       </li>
