@@ -73,10 +73,10 @@ const pageQuery = (query: Partial<RecordListQuery>) => {
 
 /**
  * One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next
- * page (null on the last). With From/To (0101), the payments received on those days in the branch's
- * time zone, by the day they succeeded, newest paid first: the payments file's rows, which sum to
- * the range's "Show totals" (0109); under the exports' range rule, a bad range refused as theirs is. A payment
- * with refunds made says how much came back and the HST in it, as its receipt does
+ * page (null on the last). With From/To (0101), the payments received on those days in the
+ * branch's time zone, by the day they succeeded, newest paid first: the payments file's rows, which
+ * sum to the range's "Show totals" (0109); under the exports' range rule, a bad range refused as
+ * theirs is. A payment with refunds made says how much came back and the HST in it, as its receipt does
  * (`findRefundedAmounts`, 0075); the tax facts it is worked out from stay here.
  *
  * @throws AppError 'bad_request' (`exports.errors.*`) for a bad, reversed or too long range
