@@ -3,7 +3,7 @@
  * calculator and the staff screens ask the database for, timed through the same service functions
  * the route handlers call.
  *
- * Usage: npm run bench:api [-- --customers=N --seasons=N --runs=N --keep]
+ * Usage: npm run bench:api [-- --customers=N --seasons=N --runs=N --only=PATTERN --keep]
  *   Defaults: 5,000 customers over 5 past seasons (about 16,700 bookings, 50,000 visits and 83,000
  *   outbox emails: some sixteen times what one crew's 24 stops a Friday make in five seasons) and
  *   one upcoming Friday at capacity; 30 timed runs of each case after 3 untimed ones. Runs on a
@@ -27,6 +27,9 @@ const readNumber = (name: string, fallback: number) => {
 const volume = { customers: readNumber('customers', 5_000), seasons: readNumber('seasons', 5) };
 const runs = readNumber('runs', 30);
 const keep = args.includes('--keep');
+/** Only the cases whose name matches this pattern (the volume is written all the same). */
+const onlyText = args.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const only = onlyText === undefined ? null : new RegExp(onlyText, 'i');
 
 async function main(): Promise<void> {
   // The database is chosen before any application module reads the environment.
@@ -58,7 +61,7 @@ async function main(): Promise<void> {
   const { createBooking } = await import('@/features/booking/booking.service');
   const { AppointmentRequestSchema, normaliseAppointmentPayload } = await import('@/features/booking/booking.schema');
   const dashboard = await import('@/features/staff-dashboard/dashboard.service');
-  const { QuoteListQuerySchema } = await import('@/features/staff-dashboard/dashboard.schema');
+  const { NothingBookedAheadQuerySchema, QuoteListQuerySchema } = await import('@/features/staff-dashboard/dashboard.schema');
   const { getDayRoutes, optimizeDay } = await import('@/features/routing/route.service');
   const { writeVolume } = await import('./bench-api/volume-data');
 
@@ -109,6 +112,18 @@ async function main(): Promise<void> {
       });
       return createBooking(normaliseAppointmentPayload(request)!, { now, locale: 'en', source: 'api' });
     };
+    // A page deep in "Nothing booked ahead" (0101, 0109): the cursor after the tenth page, as "Load more" asks.
+    const nothingBookedAhead = (cursor?: string) => NothingBookedAheadQuerySchema.parse({ filter: 'nothing-booked-ahead', cursor });
+    let deepCursor: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const next = (await dashboard.listNothingBookedAhead(nothingBookedAhead(deepCursor), { now })).nextCursor;
+      if (next === null) break;
+      deepCursor = next;
+    }
+    const deepPage = nothingBookedAhead(deepCursor);
+    // Last month's payments, as the Payments tab lists a From/To range (0101, 0109).
+    const monthAgo = new Date(now.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const lastMonth = { from: monthAgo, to: now.toISOString().slice(0, 10) };
     const quote = CalculateQuoteSchema.parse({ serviceType: 'seasonal', propertySize: 0.5, includeTick: true, address: '71 Main St W', postalCode: 'L8P 4Y5' });
     const cases: Case[] = [
       { name: 'public: Fridays with room (booking calendar)', run: () => getAvailableDates({ now, stopsNeeded: 1 }) },
@@ -118,6 +133,9 @@ async function main(): Promise<void> {
       { name: 'staff: upcoming appointments, first page', run: () => dashboard.listAppointments({}, { now }) },
       { name: 'staff: past appointments, first page', run: () => dashboard.listAppointments({ view: 'past' }, { now }) },
       { name: 'staff: payments, first page', run: () => dashboard.listPayments({}) },
+      { name: 'staff: payments, a month listed (From/To)', run: () => dashboard.listPayments(lastMonth) },
+      { name: 'staff: nothing booked ahead, first page', run: () => dashboard.listNothingBookedAhead({}, { now }) },
+      { name: 'staff: nothing booked ahead, eleventh page', run: () => dashboard.listNothingBookedAhead(deepPage, { now }) },
       { name: 'staff: emails, first page', run: () => dashboard.listOutbox({}) },
       { name: 'staff: messages, first page', run: () => dashboard.listMessages({}) },
       { name: 'staff: quotes matching "tremblay"', run: () => dashboard.listQuotesForStaff(QuoteListQuerySchema.parse({ q: 'tremblay' })) },
@@ -131,9 +149,10 @@ async function main(): Promise<void> {
       { name: `staff: optimize that day (${capacity} stops, solver included)`, runs: Math.min(runs, 5), run: () => optimizeDay({ date: summary.fullFriday, now }) },
     ];
 
-    const width = Math.max(...cases.map((c) => c.name.length));
+    const chosen = only ? cases.filter((c) => only.test(c.name)) : cases;
+    const width = Math.max(...chosen.map((c) => c.name.length));
     console.log(`${'case'.padEnd(width)}  ${'median'.padStart(8)}  ${'p95'.padStart(8)}  ${'max'.padStart(8)}  runs`);
-    for (const c of cases) {
+    for (const c of chosen) {
       const t = await time(c);
       const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(8);
       console.log(`${c.name.padEnd(width)}  ${ms(t.median)}  ${ms(t.p95)}  ${ms(t.max)}  ${t.runs}`);

@@ -58,6 +58,8 @@ export const payments = pgTable('payments', {
   index('payments_quote_idx').on(t.quoteId).where(sql`${t.quoteId} is not null`),
   // The dashboard's Payments tab pages newest first on (created_at, id).
   index('payments_created_at_id_idx').on(t.createdAt, t.id),
+  // ...and a From/To range of it by the instant paid (0109), as the payments file and its totals date a payment.
+  index('payments_succeeded_at_id_idx').on(t.succeededAt, t.id),
 ]);
 
 /** Provider events already applied: a webhook delivered twice changes nothing the second time. */

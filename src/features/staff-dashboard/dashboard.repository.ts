@@ -1,4 +1,5 @@
 import 'server-only';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, type Column, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, ne, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { emailKey } from '@/db/email-key';
@@ -172,42 +173,69 @@ export async function searchCustomers(db: DbExecutor, words: string[], limit: nu
 const BOOKED_STATUSES = ['pending', 'pending-payment', 'confirmed'];
 /** A paid visit: done, or confirmed and never marked done (a past season's booking still counts). */
 const VISITED_STATUSES = ['confirmed', 'completed'];
+/** Booked but not paid yet: booked ahead when on or after today. A paid one ahead (confirmed) is a later paid visit. */
+const UNPAID_BOOKED_STATUSES = BOOKED_STATUSES.filter((status) => !VISITED_STATUSES.includes(status));
 
-/** Where one page of the Customers tab's "Nothing booked ahead" (0101) is read from. */
-export type NothingBookedAheadQuery = RecordPageQuery & {
+/** Where one page of the Customers tab's "Nothing booked ahead" (0101, 0109) is read from. */
+export type NothingBookedAheadQuery = {
   branchId: number;
   /** `'YYYY-MM-DD'` in the branch's time zone: a visit on this day or later is booked ahead, an earlier one is past. */
   today: string;
+  /** The last visit the page before ended on (its Friday, time and id), in the list's order. */
+  after?: AppointmentCursor;
+  limit: number;
 };
 
 /**
- * Customers who may not come back (docs/decisions/0101): a paid visit on a Friday before `today`,
- * and nothing booked from `today` on (no visit pending, waiting for payment or confirmed; a
- * cancelled or expired one is no booking). Erased customers (0049) are left out. Newest customer
- * first on (created_at, id), the customer list's order: `customers_created_at_id_idx` serves the
- * order and the cursor; each customer's last visit is read off `appointments_customer_idx`, and
- * the visits ahead off it or, on a big table, once off the branch's days from `today` on
- * (`appointments_date_time_idx`): a page costs the customers walked to fill it, never a pass over
- * either table. A visit ahead is the branch's, as the Appointments tab lists them. `lastVisit` is the
- * latest such Friday.
+ * Customers who may not come back (docs/decisions/0101, 0109): their last paid visit is the
+ * branch's, on a Friday before `today`, and nothing is booked from `today` on (no visit pending,
+ * waiting for payment or confirmed; a cancelled or expired one is no booking; a visit today, done
+ * or not, counts as booked). Erased customers (0049) are left out.
+ *
+ * Ordered by that last visit, most recent first, on the visit's (date, time, id): the branch's
+ * visits are walked back from `today` on `appointments_date_time_idx`, which serves the order and
+ * the cursor, and a visit is its customer's row when, on `appointments_customer_idx`, the customer
+ * has no later paid visit and nothing unpaid booked from `today` on. Each customer comes once, at
+ * their last visit, so a page costs the visits walked to fill it: never a pass over either table,
+ * an aggregate per customer or a stored copy of the last visit to keep up to date. The cursor's
+ * parts are the row's `lastVisit`, `visitTime` and `visitId`.
  */
 export function selectNothingBookedAheadPage(db: DbExecutor, query: NothingBookedAheadQuery) {
-  const page = newestFirst(customers.createdAt, customers.id, query);
-  const lastVisit = db
-    .select({ date: sql<string>`max(${appointments.date})`.as('last_visit') })
-    .from(appointments)
-    .where(and(eq(appointments.customerId, customers.id), lt(appointments.date, query.today), inArray(appointments.status, VISITED_STATUSES)))
-    .as('last_visit');
-  const bookedAhead = db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.customerId, customers.id), eq(appointments.branchId, query.branchId), gte(appointments.date, query.today), inArray(appointments.status, BOOKED_STATUSES)));
+  const other = alias(appointments, 'other_visit');
+  const visitKey = (t: { date: Column; time: Column; id: Column }) => sql`(${t.date}, ${t.time}, ${t.id})`;
+  // The customer's later paid visit (a confirmed one ahead, a visit done today) or unpaid booking ahead:
+  // one probe of `appointments_customer_idx` per visit walked.
+  const laterOrAhead = db
+    .select({ id: other.id })
+    .from(other)
+    .where(and(
+      eq(other.customerId, appointments.customerId),
+      or(
+        and(inArray(other.status, VISITED_STATUSES), sql`${visitKey(other)} > ${visitKey(appointments)}`),
+        and(inArray(other.status, UNPAID_BOOKED_STATUSES), gte(other.date, query.today)),
+      ),
+    ));
+  const after = query.after
+    ? sql`${visitKey(appointments)} < (${query.after.date}::date, ${query.after.time}::text, ${query.after.id}::integer)`
+    : undefined;
   return db
-    .select({ ...customerListColumns, lastVisit: sql<string>`to_char(${lastVisit.date}, 'YYYY-MM-DD')`, cursorAt: page.cursorAt })
-    .from(customers)
-    .innerJoinLateral(lastVisit, sql`true`)
-    .where(and(page.after, isNull(customers.erasedAt), isNotNull(lastVisit.date), sql`not exists ${bookedAhead}`))
-    .orderBy(...page.orderBy)
+    .select({
+      ...customerListColumns,
+      lastVisit: sql<string>`to_char(${appointments.date}, 'YYYY-MM-DD')`,
+      visitTime: appointments.time,
+      visitId: appointments.id,
+    })
+    .from(appointments)
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(
+      eq(appointments.branchId, query.branchId),
+      lt(appointments.date, query.today),
+      inArray(appointments.status, VISITED_STATUSES),
+      after,
+      isNull(customers.erasedAt),
+      sql`not exists ${laterOrAhead}`,
+    ))
+    .orderBy(desc(appointments.date), desc(appointments.time), desc(appointments.id))
     .limit(query.limit);
 }
 
@@ -240,31 +268,36 @@ export async function selectCustomerByBookingRef(db: DbExecutor, bookingRef: str
 export type RecordPageQuery = { after?: RecordCursor; limit: number };
 
 /**
- * Newest first on (created_at, id): the keyset condition continues strictly after the cursor's
- * row, so rows created at the same instant are settled by id and none is skipped or shown twice.
- * `cursorAt` is the creation time at the database's precision (microseconds), for the next cursor;
- * each table's (created_at, id) index serves the order and the condition.
+ * Newest first on (`at`, id), `at` the creation time (or, for a ranged Payments list, the instant
+ * paid, 0109): the keyset condition continues strictly after the cursor's row, so rows at the
+ * same instant are settled by id and none is skipped or shown twice. `cursorAt` is `at` at the
+ * database's precision (microseconds), for the next cursor; each table's (`at`, id) index serves
+ * the order and the condition.
  */
-function newestFirst(createdAt: Column, id: Column, query: RecordPageQuery) {
+function newestFirst(at: Column, id: Column, query: RecordPageQuery) {
   return {
-    cursorAt: sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    after: query.after ? sql`(${createdAt}, ${id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::integer)` : undefined,
-    orderBy: [desc(createdAt), desc(id)],
+    cursorAt: sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    after: query.after ? sql`(${at}, ${id}) < (${query.after.createdAt}::timestamptz, ${query.after.id}::integer)` : undefined,
+    orderBy: [desc(at), desc(id)],
   };
 }
 
 /**
- * The query of a page of the Payments tab, newest first; with `range`, only the payments created from `start`
- * up to (not including) `end` (the tab's From/To in the branch's time zone, 0101), which the same
- * (created_at, id) index serves as a range.
+ * The query of a page of the Payments tab, newest first on (created_at, id). With `range` (the
+ * tab's From/To in the branch's time zone, 0101), the payments file's rows instead (0109): the
+ * payments received (`isPaymentReceived`: succeeded, not the payment test page's) that succeeded
+ * from `start` up to (not including) `end`, newest paid first on (succeeded_at, id), so the rows of
+ * a range sum to its "Show totals" (0095). `cursorAt` is then the instant paid; the (created_at, id)
+ * and (succeeded_at, id) indexes serve each order, range and cursor.
  */
 export function paymentPageQuery(db: DbExecutor, query: RecordPageQuery & { range?: { start: Date; end: Date } }) {
-  const page = newestFirst(payments.createdAt, payments.id, query);
-  const range = query.range ? and(gte(payments.createdAt, query.range.start), lt(payments.createdAt, query.range.end)) : undefined;
+  const dated = query.range ? payments.succeededAt : payments.createdAt;
+  const page = newestFirst(dated, payments.id, query);
+  const range = query.range ? and(isPaymentReceived(), gte(dated, query.range.start), lt(dated, query.range.end)) : undefined;
   const refunded = selectRefundsMade(db);
   return db
     .select({
-      id: payments.id, createdAt: payments.createdAt, amountCents: payments.amount, status: payments.status,
+      id: payments.id, createdAt: payments.createdAt, succeededAt: payments.succeededAt, amountCents: payments.amount, status: payments.status,
       // A cancellation's refund (0017): the tab says the payment was given back, as the CSV does, and how much with its HST (0075).
       refundedCents: refunded.cents,
       ...selectPaymentTaxColumns(),

@@ -78,6 +78,16 @@ const dropBlankValues = (query: unknown) => (
 const pageLimit = z.coerce.number('errors.invalidField').int('errors.invalidField').min(1, 'errors.invalidField')
   .max(LIST_MAX_ROWS, 'errors.invalidField').default(LIST_PAGE_SIZE);
 
+/** A position in a list of visits: the last row's (date, time, id), as `encodeAppointmentCursor` writes it. */
+const visitCursor = z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
+  const cursor = decodeAppointmentCursor(value);
+  if (!cursor || !isCalendarDate(cursor.date)) {
+    ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
+    return z.NEVER;
+  }
+  return cursor;
+});
+
 /**
  * GET /api/admin/appointments `?view=&date=&status=&cursor=&limit=`: one page of the Appointments
  * tab. `date` is one Friday (visits are on Fridays only); `cursor` is the `nextCursor` of the
@@ -90,14 +100,7 @@ export const AppointmentListQuerySchema = z.preprocess(dropBlankValues, z.object
     .refine(isFriday, 'adminDashboard.list.notFriday')
     .optional(),
   status: z.enum(APPOINTMENT_STATUS_FILTERS, 'adminDashboard.invalidStatus').optional(),
-  cursor: z.string('adminDashboard.list.invalidCursor').max(200, 'adminDashboard.list.invalidCursor').transform((value, ctx) => {
-    const cursor = decodeAppointmentCursor(value);
-    if (!cursor || !isCalendarDate(cursor.date)) {
-      ctx.addIssue({ code: 'custom', message: 'adminDashboard.list.invalidCursor' });
-      return z.NEVER;
-    }
-    return cursor;
-  }).optional(),
+  cursor: visitCursor.optional(),
   limit: pageLimit,
 }));
 export type AppointmentListQuery = z.output<typeof AppointmentListQuerySchema>;
@@ -137,11 +140,12 @@ export type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
 
 /**
  * GET /api/admin/customers `?filter=nothing-booked-ahead&cursor=&limit=`: a page of the customers
- * with a past visit and nothing booked from today on (0101), newest customer first.
+ * with a past visit and nothing booked from today on (0101), the most recent last visit first;
+ * `cursor` is the last row's visit (0109).
  */
 export const NothingBookedAheadQuerySchema = z.preprocess(dropBlankValues, z.object({
   filter: z.literal('nothing-booked-ahead', 'errors.invalidField'),
-  cursor: recordCursor.optional(),
+  cursor: visitCursor.optional(),
   limit: pageLimit,
 }));
 export type NothingBookedAheadListQuery = z.output<typeof NothingBookedAheadQuerySchema>;

@@ -73,9 +73,10 @@ const pageQuery = (query: Partial<RecordListQuery>) => {
 
 /**
  * One page of the Payments tab (GET /api/admin/payments), newest first, and the cursor of the next
- * page (null on the last). With From/To, only the payments created on those days in the branch's
- * time zone (0101), under the exports' range rule; a bad range is refused as theirs is. A payment
- * with refunds made says how much came back and the HST in it, as its receipt does
+ * page (null on the last). With From/To (0101), the payments received on those days in the
+ * branch's time zone, by the day they succeeded, newest paid first: the payments file's rows, which
+ * sum to the range's "Show totals" (0109); under the exports' range rule, a bad range refused as
+ * theirs is. A payment with refunds made says how much came back and the HST in it, as its receipt does
  * (`findRefundedAmounts`, 0075); the tax facts it is worked out from stay here.
  *
  * @throws AppError 'bad_request' (`exports.errors.*`) for a bad, reversed or too long range
@@ -92,6 +93,7 @@ export async function listPayments(query: Partial<PaymentListQuery> = {}) {
     ({ subtotalCents, taxCents, taxRateBps: paymentRateBps, ...p }) => ({
       ...p,
       createdAt: p.createdAt.toISOString(),
+      succeededAt: p.succeededAt?.toISOString() ?? null,
       refundedTaxCents: findRefundedAmounts({ ...p, subtotalCents, taxCents, taxRateBps: paymentRateBps }, taxRateBps).taxCents,
     }),
   );
@@ -101,14 +103,16 @@ export async function listPayments(query: Partial<PaymentListQuery> = {}) {
 /**
  * One page of the Customers tab's "Nothing booked ahead" (GET /api/admin/customers?filter=, 0101):
  * customers with a paid visit before today (the branch's calendar day) and nothing booked from
- * today on, each with the Friday of their last visit, newest customer first, and the next cursor.
+ * today on, each with the Friday of their last visit, the most recent last visit first (0109), and
+ * the next cursor (the last row's visit, as the Appointments tab's cursor reads).
  */
 export async function listNothingBookedAhead(query: Partial<NothingBookedAheadListQuery> = {}, options: { now?: Date } = {}) {
-  const { limit, read } = pageQuery(query);
+  const limit = query.limit ?? LIST_PAGE_SIZE;
   const { id: branchId, timezone } = await getBranch(DEFAULT_BRANCH_ID);
   const today = findToday(options.now ?? new Date(), timezone);
-  const { rows, nextCursor } = toRecordPage(await selectNothingBookedAheadPage(await getDb(), { ...read, branchId, today }), limit, (c) => c);
-  return { customers: rows, nextCursor };
+  const rows = await selectNothingBookedAheadPage(await getDb(), { after: query.cursor, limit: limit + 1, branchId, today });
+  const { page, nextCursor } = takePage(rows, limit, (c) => encodeAppointmentCursor({ date: c.lastVisit, time: c.visitTime, id: c.visitId }));
+  return { customers: page.map(({ visitTime: _time, visitId: _visit, ...c }) => c), nextCursor };
 }
 
 export type NothingBookedAheadPage = Awaited<ReturnType<typeof listNothingBookedAhead>>;

@@ -5,14 +5,14 @@
  */
 import { joinCursor, LIST_PAGE_SIZE, readCursorId } from './list-paging';
 
-/** The lists paged newest first: the three tabs, and the Customers tab's "Nothing booked ahead" (0101). */
+/** The lists paged from a cursor: the three tabs, and the Customers tab's "Nothing booked ahead" (0101; by last visit, 0109). */
 export const RECORD_LISTS = ['payments', 'messages', 'outbox', 'customers'] as const;
 export type RecordList = (typeof RECORD_LISTS)[number];
 
 /**
- * The last row a page ended on: its creation time as the database holds it (microseconds, UTC,
- * `'2027-05-07T13:04:05.123456Z'`; a JavaScript date would round it to milliseconds and skip the
- * rows created within the same millisecond) and its id.
+ * The last row a page ended on: its creation time (a ranged Payments list's: the instant paid,
+ * 0109) as the database holds it (microseconds, UTC, `'2027-05-07T13:04:05.123456Z'`; a JavaScript
+ * date would round it to milliseconds and skip the rows created within the same millisecond) and its id.
  */
 export type RecordCursor = { createdAt: string; id: number };
 

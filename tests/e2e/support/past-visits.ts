@@ -21,6 +21,8 @@ export type PastVisit = {
   includeTick?: boolean; extras?: string[];
   /** Marked done already (confirmed unless told), so the Friday's other journeys still find it done. */
   completed?: boolean;
+  /** Its payment was started the morning before it was paid (a pay-by-link, 0091): created one day, succeeded the next. */
+  paidNextDay?: boolean;
 };
 
 const visit = (firstName: string, week: PastVisit['week'], more: Partial<PastVisit> = {}): PastVisit => ({
@@ -57,9 +59,10 @@ export const PAST_VISITS: readonly PastVisit[] = [
   // The last Friday, after it: "Couldn't treat" recorded without signal, then rebooked from the dashboard (0086).
   visit('Deadzone', 0),
   // Came a month ago, marked done, and booked nothing since: the Customers tab's "Nothing booked
-  // ahead" lists them, and their payment is the Payments tab's From/To's (0101). Dora's Friday is all
-  // done once she is, so this visit is done already.
-  visit('Lapsed', 3, { lastName: 'Nothingahead', completed: true }),
+  // ahead" lists them, and their payment is the Payments tab's From/To's (0101): started the day
+  // before it was paid, listed on the day paid as the files and totals date it (0109). Dora's Friday
+  // is all done once she is, so this visit is done already.
+  visit('Lapsed', 3, { lastName: 'Nothingahead', completed: true, paidNextDay: true }),
 ];
 
 /** `lastFriday` and the three Fridays before it, weeks 0 to 3. */
@@ -90,7 +93,8 @@ export async function insertPastVisits(db: Database, fridays: readonly string[])
       }).returning({ id: appointments.id });
       await tx.insert(payments).values({
         appointmentId: row!.id, customerId: customer!.id, bookingRef, provider: 'test', paymentIntentId: `pi_past_${i}`, idempotencyKey: `past-visit-${i}`,
-        amount: 12_430, status: 'succeeded', paymentMethod: 'card', succeededAt: paidAt, createdAt: paidAt, updatedAt: paidAt,
+        amount: 12_430, status: 'succeeded', paymentMethod: 'card', succeededAt: paidAt, updatedAt: paidAt,
+        createdAt: past.paidNextDay ? new Date(paidAt.getTime() - 86_400_000) : paidAt,
       });
     }
   });

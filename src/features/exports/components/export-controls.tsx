@@ -71,8 +71,9 @@ export function ApplicationsExportForm({ defaultRange }: { defaultRange: ExportR
 }
 
 /**
- * The Payments tab's list under the form (docs/decisions/0101): "List these payments" lists the
- * range in the fields, "List all payments" every payment again; `listed` is the range listed, if any.
+ * The Payments tab's list under the form (docs/decisions/0101): "List payments received" lists the
+ * payments received in the range in the fields, by the day paid as the files and totals date them
+ * (0109); "List all payments" every payment again; `listed` is the range listed, if any.
  */
 export type RangeListing = { listed: ExportRange | null; onList: (range: ExportRange | null) => void };
 

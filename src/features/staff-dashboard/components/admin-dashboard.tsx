@@ -253,15 +253,15 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
         <TabsContent value="payments">
           <PaymentsExportForm defaultRange={paymentsExportRange} list={{ listed: view.paymentsRange, onList: (paymentsRange) => changeView({ paymentsRange }) }} />
           <p role="status" className="mb-2 text-sm text-gray-600">
-            {/* The list of the range the form lists (0101), or of every payment. */}
+            {/* The list of the range the form lists, by the day paid as the files and totals date them (0101, 0109), or of every payment. */}
             {view.paymentsRange ? `${t('records.range', { from: longDate(view.paymentsRange.from, locale), to: longDate(view.paymentsRange.to, locale) })} ` : null}
             {payments.pending === 'first' ? t('records.loading') : t('records.shown.payments', { count: payments.rows.length })}
           </p>
           <DataTable
             empty={t('empty')}
-            head={[t('cols.date'), t('cols.customer'), t('cols.amount'), tMethod('method'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}
+            head={[view.paymentsRange ? t('cols.paidOn') : t('cols.date'), t('cols.customer'), t('cols.amount'), tMethod('method'), t('cols.status'), t('cols.paymentId'), t('cols.actions')]}
             rows={payments.rows.map((p) => [
-              date(p.createdAt),
+              date(view.paymentsRange ? (p.succeededAt ?? p.createdAt) : p.createdAt),
               p.customerId === null ? name(p.firstName, p.lastName) : <a key="n" className="text-brand-800 underline" href={`${customerDetailsPath}?id=${p.customerId}`}>{name(p.firstName, p.lastName)}</a>,
               formatCad(p.amountCents, locale),
               // A card, or money the office took by hand with its cheque or e-transfer reference (0103).

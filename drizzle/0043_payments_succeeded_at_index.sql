@@ -1,0 +1,1 @@
+CREATE INDEX "payments_succeeded_at_id_idx" ON "payments" USING btree ("succeeded_at","id");
