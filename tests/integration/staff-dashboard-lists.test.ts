@@ -139,7 +139,7 @@ describe('GET /api/admin/{payments,messages,outbox}', () => {
   it('keeps the columns each tab shows', async () => {
     jar.token = adminToken;
     const [payment] = await fetchPage(lists[0], '?limit=1');
-    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'refundedCents', 'refundedTaxCents', 'status', 'succeededAt']);
+    expect(Object.keys(payment!).sort()).toEqual(['amountCents', 'createdAt', 'customerId', 'firstName', 'id', 'isTest', 'lastName', 'paymentIntentId', 'paymentMethod', 'provider', 'reference', 'refundedCents', 'refundedTaxCents', 'status', 'succeededAt']);
     const [message] = await fetchPage(lists[1], '?limit=1');
     expect(Object.keys(message!).sort()).toEqual(['content', 'createdAt', 'email', 'id', 'locale', 'name', 'phone', 'respondedAt', 'responseContent', 'status', 'subject']);
     const [email] = await fetchPage(lists[2], '?limit=1');
