@@ -55,6 +55,13 @@ describe('the office records a cheque for an unpaid booking (0103)', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('Cheque (004512)');
 
+    // The receipt's link: the customer's page promises the money back the way they paid, not to a card.
+    const link = /https?:\/\/[^/\s]+(\/manage-booking\/[\w-]+)/.exec(receipts[0]!.text)?.[1];
+    expect(link, receipts[0]!.text).toBeDefined();
+    await page.goto(link!);
+    await page.getByText(/we give you back everything you paid, the way you paid us/).waitFor();
+    expect(await page.getByText(/card you paid with/).count()).toBe(0);
+
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Payments' }).click();
     const row = page.getByRole('tabpanel', { name: 'Payments' }).getByRole('row').filter({ hasText: `office_${bookingRef}` });

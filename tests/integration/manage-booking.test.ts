@@ -102,7 +102,7 @@ describe('the private link', () => {
       bookingRef: booking.bookingRef,
       customerFirstName: 'Camille',
       address: { address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1' },
-      money: { paidCents: 11187, refundedCents: 0, refundPendingCents: 0 },
+      money: { paidCents: 11187, refundedCents: 0, refundPendingCents: 0, paidByHand: false },
       cancel: { kind: 'cancel' },
     });
     expect(shown.visits).toEqual([expect.objectContaining({ id: booking.ids[0], date: booking.date, status: 'confirmed', serviceTypes: ['onetime'], change: expect.objectContaining({ kind: 'move' }) })]);

@@ -15,6 +15,8 @@ import { emailOutbox } from '@/db/schema/messages';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { loadCustomerBookings } from '@/features/cancellations/cancellation.service';
+import { loadManagedBooking } from '@/features/manage-booking/manage-booking.service';
+import { createManageToken } from '@/features/manage-booking/manage-link';
 import { confirmTestPayment, createPaymentIntentForBooking } from '@/features/payments/payment.service';
 import { TEST_CARDS } from '@/features/payments/test-cards';
 import { loadStaffReceipt } from '@/features/receipts/receipt.service';
@@ -240,6 +242,9 @@ describe('cancelling a booking paid by hand: the office hands the money back and
       return ((await res.json()) as { quotes: { id: number; status: string }[] }).quotes.find((q) => q.id === quoteId)!.status;
     };
     expect(await readState()).toBe('booked');
+    // The customer's own page knows the money was taken by hand, so it never promises a card refund.
+    const token = createManageToken({ bookingRef: booking.bookingRef, generation: 0 });
+    expect((await loadManagedBooking(token, 'en')).money).toEqual({ paidCents: 11187, refundedCents: 0, refundPendingCents: 0, paidByHand: true });
 
     const cancelled = await cancelBookingAsStaff(cancelRoute, booking.bookingRef, { reason: 'Customer moved' });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);

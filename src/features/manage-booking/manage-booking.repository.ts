@@ -6,11 +6,18 @@ import { customers } from '@/db/schema/customers';
 import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { staffUsers } from '@/db/schema/staff';
+import { OFFLINE_PROVIDER } from '@/features/payments/offline-payment';
 
-/** What the booking's card payments took and what went back (refunds made, and those under way). */
-export async function selectBookingMoney(db: DbExecutor, bookingRef: string): Promise<{ paidCents: number; refundedCents: number; refundPendingCents: number }> {
+/**
+ * What the booking's payments took and what went back (refunds made, and those under way), and
+ * whether the office took the money by hand (0103): its refund is handed back, not sent to a card.
+ */
+export async function selectBookingMoney(db: DbExecutor, bookingRef: string): Promise<{ paidCents: number; refundedCents: number; refundPendingCents: number; paidByHand: boolean }> {
   const [paid] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amount}), 0)::int` })
+    .select({
+      cents: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
+      byHand: sql<boolean>`coalesce(bool_or(${payments.provider} = ${OFFLINE_PROVIDER}), false)`,
+    })
     .from(payments)
     .where(and(eq(payments.bookingRef, bookingRef), eq(payments.status, 'succeeded')));
   const back = await db
@@ -19,7 +26,7 @@ export async function selectBookingMoney(db: DbExecutor, bookingRef: string): Pr
     .where(eq(refunds.bookingRef, bookingRef))
     .groupBy(refunds.status);
   const sum = (status: string) => back.find((r) => r.status === status)?.cents ?? 0;
-  return { paidCents: paid?.cents ?? 0, refundedCents: sum('succeeded'), refundPendingCents: sum('pending') };
+  return { paidCents: paid?.cents ?? 0, refundedCents: sum('succeeded'), refundPendingCents: sum('pending'), paidByHand: paid?.byHand ?? false };
 }
 
 /**

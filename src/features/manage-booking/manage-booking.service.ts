@@ -82,7 +82,7 @@ export type ManagedBooking = {
   customerFirstName: string;
   address: { address: string | null; city: string | null; postalCode: string | null };
   visits: ManagedVisitGroup[];
-  money: { paidCents: number; refundedCents: number; refundPendingCents: number };
+  money: { paidCents: number; refundedCents: number; refundPendingCents: number; paidByHand: boolean };
   cancel: BookingCancel;
   /** While the booking can be cancelled online: what that gives back under the terms, and why (0108). */
   cancelRefund: CancelRefundFigures | null;

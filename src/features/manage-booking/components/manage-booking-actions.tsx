@@ -97,7 +97,8 @@ export function MoveVisitAction({ token, visitId, date, phone }: { token: string
 }
 
 /** "Cancel my booking": the refund the terms give, read first and shown in a confirmation, then the cancellation. */
-export function CancelBookingOnline({ token, bookingRef }: { token: string; bookingRef: string }) {
+/** `byHand`: the office took the money in cash, by cheque or e-transfer (0103), so it hands the refund back. */
+export function CancelBookingOnline({ token, bookingRef, byHand = false }: { token: string; bookingRef: string; byHand?: boolean }) {
   const t = useTranslations('manageBooking');
   const tAll = useTranslations();
   const locale = useLocale();
@@ -122,7 +123,7 @@ export function CancelBookingOnline({ token, bookingRef }: { token: string; book
     setBusy(false);
     if (ok && typeof body?.refundCents === 'number') {
       const amount = formatCad(body.refundCents, locale);
-      toast({ title: t('cancel.doneTitle'), description: body.refundCents > 0 ? t('cancel.doneRefund', { amount }) : t('cancel.doneNoRefund') });
+      toast({ title: t('cancel.doneTitle'), description: body.refundCents > 0 ? t(byHand ? 'cancel.doneRefundByHand' : 'cancel.doneRefund', { amount }) : t('cancel.doneNoRefund') });
       router.refresh();
       return;
     }
@@ -146,7 +147,7 @@ export function CancelBookingOnline({ token, bookingRef }: { token: string; book
         onConfirm={() => void confirm()}
       >
         <p>{t('cancel.confirmBody')}</p>
-        <p className="font-semibold">{refundCents !== null && refundCents > 0 ? t('cancel.confirmRefund', { amount: formatCad(refundCents, locale) }) : t('cancel.confirmNoRefund')}</p>
+        <p className="font-semibold">{refundCents !== null && refundCents > 0 ? t(byHand ? 'cancel.confirmRefundByHand' : 'cancel.confirmRefund', { amount: formatCad(refundCents, locale) }) : t('cancel.confirmNoRefund')}</p>
       </ConfirmDialog>
     </>
   );

@@ -55,8 +55,8 @@ function PhoneLink({ phone }: { phone: string }) {
 type Figures = NonNullable<ManagedBooking['cancelRefund']>;
 
 /** Paid, already refunded, the visits carried out at the regular price with their HST, and the refund. */
-function CancelRefundFigures({ figures, carriedOut, money, t }: {
-  figures: Figures; carriedOut: NonNullable<Figures['carriedOut']>; money: (cents: number) => string; t: (key: string, values?: Record<string, string | number>) => string;
+function CancelRefundFigures({ figures, carriedOut, byHand, money, t }: {
+  figures: Figures; carriedOut: NonNullable<Figures['carriedOut']>; byHand: boolean; money: (cents: number) => string; t: (key: string, values?: Record<string, string | number>) => string;
 }) {
   const row = (label: string, value: string, detail?: string, strong = false) => (
     <div className="flex flex-wrap justify-between gap-x-4">
@@ -73,7 +73,7 @@ function CancelRefundFigures({ figures, carriedOut, money, t }: {
         `− ${money(carriedOut.cents)}`,
         t('cancelFigures.carriedOutDetail', { preTax: money(carriedOut.preTaxCents), tax: money(carriedOut.taxCents) }),
       )}
-      <div className="border-t border-gray-200 pt-2">{row(t('cancelFigures.refund'), money(figures.refundCents), undefined, true)}</div>
+      <div className="border-t border-gray-200 pt-2">{row(t(byHand ? 'cancelFigures.refundByHand' : 'cancelFigures.refund'), money(figures.refundCents), undefined, true)}</div>
     </dl>
   );
 }
@@ -118,6 +118,8 @@ export default async function ManageBookingPage({ params }: Props) {
   const money = (cents: number) => formatCad(cents, locale);
   const location = formatAddressLine(booking.address.address, booking.address.city, booking.address.postalCode);
   const { cancel } = booking;
+  // Paid in cash, by cheque or e-transfer (0103): refunds are handed back by the office, not sent to a card.
+  const byHand = booking.money.paidByHand;
   // One receipt per payment received, printable, with the GST/HST number (0040).
   const receipts = await listBookingReceipts(token, locale, branch.timezone);
   // The guarantee's free re-treatment (0047): offered once a treatment was carried out; a cancelled
@@ -216,10 +218,10 @@ export default async function ManageBookingPage({ params }: Props) {
                 <dl className="space-y-1 text-sm">
                   <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('paid')}</dt><dd className="font-semibold">{money(booking.money.paidCents)}</dd></div>
                   {booking.money.refundedCents > 0 ? (
-                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('refunded')}</dt><dd className="font-semibold">{money(booking.money.refundedCents)}</dd></div>
+                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t(booking.money.paidByHand ? 'refundedByHand' : 'refunded')}</dt><dd className="font-semibold">{money(booking.money.refundedCents)}</dd></div>
                   ) : null}
                   {booking.money.refundPendingCents > 0 ? (
-                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t('refundPending')}</dt><dd className="font-semibold">{money(booking.money.refundPendingCents)}</dd></div>
+                    <div className="flex justify-between gap-4"><dt className="text-gray-700">{t(booking.money.paidByHand ? 'refundPendingByHand' : 'refundPending')}</dt><dd className="font-semibold">{money(booking.money.refundPendingCents)}</dd></div>
                   ) : null}
                 </dl>
                 {receipts.length > 0 ? (
@@ -249,14 +251,14 @@ export default async function ManageBookingPage({ params }: Props) {
                     {booking.cancelRefund?.carriedOut ? (
                       // A plan under way: the terms' figures, to the cent, before the button (0108).
                       <>
-                        <p>{t('cancelIntroStarted', { deadline: deadline(cancel.cutoffAt) })}</p>
-                        <CancelRefundFigures figures={booking.cancelRefund} carriedOut={booking.cancelRefund.carriedOut} money={money} t={t} />
+                        <p>{t(byHand ? 'cancelIntroStartedByHand' : 'cancelIntroStarted', { deadline: deadline(cancel.cutoffAt) })}</p>
+                        <CancelRefundFigures figures={booking.cancelRefund} carriedOut={booking.cancelRefund.carriedOut} byHand={byHand} money={money} t={t} />
                       </>
-                    ) : <p>{t('cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>}
+                    ) : <p>{t(byHand ? 'cancelIntroByHand' : 'cancelIntro', { deadline: deadline(cancel.cutoffAt) })}</p>}
                     {/* Online, a plan is cancelled whole; one visit is the office's to cancel (0032). */}
                     {booking.visits.filter((v) => v.status !== 'cancelled' && v.status !== 'completed').length > 1
                       ? <p>{t('cancelOneVisit')} <PhoneLink phone={phone} /></p> : null}
-                    <CancelBookingOnline token={token} bookingRef={booking.bookingRef} />
+                    <CancelBookingOnline token={token} bookingRef={booking.bookingRef} byHand={byHand} />
                   </>
                 ) : null}
                 {cancel.kind === 'call' ? <p>{t(`cancelByPhone.${cancel.reason}`)} <PhoneLink phone={phone} /></p> : null}
