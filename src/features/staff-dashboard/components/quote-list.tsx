@@ -11,6 +11,7 @@ import type { QuoteFollowUpResult } from '@/features/quotes/quote-follow-up.serv
 import { formatAddressLine } from '@/lib/address-line';
 import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
 import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
+import { toTelHref } from '@/lib/phone';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
@@ -240,7 +241,20 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
         </dl>
         {q.lastSentAt ? <p className="mt-3 text-sm text-gray-600">{describeLastFollowUp(q, locale, t)}</p> : null}
-        {q.status === 'booked' ? null : (
+        {q.status === 'booked' ? null : q.outsideServiceArea ? (
+          // Its link could not be booked (0104): the office calls instead of emailing an offer the customer cannot take.
+          <p className="mt-4 text-sm text-gray-700" data-testid="follow-up-outside-area">
+            {t('followUp.outsideArea')}
+            {q.customerPhone?.trim() ? (
+              <>
+                {' '}
+                <a className="font-medium whitespace-nowrap text-brand-800 underline" href={toTelHref(q.customerPhone)}>
+                  {t('followUp.callCustomer', { phone: q.customerPhone.trim() })}
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : (
           <div className="mt-4 flex justify-end">
             <QuoteFollowUpAction quoteId={q.id} recordName={t('number', { id: q.id })} onSent={onFollowUp} />
           </div>
