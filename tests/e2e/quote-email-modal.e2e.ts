@@ -77,7 +77,7 @@ describe('the "Send Quote to Your Email" modal and the postal code', () => {
 
     // Correcting the code removes the note at once, and the quote goes.
     await postal.fill('L8P 4R5');
-    expect(await note.count()).toBe(0);
+    await expect.poll(() => note.count()).toBe(0);
     await sendFromModal(page);
     await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
     expect(posted).toHaveLength(1);

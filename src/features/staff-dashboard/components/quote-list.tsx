@@ -190,7 +190,8 @@ export function QuoteList({ initial, initialSearch = '', initialEmail = null }: 
  * size, add-ons (with the calculator's extras, 0080), address, created; the booking cancelled since, with when and by whom (0073),
  * or the unpaid booking its state is about, with its hold or cancellation (0087); the
  * link to the live customer record with its address (0068); then the office's follow-ups and "Send
- * again" while no booking of it is going ahead (0059, 0073).
+ * again" while no booking of it is going ahead (0059, 0073), or, at a code no longer served, why not
+ * and the customer's phone (0104).
  */
 function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
