@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { findAxeViolations } from './support/axe';
 import { setupBrowser } from './support/browser';
 import { toast } from './support/toast';
 import { signInAsAdmin } from './support/staff';
@@ -45,27 +46,42 @@ async function readValues(page: Page, labels: string[]) {
 }
 
 describe('the "Send Quote to Your Email" modal and the postal code', () => {
-  it('refuses a code outside the service area, shows why at the postal code field and keeps everything typed', async () => {
+  it('says at the postal code field and in the modal, with the phone, that a code outside the service area is not served, and sends nothing (0104)', async () => {
     const { page, context, errors } = await newPage(ownClient());
     await skipPromo(context);
     const calc = await openCalculator(page);
+    const posted: string[] = [];
+    page.on('request', (req) => { if (req.url().endsWith('/api/send-quote')) posted.push(req.postData() ?? ''); });
     const values = customer(`toronto-${Date.now().toString(36)}@example.ca`, 'M5H 2N2');
     await fill(page, values);
-    const dialog = await sendFromModal(page);
 
-    await toast(page, 'Failed to Send Quote').waitFor();
-    expect(await toast(page, "We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.").isVisible()).toBe(true);
-    await dialog.waitFor({ state: 'detached' });
-    await calc.getByText("We don't currently service this area.").waitFor();
+    // Said as soon as the code is complete, under the field it describes, with the branch's phone.
+    const note = calc.getByTestId('calculator-outside-area');
+    await note.getByText("We don't currently service the M5H 2N2 area, so it can't be quoted or booked online.", { exact: false }).waitFor();
+    expect(await note.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
     const postal = calc.getByLabel('Postal code');
-    expect(await postal.getAttribute('aria-invalid')).toBe('true');
+    expect(await postal.getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+
+    // The modal says it instead of asking for details to send a quote that could not be booked.
+    await calc.getByRole('button', { name: 'Send Quote by Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'M5H 2N2 is outside our service area' });
+    await dialog.getByText(/so we can't email you a quote to book online\. Please call us at .+: we'll tell you what we can do\./).waitFor();
+    expect(await dialog.getByRole('link', { name: /^Call / }).getAttribute('href')).toMatch(/^tel:\+1\d{10}$/);
+    expect(await dialog.getByRole('button', { name: 'Send My Quote' }).count()).toBe(0);
+    expect(await findAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Change the postal code' }).click();
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => postal.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(posted).toEqual([]);
     expect(await readValues(page, Object.keys(values))).toEqual(values);
 
-    // Correcting the code removes the message at once.
+    // Correcting the code removes the note at once, and the quote goes.
     await postal.fill('L8P 4R5');
-    expect(await calc.getByText("We don't currently service this area.").count()).toBe(0);
-    expect(errors.filter((e) => !/400|Failed to load resource/i.test(e))).toEqual([]);
+    await expect.poll(() => note.count()).toBe(0);
+    await sendFromModal(page);
+    await toast(page, 'Your personalized quote has been sent to your email.').waitFor();
+    expect(posted).toHaveLength(1);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -102,7 +102,7 @@ describe('GET /api/admin/quotes', () => {
     expect(first.quotes.map((q) => q.id)).toEqual(expected.slice(0, 100));
     expect(first.quotes[0]!.createdAt).toBe(new Date(createdAt(ROWS - 1).replace(/(\.\d{3})\d{3}Z$/, '$1Z')).toISOString());
     expect(Object.keys(first.quotes[0]!).sort()).toEqual([
-      'address', 'cancelledBooking', 'city', 'createdAt', 'customer', 'customerEmail', 'customerName', 'extras', 'followUpCount', 'id', 'includeStandingWater', 'includeTick',
+      'address', 'cancelledBooking', 'city', 'createdAt', 'customer', 'customerEmail', 'customerName', 'customerPhone', 'extras', 'followUpCount', 'id', 'includeStandingWater', 'includeTick',
       'lastSentAt', 'lastSentByName', 'notes', 'outsideServiceArea', 'postalCode', 'propertySize', 'secondContact', 'serviceType', 'status', 'totalCents', 'unpaidBooking',
     ]);
     // No quote of this file was followed up (0059), and none has a customer record (0068).

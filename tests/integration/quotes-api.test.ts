@@ -312,16 +312,17 @@ describe('POST /api/send-quote: the postal code is checked as booking checks it'
     return { quotes: q!.n, emails: m!.n };
   };
 
-  it('refuses a code outside the service area with booking\'s message, and stores and sends nothing', async () => {
+  it('refuses a code outside the service area, says whom to call (0104), and stores and sends nothing', async () => {
     const res = await send({ email: 'toronto@example.com', name: 'Tor Onto', phone: '905-555-0145', quoteDetails: { ...quoteDetails, address: '100 King St W', city: null, postalCode: 'm5h 2n2' } });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.message).toBe("We're sorry, but we don't currently service the M5H 2N2 area. Please contact us for alternatives.");
+    expect(body.message).toBe("We're sorry, but we don't currently service the M5H 2N2 area, so we can't send you a quote to book online. Please call us at (905) 555-0134: we'll tell you what we can do.");
     expect(body.fields).toEqual({ 'quoteDetails.postalCode': "We don't currently service this area." });
+    expect(body).toMatchObject({ reason: 'outside_area', postalCode: 'M5H 2N2' });
     expect(await countFor('toronto@example.com')).toEqual({ quotes: 0, emails: 0 });
 
     const fr = await (await send({ email: 'toronto@example.com', name: 'Tor Onto', quoteDetails: { ...quoteDetails, postalCode: 'M5H 2N2' } }, { 'accept-language': 'fr' })).json();
-    expect(fr.message).toBe('Nous sommes désolés, mais nous ne desservons pas actuellement le secteur M5H 2N2. Contactez-nous pour d’autres options.');
+    expect(fr.message).toBe('Nous sommes désolés, mais nous ne desservons pas actuellement le secteur M5H 2N2\u00a0: nous ne pouvons donc pas vous envoyer de soumission à réserver en ligne. Appelez-nous au (905) 555-0134\u00a0: nous vous dirons ce que nous pouvons faire.');
   });
 
   it.each([['12345'], ['L8P'], ['ZZZ 999'], ['L8P 1A1 extra']])('refuses the malformed code %j with a translated field message', async (postalCode) => {

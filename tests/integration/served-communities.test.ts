@@ -154,7 +154,8 @@ describe('every check follows the switch; the rest of L0R stays served', () => {
     expect(await check('L0R 1A0')).toMatchObject({ inServiceArea: true, area: 'Flamborough' });
     expect(await check('L0R 2H1')).toMatchObject({ inServiceArea: true, area: 'Waterdown' });
 
-    const outsideBookingEs = getTranslator('es', 'booking')('errors.outsideArea', { postalCode: 'L0R 2A0' });
+    // A quote is refused with the branch's phone to call (0104).
+    const outsideQuoteEs = getTranslator('es', 'quotes')('outsideAreaCall', { postalCode: 'L0R 2A0', phone: '(905) 555-0134' });
     const quote = await call(sendQuote, '/api/send-quote', {
       locale: 'es',
       body: {
@@ -163,7 +164,7 @@ describe('every check follows the switch; the rest of L0R stays served', () => {
       },
     });
     expect(quote.status).toBe(400);
-    expect(((await quote.json()) as { message: string }).message).toBe(outsideBookingEs);
+    expect(((await quote.json()) as { message: string }).message).toBe(outsideQuoteEs);
 
     const booking = await book('L0R 2J0', 'wellandport@example.com', 'de');
     expect(booking.status).toBe(400);

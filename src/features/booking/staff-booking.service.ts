@@ -3,6 +3,7 @@ import { getDb } from '@/db/client';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
 import { hasHoldLapsed, isAwaitingPayment } from '@/features/payments/lapsed-holds';
+import { findOutsideServiceArea } from '@/features/service-area/postal-code';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
@@ -26,8 +27,12 @@ import { staffHoldExpiresAt } from './staff-hold';
  * It neither counts against nor is refused by the public limit of bookings per email (0097): the
  * office is signed in, and booking for a customer must not use up that customer's own budget.
  *
- * @throws AppError 'not_found' (no such customer, or erased), and whatever `createBooking` throws
- *   ('validation', 'price_changed', 'day_full', 'conflict')
+ * A postal code the branch does not serve is refused before anything else, in words for the office
+ * (0104): the owner decides where the company works (0088) and the office does not override it;
+ * the dialog has said so since the code was typed. `createBooking`'s own check stays the rule.
+ *
+ * @throws AppError 'not_found' (no such customer, or erased), 'validation' (`reason: 'outside_area'`),
+ *   and whatever `createBooking` throws ('validation', 'price_changed', 'day_full', 'conflict')
  */
 export async function createStaffBooking(
   customerId: number | null,
@@ -37,6 +42,12 @@ export async function createStaffBooking(
   const customer = customerId === null ? null : await findCustomerContact(await getDb(), customerId);
   if (!customer) throw new AppError('not_found', 'staffBooking.errors.customerNotFound');
   const branch = await getBranch();
+  const outside = findOutsideServiceArea(input.postalCode, branch.settings.servedPrefixes);
+  if (outside) {
+    throw new AppError('validation', 'staffBooking.errors.outsideArea', {
+      fields: { postalCode: 'staffBooking.errors.outsideAreaShort' }, reason: 'outside_area', ...outside,
+    }, { postalCode: outside.postalCode });
+  }
   const emailLocale: Locale = input.locale ?? (isLocale(customer.locale) ? customer.locale : options.locale);
   const booking: BookingInput = {
     serviceType: input.serviceType,

@@ -25,4 +25,6 @@ export interface CalculatorSettings {
   servedPrefixes: ServedPrefix[];
   /** The branch's name, which the promotional-email consent box names (0043). */
   businessName: string;
+  /** The branch's public phone, given to a visitor whose postal code is not served (0104); '' when none. */
+  officePhone: string;
 }

@@ -26,5 +26,6 @@ export async function loadCalculatorSettings(now = new Date()): Promise<Calculat
     schedule: { ...scheduleRulesOf(branch), closedDates },
     servedPrefixes: branch.settings.servedPrefixes,
     businessName: branch.displayName,
+    officePhone: branch.phone,
   };
 }

@@ -2,12 +2,13 @@ import 'server-only';
 import { getDb, type DbExecutor } from '@/db/client';
 import { getEnv } from '@/env';
 import { lockCustomerForBusiness } from '@/features/booking/customer.repository';
-import { getBranch } from '@/features/branch/branch.service';
+import { type Branch, getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
 import { selectAddressUnsubscribedAt } from '@/features/marketing-email/marketing.repository';
 import { normaliseEmailAddress } from '@/features/marketing-email/unsubscribe-token';
 import { priceBooking, type PricedBooking } from '@/features/pricing/pricing.service';
 import { findToday } from '@/features/scheduling/available-dates';
+import { findOutsideServiceArea } from '@/features/service-area/postal-code';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { getTranslator } from '@/i18n/messages';
 import { type Locale, toLocale } from '@/i18n/routing';
@@ -23,7 +24,7 @@ import type { QuoteFollowUpRequest } from './quote.schema';
 import { renderQuoteEmail } from './quote-email';
 import { selectQuoteState } from './quote.repository';
 import type { QuoteState } from './quote-state';
-import { quoteAmountsOf } from './quote.service';
+import { findQuotePostalCode, quoteAmountsOf } from './quote.service';
 
 /**
  * The office follows up a quote that did not turn into a booking: "Send again" on /quotes-admin
@@ -38,6 +39,7 @@ const REFUSAL_KEYS: Record<FollowUpRefusalReason, { code: ErrorCode; key: string
   erased: { code: 'conflict', key: 'erased' },
   booked: { code: 'conflict', key: 'booked' },
   carried_out: { code: 'conflict', key: 'carriedOut' },
+  outside_area: { code: 'conflict', key: 'outsideArea' },
   no_email: { code: 'conflict', key: 'noEmail' },
   custom_quote: { code: 'conflict', key: 'customQuote' },
   unsubscribed: { code: 'conflict', key: 'unsubscribed' },
@@ -52,6 +54,7 @@ function describeRefusal(refusal: FollowUpRefusal, locale: Locale): { code: Erro
   if (refusal.reason === 'unsubscribed') params.date = formatShortDate(refusal.since, locale) ?? '';
   if (refusal.reason === 'consent_lapsed') params.date = formatLongDate(refusal.lastDay, locale, { weekday: false });
   if (refusal.reason === 'too_soon') params.time = formatShortDateTime(refusal.nextAt, locale) ?? '';
+  if (refusal.reason === 'outside_area') params.postalCode = refusal.postalCode;
   return { code, key: `quotesAdmin.followUp.errors.${key}`, params };
 }
 
@@ -62,15 +65,18 @@ function translateRefusal(refusal: FollowUpRefusal, locale: Locale): string {
 
 function refusalError(refusal: FollowUpRefusal, locale: Locale): AppError {
   const { code, key, params } = describeRefusal(refusal, locale);
-  return new AppError(code, key, { reason: refusal.reason }, params);
+  // The code and community go with an "outside the area" refusal, for a screen that shows them.
+  const area = refusal.reason === 'outside_area' ? { postalCode: refusal.postalCode, area: refusal.area } : {};
+  return new AppError(code, key, { reason: refusal.reason, ...area }, params);
 }
 
 /**
  * Everything a follow-up decides on, read in `db` (the caller's transaction when sending): the
  * quote's state (booked, or its booking cancelled since, 0073), the customer record, the follow-ups
- * so far, today's price of the quote's options and why it may not go, if it may not.
+ * so far, today's price of the quote's options, whether the code its link would book is still
+ * served (0104), and why it may not go, if it may not.
  */
-async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuoteRow>, now: Date, timezone: string) {
+async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuoteRow>, now: Date, branch: Pick<Branch, 'timezone' | 'settings'>) {
   // The state the card shows (0073): a quote whose bookings were all cancelled is followed up again.
   const found = await selectQuoteState(db, quote.id, now);
   const quoteState = found?.state ?? (quote.status as QuoteState);
@@ -90,16 +96,19 @@ async function readFollowUpState(db: DbExecutor, quote: NonNullable<FollowUpQuot
   // An unsubscribe from a quote email's link (0066), for the address it would go to or the quote's own.
   const addresses = [...new Set([recipient, quote.customerEmail].filter((a): a is string => !!a?.trim()).map(normaliseEmailAddress))];
   const addressUnsubscribedAt = await selectAddressUnsubscribedAt(db, addresses);
+  // The code /book-quote would book with (0087): an email whose link cannot book is not sent.
+  const { postalCode } = await findQuotePostalCode(db, quote);
   const refusal = findFollowUpRefusal({
     quote: {
       state: quoteState, carriedOut: found?.carriedOut ?? false,
       createdAt: quote.createdAt, email: recipient, customQuote: priced.result.customQuote,
+      outsideServiceArea: findOutsideServiceArea(postalCode, branch.settings.servedPrefixes),
     },
     customer,
     addressUnsubscribedAt,
     lastSentAt: summary.lastSentAt,
     now,
-    timezone,
+    timezone: branch.timezone,
   });
   return { recipient, summary, priced, refusal, quoteState };
 }
@@ -127,7 +136,7 @@ export async function previewQuoteFollowUp(quoteId: number | null, options: { no
   const quote = await selectFollowUpQuote(db, quoteId);
   if (!quote) throw NOT_FOUND();
   const branch = await getBranch(quote.branchId);
-  const state = await readFollowUpState(db, quote, options.now, branch.timezone);
+  const state = await readFollowUpState(db, quote, options.now, branch);
   return {
     quoteId: quote.id,
     to: state.recipient,
@@ -182,7 +191,7 @@ export async function sendQuoteFollowUp(
     const quote = await selectFollowUpQuote(tx, quoteId, { lock: true });
     if (!quote) throw NOT_FOUND();
     const branch = await getBranch(quote.branchId, tx);
-    const state = await readFollowUpState(tx, quote, now, branch.timezone);
+    const state = await readFollowUpState(tx, quote, now, branch);
     if (state.refusal) throw refusalError(state.refusal, locale);
     const { result } = state.priced;
     const to = state.recipient!;

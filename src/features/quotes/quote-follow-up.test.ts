@@ -30,8 +30,9 @@ describe('findNextFollowUpAt: 24 hours after the last email about the quote', ()
 
 describe('findFollowUpRefusal', () => {
   const NOW = at('2026-11-25T15:00:00Z');
-  const quote: FollowUpQuote = { state: 'sent', carriedOut: false, createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false };
+  const quote: FollowUpQuote = { state: 'sent', carriedOut: false, createdAt: at('2026-10-01T14:00:00Z'), email: 'ana@example.com', customQuote: false, outsideServiceArea: null };
   const none = { consentAt: null, unsubscribedAt: null, erasedAt: null };
+  const VINELAND = { postalCode: 'L0R 2C4', area: 'Vineland' };
   const check = (changes: { quote?: Partial<FollowUpQuote>; customer?: FollowUpCustomer; addressUnsubscribedAt?: string; lastSentAt?: string | null; now?: string } = {}) => findFollowUpRefusal({
     quote: { ...quote, ...changes.quote },
     customer: changes.customer === undefined ? null : changes.customer,
@@ -61,9 +62,19 @@ describe('findFollowUpRefusal', () => {
     ['a booked quote', { quote: { state: 'booked' } }, 'booked'],
     ['a quote whose cancelled booking had a visit carried out first (0073)', { quote: { state: 'booking-cancelled', carriedOut: true } }, 'carried_out'],
     ['no address to write to', { quote: { email: '  ' } }, 'no_email'],
+    ['a quote whose link books a code no longer served (0104)', { quote: { outsideServiceArea: VINELAND } }, 'outside_area'],
     ['a custom (acreage) quote', { quote: { customQuote: true } }, 'custom_quote'],
   ] as const)('refuses %s', (_what, changes, reason) => {
     expect(check(changes)?.reason).toBe(reason);
+  });
+
+  it('refuses a code no longer served with the code and community, ahead of the rules that pass with time, but not a booked quote (0104)', () => {
+    expect(check({ quote: { outsideServiceArea: VINELAND } })).toEqual({ reason: 'outside_area', ...VINELAND });
+    expect(check({ quote: { outsideServiceArea: { postalCode: 'K1A 0B1', area: null } } })).toEqual({ reason: 'outside_area', postalCode: 'K1A 0B1', area: null });
+    // Only booking it is refused: a cancelled booking with no visit carried out is an open lead like any other.
+    expect(check({ quote: { state: 'booking-cancelled', outsideServiceArea: VINELAND } })?.reason).toBe('outside_area');
+    expect(check({ quote: { state: 'booked', outsideServiceArea: VINELAND } })?.reason).toBe('booked');
+    expect(check({ quote: { outsideServiceArea: VINELAND }, lastSentAt: '2026-11-25T14:00:00Z', customer: { ...none, unsubscribedAt: at('2026-06-01T12:00:00Z') } })?.reason).toBe('outside_area');
   });
 
   it('refuses a customer who unsubscribed and did not agree again since, whenever it was', () => {

@@ -13,6 +13,8 @@
  *   (one whose bookings were all cancelled since is an open lead again, 0073);
  * - when a visit of a booking made from it was carried out before that booking was cancelled: the
  *   person was served, and "still want to book?" would be wrong; the office calls instead;
+ * - when the postal code its link would book is one the branch no longer serves (0088, 0104): the
+ *   customer could not book what the email offers; the office calls instead;
  * - when the quote has no email address, or is a custom (acreage) quote, whose email only says the
  *   office will call: there is no price to send again;
  * - when the customer unsubscribed and did not agree again since (0043's rule), or the address the
@@ -24,6 +26,7 @@
 import { addMonths, format } from 'date-fns';
 import { findStandingUnsubscribe, isSubscribed, type ConsentState } from '@/features/marketing-email/consent';
 import { findToday, type IsoDate } from '@/features/scheduling/available-dates';
+import type { OutsideServiceArea } from '@/features/service-area/postal-code';
 import type { QuoteState } from './quote-state';
 
 /** No two emails about one quote closer together than this. */
@@ -40,6 +43,8 @@ export type FollowUpQuote = {
   createdAt: Date;
   email: string | null;
   customQuote: boolean;
+  /** The code its link would book, when the branch no longer serves it (`findOutsideServiceArea`, 0096); null otherwise. */
+  outsideServiceArea: OutsideServiceArea | null;
 };
 
 /** The customer record the quote belongs to (linked, or the one with its address); null when there is none. */
@@ -49,6 +54,7 @@ export type FollowUpRefusal =
   | { reason: 'erased' }
   | { reason: 'booked' }
   | { reason: 'carried_out' }
+  | { reason: 'outside_area'; postalCode: string; area: string | null }
   | { reason: 'no_email' }
   | { reason: 'custom_quote' }
   | { reason: 'unsubscribed'; since: Date }
@@ -92,6 +98,8 @@ export function findFollowUpRefusal(input: {
   if (customer?.erasedAt) return { reason: 'erased' };
   if (quote.state === 'booked') return { reason: 'booked' };
   if (quote.state === 'booking-cancelled' && quote.carriedOut) return { reason: 'carried_out' };
+  // Before the consent and timing rules: those pass with time, this one only when the owner serves the area again.
+  if (quote.outsideServiceArea) return { reason: 'outside_area', ...quote.outsideServiceArea };
   if (!quote.email?.trim()) return { reason: 'no_email' };
   if (quote.customQuote) return { reason: 'custom_quote' };
   const subscribed = customer !== null && isSubscribed(customer);

@@ -130,17 +130,24 @@ export async function saveQuote(tx: DbExecutor, input: SaveQuoteInput, priced: {
  * messages), so "Book this quote" never leads to a booking the area check refuses. No code at
  * all is allowed: SPEC §7 callers send only the address, and /book-quote asks for the code.
  *
+ * A code outside the area is told with the branch's phone (0104): the visitor is not sent an offer
+ * they could not book, and learns whom to call instead.
+ *
  * @returns the code as booking stores it ('L9G 2B5'), or null when none was given
  * @throws AppError('validation') for a malformed code or one outside the served area
  */
-function requireServedPostalCode(input: string | null, servedPrefixes: readonly ServedPrefix[]): string | null {
+function requireServedPostalCode(input: string | null, branch: { phone: string; settings: { servedPrefixes: readonly ServedPrefix[] } }): string | null {
   if (input === null) return null;
   const field = 'quoteDetails.postalCode';
-  const area = checkServiceArea(input, servedPrefixes);
+  const area = checkServiceArea(input, branch.settings.servedPrefixes);
   if (!area.valid) throw new AppError('validation', 'errors.validation', { fields: { [field]: 'booking.validation.invalidPostalCode' } });
   const postalCode = formatPostalCode(area.postalCode);
   if (!area.inServiceArea) {
-    throw new AppError('validation', 'booking.errors.outsideArea', { fields: { [field]: 'booking.errors.outsideAreaShort' } }, { postalCode });
+    const phone = branch.phone.trim();
+    const fields = { fields: { [field]: 'booking.errors.outsideAreaShort' }, reason: 'outside_area', postalCode };
+    throw phone
+      ? new AppError('validation', 'quotes.outsideAreaCall', fields, { postalCode, phone })
+      : new AppError('validation', 'booking.errors.outsideArea', fields, { postalCode });
   }
   return postalCode;
 }
@@ -155,7 +162,7 @@ function requireServedPostalCode(input: string | null, servedPrefixes: readonly 
 export async function sendQuote(request: SendQuoteRequest, options: { now: Date; locale: string; branchId?: number }): Promise<{ quoteId: number }> {
   const locale = toLocale(options.locale);
   const branch = await getBranch(options.branchId ?? DEFAULT_BRANCH_ID);
-  const postalCode = requireServedPostalCode(request.quoteDetails.postalCode, branch.settings.servedPrefixes);
+  const postalCode = requireServedPostalCode(request.quoteDetails.postalCode, branch);
   // Priced on the street and town exactly as a booking of this quote will be: the town from the
   // form, else from the postal code, so an Ancaster or Dundas quote carries the premium it will cost.
   const city = request.quoteDetails.city ?? cityForPostalCode(postalCode ?? '', branch.settings.servedPrefixes);
@@ -221,8 +228,9 @@ export type QuotePostalCodeSource = 'quote' | 'address' | 'customer';
  * the quote's street address; else the customer record's with the quote's address, only when that
  * record's street is the quote's (another property's code would book the wrong place). Only a
  * well-formed code is offered; the page still checks the area, and the booking checks it again.
+ * "Send again" asks it too (0104): a follow-up is refused when this code is no longer served.
  */
-async function findQuotePostalCode(db: DbExecutor, row: { postalCode: string | null; address: string | null; customerEmail: string | null }) {
+export async function findQuotePostalCode(db: DbExecutor, row: { postalCode: string | null; address: string | null; customerEmail: string | null }) {
   const wellFormed = (code: string | null | undefined) => {
     const area = code ? checkServiceArea(code, []) : null;
     return area?.valid ? formatPostalCode(area.postalCode) : null;

@@ -390,6 +390,8 @@ export function selectQuotePage(db: DbExecutor, query: QuotePageQuery) {
   return db
     .select({
       id: quotes.id, customerName: quotes.customerName, customerEmail: quotes.customerEmail, totalCents: quotes.totalCents,
+      // For the card's "call them instead" when the quote's area is no longer served (0104).
+      customerPhone: quotes.customerPhone,
       serviceType: quotes.serviceType, propertySize: quotes.propertySize,
       includeTick: quotes.includeTick, includeStandingWater: quotes.includeStandingWater, extras: quotes.additionalServices, address: quotes.address,
       city: quotes.city, postalCode: quotes.postalCode, secondContact: quotes.secondContact, notes: quotes.notes, createdAt: quotes.createdAt,

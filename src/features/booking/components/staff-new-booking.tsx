@@ -13,6 +13,8 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { usePrefilledFields } from '@/components/ui/prefilled-fields';
 import { EXTRA_CODES } from '@/features/pricing/price-table';
+import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
+import { findOutsideServiceArea, type ServedPrefix } from '@/features/service-area/postal-code';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { LOCALES } from '@/i18n/routing';
@@ -34,12 +36,17 @@ type Quote = { subtotalCents: number; taxCents: number; totalCents: number; cust
  * server charges), the Fridays are the ones the public booking offers, and the customer pays from
  * the email this sends: there is no card field here, ever.
  */
-export function StaffNewBookingAction({ customerId, name, email, timeZone, initial }: {
+export function StaffNewBookingAction({ customerId, name, email, timeZone, servedPrefixes, initial }: {
   customerId: number;
   name: string;
   email: string;
   /** The branch's, in which the hold's end is said. */
   timeZone: string;
+  /**
+   * The branch's served prefixes as the page read them (0104): the postal code is checked here as it
+   * is typed or prefilled, with the rule the server applies (`findOutsideServiceArea`), without a request.
+   */
+  servedPrefixes: ServedPrefix[];
   initial: { address: string; city: string; postalCode: string; propertySize: number | null; locale: string };
 }) {
   const t = useTranslations('staffBooking');
@@ -66,9 +73,13 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
   const { errors, isSubmitting } = formState;
   const prefilled = usePrefilledFields({ register, formState });
   const describe = useDescribeError();
-  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, discountCode, address, city] = useWatch({
-    control, name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'discountCode', 'address', 'city'],
+  const [serviceType, propertySize, includeTick, includeTargetedInsects, extras, discountCode, address, city, postalCode] = useWatch({
+    control, name: ['serviceType', 'propertySize', 'includeTick', 'includeTargetedInsects', 'extras', 'discountCode', 'address', 'city', 'postalCode'],
   });
+  // Not served (0088): said under the field from the moment the code is complete, and the booking is
+  // not sent; the office does not override the owner's area (0104). A half-typed code says nothing.
+  const outsideArea = findOutsideServiceArea(String(postalCode ?? ''), servedPrefixes);
+  const outsideId = `${id}-postalCode-outside`;
 
   // The Fridays the public booking offers for this plan (capacity, season, lead time, rain days).
   useEffect(() => {
@@ -129,11 +140,14 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
       </div>
     );
   };
-  const aria = (name: (typeof FIELDS)[number]) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const aria = (name: (typeof FIELDS)[number]) => {
+    const described = [name === 'postalCode' && outsideArea ? outsideId : null, errors[name] ? `${id}-${name}-error` : null].filter(Boolean);
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': described.join(' ') || undefined,
+    };
+  };
 
   return (
     <>
@@ -170,7 +184,12 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
             ))}
             {field('address', t('address'), <Input autoComplete="off" maxLength={FIELD_LIMITS.address} {...aria('address')} {...prefilled.field('address')} />, true)}
             {field('city', t('city'), <Input autoComplete="off" maxLength={FIELD_LIMITS.city} {...aria('city')} {...prefilled.field('city')} />)}
-            {field('postalCode', t('postalCode'), <Input autoComplete="off" maxLength={FIELD_LIMITS.postalCode} {...aria('postalCode')} {...prefilled.field('postalCode')} />)}
+            {field('postalCode', t('postalCode'), (
+              <>
+                <Input autoComplete="off" maxLength={FIELD_LIMITS.postalCode} {...aria('postalCode')} {...prefilled.field('postalCode')} />
+                <div id={outsideId} aria-live="polite">{outsideArea ? <OutsideAreaFlag flag={outsideArea} for="booking" /> : null}</div>
+              </>
+            ))}
             {field('notes', t('notes'), (
               <textarea className="min-h-20 w-full rounded-md border border-gray-300 px-3 py-2 text-base" maxLength={FIELD_LIMITS.notes} {...aria('notes')} {...prefilled.field('notes')} />
             ), true)}
@@ -194,7 +213,9 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, initi
           {formError ? <p role="alert" className="text-sm text-red-700">{formError}</p> : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" onClick={close}>{t('cancel')}</Button>
-            <Button type="submit" disabled={isSubmitting || quote === null || quote.customQuote}>{isSubmitting ? t('sending') : t('submit')}</Button>
+            <Button type="submit" disabled={isSubmitting || quote === null || quote.customQuote || outsideArea !== null} aria-describedby={outsideArea ? outsideId : undefined}>
+              {isSubmitting ? t('sending') : t('submit')}
+            </Button>
           </div>
         </form>
       </FormDialog>

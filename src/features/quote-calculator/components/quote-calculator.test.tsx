@@ -19,6 +19,7 @@ const settings: CalculatorSettings = {
   schedule: { timezone: 'America/Toronto', season: { startMonthDay: '05-01', endMonthDay: '09-30' }, leadDays: 2, capacityPerFriday: 30, intervalDays: 21, closedDates: [] },
   servedPrefixes: [],
   businessName: 'Escarpment Mosquito & Tick',
+  officePhone: '(905) 555-0134',
 };
 
 /** The calculator's first render (before any effect runs), as markup. */

@@ -23,6 +23,7 @@ import { ConsentCheckbox } from '@/features/marketing-email/components/consent-c
 import { findReceipt } from '@/features/payments/components/payment-client';
 import { buildPricingAddress, cityForPostalCode } from '@/features/service-area/pricing-address';
 import { findServedTowns, NAMED_TOWNS } from '@/features/service-area/served-towns';
+import { findOutsideServiceArea } from '@/features/service-area/postal-code';
 import { useHydrated } from '@/lib/use-hydrated';
 import { describeSecondContact } from '../second-contact';
 import { applyPlanSelection, bookingFormPath, CALCULATOR_PLANS, CALCULATOR_SIZES, describeAppliedCode, type PlanSelectionDetail, SIZE_LABEL_KEYS, readStoredPlan } from '../calculator-options';
@@ -30,6 +31,7 @@ import type { CalculatorSettings } from '../calculator-settings';
 import { type CalculatorFormInput, CalculatorFormSchema, type CalculatorFormValues } from '../calculator.schema';
 import { parseQuotePrefill } from '../prefill';
 import { hasPrefill } from '../prefill-keys';
+import { OutsideAreaNote } from './outside-area-note';
 import { SendQuoteDialog } from './send-quote-dialog';
 
 export interface PlanSelectionSignal {
@@ -191,6 +193,9 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   );
   // The city Buy Now sends (from the postal code) and the address string the server prices with it.
   const city = cityForPostalCode(postalCode ?? '', settings.servedPrefixes);
+  // A complete code the branch does not serve (0104): said under the field as soon as it is typed,
+  // and the email modal says it instead of sending a quote that could not be booked.
+  const outsideArea = findOutsideServiceArea(postalCode ?? '', settings.servedPrefixes);
   const pricingAddress = buildPricingAddress(address ?? '', city);
   const price = useMemo(() => calculatePrice(
     {
@@ -347,7 +352,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
   };
   const a11y = (name: FieldPath<CalculatorFormInput>) => {
     const invalid = !!(errors as Record<string, unknown>)[name];
-    return { 'aria-invalid': invalid, 'aria-describedby': invalid ? fid(`${name}-error`) : undefined };
+    const note = name === 'postalCode' && outsideArea ? fid('postalCode-outside') : null;
+    return { 'aria-invalid': invalid, 'aria-describedby': [note, invalid ? fid(`${name}-error`) : null].filter(Boolean).join(' ') || undefined };
   };
   // Before the first Buy Now the form does not re-check as the customer types, so a message the
   // email modal put on a field (say, a postal code outside the area) goes once the field is edited.
@@ -360,6 +366,7 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
         {t(`fields.${name}`)} <span aria-hidden className="text-red-700">*</span>
       </Label>
       <Input id={fid(name)} type={extra.type ?? 'text'} autoComplete={extra.autoComplete} placeholder={extra.placeholder} maxLength={FIELD_LIMITS[name]} required {...a11y(name)} {...prefilled.field(name, { onChange: () => clearStaleError(name) })} />
+      {name === 'postalCode' && outsideArea ? <OutsideAreaNote id={fid('postalCode-outside')} postalCode={outsideArea.postalCode} phone={settings.officePhone} /> : null}
       {fieldError(name)}
     </div>
   );
@@ -597,6 +604,8 @@ export function QuoteCalculator({ settings, selection }: { settings: CalculatorS
       <SendQuoteDialog
         open={emailOpen}
         custom={customQuote}
+        outsideArea={outsideArea}
+        officePhone={settings.officePhone}
         onOpenChange={setEmailOpen}
         form={form}
         quote={{

@@ -15,6 +15,8 @@ import { FIELD_LIMITS, isMessageKey } from '@/lib/field-limits';
 import type { CalculatorFormInput, CalculatorFormValues } from '../calculator.schema';
 import { SendQuoteFormSchema, type SendQuoteFormValues } from '../calculator.schema';
 import { type CalculatorErrorField, placeSendQuoteErrors } from '../send-quote-errors';
+import type { OutsideServiceArea } from '@/features/service-area/postal-code';
+import { toTelHref } from '@/lib/phone';
 
 export interface QuoteSummary {
   serviceType: string;
@@ -36,12 +38,18 @@ const CONTACT_KEYS: ContactKey[] = ['firstName', 'lastName', 'email', 'phone'];
  * For acreage (`custom`) it is the request for a custom quote: no quote or booking link is sent, so
  * it says what happens instead, a confirmation and a call with a price (0078).
  */
-export function SendQuoteDialog({ open, onOpenChange, form, quote, custom = false }: {
+export function SendQuoteDialog({ open, onOpenChange, form, quote, custom = false, outsideArea = null, officePhone = '' }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   form: UseFormReturn<CalculatorFormInput, unknown, CalculatorFormValues>;
   quote: QuoteSummary;
   custom?: boolean;
+  /**
+   * The calculator's postal code when the branch does not serve it (0104): the modal says so with
+   * the phone to call, instead of asking for contact details to send a quote that could not be booked.
+   */
+  outsideArea?: OutsideServiceArea | null;
+  officePhone?: string;
 }) {
   const t = useTranslations('calculator');
   const tRoot = useTranslations();
@@ -170,6 +178,21 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote, custom = fals
             form.setFocus(name);
           }}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          {outsideArea ? (
+            <>
+              <Dialog.Title className="text-xl font-semibold">{t('outsideArea.title', { postalCode: outsideArea.postalCode })}</Dialog.Title>
+              <Dialog.Description className="mt-2 text-sm text-gray-700">
+                {officePhone ? t('outsideArea.body', { postalCode: outsideArea.postalCode, phone: officePhone }) : t('outsideArea.bodyNoPhone', { postalCode: outsideArea.postalCode })}
+              </Dialog.Description>
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                {officePhone ? (
+                  <a className="font-semibold text-brand-800 underline underline-offset-4" href={toTelHref(officePhone)}>{t('outsideArea.call', { phone: officePhone })}</a>
+                ) : null}
+                <Button type="button" variant="outline" onClick={() => returnToField('postalCode')}>{t('outsideArea.changeCode')}</Button>
+              </div>
+            </>
+          ) : (
+          <>
           <Dialog.Title className="text-xl font-semibold">{t(custom ? 'emailDialog.customTitle' : 'emailDialog.title')}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">{t(custom ? 'emailDialog.customDescription' : 'emailDialog.description')}</Dialog.Description>
           <form method="post" noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
@@ -188,6 +211,8 @@ export function SendQuoteDialog({ open, onOpenChange, form, quote, custom = fals
               {isSubmitting ? t('emailDialog.sending') : t(custom ? 'emailDialog.customSubmit' : 'emailDialog.submit')}
             </Button>
           </form>
+          </>
+          )}
           <DialogCloseButton label={t('emailDialog.close')} />
         </Dialog.Content>
       </Dialog.Portal>

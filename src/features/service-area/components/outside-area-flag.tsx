@@ -5,10 +5,11 @@ import type { OutsideServiceArea } from '../postal-code';
 /**
  * "Outside the current service area" on a visit or a quote whose postal code the branch no longer
  * serves (0088, 0096), with the code and the community marked not served, and what the office does
- * about it: `for: 'visit'` (the booking stands, call the customer) or `'quote'` (booking it online is
- * refused). The same words as the customer page's notice. Server or client: no hooks but the translator.
+ * about it: `for: 'visit'` (the booking stands, call the customer), `'quote'` (booking it online is
+ * refused) or `'booking'` (the office's new booking is refused too, 0104). The same words as the
+ * customer page's notice. Server or client: no hooks but the translator.
  */
-export function OutsideAreaFlag({ flag, for: about }: { flag: OutsideServiceArea; for: 'visit' | 'quote' }) {
+export function OutsideAreaFlag({ flag, for: about }: { flag: OutsideServiceArea; for: 'visit' | 'quote' | 'booking' }) {
   const t = useTranslations('serviceAreaAdmin.outsideArea');
   return (
     <span className="block w-full text-sm text-amber-950" data-testid="outside-service-area">

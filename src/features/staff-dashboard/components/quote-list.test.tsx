@@ -12,7 +12,7 @@ type Text = Parameters<typeof nameQuoteAddOns>[1];
 const translate = (locale: 'en' | 'es' | 'fr' | 'de', namespace: string) => getTranslator(locale, namespace) as Text;
 
 const card: Card = {
-  id: 41, customerName: 'Ana Ruiz', customerEmail: 'ana@example.com', totalCents: 24_860, serviceType: 'seasonal', propertySize: 0.5,
+  id: 41, customerName: 'Ana Ruiz', customerEmail: 'ana@example.com', customerPhone: '905-555-0141', totalCents: 24_860, serviceType: 'seasonal', propertySize: 0.5,
   includeTick: true, includeStandingWater: false, extras: ['breeding-site-inspection', 'natural-barrier'],
   address: '12 King St W', city: 'Hamilton', postalCode: 'L8P 1A1', secondContact: null, notes: null, createdAt: '2026-11-20T15:00:00.000Z',
   // Never followed up: the service sends null (its column's type does not say so).
@@ -109,5 +109,28 @@ describe("the card of a quote whose postal code is no longer served (0096)", () 
 
   it('says nothing on a quote to a served code', () => {
     expect(renderCards('en', [card])).not.toContain('outside-service-area');
+  });
+});
+
+describe('"Send again" on a quote whose postal code is no longer served (0104)', () => {
+  const outside = { ...card, postalCode: 'L0R 2C4', outsideServiceArea: { postalCode: 'L0R 2C4', area: 'Vineland' } };
+
+  it.each(['en', 'es', 'fr', 'de'] as const)('is replaced by why not and a link to call the customer (%s)', (locale) => {
+    const t = getTranslator(locale, 'quotesAdmin');
+    const html = renderToStaticMarkup(
+      <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['quotesAdmin', 'adminDashboard', 'pricing', 'serviceAreaAdmin'])}>
+        <QuoteList initial={{ quotes: [outside], nextCursor: null }} />
+      </NextIntlClientProvider>,
+    );
+    expect(html).not.toContain(`>${t('followUp.action')}<span class="sr-only">`);
+    expect(html).toContain(t('followUp.outsideArea'));
+    expect(html).toContain(`href="tel:+19055550141">${t('followUp.callCustomer', { phone: '905-555-0141' })}</a>`);
+  });
+
+  it('says why without a link when the quote has no phone, and offers "Send again" again once the code is served', () => {
+    const html = renderCards('en', [{ ...outside, customerPhone: null }]);
+    expect(html).toContain('data-testid="follow-up-outside-area"');
+    expect(html).not.toContain('href="tel:');
+    expect(renderCards('en', [card])).toContain('>Send again<span class="sr-only">');
   });
 });

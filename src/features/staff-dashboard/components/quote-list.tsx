@@ -11,6 +11,7 @@ import type { QuoteFollowUpResult } from '@/features/quotes/quote-follow-up.serv
 import { formatAddressLine } from '@/lib/address-line';
 import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
 import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
+import { toTelHref } from '@/lib/phone';
 import type { QuotePage } from '../dashboard.service';
 import { appendPage } from '../list-paging';
 import {
@@ -189,7 +190,8 @@ export function QuoteList({ initial, initialSearch = '', initialEmail = null }: 
  * size, add-ons (with the calculator's extras, 0080), address, created; the booking cancelled since, with when and by whom (0073),
  * or the unpaid booking its state is about, with its hold or cancellation (0087); the
  * link to the live customer record with its address (0068); then the office's follow-ups and "Send
- * again" while no booking of it is going ahead (0059, 0073).
+ * again" while no booking of it is going ahead (0059, 0073), or, at a code no longer served, why not
+ * and the customer's phone (0104).
  */
 function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: QuoteFollowUpResult) => void }) {
   const t = useTranslations('quotesAdmin');
@@ -240,7 +242,20 @@ function QuoteCard({ quote: q, onFollowUp }: { quote: Quote; onFollowUp: (sent: 
           <dt className="text-gray-600">{t('created')}</dt><dd>{formatShortDate(q.createdAt, locale, td('invalidDate'))}</dd>
         </dl>
         {q.lastSentAt ? <p className="mt-3 text-sm text-gray-600">{describeLastFollowUp(q, locale, t)}</p> : null}
-        {q.status === 'booked' ? null : (
+        {q.status === 'booked' ? null : q.outsideServiceArea ? (
+          // Its link could not be booked (0104): the office calls instead of emailing an offer the customer cannot take.
+          <p className="mt-4 text-sm text-gray-700" data-testid="follow-up-outside-area">
+            {t('followUp.outsideArea')}
+            {q.customerPhone?.trim() ? (
+              <>
+                {' '}
+                <a className="font-medium whitespace-nowrap text-brand-800 underline" href={toTelHref(q.customerPhone)}>
+                  {t('followUp.callCustomer', { phone: q.customerPhone.trim() })}
+                </a>
+              </>
+            ) : null}
+          </p>
+        ) : (
           <div className="mt-4 flex justify-end">
             <QuoteFollowUpAction quoteId={q.id} recordName={t('number', { id: q.id })} onSent={onFollowUp} />
           </div>

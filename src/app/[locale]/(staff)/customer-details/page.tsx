@@ -72,7 +72,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
   }
   const { customer } = details;
   // Hold times are said in the branch's time, whoever's browser reads them (0091).
-  const { timezone } = await getBranch();
+  const { timezone, settings: { servedPrefixes } } = await getBranch();
   // Access and deletion requests (0049); an erased customer has only their number left to show.
   const privacy = await loadPrivacyPanel(customer.id);
   const erased = privacy?.erasure != null;
@@ -103,7 +103,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold">{name}</h1>
           {erased ? null : (
-            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors', 'staffBooking', 'booking', 'pricing'])}>
+            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors', 'staffBooking', 'booking', 'pricing', 'serviceAreaAdmin'])}>
               <span className="inline-flex flex-wrap gap-2">
               {/* The office books for a customer on the phone; the customer pays by the emailed link, never a card here (0091). */}
               <StaffNewBookingAction
@@ -111,6 +111,7 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                 name={name}
                 email={customer.email}
                 timeZone={timezone}
+                servedPrefixes={servedPrefixes}
                 initial={{ address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '', propertySize: customer.propertySize, locale: customer.locale }}
               />
               <CustomerContactEditor
