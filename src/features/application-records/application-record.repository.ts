@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { applicationRecords, pesticideProducts } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
@@ -154,4 +154,31 @@ export async function listTechnicianChoices(db: DbExecutor, branchId: number) {
     .from(technicians)
     .where(eq(technicians.branchId, branchId))
     .orderBy(desc(technicians.isActive), sql`lower(${technicians.name})`, asc(technicians.id));
+}
+
+/**
+ * The done visits whose record, applied from `from` to `to` (the visits' Fridays, both included),
+ * has a line with no licence number (docs/decisions/0107), oldest first, with the customer the
+ * office opens to complete it. A record kept through an Undo is the
+ * technician's draft (the export leaves it out too) and the done mark writes it again.
+ */
+export async function listVisitsRecordedWithoutLicence(db: DbExecutor, branchId: number, range: { from: string; to: string }) {
+  return db
+    .selectDistinctOn([applicationRecords.appliedOn, applicationRecords.appointmentId], {
+      appointmentId: applicationRecords.appointmentId,
+      appliedOn: applicationRecords.appliedOn,
+      customerId: appointments.customerId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(applicationRecords)
+    .innerJoin(appointments, eq(appointments.id, applicationRecords.appointmentId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(
+      eq(applicationRecords.branchId, branchId),
+      between(applicationRecords.appliedOn, range.from, range.to),
+      isNull(applicationRecords.licenceNumber),
+      eq(appointments.status, 'completed'),
+    ))
+    .orderBy(asc(applicationRecords.appliedOn), asc(applicationRecords.appointmentId), asc(applicationRecords.id));
 }
