@@ -157,10 +157,21 @@ export async function listTechnicianChoices(db: DbExecutor, branchId: number) {
 }
 
 /**
- * The done visits whose record, applied from `from` to `to` (the visits' Fridays, both included),
- * has a line with no licence number (docs/decisions/0107), oldest first, with the customer the
- * office opens to complete it. A record kept through an Undo is the
- * technician's draft (the export leaves it out too) and the done mark writes it again.
+ * The records of a branch's visits done now, applied from `from` to `to` (the visits' Fridays, both
+ * included), for a query joining `appointments`: the export (0042) and the licence check (0107). A
+ * record kept through an Undo is the technician's draft until the stop is done again.
+ */
+export function isDoneRecordAppliedIn(branchId: number, range: { from: string; to: string }) {
+  return and(
+    eq(applicationRecords.branchId, branchId),
+    between(applicationRecords.appliedOn, range.from, range.to),
+    eq(appointments.status, 'completed'),
+  );
+}
+
+/**
+ * The done visits whose record, applied in `range`, has a line with no licence number
+ * (docs/decisions/0107), oldest first, with the customer the office opens to complete it.
  */
 export async function listVisitsRecordedWithoutLicence(db: DbExecutor, branchId: number, range: { from: string; to: string }) {
   return db
@@ -174,11 +185,6 @@ export async function listVisitsRecordedWithoutLicence(db: DbExecutor, branchId:
     .from(applicationRecords)
     .innerJoin(appointments, eq(appointments.id, applicationRecords.appointmentId))
     .innerJoin(customers, eq(customers.id, appointments.customerId))
-    .where(and(
-      eq(applicationRecords.branchId, branchId),
-      between(applicationRecords.appliedOn, range.from, range.to),
-      isNull(applicationRecords.licenceNumber),
-      eq(appointments.status, 'completed'),
-    ))
+    .where(and(isDoneRecordAppliedIn(branchId, range), isNull(applicationRecords.licenceNumber)))
     .orderBy(asc(applicationRecords.appliedOn), asc(applicationRecords.appointmentId), asc(applicationRecords.id));
 }
