@@ -54,9 +54,9 @@ describe('licence expiry (0107)', () => {
       expect(restored.status()).toBe(200);
     }
 
-    // Put back: no warning on the day sheet or the dashboard about Crew A.
-    await tech.page.goto('/day-sheet');
-    await tech.page.getByRole('heading', { name: 'Day Sheet' }).waitFor();
+    // Put back: no note on the day sheet (French: the visit above left the locale cookie) nor Crew A's date on the dashboard.
+    await tech.page.goto('/fr/day-sheet');
+    await tech.page.getByRole('heading', { name: 'Feuille de route', level: 1 }).waitFor();
     expect(await tech.page.getByRole('note').count()).toBe(0);
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Logout' }).waitFor();
