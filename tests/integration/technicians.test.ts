@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { pesticideProducts } from '@/db/schema/applications';
 import { technicians } from '@/db/schema/branches';
 import { DEMO_LICENCES, seedDemoCrew } from '@/features/routing/demo-crew.repository';
-import { listCrewsWithoutLicence } from '@/features/technicians/technician.service';
+import { loadLicenceCheck } from '@/features/technicians/technician.service';
 import { getDayRoutes, optimizeDay } from '@/features/routing/route.service';
 import { pickDemoFriday, seedDemoSeason } from '@/server/bootstrap/seed';
 import { signInAdminAndTechnician } from '../support/staff-sessions';
@@ -35,6 +35,7 @@ async function readList(): Promise<{ technicians: View[]; workingHours: { start:
   expect(res.status).toBe(200);
   return res.json();
 }
+const listCrewsWithoutLicence = async () => (await loadLicenceCheck()).crews.filter((crew) => crew.problem === 'missing').map(({ id, name }) => ({ id, name }));
 const byName = async (name: string) => (await readList()).technicians.find((t) => t.name === name)!;
 
 const NOW = new Date('2027-04-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -71,12 +71,15 @@ export const technicians = pgTable('technicians', {
   shiftEndMin: integer().notNull().default(1080),
   // The Ontario exterminator licence number each application record carries (0042); optional.
   licenceNumber: text(),
+  // The licence's expiry date (its last valid day, in the branch's calendar; 0107); optional, only with a number.
+  licenceExpiresOn: date({ mode: 'string' }),
   isActive: boolean().notNull().default(true),
   ...timestamps,
 }, (t) => [
   // Staff pick technicians by name (day sheet, route manager): one name per branch, in any case.
   uniqueIndex('technicians_branch_name_unique').on(t.branchId, sql`lower(${t.name})`),
   check('technicians_shift_order', sql`${t.shiftStartMin} < ${t.shiftEndMin}`),
+  check('technicians_licence_expiry_has_number', sql`${t.licenceExpiresOn} is null or ${t.licenceNumber} is not null`),
 ]);
 
 export { timestamps };

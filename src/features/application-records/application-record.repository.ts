@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { applicationRecords, pesticideProducts } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
@@ -154,4 +154,37 @@ export async function listTechnicianChoices(db: DbExecutor, branchId: number) {
     .from(technicians)
     .where(eq(technicians.branchId, branchId))
     .orderBy(desc(technicians.isActive), sql`lower(${technicians.name})`, asc(technicians.id));
+}
+
+/**
+ * The records of a branch's visits done now, applied from `from` to `to` (the visits' Fridays, both
+ * included), for a query joining `appointments`: the export (0042) and the licence check (0107). A
+ * record kept through an Undo is the technician's draft until the stop is done again.
+ */
+export function isDoneRecordAppliedIn(branchId: number, range: { from: string; to: string }) {
+  return and(
+    eq(applicationRecords.branchId, branchId),
+    between(applicationRecords.appliedOn, range.from, range.to),
+    eq(appointments.status, 'completed'),
+  );
+}
+
+/**
+ * The done visits whose record, applied in `range`, has a line with no licence number
+ * (docs/decisions/0107), oldest first, with the customer the office opens to complete it.
+ */
+export async function listVisitsRecordedWithoutLicence(db: DbExecutor, branchId: number, range: { from: string; to: string }) {
+  return db
+    .selectDistinctOn([applicationRecords.appliedOn, applicationRecords.appointmentId], {
+      appointmentId: applicationRecords.appointmentId,
+      appliedOn: applicationRecords.appliedOn,
+      customerId: appointments.customerId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(applicationRecords)
+    .innerJoin(appointments, eq(appointments.id, applicationRecords.appointmentId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .where(and(isDoneRecordAppliedIn(branchId, range), isNull(applicationRecords.licenceNumber)))
+    .orderBy(asc(applicationRecords.appliedOn), asc(applicationRecords.appointmentId), asc(applicationRecords.id));
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, between, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { applicationRecords } from '@/db/schema/applications';
 import { appointments } from '@/db/schema/appointments';
@@ -9,6 +9,7 @@ import { payments } from '@/db/schema/payments';
 import { refunds } from '@/db/schema/refunds';
 import { isPaymentReceived, readPaymentTaxFacts, selectPaymentTaxColumns, selectRefundsMade } from '@/features/payments/payment.repository';
 import { paymentMethodKey, refundMethodKey } from '@/features/payments/offline-payment';
+import { isDoneRecordAppliedIn } from '@/features/application-records/application-record.repository';
 import { customerAddressColumns } from '@/features/booking/customer.repository';
 import type { AppliedProduct, CustomerSummary, MadeRefund, PaidPayment } from './export-rows';
 
@@ -185,10 +186,6 @@ export async function selectApplicationsApplied(db: DbExecutor, branchId: number
     })
     .from(applicationRecords)
     .innerJoin(appointments, eq(appointments.id, applicationRecords.appointmentId))
-    .where(and(
-      eq(applicationRecords.branchId, branchId),
-      between(applicationRecords.appliedOn, range.from, range.to),
-      eq(appointments.status, 'completed'),
-    ))
+    .where(isDoneRecordAppliedIn(branchId, range))
     .orderBy(asc(applicationRecords.appliedOn), asc(appointments.completedAt), asc(applicationRecords.id));
 }

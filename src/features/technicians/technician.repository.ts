@@ -12,6 +12,7 @@ const technicianColumns = {
   shiftStartMin: technicians.shiftStartMin,
   shiftEndMin: technicians.shiftEndMin,
   licenceNumber: technicians.licenceNumber,
+  licenceExpiresOn: technicians.licenceExpiresOn,
   isActive: technicians.isActive,
 };
 
@@ -26,14 +27,19 @@ export async function listTechnicianRecords(db: DbExecutor, branchId: number) {
     .orderBy(desc(technicians.isActive), sql`lower(${technicians.name})`, asc(technicians.id));
 }
 
-/** One technician of the branch, locked for the rest of the transaction (null when not found). */
-export async function findTechnicianForUpdate(db: DbExecutor, branchId: number, id: number): Promise<TechnicianRecord | null> {
-  const [row] = await db
+/** One technician of the branch (null when not found); `lock` holds the row for the rest of the transaction. */
+export async function findTechnicianRecord(db: DbExecutor, branchId: number, id: number, options: { lock?: boolean } = {}): Promise<TechnicianRecord | null> {
+  const query = db
     .select(technicianColumns)
     .from(technicians)
-    .where(and(eq(technicians.branchId, branchId), eq(technicians.id, id)))
-    .for('update');
+    .where(and(eq(technicians.branchId, branchId), eq(technicians.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** One technician of the branch, locked for the rest of the transaction (null when not found). */
+export async function findTechnicianForUpdate(db: DbExecutor, branchId: number, id: number): Promise<TechnicianRecord | null> {
+  return findTechnicianRecord(db, branchId, id, { lock: true });
 }
 
 /** True when another technician of the branch has this name in any case. */
@@ -58,7 +64,7 @@ export async function lockBranchTechnicians(db: DbExecutor, branchId: number) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`technicians:${branchId}`}))`);
 }
 
-export type TechnicianValues = { name: string; color: string; shiftStartMin: number; shiftEndMin: number; licenceNumber: string | null };
+export type TechnicianValues = { name: string; color: string; shiftStartMin: number; shiftEndMin: number; licenceNumber: string | null; licenceExpiresOn: string | null };
 
 export async function insertTechnician(db: DbExecutor, branchId: number, values: TechnicianValues): Promise<TechnicianRecord> {
   const [row] = await db.insert(technicians).values({ branchId, ...values, isActive: true }).returning(technicianColumns);

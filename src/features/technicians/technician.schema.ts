@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isCalendarDate } from '@/features/routing/route.schema';
 
 /**
  * A technician as the office enters it: name, colour on the route map, the shift in local time
- * ('HH:MM') and an optional exterminator licence number. The same schemas feed the form (react-hook-form) and the handlers; messages are
+ * ('HH:MM') and an optional exterminator licence number with its optional expiry date. The same schemas feed the form (react-hook-form) and the handlers; messages are
  * translation keys. Client-safe: no server imports.
  */
 
@@ -73,12 +74,21 @@ const licenceNumber = z
   .max(LICENCE_NUMBER_MAX, 'technicians.licenceTooLong')
   .regex(/^[A-Z0-9 -]*$/, 'technicians.licenceInvalid');
 
+/**
+ * The licence's expiry date as printed on it, 'YYYY-MM-DD' (the date input's value), its last valid
+ * day (docs/decisions/0107). Optional: empty is none. A year outside 2000-2099 is a typing slip.
+ */
+const licenceExpiresOn = z
+  .string('technicians.licenceExpiryInvalid')
+  .refine((value) => value === '' || (isCalendarDate(value) && value >= '2000-01-01' && value <= '2099-12-31'), 'technicians.licenceExpiryInvalid');
+
 const fields = {
   name,
   color,
   shiftStart: clock('technicians.shiftStartInvalid'),
   shiftEnd: clock('technicians.shiftEndInvalid'),
   licenceNumber: licenceNumber.optional(),
+  licenceExpiresOn: licenceExpiresOn.optional(),
 };
 
 type ShiftFields = { shiftStart: string; shiftEnd: string };
@@ -94,13 +104,23 @@ function checkShift(value: ShiftFields, ctx: z.RefinementCtx, hours: WorkingHour
   else if (hours && end - start < hours.serviceMin) ctx.addIssue({ code: 'custom', path: ['shiftEnd'], message: 'technicians.shiftTooShort' });
 }
 
+/** An expiry date belongs to a licence number: none without one. */
+function checkLicence(value: { licenceNumber?: string; licenceExpiresOn?: string }, ctx: z.RefinementCtx) {
+  if (value.licenceExpiresOn && !value.licenceNumber) {
+    ctx.addIssue({ code: 'custom', path: ['licenceExpiresOn'], message: 'technicians.licenceExpiryWithoutNumber' });
+  }
+}
+
 /**
  * A whole technician (add form, edit form, and the stored record after a change). With the
  * branch's working hours the shift must fit them; the handlers parse without them (shape and
  * order) and the service checks the hours with this same schema.
  */
 export function buildTechnicianSchema(hours?: WorkingHours) {
-  return z.object(fields).superRefine((value, ctx) => checkShift(value, ctx, hours));
+  return z.object(fields).superRefine((value, ctx) => {
+    checkShift(value, ctx, hours);
+    checkLicence(value, ctx);
+  });
 }
 
 /** POST /api/admin/technicians. */
@@ -108,7 +128,10 @@ export const TechnicianInputSchema = buildTechnicianSchema();
 export type TechnicianInput = z.output<typeof TechnicianInputSchema>;
 export type TechnicianFormValues = z.input<typeof TechnicianInputSchema>;
 
-/** PATCH /api/admin/technicians/{id}: any of the fields, and/or `isActive` (deactivate, reactivate). */
+/**
+ * PATCH /api/admin/technicians/{id}: any of the fields, and/or `isActive` (deactivate, reactivate).
+ * A number removed takes its expiry date with it unless the change sends one (then refused).
+ */
 export const TechnicianChangeSchema = z
   .object({
     name: name.optional(),
@@ -116,6 +139,7 @@ export const TechnicianChangeSchema = z
     shiftStart: fields.shiftStart.optional(),
     shiftEnd: fields.shiftEnd.optional(),
     licenceNumber: licenceNumber.optional(),
+    licenceExpiresOn: licenceExpiresOn.optional(),
     isActive: z.boolean('technicians.invalidActive').optional(),
   })
   .superRefine((change, ctx) => {

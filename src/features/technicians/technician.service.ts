@@ -1,14 +1,16 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { type Branch, DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
+import { listVisitsRecordedWithoutLicence } from '@/features/application-records/application-record.repository';
 import { listActiveProducts } from '@/features/application-records/product.repository';
 import { findToday } from '@/features/scheduling/available-dates';
 import { AppError } from '@/lib/errors';
 import { parseWith } from '@/server/handler';
-import { findCrewsWithoutLicence } from './licence-gaps';
+import { findDaySheetLicenceProblem, findLicenceGaps, type LicenceClock, type LicenceProblem } from './licence-gaps';
+import { findRecordSeason, readLicenceClock, type SeasonRules } from './licence-season';
 import { type DaysToReplan, findDaysToReplan } from './replan-days';
 import {
-  findTechnicianForUpdate, hasTechnicianNamed, insertTechnician, listTechnicianRecords, listUpcomingRoutes, lockBranchTechnicians,
+  findTechnicianForUpdate, findTechnicianRecord, hasTechnicianNamed, insertTechnician, listTechnicianRecords, listUpcomingRoutes, lockBranchTechnicians,
   type TechnicianRecord, type TechnicianValues, updateTechnician,
 } from './technician.repository';
 import {
@@ -24,6 +26,8 @@ export interface TechnicianView {
   shiftEnd: string;
   /** The exterminator licence number application records carry (0042), or null. */
   licenceNumber: string | null;
+  /** The licence's last valid day ('YYYY-MM-DD'), or null when none is on file (0107). */
+  licenceExpiresOn: string | null;
   isActive: boolean;
   /** Days from today on where this technician has a planned (not started) route with stops still to do. */
   upcomingRouteDates: string[];
@@ -38,6 +42,8 @@ export interface TechniciansOverview {
    * crew without a licence number is flagged (docs/decisions/0102).
    */
   productsActive: boolean;
+  /** Today and the end of the season the crews work next, in the branch's time zone: the licence check's dates (0107). */
+  licenceClock: LicenceClock;
 }
 
 /**
@@ -58,6 +64,10 @@ function readWorkingHours(branch: Branch): WorkingHours {
   return { dayStartMin: branch.settings.dayStartMin, dayEndMin: branch.settings.dayEndMin, serviceMin: branch.settings.serviceMin };
 }
 
+function readSeasonRules(branch: Branch): SeasonRules {
+  return { timezone: branch.timezone, season: { startMonthDay: branch.settings.seasonStart, endMonthDay: branch.settings.seasonEnd } };
+}
+
 function toView(record: TechnicianRecord, upcoming: DaysToReplan['byTechnician']): TechnicianView {
   return {
     id: record.id,
@@ -66,6 +76,7 @@ function toView(record: TechnicianRecord, upcoming: DaysToReplan['byTechnician']
     shiftStart: formatClockMinutes(record.shiftStartMin),
     shiftEnd: formatClockMinutes(record.shiftEndMin),
     licenceNumber: record.licenceNumber,
+    licenceExpiresOn: record.licenceExpiresOn,
     isActive: record.isActive,
     upcomingRouteDates: upcoming.filter((r) => r.technicianId === record.id).map((r) => r.date),
   };
@@ -75,6 +86,7 @@ function toValues(input: TechnicianInput): TechnicianValues {
   return {
     name: input.name, color: input.color, shiftStartMin: parseClockMinutes(input.shiftStart)!, shiftEndMin: parseClockMinutes(input.shiftEnd)!,
     licenceNumber: input.licenceNumber || null,
+    licenceExpiresOn: input.licenceExpiresOn || null,
   };
 }
 
@@ -104,18 +116,72 @@ export async function listTechniciansForOffice(options: Options = {}): Promise<T
     technicians: records.map((record) => toView(record, upcoming.byTechnician)),
     workingHours: { start: formatClockMinutes(hours.dayStartMin), end: formatClockMinutes(hours.dayEndMin), serviceMin: hours.serviceMin },
     productsActive: products.length > 0,
+    licenceClock: readLicenceClock(now, readSeasonRules(branch)),
+  };
+}
+
+/** One done visit whose record names no licence number, as the dashboard links to it. */
+export interface VisitWithoutLicence {
+  appointmentId: number;
+  customerId: number;
+  customerName: string;
+  /** The visit's Friday, 'YYYY-MM-DD'. */
+  appliedOn: string;
+}
+
+/** The owner's "Before the season" on the dashboard (docs/decisions/0102, 0107). */
+export interface LicenceCheck {
+  clock: LicenceClock;
+  /** Active crews with a licence problem while products are active, in the Technicians list's order. */
+  crews: { id: number; name: string; problem: LicenceProblem; licenceExpiresOn: string | null }[];
+  /** The done visits of the latest season to have begun whose records name no licence, oldest first. */
+  records: { season: number; visits: VisitWithoutLicence[] };
+}
+
+/**
+ * What the owner should put right before an inspection or the next season: the crews without a
+ * valid licence for it (one rule, `findLicenceGaps`) and the records already written without a
+ * licence number this season, which the office completes with "Edit record" once the crew's
+ * number is on file (0102). Dates are the branch's calendar days.
+ */
+export async function loadLicenceCheck(options: Options = {}): Promise<LicenceCheck> {
+  const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const branch = await getBranch(branchId);
+  const now = options.now ?? new Date();
+  const rules = readSeasonRules(branch);
+  const clock = readLicenceClock(now, rules);
+  const season = findRecordSeason(now, rules);
+  const db = await getDb();
+  const [records, products, visits] = await Promise.all([
+    listTechnicianRecords(db, branchId), listActiveProducts(db, branchId), listVisitsRecordedWithoutLicence(db, branchId, { from: season.start, to: season.end }),
+  ]);
+  return {
+    clock,
+    crews: findLicenceGaps(records, products.length > 0, clock)
+      .map(({ crew, problem }) => ({ id: crew.id, name: crew.name, problem, licenceExpiresOn: crew.licenceExpiresOn })),
+    records: {
+      season: season.year,
+      visits: visits.map((visit) => ({
+        appointmentId: visit.appointmentId, customerId: visit.customerId, customerName: `${visit.firstName} ${visit.lastName}`.trim(),
+        appliedOn: visit.appliedOn,
+      })),
+    },
   };
 }
 
 /**
- * The active crews whose application records would name no licence number: none while the branch
- * offers no product (docs/decisions/0102). For the owner's dashboard, before the season.
+ * What the technician's own day sheet says about their licence (0107): a missing number or an
+ * expired licence, by the same rule as the owner's warnings, with the expiry date; null otherwise
+ * (also for a crew not found).
  */
-export async function listCrewsWithoutLicence(options: { branchId?: number } = {}): Promise<{ id: number; name: string }[]> {
+export async function findOwnLicenceNotice(technicianId: number, options: Options = {}): Promise<{ problem: 'missing' | 'expired'; expiresOn: string | null } | null> {
   const branchId = options.branchId ?? DEFAULT_BRANCH_ID;
+  const branch = await getBranch(branchId);
   const db = await getDb();
-  const [records, products] = await Promise.all([listTechnicianRecords(db, branchId), listActiveProducts(db, branchId)]);
-  return findCrewsWithoutLicence(records, products.length > 0).map(({ id, name }) => ({ id, name }));
+  const [crew, products] = await Promise.all([findTechnicianRecord(db, branchId, technicianId), listActiveProducts(db, branchId)]);
+  if (!crew) return null;
+  const problem = findDaySheetLicenceProblem(crew, products.length > 0, readLicenceClock(options.now ?? new Date(), readSeasonRules(branch)));
+  return problem ? { problem, expiresOn: crew.licenceExpiresOn } : null;
 }
 
 function refuseTakenName(): never {
@@ -160,10 +226,11 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
     if (!current) throw new AppError('not_found', 'technicians.notFound');
 
     let values: TechnicianValues = {
-      name: current.name, color: current.color, shiftStartMin: current.shiftStartMin, shiftEndMin: current.shiftEndMin, licenceNumber: current.licenceNumber,
+      name: current.name, color: current.color, shiftStartMin: current.shiftStartMin, shiftEndMin: current.shiftEndMin,
+      licenceNumber: current.licenceNumber, licenceExpiresOn: current.licenceExpiresOn,
     };
     const editsDetails = change.name !== undefined || change.color !== undefined || change.shiftStart !== undefined || change.shiftEnd !== undefined
-      || change.licenceNumber !== undefined;
+      || change.licenceNumber !== undefined || change.licenceExpiresOn !== undefined;
     if (editsDetails) {
       // The stored record after the change must be a valid technician (a new end is checked against the kept start).
       const merged = parseWith(schema, {
@@ -172,6 +239,8 @@ export async function changeTechnician(id: number | null, change: TechnicianChan
         shiftStart: change.shiftStart ?? formatClockMinutes(current.shiftStartMin),
         shiftEnd: change.shiftEnd ?? formatClockMinutes(current.shiftEndMin),
         licenceNumber: change.licenceNumber ?? current.licenceNumber ?? '',
+        // A number removed takes its expiry date with it (0107).
+        licenceExpiresOn: change.licenceExpiresOn ?? (change.licenceNumber === '' ? '' : current.licenceExpiresOn ?? ''),
       });
       if (await hasTechnicianNamed(tx, branchId, merged.name, id)) refuseTakenName();
       values = toValues(merged);

@@ -43,7 +43,8 @@ export function VisitRecordPanel({ visit, initial, products, technicians, branch
     : null;
 
   return (
-    <div className="w-full space-y-2 rounded-md bg-gray-50 p-3 text-gray-800" data-testid="visit-record">
+    // The dashboard's list of records without a licence links here by this id (0107).
+    <div id={`visit-record-${visit.id}`} className="w-full scroll-mt-24 space-y-2 rounded-md bg-gray-50 p-3 text-gray-800" data-testid="visit-record">
       <p className="whitespace-pre-line">
         <span className="font-medium">{formatLabelled(locale, t('visitRecord.note'))}</span>{' '}
         {record.note ?? <span className="text-gray-600">{t('visitRecord.noNote')}</span>}

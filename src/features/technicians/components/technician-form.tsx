@@ -12,10 +12,10 @@ import { formatClock } from '@/features/routing/components/route-format';
 import { buildTechnicianSchema, parseClockMinutes, type TechnicianFormValues, type TechnicianInput } from '../technician.schema';
 import type { TechniciansOverview } from '../technician.service';
 
-const FIELDS = ['name', 'color', 'shiftStart', 'shiftEnd', 'licenceNumber'] as const;
+const FIELDS = ['name', 'color', 'shiftStart', 'shiftEnd', 'licenceNumber', 'licenceExpiresOn'] as const;
 
 /**
- * Name, colour, shift and licence number of one technician: the add form and the edit dialog. Checked in the
+ * Name, colour, shift, licence number and its expiry date of one technician: the add form and the edit dialog. Checked in the
  * browser with the same schema (and the branch's Friday hours) the server applies.
  */
 export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onCancel, resetOnSuccess = false, labelledBy }: {
@@ -76,6 +76,9 @@ export function TechnicianForm({ workingHours, initial, submitLabel, onSave, onC
       </p>
       <FormField id={`${id}-licenceNumber`} label={t('licence')} hint={t('licenceHint')} error={describe(errors.licenceNumber)}>
         {(props) => <Input autoComplete="off" {...props} {...prefilled.field('licenceNumber')} />}
+      </FormField>
+      <FormField id={`${id}-licenceExpiresOn`} label={t('licenceExpiry')} hint={t('licenceExpiryHint')} error={describe(errors.licenceExpiresOn)}>
+        {(props) => <Input type="date" className="sm:max-w-xs" {...props} {...prefilled.field('licenceExpiresOn')} />}
       </FormField>
       <FormFooter
         formError={formError}

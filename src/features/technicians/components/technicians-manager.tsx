@@ -8,7 +8,7 @@ import { useRecordChanges } from '@/components/ui/use-record-changes';
 import { formatClock } from '@/features/routing/components/route-format';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLongDate } from '@/lib/format';
-import { findCrewsWithoutLicence } from '../licence-gaps';
+import { findLicenceGaps, type LicenceProblem } from '../licence-gaps';
 import type { TechnicianInput } from '../technician.schema';
 import type { TechnicianChangeResult, TechniciansOverview, TechnicianView } from '../technician.service';
 import { TechnicianForm } from './technician-form';
@@ -30,7 +30,9 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
     initial,
     reload: async () => {
       const { ok, body } = await callStaffApi<TechniciansOverview>('/api/admin/technicians');
-      return ok && body?.technicians ? { technicians: body.technicians, workingHours: body.workingHours, productsActive: body.productsActive } : null;
+      return ok && body?.technicians
+        ? { technicians: body.technicians, workingHours: body.workingHours, productsActive: body.productsActive, licenceClock: body.licenceClock }
+        : null;
     },
     failedMessage: t('saveFailed'),
   });
@@ -39,12 +41,29 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
 
   const clock = (time: string) => formatClock(time, locale) ?? time;
   const hasActive = overview.technicians.some((tech) => tech.isActive);
-  // Active crews whose application records would print no licence number (0102).
-  const unlicensed = findCrewsWithoutLicence(overview.technicians, overview.productsActive);
-  const licenceWarning = unlicensed.length === 0 ? null
-    : t('licenceMissingSummary', { count: unlicensed.length, names: unlicensed.map((tech) => tech.name).join(', ') });
+  // Active crews whose application records would print no licence number, or one not valid for the season (0102, 0107).
+  const gaps = findLicenceGaps(overview.technicians, overview.productsActive, overview.licenceClock);
+  const problemOf = new Map(gaps.map(({ crew, problem }) => [crew.id, problem]));
+  const date = (day: string) => formatLongDate(day, locale, { weekday: false });
+  const seasonEnd = date(overview.licenceClock.seasonEnd);
+  const summaries: Record<LicenceProblem, string> = { missing: 'licenceMissingSummary', expired: 'licenceExpiredSummary', expiresInSeason: 'licenceExpiringSummary' };
+  const licenceWarning = (Object.keys(summaries) as LicenceProblem[]).flatMap((problem) => {
+    const names = gaps.filter((gap) => gap.problem === problem).map(({ crew }) => crew.name);
+    return names.length === 0 ? [] : [t(summaries[problem], { count: names.length, names: names.join(', '), end: seasonEnd })];
+  }).join(' ') || null;
+  const rowWarning = (tech: TechnicianView) => {
+    const problem = problemOf.get(tech.id);
+    if (problem === 'missing') return t('licenceMissingRow');
+    if (problem === 'expired') return t('licenceExpiredRow', { date: date(tech.licenceExpiresOn ?? '') });
+    if (problem === 'expiresInSeason') return t('licenceExpiringRow', { date: date(tech.licenceExpiresOn ?? ''), end: seasonEnd });
+    return null;
+  };
+  const licenceLine = (tech: TechnicianView) => {
+    if (!tech.licenceNumber) return t('noLicence');
+    return tech.licenceExpiresOn ? t('licenceLineExpires', { number: tech.licenceNumber, date: date(tech.licenceExpiresOn) }) : t('licenceLine', { number: tech.licenceNumber });
+  };
   const nextColor = PALETTE.find((color) => !overview.technicians.some((tech) => tech.color === color)) ?? PALETTE[0]!;
-  const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end, licenceNumber: '' };
+  const blank = { name: '', color: nextColor, shiftStart: overview.workingHours.start, shiftEnd: overview.workingHours.end, licenceNumber: '', licenceExpiresOn: '' };
 
   /** Shows what a change means for the plans already stored, then refreshes the list from the server. */
   const save = async (path: string, method: 'POST' | 'PATCH', values: unknown): Promise<SaveOutcome> => {
@@ -105,8 +124,8 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
             )}
           >
             <p className="text-sm text-gray-700">{t('shiftLine', { start: clock(tech.shiftStart), end: clock(tech.shiftEnd) })}</p>
-            <p className="text-sm text-gray-700">{tech.licenceNumber ? t('licenceLine', { number: tech.licenceNumber }) : t('noLicence')}</p>
-            {unlicensed.includes(tech) ? <p className="text-sm font-medium text-amber-900">{t('licenceMissingRow')}</p> : null}
+            <p className="text-sm text-gray-700">{licenceLine(tech)}</p>
+            {rowWarning(tech) ? <p className="text-sm font-medium text-amber-900">{rowWarning(tech)}</p> : null}
             {tech.upcomingRouteDates.length > 0 ? (
               <p className="text-sm text-gray-700">{t('plannedDaysLine', { dates: tech.upcomingRouteDates.map((date) => formatLongDate(date, locale)).join(' · ') })}</p>
             ) : null}
@@ -130,7 +149,8 @@ export function TechniciansManager({ initial, routesHref }: { initial: Technicia
         {editing ? (
           <TechnicianForm
             workingHours={overview.workingHours}
-            initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd, licenceNumber: editing.licenceNumber ?? '' }}
+            initial={{ name: editing.name, color: editing.color, shiftStart: editing.shiftStart, shiftEnd: editing.shiftEnd, licenceNumber: editing.licenceNumber ?? '',
+              licenceExpiresOn: editing.licenceExpiresOn ?? '' }}
             submitLabel={t('save')}
             onCancel={() => setEditing(null)}
             onSave={(values: TechnicianInput) => closeOnSuccess(save(`/api/admin/technicians/${editing.id}`, 'PATCH', values), () => setEditing(null))}

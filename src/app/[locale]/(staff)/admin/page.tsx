@@ -17,7 +17,7 @@ import { can } from '@/features/staff-auth/capabilities';
 import { findOfficePage } from '@/features/staff-auth/office-pages';
 import { getStaffSession } from '@/features/staff-auth/require-staff';
 import { LicenceGapsNotice } from '@/features/technicians/components/licence-gaps-notice';
-import { listCrewsWithoutLicence } from '@/features/technicians/technician.service';
+import { loadLicenceCheck } from '@/features/technicians/technician.service';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 
@@ -68,9 +68,15 @@ export default async function AdminPage({ params, searchParams }: {
               {t('officeRefused', { page: t(`officePages.${refusedPage}`) })}
             </p>
           ) : null}
-          {/* Before the season: crews whose application records would print no licence (0102); the owner adds them. */}
+          {/* Before the season: crews whose records would print no licence or one not valid for the season, and this
+              season's records written without one, each opened at its "Edit record" (0102, 0107); the owner puts them right. */}
           {can(session.role, 'technicians') ? (
-            <LicenceGapsNotice locale={locale} crews={await listCrewsWithoutLicence()} techniciansHref={localePath(locale, '/technicians')} />
+            <LicenceGapsNotice
+              locale={locale}
+              check={await loadLicenceCheck()}
+              techniciansHref={localePath(locale, '/technicians')}
+              customerHref={(customerId, appointmentId) => `${localePath(locale, '/customer-details')}?id=${customerId}#visit-record-${appointmentId}`}
+            />
           ) : null}
           <div className="mt-8">
             <AdminDashboard

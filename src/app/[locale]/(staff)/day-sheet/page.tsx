@@ -11,6 +11,8 @@ import { requireStaff } from '@/features/staff-auth/require-staff';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
 import { can } from '@/features/staff-auth/capabilities';
+import { findOwnLicenceNotice } from '@/features/technicians/technician.service';
+import { formatLongDate } from '@/lib/format';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -31,6 +33,8 @@ export default async function DaySheetPage({ params, searchParams }: {
   // The office sees every technician's day sheet; a technician their own.
   const isAdmin = can(session.role, 'officeWork');
   // What "Mark done" records (0042): the products, and the last one of each technician shown.
+  // A technician's own licence, missing or expired (0107): said kindly, never a reason to stop the day (0102).
+  const licence = !isAdmin && session.technicianId !== null ? await findOwnLicenceNotice(session.technicianId) : null;
   const recordForm = await loadStopRecordForm({
     technicianIds: isAdmin ? technicians.map((tech) => tech.id) : session.technicianId === null ? [] : [session.technicianId],
   });
@@ -41,6 +45,13 @@ export default async function DaySheetPage({ params, searchParams }: {
       <style media="print">{'body > header, body > footer { display: none !important; }'}</style>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('daySheetTitle')}</h1>
       <p className="mb-4 text-gray-600">{t('daySheetIntro')}</p>
+      {licence ? (
+        <p role="note" className="mb-4 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 print:hidden">
+          {licence.problem === 'expired'
+            ? t('licenceNotice.licenceExpired', { date: formatLongDate(licence.expiresOn ?? '', locale, { weekday: false }) })
+            : t('licenceNotice.licenceMissing')}
+        </p>
+      ) : null}
       {!isAdmin && session.technicianId === null ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4">{t('noTechnicianLinked')}</p>
       ) : (

@@ -10,7 +10,7 @@ export const GET = apiRoute(async () => {
   return listTechniciansForOffice();
 });
 
-/** POST (admins) `{ name, color, shiftStart, shiftEnd }`: adds an active technician (201). */
+/** POST (admins) `{ name, color, shiftStart, shiftEnd, licenceNumber?, licenceExpiresOn? }`: adds an active technician (201). */
 export const POST = apiRoute(async ({ req }) => {
   await requireStaff({ can: 'technicians' });
   const input = await parseJson(req, TechnicianInputSchema);

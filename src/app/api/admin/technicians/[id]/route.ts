@@ -5,7 +5,7 @@ import { readRecordId } from '@/lib/route-param';
 import { apiRoute, parseJson } from '@/server/handler';
 
 /**
- * PATCH (admins) any of `{ name, color, shiftStart, shiftEnd }` to edit a technician, and/or
+ * PATCH (admins) any of `{ name, color, shiftStart, shiftEnd, licenceNumber, licenceExpiresOn }` to edit a technician, and/or
  * `{ isActive }` to deactivate or reactivate them (technicians are never deleted).
  */
 export const PATCH = apiRoute<{ id: string }>(async ({ req, params }) => {

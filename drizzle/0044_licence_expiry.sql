@@ -1,0 +1,2 @@
+ALTER TABLE "technicians" ADD COLUMN "licence_expires_on" date;--> statement-breakpoint
+ALTER TABLE "technicians" ADD CONSTRAINT "technicians_licence_expiry_has_number" CHECK ("technicians"."licence_expires_on" is null or "technicians"."licence_number" is not null);
