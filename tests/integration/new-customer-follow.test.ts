@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { customers } from '@/db/schema/customers';
@@ -10,6 +10,7 @@ import { eraseCustomerData } from '@/features/privacy/privacy.service';
 import { toPhoneKey } from '@/lib/phone';
 import type { Handler } from '../support/handlers';
 import { insertCustomer } from '../support/records';
+import { explainWithoutSeqScans } from '../support/sql';
 import { signInEveryRole } from '../support/staff-sessions';
 
 // Route handlers read the session cookie through next/headers; outside Next the test holds the jar.
@@ -39,6 +40,26 @@ const unique = () => randomUUID().slice(0, 8);
 const sendLink = (id: number, sent: unknown, locale = 'en') => post(postBookingLink, `/api/admin/customers/${id}/booking-link`, { sent }, { id: String(id) }, locale);
 const invitesTo = async (id: number) => (await getDb()).select().from(emailOutbox)
   .where(and(eq(emailOutbox.kind, 'booking-invite'), eq(emailOutbox.relatedType, 'customer'), eq(emailOutbox.relatedId, id)));
+
+/**
+ * Runs `work` while another connection holds the outbox against inserts for half a second, so two
+ * presses both get as far as queueing their email before either can: without the customer's row
+ * lock both would count none sent and both send. PGlite has one connection and runs them in turn.
+ */
+async function whileOutboxHeld<T>(work: () => Promise<T>): Promise<T> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return work();
+  const { default: postgres } = await import('postgres');
+  const other = postgres(url, { max: 1, onnotice: () => {} });
+  let running: Promise<T> | undefined;
+  await other.begin(async (tx) => {
+    await tx`lock table email_outbox in exclusive mode`;
+    running = work();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  await other.end();
+  return running!;
+}
 
 let tokens = { adminToken: '', technicianToken: '', officeToken: '' };
 beforeAll(async () => {
@@ -90,12 +111,10 @@ describe('"New customer" tells the clerk about a phone already on file (0105)', 
   });
 
   it('uses the phone index, not a read of every customer', async () => {
-    const db = await getDb();
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain select id from customers where phone_key = '9055550101' and erased_at is null`);
-    });
-    expect(JSON.stringify(plan)).toContain('customers_phone_key_idx');
+    const { lookup } = await explainWithoutSeqScans((tx) => ({
+      lookup: tx.select({ id: customers.id }).from(customers).where(and(eq(customers.phoneKey, '9055550101'), isNull(customers.erasedAt))),
+    }));
+    expect(lookup).toContain('customers_phone_key_idx');
   });
 });
 
@@ -142,7 +161,7 @@ describe('"Email a booking link" (0105)', () => {
   it('sends one email for one press: two presses naming the same count send one, a stale screen is told in its language', async () => {
     jar.token = tokens.officeToken;
     const id = await insertCustomer({ email: `twice.${unique()}@example.com`, locale: 'es' });
-    const both = await Promise.all([sendLink(id, 0), sendLink(id, 0)]);
+    const both = await whileOutboxHeld(() => Promise.all([sendLink(id, 0), sendLink(id, 0)]));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     const refused = both.find((r) => r.status === 409)!;
     expect(await refused.json()).toMatchObject({ reason: 'sent_meanwhile', sent: 1 });
