@@ -60,7 +60,7 @@ describe('the office adds a caller\'s family member and emails a booking link (0
     const send = page.getByRole('button', { name: 'Envoyer un lien de réservation' });
     await send.dblclick();
     await toast(page, 'Lien de réservation envoyé').waitFor();
-    await page.getByTestId('booking-link-status').getByText(/^Lien de réservation envoyé une fois, la dernière le /).waitFor();
+    await page.getByTestId('booking-link-status').getByText(/^Lien de réservation envoyé une fois, dernier envoi le /).waitFor();
     const invites = async () => {
       const outbox = (await (await page.request.get('/api/outbox')).json()) as { emails: { kind: string; toAddress: string; locale: string; subject: string; text: string }[] };
       return outbox.emails.filter((m) => m.kind === 'booking-invite' && m.toAddress === `luca.${stamp}@example.com`);
