@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, formatPhoneInternational, hasPhoneExtension, isValidPhone, PHONE_MAX_LENGTH, toE164Phone, toTelHref } from './phone';
+import { formatPhone, formatPhoneInternational, hasPhoneExtension, isValidPhone, PHONE_MAX_LENGTH, toE164Phone, toPhoneKey, toTelHref } from './phone';
 
 describe('isValidPhone (North American numbers)', () => {
   it.each([
@@ -79,5 +79,36 @@ describe('the business phone: stored as E.164, shown formatted (docs/decisions/0
   it('shows a value written before the canonical form as it was stored', () => {
     expect(formatPhone(' 905-555-0134 ext. 7 ')).toBe('905-555-0134 ext. 7');
     expect(toTelHref('905-555-0134 ext. 7')).toBe('tel:+19055550134');
+  });
+});
+
+describe('toPhoneKey (the office\'s "same phone" check, 0105)', () => {
+  it.each([
+    '905-555-0101',
+    '(905) 555 0101',
+    '+1 905 555 0101',
+    '1-905-555-0101',
+    '9055550101',
+    '905.555.0101',
+    '  (905)555-0101 ',
+    '905-555-0101 ext. 12',
+    '+1 (905) 555-0101 x7',
+  ])('reads %j as the line 9055550101', (phone) => {
+    expect(toPhoneKey(phone)).toBe('9055550101');
+  });
+
+  it('tells different lines apart', () => {
+    expect(toPhoneKey('905-555-0102')).toBe('9055550102');
+    expect(toPhoneKey('289-555-0101')).toBe('2895550101');
+  });
+
+  it.each([
+    ['empty (an erased customer)', ''],
+    ['SPEC\'s stand-in number', '000-000-0000'],
+    ['seven digits', '555-0101'],
+    ['another country', '+44 20 7946 0958'],
+    ['letters', '905-555-01ab'],
+  ])('has no key for %s', (_, phone) => {
+    expect(toPhoneKey(phone)).toBeNull();
   });
 });

@@ -40,6 +40,19 @@ function readNanpDigits(value: string): string | null {
   return text.replace(/\D/g, '').slice(-10);
 }
 
+/**
+ * What two customers' phones are compared by (docs/decisions/0105): the line's ten digits, however
+ * they were grouped and with or without the country code; an extension is left off (it reaches
+ * someone on the same line). `905-555-0101`, `(905) 555 0101` and `+1 905 555 0101` all give
+ * `9055550101`. Null for anything `isValidPhone` refuses. `customers.phone_key` is the same rule
+ * in SQL (src/db/schema/customers.ts), so a stored phone is compared without reading every row.
+ */
+export function toPhoneKey(value: string): string | null {
+  const text = value.trim();
+  if (!isValidPhone(text)) return null;
+  return text.replace(EXTENSION, '').replace(/\D/g, '').slice(-10);
+}
+
 /** True when `value` ends with an extension (`x123`, `ext. 123`). */
 export function hasPhoneExtension(value: string): boolean {
   return EXTENSION.test(value.trim());

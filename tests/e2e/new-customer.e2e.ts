@@ -67,7 +67,9 @@ describe('the office adds a first-time caller and books them (0098)', () => {
     await dialog.getByLabel('Postal code', { exact: true }).fill('L9G 1N1');
     await dialog.getByRole('button', { name: 'Add customer' }).click();
     await dialog.getByText('A customer with this email address already exists.').waitFor();
-    await dialog.getByRole('link', { name: `Open Nora Caller${stamp}’s page` }).click();
+    // The phone typed is hers too (0105): the warning under it names her as well; the email's link opens her page.
+    await dialog.getByTestId('phone-matches').getByText(`A customer with this phone already exists: Nora Caller${stamp}, Ancaster`).waitFor();
+    await dialog.getByRole('link', { name: `Open Nora Caller${stamp}’s page` }).first().click();
     await page.getByRole('heading', { level: 1, name: `Nora Caller${stamp}` }).waitFor();
     // The browser logs the two refusals the clerk was shown (the area's 400, the known email's 409); nothing else.
     expect(errors).toEqual([

@@ -5,6 +5,9 @@ import { emailKey } from '../email-key';
 import { branches, timestamps } from './branches';
 import { staffUsers } from './staff';
 
+/** A phone's digits once a trailing extension (`x12`, `ext. 12`, `extension 12`) is cut off. */
+const PHONE_DIGITS_SQL = `regexp_replace(regexp_replace(coalesce(phone, ''), '\\s*(x|ext\\.?|extension)\\s*[0-9]{1,6}\\s*$', '', 'i'), '[^0-9]', '', 'g')`;
+
 export const customers = pgTable('customers', {
   id: serial().primaryKey(),
   branchId: integer().notNull().default(1).references(() => branches.id),
@@ -42,6 +45,13 @@ export const customers = pgTable('customers', {
     + `|| coalesce(city, '') || ' ' || coalesce(replace(postal_code, ' ', ''), ''), '${ACCENTED_LETTERS}', '${PLAIN_LETTERS}'))`,
   )),
   searchPhone: text().generatedAlwaysAs(sql.raw(`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`)),
+  // The line's ten digits, as `toPhoneKey` (src/lib/phone.ts) reads a typed phone: the extension left
+  // off, the country code dropped; null for anything that is not a North American number (an erased
+  // customer's empty phone, SPEC's stand-in 000-000-0000). "New customer" warns about a phone
+  // already on file by it (0105).
+  phoneKey: text().generatedAlwaysAs(sql.raw(
+    `case when ${PHONE_DIGITS_SQL} ~ '^1?[2-9][0-9]{2}[2-9][0-9]{6}$' then right(${PHONE_DIGITS_SQL}, 10) end`,
+  )),
   ...timestamps,
 }, (t) => [
   // The dashboard lists and searches customers newest first.
@@ -50,6 +60,8 @@ export const customers = pgTable('customers', {
   // unique constraint is on the address as stored, and rows from before addresses were stored in
   // lower case may differ only in case.
   index('customers_email_key_idx').on(emailKey(t.email)),
+  // "A customer with this phone already exists" (0105): one probe per number typed, erased rows left out.
+  index('customers_phone_key_idx').on(t.phoneKey).where(sql`${t.erasedAt} is null`),
   check('customers_erasure', sql`(${t.erasedAt} is null) = (${t.erasureReason} is null) and coalesce(${t.erasureReason}, 'request') in ('request', 'retention')`),
 ]);
 

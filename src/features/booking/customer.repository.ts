@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '@/db/client';
 import { customers } from '@/db/schema/customers';
 import { emailKey } from '@/db/email-key';
@@ -95,6 +95,19 @@ export async function findCustomerByEmail(db: DbExecutor, email: string) {
     .where(eq(emailKey(customers.email), emailKey(email)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Staff only: the customers (not erased) whose phone is the same line (`customers.phone_key`, 0105),
+ * newest first, at most `limit`, and how many there are in all. One probe of
+ * `customers_phone_key_idx`, however many customers there are.
+ */
+export async function findCustomersByPhoneKey(db: DbExecutor, phoneKey: string, limit: number) {
+  const same = and(eq(customers.phoneKey, phoneKey), isNull(customers.erasedAt));
+  const rows = await db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, city: customers.city })
+    .from(customers).where(same).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit);
+  const [count] = rows.length < limit ? [{ total: rows.length }] : await db.select({ total: sql<number>`count(*)::int` }).from(customers).where(same);
+  return { rows, total: Number(count?.total ?? 0) };
 }
 
 /** Staff only: the admin customers tab. */

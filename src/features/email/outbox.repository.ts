@@ -100,6 +100,19 @@ export async function requeueFailedEmail(db: DbExecutor, id: number, now: Date):
   return current ? { status: current.status, requeued: false } : null;
 }
 
+/**
+ * How many emails of `kind` were queued about one record (any status: sent, waiting, withdrawn or
+ * failed, each was one press), and when the last was; through `email_outbox_related_idx`.
+ */
+export async function countEmailsAbout(db: DbExecutor, about: { kind: string; relatedType: string; relatedId: number }): Promise<{ count: number; lastAt: Date | null }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, lastAtMs: sql<number | null>`(extract(epoch from max(${emailOutbox.createdAt})) * 1000)::float8` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.relatedType, about.relatedType), eq(emailOutbox.relatedId, about.relatedId), eq(emailOutbox.kind, about.kind)));
+  const lastAtMs = row?.lastAtMs ?? null;
+  return { count: Number(row?.count ?? 0), lastAt: lastAtMs === null ? null : new Date(Number(lastAtMs)) };
+}
+
 /** Not sent and not in a worker's hands: due ('pending', perhaps after failed tries) or given up ('failed', staff may send it again). */
 const WAITING_STATUSES = ['pending', 'failed'];
 

@@ -10,7 +10,7 @@ import { getLogger } from '@/server/logger';
 import { refreshEmailContact, type EmailBranch } from './email-layout';
 import { getMailTransport, type MailTransport } from './mail-transport';
 import {
-  claimDueEmails, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markClaimedEmailWithdrawn, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn,
+  claimDueEmails, countEmailsAbout, insertOutboxEmail, insertOutboxEmails, listOutboxEmails, markClaimedEmailWithdrawn, markEmailAttemptFailed, markEmailSent, markEmailsWithdrawn,
   type NewOutboxEmail, type OutboxListItem, releaseClaimedEmails, requeueFailedEmail, rewriteWaitingEmails, selectExistingTopics, selectWaitingEmailIdsTo,
   selectWaitingEmailsByTopic, selectWaitingEmailsTo,
 } from './outbox.repository';
@@ -27,7 +27,11 @@ export type EmailKind =
   /** A free re-treatment request's answers to the customer: received, scheduled, declined (0047). */
   | 'retreatment'
   /** Promotional, sent only on consent; carries the one-click unsubscribe headers (0043). */
-  | 'season-opener';
+  | 'season-opener'
+  /** The booking page with the customer's details filled in, sent by the office at their request (0105): transactional. */
+  | 'booking-invite';
+
+export { countEmailsAbout };
 
 export type EnqueueEmailInput = {
   kind: EmailKind;

@@ -28,3 +28,10 @@ export const NewCustomerSchema = z.object({
 });
 export type NewCustomerFormValues = z.input<typeof NewCustomerSchema>;
 export type NewCustomerInput = z.output<typeof NewCustomerSchema>;
+
+/** "Is this phone already on file?" (0105): the number as typed so far; a body, so it reaches no log as a query string. */
+export const PhoneMatchQuerySchema = z.object({ phone: limitedText('phone') });
+
+/** A customer already on file with the phone typed: who, and their town, to tell a family member from a duplicate. */
+export type PhoneMatch = { id: number; name: string; city: string | null };
+export type PhoneMatches = { matches: PhoneMatch[]; total: number };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/db/client';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
-import { findCustomerContact, findCustomerIdByEmail, insertCustomerIfNew } from '@/features/booking/customer.repository';
+import { findCustomerContact, findCustomerIdByEmail, findCustomersByPhoneKey, insertCustomerIfNew } from '@/features/booking/customer.repository';
 import { locate } from '@/features/booking/booking.service';
 import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail, recordPhoneConsent } from '@/features/marketing-email/consent.service';
 import { isErasedCustomerEmail } from '@/features/privacy/erasure-rules';
@@ -9,9 +9,10 @@ import { checkServiceArea, formatPostalCode } from '@/features/service-area/post
 import type { StaffSession } from '@/features/staff-auth/session.service';
 import { AppError } from '@/lib/errors';
 import { formatShortDate } from '@/lib/format';
+import { toPhoneKey } from '@/lib/phone';
 import type { Locale } from '@/i18n/routing';
 import { getLogger } from '@/server/logger';
-import type { NewCustomerInput } from './new-customer.schema';
+import type { NewCustomerInput, PhoneMatches } from './new-customer.schema';
 
 /** The customer who already has the address: the office opens their page instead (409). */
 async function refuseKnownEmail(email: string): Promise<void> {
@@ -92,4 +93,19 @@ export async function createOfficeCustomer(input: NewCustomerInput, options: { s
   }
   getLogger().info({ customerId: created.id, staffUserId: options.staff.staffUserId }, 'customer added by the office');
   return { id: created.id };
+}
+
+/** How many customers with the same phone the dialog names; the rest are counted. */
+const PHONE_MATCHES_SHOWN = 3;
+
+/**
+ * The customers already on file with the phone the clerk is typing (docs/decisions/0105), however
+ * either was written (`toPhoneKey`); erased customers never. Not a refusal: families share a
+ * number, so the clerk is told before saving and decides. Nothing for a number not complete yet.
+ */
+export async function findPhoneMatches(phone: string): Promise<PhoneMatches> {
+  const key = toPhoneKey(phone);
+  if (key === null) return { matches: [], total: 0 };
+  const { rows, total } = await findCustomersByPhoneKey(await getDb(), key, PHONE_MATCHES_SHOWN);
+  return { matches: rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), city: r.city })), total };
 }

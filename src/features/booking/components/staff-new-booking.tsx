@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldError, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { placeServerErrors, useDescribeError } from '@/components/ui/form-outcome';
@@ -17,6 +17,7 @@ import { OutsideAreaFlag } from '@/features/service-area/components/outside-area
 import { findOutsideServiceArea, type ServedPrefix } from '@/features/service-area/postal-code';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
+import { useCountedSend } from '@/features/staff-dashboard/components/use-counted-send';
 import { LOCALES } from '@/i18n/routing';
 import { FIELD_LIMITS } from '@/lib/field-limits';
 import { formatCad, formatShortDate, formatShortDateTime } from '@/lib/format';
@@ -233,32 +234,15 @@ export function StaffNewBookingAction({ customerId, name, email, timeZone, serve
 export function PaymentLinkStatus({ bookingRef, heldUntil, timeZone, sent }: { bookingRef: string; heldUntil: string; timeZone: string; sent: number }) {
   const t = useTranslations('staffBooking');
   const locale = useLocale();
-  const router = useRouter();
-  // The count this screen has already pressed for: a second click before the page reloads it sends nothing.
-  const [pressedFor, setPressedFor] = useState<number | null>(null);
-  const pressed = useRef(false);
-  const resend = async () => {
-    if (pressed.current) return;
-    pressed.current = true;
-    setPressedFor(sent);
-    const { ok, body } = await callStaffApi<{ heldUntil: string; sent: number; reason?: string }>(
-      `/api/admin/bookings/${encodeURIComponent(bookingRef)}/payment-link`,
-      { method: 'POST', body: { sent } },
-    );
-    pressed.current = false;
-    if (ok) toast({ title: t('resentTitle') });
-    else {
-      // Not refused by the booking's state (no answer, the session ran out): nothing went, the button comes back.
-      if (!body?.reason) setPressedFor(null);
-      toast({ variant: 'destructive', title: t('resendFailed'), description: body?.message ?? undefined });
-    }
-    // The new count (or the booking's new state) from the server; the button comes back with it.
-    router.refresh();
-  };
+  const { press, busy } = useCountedSend(
+    sent,
+    (seen) => callStaffApi<{ heldUntil: string; sent: number; reason?: string }>(`/api/admin/bookings/${encodeURIComponent(bookingRef)}/payment-link`, { method: 'POST', body: { sent: seen } }),
+    ({ ok, body }) => toast(ok ? { title: t('resentTitle') } : { variant: 'destructive', title: t('resendFailed'), description: body?.message ?? undefined }),
+  );
   return (
     <span className="inline-flex flex-wrap items-center gap-2 text-sm">
       <span>{t('heldUntil', { until: formatShortDateTime(heldUntil, locale, '', timeZone) ?? '' })}</span>
-      <Button type="button" variant="outline" size="sm" disabled={pressedFor === sent} onClick={() => void resend()}>{t('resend')}</Button>
+      <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => void press()}>{t('resend')}</Button>
     </span>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useEffect, useId, useState } from 'react';
 import { type FieldError, type Path, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -14,7 +14,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { FIELD_LIMITS } from '@/lib/field-limits';
-import { type NewCustomerFormValues, type NewCustomerInput, NewCustomerSchema } from '../new-customer.schema';
+import { type NewCustomerFormValues, type NewCustomerInput, NewCustomerSchema, type PhoneMatches } from '../new-customer.schema';
 import { callStaffApi } from './staff-api';
 
 const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'address', 'city', 'postalCode'] as const;
@@ -23,6 +23,33 @@ const INPUT_TYPE: Partial<Record<(typeof TEXT_FIELDS)[number], string>> = { emai
 const WIDE = new Set<string>(['email', 'address']);
 
 type Existing = { id: number; name: string };
+
+/** A pause in typing before the phone is looked up: one request per number, not per key. */
+const PHONE_LOOKUP_DELAY_MS = 300;
+
+/**
+ * The customers already on file with the phone being typed (0105), looked up once the number is
+ * complete; null while there is nothing to say. A newer number cancels the older lookup.
+ */
+function usePhoneMatches(phone: string, enabled: boolean): PhoneMatches | null {
+  const [found, setFound] = useState<{ phone: string; result: PhoneMatches } | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const typed = phone.trim();
+    if (typed.replace(/\D/g, '').length < 10) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const { ok, body } = await callStaffApi<PhoneMatches>('/api/admin/customers/phone-matches', { method: 'POST', body: { phone: typed }, signal: controller.signal });
+      if (ok && body && !controller.signal.aborted) setFound({ phone: typed, result: { matches: body.matches, total: body.total } });
+    }, PHONE_LOOKUP_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [phone, enabled]);
+  // An answer for a number since changed says nothing about the one in the field.
+  return enabled && found && found.phone === phone.trim() && found.result.total > 0 ? found.result : null;
+}
 
 /**
  * "New customer" on the dashboard's Customers tab (docs/decisions/0098): the office adds a
@@ -40,8 +67,12 @@ export function NewCustomerAction({ customerDetailsPath, consentWords }: { custo
   const [existing, setExisting] = useState<Existing | null>(null);
   // Saved and on the way to the customer's page: a second click must not post again.
   const [leaving, setLeaving] = useState(false);
+  // The clerk's own screen language first (0105): the one they are most likely speaking on the call.
+  const pageLocale = useLocale();
   const defaults: NewCustomerFormValues = {
-    firstName: '', lastName: '', email: '', phone: '', address: '', city: '', postalCode: '', locale: 'en', marketingConsent: false,
+    firstName: '', lastName: '', email: '', phone: '', address: '', city: '', postalCode: '',
+    locale: (LOCALES as readonly string[]).includes(pageLocale) ? (pageLocale as Locale) : 'en',
+    marketingConsent: false,
   };
   const { register, handleSubmit, formState, setError, reset, control } = useForm<NewCustomerFormValues, unknown, NewCustomerInput>({
     resolver: zodResolver(NewCustomerSchema),
@@ -51,6 +82,7 @@ export function NewCustomerAction({ customerDetailsPath, consentWords }: { custo
   const describe = useDescribeError();
   const { formError, runSave } = useSaveOutcome(FIELDS, setError, t('failed'));
   const chosenLocale = useWatch({ control, name: 'locale' });
+  const phoneMatches = usePhoneMatches(useWatch({ control, name: 'phone' }) ?? '', open);
   const words = consentWords[(LOCALES as readonly string[]).includes(chosenLocale) ? chosenLocale : 'en'];
 
   const close = () => {
@@ -99,6 +131,21 @@ export function NewCustomerAction({ customerDetailsPath, consentWords }: { custo
                   <a className="mt-1 inline-block text-sm text-brand-800 underline" href={`${customerDetailsPath}?id=${existing.id}`}>
                     {t('openExisting', { name: existing.name })}
                   </a>
+                ) : null}
+                {/* Not a refusal (families share a number): who already has it, before a second record is made (0105). */}
+                {field === 'phone' && phoneMatches ? (
+                  <div role="status" className="mt-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950" data-testid="phone-matches">
+                    <ul>
+                      {phoneMatches.matches.map((m) => (
+                        <li key={m.id}>
+                          {m.city ? t('phoneMatch', { name: m.name, town: m.city }) : t('phoneMatchNoTown', { name: m.name })}{' — '}
+                          <a className="text-brand-800 underline" href={`${customerDetailsPath}?id=${m.id}`} aria-label={t('openExisting', { name: m.name })}>{t('phoneMatchOpen')}</a>
+                        </li>
+                      ))}
+                    </ul>
+                    {phoneMatches.total > phoneMatches.matches.length ? <p>{t('phoneMatchMore', { count: phoneMatches.total - phoneMatches.matches.length })}</p> : null}
+                    <p className="text-xs text-amber-900">{t('phoneMatchHint')}</p>
+                  </div>
                 ) : null}
               </div>
             ))}

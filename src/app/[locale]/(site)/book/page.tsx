@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BookingForm } from '@/features/booking/components/booking-form';
 import { loadBookingFormProps } from '@/features/booking/components/booking-props';
 import { toFormServiceType } from '@/features/booking/booking.schema';
+import { loadBookingInvitePrefill } from '@/features/booking/booking-invite.service';
 import { buildAlternates } from '@/features/seo/alternates';
 import { pickMessages } from '@/i18n/messages';
 import { isLocale } from '@/i18n/routing';
@@ -22,6 +23,9 @@ export default async function BookPage({ params, searchParams }: { params: Promi
   setRequestLocale(locale);
   const [t, props, query] = await Promise.all([getTranslations({ locale, namespace: 'booking' }), loadBookingFormProps(), searchParams]);
   const serviceType = toFormServiceType(typeof query.serviceType === 'string' ? query.serviceType : null) ?? undefined;
+  // The office's "Email a booking link" (0105): the customer's details from their record, never from the URL.
+  const invited = await loadBookingInvitePrefill(typeof query.invite === 'string' ? query.invite : null, new Date());
+  const initialValues = serviceType || invited ? { ...invited, ...(serviceType ? { serviceType } : {}) } : undefined;
   return (
     <div className="px-4 py-12">
       <div className="mx-auto max-w-3xl">
@@ -29,7 +33,7 @@ export default async function BookPage({ params, searchParams }: { params: Promi
         <p className="mt-2 text-gray-700">{t('page.intro')}</p>
         <div className="mt-8 rounded-xl border border-gray-200 p-6 shadow-sm">
           <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['booking', 'errors', 'marketingConsent'])}>
-            <BookingForm variant="page" {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} initialValues={serviceType ? { serviceType } : undefined} />
+            <BookingForm variant="page" {...props} pathPrefix={locale === 'en' ? '' : `/${locale}`} initialValues={initialValues} />
           </NextIntlClientProvider>
         </div>
       </div>

@@ -20,6 +20,8 @@ import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import { describeOutsideArea } from '@/features/service-area/components/outside-area-flag';
 import { serviceLabelKey } from '@/features/scheduling/visit-kinds';
 import { PaymentLinkStatus, StaffNewBookingAction } from '@/features/booking/components/staff-new-booking';
+import { BookingInviteAction } from '@/features/booking/components/booking-invite-action';
+import { loadBookingInviteStatus } from '@/features/booking/booking-invite.service';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
 import { CustomerQuotes } from '@/features/staff-dashboard/components/customer-quotes';
 import { MoveVisitAction } from '@/features/staff-dashboard/components/move-visit-action';
@@ -88,6 +90,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
     .map(async (b) => [b.bookingRef, await findOfflinePaymentDue(b.bookingRef)] as const)));
   // Bookings whose "Manage your booking" link the office replaced (0050): when, and by whom.
   const replacedLinks = await listReplacedManageLinks(customer.id);
+  // "Email a booking link" (0105): how many went, so one press sends one.
+  const bookingInvites = await loadBookingInviteStatus(customer.id);
   const describeReplacedLink = ({ replacedAt, byName }: { replacedAt: string; byName: string | null }) => {
     const date = formatShortDateTime(replacedAt, locale) ?? '';
     return byName ? tl('replacedOn', { date, name: byName }) : tl('replacedOnUnknown', { date });
@@ -103,8 +107,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-3xl font-bold">{name}</h1>
           {erased ? null : (
-            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors', 'staffBooking', 'booking', 'pricing', 'serviceAreaAdmin'])}>
-              <span className="inline-flex flex-wrap gap-2">
+            <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['adminDashboard', 'errors', 'staffBooking', 'booking', 'pricing', 'serviceAreaAdmin', 'staffCustomers'])}>
+              <span className="inline-flex flex-wrap items-start gap-2">
               {/* The office books for a customer on the phone; the customer pays by the emailed link, never a card here (0091). */}
               <StaffNewBookingAction
                 customerId={customer.id}
@@ -114,6 +118,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
                 servedPrefixes={servedPrefixes}
                 initial={{ address: customer.address ?? '', city: customer.city ?? '', postalCode: customer.postalCode ?? '', propertySize: customer.propertySize, locale: customer.locale }}
               />
+              {/* Or the customer books and pays online themselves, with their details filled in (0105). */}
+              <BookingInviteAction customerId={customer.id} sent={bookingInvites.sent} lastSentAt={bookingInvites.lastSentAt} timeZone={timezone} />
               <CustomerContactEditor
                 customerId={customer.id}
                 name={name}

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "phone_key" text GENERATED ALWAYS AS (case when regexp_replace(regexp_replace(coalesce(phone, ''), '\s*(x|ext\.?|extension)\s*[0-9]{1,6}\s*$', '', 'i'), '[^0-9]', '', 'g') ~ '^1?[2-9][0-9]{2}[2-9][0-9]{6}$' then right(regexp_replace(regexp_replace(coalesce(phone, ''), '\s*(x|ext\.?|extension)\s*[0-9]{1,6}\s*$', '', 'i'), '[^0-9]', '', 'g'), 10) end) STORED;--> statement-breakpoint
+CREATE INDEX "customers_phone_key_idx" ON "customers" USING btree ("phone_key") WHERE "customers"."erased_at" is null;
