@@ -9,6 +9,7 @@ import { loadBookingInvitePrefill } from '@/features/booking/booking-invite.serv
 import { eraseCustomerData } from '@/features/privacy/privacy.service';
 import { toPhoneKey } from '@/lib/phone';
 import type { Handler } from '../support/handlers';
+import { whileOutboxHeld } from '../support/outbox-hold';
 import { insertCustomer } from '../support/records';
 import { explainWithoutSeqScans } from '../support/sql';
 import { signInEveryRole } from '../support/staff-sessions';
@@ -40,26 +41,6 @@ const unique = () => randomUUID().slice(0, 8);
 const sendLink = (id: number, sent: unknown, locale = 'en') => post(postBookingLink, `/api/admin/customers/${id}/booking-link`, { sent }, { id: String(id) }, locale);
 const invitesTo = async (id: number) => (await getDb()).select().from(emailOutbox)
   .where(and(eq(emailOutbox.kind, 'booking-invite'), eq(emailOutbox.relatedType, 'customer'), eq(emailOutbox.relatedId, id)));
-
-/**
- * Runs `work` while another connection holds the outbox against inserts for half a second, so two
- * presses both get as far as queueing their email before either can: without the customer's row
- * lock both would count none sent and both send. PGlite has one connection and runs them in turn.
- */
-async function whileOutboxHeld<T>(work: () => Promise<T>): Promise<T> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return work();
-  const { default: postgres } = await import('postgres');
-  const other = postgres(url, { max: 1, onnotice: () => {} });
-  let running: Promise<T> | undefined;
-  await other.begin(async (tx) => {
-    await tx`lock table email_outbox in exclusive mode`;
-    running = work();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  });
-  await other.end();
-  return running!;
-}
 
 let tokens = { adminToken: '', technicianToken: '', officeToken: '' };
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { loadCustomerBookings } from '@/features/cancellations/cancellation.serv
 import { priceBooking } from '@/features/pricing/pricing.service';
 import { DEFAULT_SCHEDULE_RULES, findAvailableDates } from '@/features/scheduling/available-dates';
 import { buildPricingAddress } from '@/features/service-area/pricing-address';
+import { whileOutboxHeld } from '../support/outbox-hold';
 import { insertCustomer } from '../support/records';
 import { signInAdminAndTechnician, signInOffice } from '../support/staff-sessions';
 
@@ -215,7 +216,7 @@ describe('one press of "Resend the payment link" sends one email (0097)', () => 
     expect((await loadCustomerBookings(customerId)).bookings[0]).toMatchObject({ bookingRef: created.bookingRef, linksSent: 1 });
 
     // Both clicks at once, each naming the one email the screen showed: one goes, the other is told.
-    const together = await Promise.all([resend(created.bookingRef, 1), resend(created.bookingRef, 1)]);
+    const together = await whileOutboxHeld(() => Promise.all([resend(created.bookingRef, 1), resend(created.bookingRef, 1)]));
     expect(together.map((r) => r.status).sort()).toEqual([200, 409]);
     const refused = await together.find((r) => r.status === 409)!.json();
     expect(refused).toMatchObject({ reason: 'sent_meanwhile', sent: 2, message: 'The payment link has just been sent again, from this screen or another: the customer will get it. This click sent nothing more.' });
