@@ -48,7 +48,7 @@ function isClaimShown(claims: ServiceClaim | undefined, coverage: TownCoverage):
   return true;
 }
 
-const paragraphOf = (p: IntroParagraph) => ('text' in p ? { text: p.text as Localized, claims: p.claims } : { text: p as Localized, claims: undefined });
+const paragraphOf = (p: IntroParagraph): { text: Localized; claims?: ServiceClaim } => ('claims' in p ? p : { text: p });
 
 /**
  * The town page's texts that speak of our service there, kept only while they hold: "We come to

@@ -9,6 +9,7 @@ import { buildCityMeta, getCityContent, selectCityCopy } from '@/features/city-p
 import { CityPageView } from '@/features/city-pages/components/city-page-view';
 import { buildAlternates } from '@/features/seo/alternates';
 import { isServedRow } from '@/features/service-area/postal-code';
+import { findTownCoverage } from '@/features/service-area/served-towns';
 import { FaqJsonLd, LocalBusinessJsonLd, ServiceOffersJsonLd } from '@/features/seo/json-ld-scripts';
 import { isLocale } from '@/i18n/routing';
 
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const content = getCityContent(city);
   // getBranch() is cached (emptied by the owner's switch), so the served prefixes cost no query per page.
   const [branch, t] = await Promise.all([getBranch(), getTranslations({ locale, namespace: 'city' })]);
-  const { coverage } = selectCityCopy(content, branch.settings.servedPrefixes);
+  const coverage = findTownCoverage(content.name, branch.settings.servedPrefixes);
   const { title, description } = buildCityMeta(content, coverage, locale, t, { brand: branch.displayName, phone: branch.phone });
   return {
     title,
