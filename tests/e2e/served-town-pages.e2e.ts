@@ -17,7 +17,9 @@ const { newPage } = setupBrowser();
 /** The cities the page's structured data names as served (LocalBusiness and the three Services). */
 async function citiesServed(page: Page): Promise<string[][]> {
   const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? 'null') as unknown));
+  // The Services are one script holding an array; the LocalBusiness and the FAQPage one object each.
   return blocks
+    .flatMap((b) => (Array.isArray(b) ? (b as unknown[]) : [b]))
     .filter((b): b is { areaServed: { '@type': string; name?: string }[] } => typeof b === 'object' && b !== null && 'areaServed' in b)
     .map((b) => b.areaServed.filter((a) => a['@type'] === 'City').map((a) => a.name ?? ''));
 }
