@@ -143,3 +143,8 @@ export function formatDayAndTime(at: Date, locale: string, timeZone: string): { 
 export function formatCad(cents: number, locale: string): string {
   return formatMoney(cents, intlLocale(locale));
 }
+
+/** Names joined as the language lists them: "Hamilton, Dundas and Grimsby" (en-CA: no serial comma), "Hamilton, Dundas et Grimsby". */
+export function formatNameList(names: readonly string[], locale: string): string {
+  return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(names);
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_SLUGS } from '@/components/site/areas';
 import { LOCALES } from '@/i18n/routing';
-import { calculateReductionPercent, CITY_CONTENT, pickName } from './city-content';
+import { DEFAULT_SERVED_PREFIXES, type ServedPrefix } from '@/features/service-area/postal-code';
+import { getTranslator } from '@/i18n/messages';
+import { buildCityMeta, calculateReductionPercent, CITY_CONTENT, listServedCitySlugs, pickName, selectCityCopy } from './city-content';
 import type { Localized, PlaceName } from './city-content.types';
 import de from '../../../messages/de/city.json';
 import en from '../../../messages/en/city.json';
@@ -80,5 +82,68 @@ describe('shared city messages', () => {
     expect(calculateReductionPercent(21, 2)).toBe(90);
     expect(calculateReductionPercent(27, 3)).toBe(88);
     expect(calculateReductionPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('what a town page claims follows the served prefixes (0106)', () => {
+  const without = (...prefixes: string[]): ServedPrefix[] =>
+    DEFAULT_SERVED_PREFIXES.map((row) => (prefixes.includes(row.prefix) ? { ...row, served: false } : row));
+  const english = (texts: Localized[]) => texts.map((x) => x.en);
+
+  it('says everything while the whole town is served', () => {
+    for (const slug of AREA_SLUGS) {
+      const content = CITY_CONTENT[slug];
+      const copy = selectCityCopy(content, DEFAULT_SERVED_PREFIXES);
+      expect(copy.coverage).toBe('all');
+      expect(copy.intro).toHaveLength(content.intro.length);
+      expect(copy.faqs).toHaveLength(content.faqs.length);
+      expect(copy.wholeTownText).toBe(content.serviceArea.text);
+      expect(copy.nearby).toEqual(content.serviceArea.nearby);
+    }
+    expect(listServedCitySlugs(DEFAULT_SERVED_PREFIXES)).toEqual(AREA_SLUGS);
+  });
+
+  it('drops every claim of serving a town taken out entirely, and links to it from no other page', () => {
+    const prefixes = without('L3M');
+    const grimsby = selectCityCopy(CITY_CONTENT.grimsby, prefixes);
+    expect(grimsby.coverage).toBe('none');
+    expect(grimsby.wholeTownText).toBeNull();
+    expect(english(grimsby.intro).join(' ')).not.toMatch(/every Friday/u);
+    expect(grimsby.intro.length).toBeGreaterThanOrEqual(1);
+    expect(english(grimsby.faqs.map((f) => f.question))).not.toContain('Do you really come out to Grimsby?');
+    expect(grimsby.faqs.length).toBeGreaterThanOrEqual(2);
+    expect(selectCityCopy(CITY_CONTENT['stoney-creek'], prefixes).nearby).not.toContain('grimsby');
+    expect(listServedCitySlugs(prefixes)).toEqual(['hamilton', 'ancaster', 'stoney-creek', 'dundas']);
+  });
+
+  it('keeps claiming a town served in part, but no longer all of it', () => {
+    const prefixes = without('L8J');
+    const stoneyCreek = selectCityCopy(CITY_CONTENT['stoney-creek'], prefixes);
+    expect(stoneyCreek.coverage).toBe('part');
+    expect(stoneyCreek.wholeTownText).toBeNull();
+    expect(english(stoneyCreek.faqs.map((f) => f.answer)).join(' ')).not.toMatch(/We cover all of Stoney Creek/u);
+    expect(english(stoneyCreek.intro).join(' ')).not.toMatch(/covers the whole community/u);
+    expect(listServedCitySlugs(prefixes)).toContain('stoney-creek');
+    // Hamilton in part: its crew still comes ("town"), but "All of them" is no longer the answer ("whole").
+    const hamilton = selectCityCopy(CITY_CONTENT.hamilton, without('L8P'));
+    expect(english(hamilton.intro).join(' ')).toMatch(/Our Hamilton crew treats yards every Friday/u);
+    expect(english(hamilton.faqs.map((f) => f.question))).not.toContain('Which Hamilton neighbourhoods do you serve?');
+  });
+
+  it('gives search a description that says online booking is not available, with the phone, in every language', () => {
+    const branch = { brand: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134' };
+    const meta = (locale: (typeof LOCALES)[number], coverage: 'all' | 'part' | 'none') =>
+      buildCityMeta(CITY_CONTENT.grimsby, coverage, locale, getTranslator(locale, 'city'), branch);
+    expect(meta('en', 'none')).toEqual({
+      title: 'Mosquito & Tick Control in Grimsby, ON',
+      description: "Online booking isn't available in Grimsby right now. Call Escarpment Mosquito & Tick at (905) 555-0134 to ask about mosquito and tick control at your address.",
+    });
+    expect(meta('fr', 'none').description).toMatch(/^La réservation en ligne n’est pas offerte à Grimsby pour le moment\. Appelez Escarpment Mosquito & Tick au \(905\) 555-0134/u);
+    expect(meta('es', 'none').description).toMatch(/^Por ahora no es posible reservar en línea en Grimsby\. Llame a Escarpment Mosquito & Tick al \(905\) 555-0134/u);
+    expect(meta('de', 'none').description).toMatch(/^Online-Buchung ist in Grimsby derzeit nicht möglich\. Rufen Sie Escarpment Mosquito & Tick unter \(905\) 555-0134 an/u);
+    for (const locale of LOCALES) {
+      expect(meta(locale, 'all').description).toBe(CITY_CONTENT.grimsby.meta.description[locale]);
+      expect(meta(locale, 'part').description).toBe(CITY_CONTENT.grimsby.meta.description[locale]);
+    }
   });
 });

@@ -1,3 +1,7 @@
+import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { findServedTowns, NAMED_TOWNS } from '@/features/service-area/served-towns';
+import { formatNameList } from '@/lib/format';
+
 /** The legal documents this site publishes, and when their wording last changed. */
 export const LEGAL_DOCUMENTS = ['privacy', 'terms'] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
@@ -14,11 +18,31 @@ export interface LegalFacts {
   address: string;
   email: string;
   phone: string;
+  /** The terms' sentence on where we work, from the served prefixes (`describeTermsServiceArea`). */
+  serviceArea?: string;
 }
 
-/** Fills `{brand}`, `{address}`, `{email}` and `{phone}` in a legal text with the branch's facts. */
+/** Fills `{brand}`, `{address}`, `{email}`, `{phone}` and `{serviceArea}` in a legal text with the branch's facts. */
 export function fillLegalText(text: string, facts: LegalFacts): string {
-  return text.replace(/\{(brand|address|email|phone)\}/g, (_, key: keyof LegalFacts) => facts[key]);
+  return text.replace(/\{(brand|address|email|phone|serviceArea)\}/g, (whole, key: keyof LegalFacts) => facts[key] ?? whole);
+}
+
+/** The communities the terms give as examples after SPEC's towns, each named only while served. */
+export const TERMS_NEARBY_EXAMPLES = ['Waterdown', 'Binbrook', 'Flamborough'] as const;
+
+/** Translates a key of `legal.terms.serviceArea`. */
+export type TermsTranslate = (key: 'townsAndNearby' | 'towns' | 'nearby' | 'none', values?: Record<string, string>) => string;
+
+/**
+ * The terms' service-area sentence (docs/decisions/0106): SPEC's towns and the nearby examples the
+ * branch serves now, so the terms never name a town the owner has taken out entirely.
+ */
+export function describeTermsServiceArea(t: TermsTranslate, locale: string, servedPrefixes: readonly ServedPrefix[]): string {
+  const towns = formatNameList(findServedTowns(NAMED_TOWNS, servedPrefixes), locale);
+  const nearby = formatNameList(findServedTowns(TERMS_NEARBY_EXAMPLES, servedPrefixes), locale);
+  if (towns && nearby) return t('townsAndNearby', { towns, nearby });
+  if (towns) return t('towns', { towns });
+  return nearby ? t('nearby', { nearby }) : t('none');
 }
 
 /** A stable anchor id for a section heading (TOC links). */

@@ -3,21 +3,17 @@ import { getTranslations } from 'next-intl/server';
 import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
 import { getBranch } from '@/features/branch/branch.service';
-import { NAMED_TOWNS } from '@/features/service-area/served-towns';
 import type { Locale } from '@/i18n/routing';
-import { buildFaqPage, buildLocalBusiness, buildServiceOffers, type JsonLdObject, serializeJsonLd } from './json-ld';
+import { buildFaqPage, buildLocalBusiness, buildServiceOffers, describeBusiness, type JsonLdObject, listAreaServed, serializeJsonLd } from './json-ld';
 
 /** One JSON-LD <script>; server-rendered, no client JavaScript. */
 export function JsonLd({ data }: { data: JsonLdObject | JsonLdObject[] }) {
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
 }
 
-/** The five towns with landing pages lead `areaServed`; the rest of the branch's list follows. */
-const CORE_TOWNS: readonly string[] = NAMED_TOWNS;
-
+/** The branch's facts, from `getBranch()`'s cache (no query per page); `areaServed` follows the served prefixes (0106). */
 async function loadFacts() {
   const branch = await getBranch();
-  const extra = (branch.serviceArea ?? []).filter((town) => !CORE_TOWNS.includes(town));
   return {
     name: branch.displayName,
     phone: branch.phone,
@@ -28,7 +24,8 @@ async function loadFacts() {
     postalCode: branch.postalCode ?? '',
     latitude: branch.settings.depotLatitude,
     longitude: branch.settings.depotLongitude,
-    areaServed: [...CORE_TOWNS, ...extra],
+    areaServed: listAreaServed(branch.serviceArea, branch.settings.servedPrefixes),
+    servedPrefixes: branch.settings.servedPrefixes,
   };
 }
 
@@ -36,7 +33,7 @@ async function loadFacts() {
 export async function LocalBusinessJsonLd({ locale, path = '/' }: { locale: Locale; path?: string }) {
   const [facts, t] = await Promise.all([loadFacts(), getTranslations({ locale, namespace: 'seo' })]);
   const siteUrl = getEnv().PUBLIC_SITE_URL.replace(/\/+$/, '');
-  return <JsonLd data={buildLocalBusiness(facts, { siteUrl, pageUrl: `${siteUrl}${path === '/' ? '' : path}`, description: t('businessDescription') })} />;
+  return <JsonLd data={buildLocalBusiness(facts, { siteUrl, pageUrl: `${siteUrl}${path === '/' ? '' : path}`, description: describeBusiness(t, locale, facts.servedPrefixes) })} />;
 }
 
 /** Service + Offer entries: one-time, seasonal and tick control "from" prices before HST. */

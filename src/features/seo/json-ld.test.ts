@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildFaqPage, buildLocalBusiness, buildServiceOffers, listOfferPrices, serializeJsonLd } from './json-ld';
+import { DEFAULT_SERVED_PREFIXES, type ServedPrefix } from '@/features/service-area/postal-code';
+import { NAMED_TOWNS } from '@/features/service-area/served-towns';
+import { getTranslator } from '@/i18n/messages';
+import { LOCALES } from '@/i18n/routing';
+import { buildFaqPage, buildLocalBusiness, buildServiceOffers, describeBusiness, listAreaServed, listOfferPrices, serializeJsonLd } from './json-ld';
 
 const facts = {
   name: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca',
@@ -47,5 +51,42 @@ describe('structured data', () => {
     const json = serializeJsonLd(buildFaqPage([{ question: '</script><script>alert(1)</script>', answer: 'a' }]));
     expect(json).not.toContain('</script>');
     expect(JSON.parse(json).mainEntity[0].name).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('structured data follows the served area (0106)', () => {
+  const without = (...prefixes: string[]): ServedPrefix[] =>
+    DEFAULT_SERVED_PREFIXES.map((row) => (prefixes.includes(row.prefix) ? { ...row, served: false } : row));
+  /** The seeded branch's `serviceArea` (seed.ts): SPEC §1's eleven areas. */
+  const branchAreas = ['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby', 'Waterdown', 'Westdale', 'Hamilton Mountain', 'Binbrook', 'Caledonia', 'Flamborough'];
+  const cityNames = (prefixes: readonly ServedPrefix[]) => {
+    const ld = buildLocalBusiness({ ...facts, areaServed: listAreaServed(branchAreas, prefixes) }, { siteUrl: 'https://example.ca', pageUrl: 'https://example.ca/grimsby', description: 'x' });
+    return (ld.areaServed as { '@type': string; name?: string }[]).filter((a) => a['@type'] === 'City').map((a) => a.name);
+  };
+
+  it('names every area of the branch while all are served, SPEC\'s five towns first', () => {
+    expect(cityNames(DEFAULT_SERVED_PREFIXES)).toEqual(branchAreas);
+  });
+
+  it('stops naming a town taken out entirely and keeps one served in part', () => {
+    const names = cityNames(without('L3M', 'L9G'));
+    expect(names).not.toContain('Grimsby');
+    expect(names).toContain('Ancaster');
+    expect(names).toHaveLength(branchAreas.length - 1);
+    // Westdale has no rows: it goes with Hamilton's.
+    expect(listAreaServed(['Westdale', 'Caledonia'], without('N3W'))).toEqual(['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas', 'Grimsby', 'Westdale']);
+    expect(buildServiceOffers([{ code: 'onetime', name: 'One-Time', description: 'd' }], { siteUrl: 'https://example.ca', areaServed: listAreaServed(null, without('L3M')), quotePath: '/#quote' })[0]!.areaServed)
+      .toEqual(['Hamilton', 'Ancaster', 'Stoney Creek', 'Dundas'].map((name) => ({ '@type': 'City', name })));
+  });
+
+  it('describes the business with SPEC\'s towns served now, in every language', () => {
+    const describe = (locale: (typeof LOCALES)[number], prefixes: readonly ServedPrefix[]) => describeBusiness(getTranslator(locale, 'seo'), locale, prefixes);
+    expect(describe('en', DEFAULT_SERVED_PREFIXES)).toBe('Eco-friendly mosquito and tick control for homes in Hamilton, Ancaster, Stoney Creek, Dundas and Grimsby. Service on Fridays; 90% fewer mosquitoes, guaranteed or free re-treatment.');
+    expect(describe('fr', DEFAULT_SERVED_PREFIXES)).toMatch(/^Contrôle écologique des moustiques et des tiques pour les maisons de Hamilton, Ancaster, Stoney Creek, Dundas et Grimsby\. Service le vendredi/u);
+    expect(describe('es', without('L3M'))).toMatch(/^Control ecológico de mosquitos y garrapatas para viviendas en Hamilton, Ancaster, Stoney Creek y Dundas\. Servicio/u);
+    expect(describe('de', without('L3M'))).toMatch(/^Umweltschonende Mücken- und Zeckenbekämpfung für Häuser in Hamilton, Ancaster, Stoney Creek und Dundas\. Service am Freitag/u);
+    for (const locale of LOCALES) expect(describe(locale, without('L3M')), locale).not.toContain('Grimsby');
+    const noTown = without(...DEFAULT_SERVED_PREFIXES.filter((row) => (NAMED_TOWNS as readonly string[]).includes(row.area)).map((row) => row.prefix));
+    expect(describe('en', noTown)).toBe('Eco-friendly mosquito and tick control for homes. Service on Fridays; 90% fewer mosquitoes, guaranteed or free re-treatment.');
   });
 });

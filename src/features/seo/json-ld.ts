@@ -1,5 +1,8 @@
 import { DEFAULT_PRICE_TABLE } from '@/features/pricing/price-table';
 import { calculatePrice } from '@/features/pricing/pricing';
+import type { ServedPrefix } from '@/features/service-area/postal-code';
+import { findServedTowns, LISTED_AREAS_PART_OF, NAMED_TOWNS } from '@/features/service-area/served-towns';
+import { formatNameList } from '@/lib/format';
 import { formatPhoneInternational } from '@/lib/phone';
 
 /** Schema.org JSON-LD builders: pure, so the shapes are unit-tested without a server. */
@@ -18,6 +21,31 @@ export interface BusinessFacts {
   longitude: number;
   /** Towns served, shown as schema.org `areaServed`. */
   areaServed: readonly string[];
+}
+
+/**
+ * The towns `areaServed` names (docs/decisions/0106): SPEC's five towns with their own pages first,
+ * then the rest of the branch's list, each only while some row of it is served (Westdale and
+ * Hamilton Mountain follow Hamilton's rows, as on the landing list). A town taken out entirely is
+ * no longer claimed; a town served in part still is.
+ */
+export function listAreaServed(branchAreas: readonly string[] | null, servedPrefixes: readonly ServedPrefix[]): string[] {
+  const named: readonly string[] = NAMED_TOWNS;
+  const names = [...named, ...(branchAreas ?? []).filter((town) => !named.includes(town))];
+  return findServedTowns(names, servedPrefixes, LISTED_AREAS_PART_OF);
+}
+
+/** Translates a key of the `seo` namespace. */
+export type SeoTranslate = (key: string, values?: Record<string, string>) => string;
+
+/**
+ * The business's description in structured data: SPEC's towns served now, in the reader's
+ * language ("…for homes in Hamilton, Ancaster, Stoney Creek, Dundas and Grimsby."), or none named
+ * when the owner has taken all five out (0106).
+ */
+export function describeBusiness(t: SeoTranslate, locale: string, servedPrefixes: readonly ServedPrefix[]): string {
+  const towns = findServedTowns(NAMED_TOWNS, servedPrefixes);
+  return towns.length > 0 ? t('businessDescription', { towns: formatNameList(towns, locale) }) : t('businessDescriptionNoTowns');
 }
 
 /** SPEC §9: city pages and structured data say Friday 09:00–17:00. */

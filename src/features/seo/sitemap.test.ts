@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AREA_SLUGS } from '@/components/site/areas';
-import { buildRobots, buildSitemapEntries, PUBLIC_PAGES } from './sitemap';
+import { buildRobots, buildSitemapEntries, listPublicPages } from './sitemap';
 
 describe('sitemap', () => {
-  const entries = buildSitemapEntries('https://escarpmentmosquito.ca/');
+  const entries = buildSitemapEntries('https://escarpmentmosquito.ca/', AREA_SLUGS);
   const urls = entries.map((e) => e.url);
 
   it('lists every public page in all four languages', () => {
-    expect(entries).toHaveLength(PUBLIC_PAGES.length * 4);
+    expect(entries).toHaveLength(listPublicPages(AREA_SLUGS).length * 4);
     for (const slug of AREA_SLUGS) {
       expect(urls).toContain(`https://escarpmentmosquito.ca/${slug}`);
       expect(urls).toContain(`https://escarpmentmosquito.ca/fr/${slug}`);
@@ -29,6 +29,14 @@ describe('sitemap', () => {
       de: 'https://escarpmentmosquito.ca/de/grimsby',
       'x-default': 'https://escarpmentmosquito.ca/grimsby',
     });
+  });
+
+  it('leaves out the page of a town no longer served, in every language, and keeps the rest (0106)', () => {
+    const without = buildSitemapEntries('https://escarpmentmosquito.ca', ['hamilton', 'ancaster', 'stoney-creek', 'dundas']).map((e) => e.url);
+    expect(without.filter((u) => u.includes('grimsby'))).toEqual([]);
+    expect(without).toHaveLength(urls.length - 4);
+    for (const prefix of ['', '/es', '/fr', '/de']) expect(without).toContain(`https://escarpmentmosquito.ca${prefix}/dundas`);
+    expect(without).toContain('https://escarpmentmosquito.ca/terms');
   });
 
   it('keeps staff pages out of the sitemap', () => {

@@ -23,3 +23,17 @@ export function findServedTowns(names: readonly string[], servedPrefixes: readon
   const served = new Set(servedPrefixes.filter(isServedRow).map((row) => row.area));
   return names.filter((name) => served.has(partOf[name] ?? name));
 }
+
+/** How much of a town the branch serves now: every row of it, some, or none (no row of it is served, or it has none). */
+export type TownCoverage = 'all' | 'part' | 'none';
+
+/**
+ * A town's coverage from its rows (docs/decisions/0106): a town page claims the whole town only
+ * while every row naming it is served; a town with no served row is not claimed at all.
+ */
+export function findTownCoverage(town: string, servedPrefixes: readonly ServedPrefix[]): TownCoverage {
+  const rows = servedPrefixes.filter((row) => row.area === town);
+  const served = rows.filter(isServedRow).length;
+  if (served === 0) return 'none';
+  return served === rows.length ? 'all' : 'part';
+}

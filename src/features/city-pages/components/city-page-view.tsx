@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatLabelled } from '@/features/email/email-layout';
 import type { Locale } from '@/i18n/routing';
 import { cn } from '@/lib/cn';
-import { calculateReductionPercent, pickName, pickText } from '../city-content';
+import { calculateReductionPercent, type CityCopy, pickName, pickText } from '../city-content';
 import type { CityContent, PlaceName } from '../city-content.types';
 import { ResultsCarousel } from './results-carousel';
 import { YardIllustration } from './yard-illustration';
@@ -29,8 +29,14 @@ const section = 'mx-auto max-w-6xl px-4 py-12 sm:py-16';
 const anchored = 'scroll-mt-28';
 const h2 = 'text-2xl font-bold break-words text-ink sm:text-3xl';
 
-export async function CityPageView({ content, locale, phone, email, postalPrefixes }: {
+/**
+ * A town page. What it says about our service there comes from `copy` (the served prefixes, 0106):
+ * a town no longer served keeps its page, says online booking isn't available there and gives the
+ * phone instead of the booking buttons; server-rendered like the rest, no script added.
+ */
+export async function CityPageView({ content, copy, locale, phone, email, postalPrefixes }: {
   content: CityContent;
+  copy: CityCopy;
   locale: Locale;
   phone: string;
   email: string;
@@ -46,6 +52,20 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
     contact: localePath(locale, '/contact'),
   };
   const total = content.results.length;
+  const unserved = copy.coverage === 'none';
+  const callLink = (
+    <a href={toTelHref(phone)} className={buttonVariants({ size: 'lg' })}>
+      <Phone aria-hidden="true" className="h-5 w-5" />
+      {t('unserved.call', { phone })}
+    </a>
+  );
+  const unservedNotice = (id: string) => (
+    <div role="note" aria-labelledby={id} className="mt-8 max-w-2xl rounded-xl border border-white/60 bg-white p-5 text-ink">
+      <p id={id} className="text-lg font-semibold">{t('unserved.title', { city })}</p>
+      <p className="mt-1 text-gray-700">{t('unserved.body', { city })}</p>
+      <div className="mt-4">{callLink}</div>
+    </div>
+  );
 
   return (
     <article className="wrap-anywhere">
@@ -58,8 +78,9 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
             <ShieldCheck aria-hidden="true" className="h-5 w-5 shrink-0" />
             {t('guarantee')}
           </p>
+          {unserved ? unservedNotice('unserved-heading') : null}
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href={links.schedule} className={buttonVariants({ size: 'lg' })}>{t('cta.schedule')}</Link>
+            {unserved ? null : <Link href={links.schedule} className={buttonVariants({ size: 'lg' })}>{t('cta.schedule')}</Link>}
             <Link href={links.pricing} className={cn(buttonVariants({ size: 'lg', variant: 'outline' }))}>{t('cta.pricing')}</Link>
             <Link href={links.contact} className={cn(buttonVariants({ size: 'lg', variant: 'outline' }))}>{t('cta.contact')}</Link>
           </div>
@@ -69,13 +90,13 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
       <section id="intro" aria-labelledby="intro-heading" className={cn(section, anchored)}>
         <h2 id="intro-heading" className={h2}>{t('introHeading', { city })}</h2>
         <div className="mt-4 max-w-3xl space-y-4 text-lg text-gray-700">
-          {content.intro.map((p, i) => <p key={i}>{text(p)}</p>)}
+          {copy.intro.map((p, i) => <p key={i}>{text(p)}</p>)}
         </div>
       </section>
 
       <section id="neighbourhoods" aria-labelledby="neighbourhoods-heading" className={cn('bg-gray-50', anchored)}>
         <div className={section}>
-          <h2 id="neighbourhoods-heading" className={h2}>{t('neighbourhoodsHeading', { city })}</h2>
+          <h2 id="neighbourhoods-heading" className={h2}>{t(unserved ? 'neighbourhoodsHeadingUnserved' : 'neighbourhoodsHeading', { city })}</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {content.neighbourhoods.map((n) => (
               <li key={pickName(n.name, 'en')} className="rounded-xl border border-gray-200 bg-white p-5">
@@ -129,7 +150,7 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
         <div className={section}>
           <h2 id="faq-heading" className={h2}>{t('faqHeading', { city })}</h2>
           <div className="mt-6 space-y-3">
-            {content.faqs.map((f, i) => (
+            {copy.faqs.map((f, i) => (
               <details key={i} className="rounded-xl border border-gray-200 bg-white p-5" open={i === 0}>
                 <summary className="cursor-pointer text-lg font-semibold">{text(f.question)}</summary>
                 <p className="mt-3 text-gray-700">{text(f.answer)}</p>
@@ -205,7 +226,9 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
 
       <section id="service-area" aria-labelledby="service-area-heading" className={cn(section, anchored)}>
         <h2 id="service-area-heading" className={h2}>{t('serviceAreaHeading')}</h2>
-        <p className="mt-2 max-w-3xl text-gray-700">{text(content.serviceArea.text)}</p>
+        <p className="mt-2 max-w-3xl text-gray-700">
+          {copy.wholeTownText ? text(copy.wholeTownText) : t(unserved ? 'serviceAreaNone' : 'serviceAreaPart', { city, phone })}
+        </p>
         {postalPrefixes.length > 0 ? (
           <>
             <h3 className="mt-6 font-semibold">{t('postalCodes')}</h3>
@@ -214,12 +237,16 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
             </ul>
           </>
         ) : null}
-        <h3 className="mt-6 font-semibold">{t('nearby')}</h3>
-        <ul className="mt-2 flex flex-wrap gap-3">
-          {AREA_SLUGS.filter((s) => content.serviceArea.nearby.includes(s)).map((s) => (
-            <li key={s}><Link href={localePath(locale, `/${s}`)} className="font-medium text-brand-800 underline underline-offset-4">{tSite(`areas.${s}`)}</Link></li>
-          ))}
-        </ul>
+        {copy.nearby.length > 0 ? (
+          <>
+            <h3 className="mt-6 font-semibold">{t(unserved ? 'nearbyServed' : 'nearby')}</h3>
+            <ul className="mt-2 flex flex-wrap gap-3">
+              {AREA_SLUGS.filter((s) => copy.nearby.includes(s)).map((s) => (
+                <li key={s}><Link href={localePath(locale, `/${s}`)} className="font-medium text-brand-800 underline underline-offset-4">{tSite(`areas.${s}`)}</Link></li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
 
       <section id="contact" aria-labelledby="contact-heading" className={cn('bg-leaf-700 text-white', anchored)}>
@@ -240,13 +267,17 @@ export async function CityPageView({ content, locale, phone, email, postalPrefix
               <dd>{t('hours')}</dd>
             </div>
           </dl>
-          <h3 className="mt-10 text-xl font-semibold">{t('ctaHeading')}</h3>
-          <p className="mt-1">{t('ctaBody')}</p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Link href={links.schedule} className={buttonVariants({ size: 'lg' })}>{t('cta.schedule')}</Link>
-            <Link href={links.pricing} className={buttonVariants({ size: 'lg', variant: 'outline' })}>{t('cta.pricing')}</Link>
-            <Link href={links.contact} className={buttonVariants({ size: 'lg', variant: 'outline' })}>{t('cta.contact')}</Link>
-          </div>
+          {unserved ? unservedNotice('unserved-contact-heading') : (
+            <>
+              <h3 className="mt-10 text-xl font-semibold">{t('ctaHeading')}</h3>
+              <p className="mt-1">{t('ctaBody')}</p>
+              <div className="mt-4 flex flex-wrap gap-3">
+                <Link href={links.schedule} className={buttonVariants({ size: 'lg' })}>{t('cta.schedule')}</Link>
+                <Link href={links.pricing} className={buttonVariants({ size: 'lg', variant: 'outline' })}>{t('cta.pricing')}</Link>
+                <Link href={links.contact} className={buttonVariants({ size: 'lg', variant: 'outline' })}>{t('cta.contact')}</Link>
+              </div>
+            </>
+          )}
         </div>
       </section>
     </article>

@@ -40,10 +40,13 @@ export const grimsby: CityContent = {
       de: 'Grimsby liegt eingezwängt zwischen Ontariosee und Escarpment, und der Forty Mile Creek fließt von den Hügeln durch die Innenstadt bis zum See. Das Bachtal, die Obstgärten und das tief liegende Land am Ufer bieten Mücken jede Menge Brutplätze.',
     },
     {
-      en: 'We come to Grimsby every Friday of the season, treating waterfront condos’ shared gardens, the cottages of Grimsby Beach and family homes up the escarpment.',
-      fr: 'Nous venons à Grimsby chaque vendredi de la saison pour traiter les jardins communs des condos riverains, les chalets de Grimsby Beach et les maisons familiales sur l’escarpement.',
-      es: 'Venimos a Grimsby todos los viernes de la temporada para tratar los jardines comunes de los condominios junto al lago, las casitas de Grimsby Beach y las casas familiares de la escarpa.',
-      de: 'Wir kommen in der Saison jeden Freitag nach Grimsby und behandeln die Gemeinschaftsgärten der Eigentumswohnungen am Ufer, die Cottages von Grimsby Beach und Familienhäuser oben am Escarpment.',
+      claims: 'town',
+      text: {
+        en: 'We come to Grimsby every Friday of the season, treating waterfront condos’ shared gardens, the cottages of Grimsby Beach and family homes up the escarpment.',
+        fr: 'Nous venons à Grimsby chaque vendredi de la saison pour traiter les jardins communs des condos riverains, les chalets de Grimsby Beach et les maisons familiales sur l’escarpement.',
+        es: 'Venimos a Grimsby todos los viernes de la temporada para tratar los jardines comunes de los condominios junto al lago, las casitas de Grimsby Beach y las casas familiares de la escarpa.',
+        de: 'Wir kommen in der Saison jeden Freitag nach Grimsby und behandeln die Gemeinschaftsgärten der Eigentumswohnungen am Ufer, die Cottages von Grimsby Beach und Familienhäuser oben am Escarpment.',
+      },
     },
   ],
   neighbourhoods: [
@@ -135,6 +138,7 @@ export const grimsby: CityContent = {
   },
   faqs: [
     {
+      claims: 'town',
       question: {
         en: 'Do you really come out to Grimsby?',
         fr: 'Venez-vous vraiment jusqu’à Grimsby ?',

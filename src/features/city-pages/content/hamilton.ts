@@ -40,10 +40,13 @@ export const hamilton: CityContent = {
       de: 'Hamilton liegt zwischen dem Ontariosee und der Niagara-Schichtstufe – und diese Mischung aus Feuchtgebieten, Schluchten und alten Schattenbäumen ist genau das, was Mücken lieben. Cootes Paradise, das Red Hill Valley und die Bäche, die vom Escarpment herabfließen, sorgen in fast jedem Viertel für Brutstätten in der Nähe.',
     },
     {
-      en: 'Our Hamilton crew treats yards every Friday of the season. We spray the shady foliage where adult mosquitoes rest, treat standing water with larvicide and leave you with a short list of fixes for your property.',
-      fr: 'Notre équipe de Hamilton traite les terrains chaque vendredi de la saison. Nous pulvérisons le feuillage ombragé où se reposent les moustiques adultes, traitons l’eau stagnante avec un larvicide et vous laissons une courte liste de correctifs pour votre propriété.',
-      es: 'Nuestro equipo de Hamilton trata patios todos los viernes de la temporada. Rociamos el follaje sombreado donde descansan los mosquitos adultos, aplicamos larvicida en el agua estancada y le dejamos una lista breve de mejoras para su propiedad.',
-      de: 'Unser Team in Hamilton behandelt in der Saison jeden Freitag Gärten. Wir sprühen das schattige Laub, in dem erwachsene Mücken ruhen, behandeln stehendes Wasser mit Larvizid und geben Ihnen eine kurze Liste mit Verbesserungen für Ihr Grundstück.',
+      claims: 'town',
+      text: {
+        en: 'Our Hamilton crew treats yards every Friday of the season. We spray the shady foliage where adult mosquitoes rest, treat standing water with larvicide and leave you with a short list of fixes for your property.',
+        fr: 'Notre équipe de Hamilton traite les terrains chaque vendredi de la saison. Nous pulvérisons le feuillage ombragé où se reposent les moustiques adultes, traitons l’eau stagnante avec un larvicide et vous laissons une courte liste de correctifs pour votre propriété.',
+        es: 'Nuestro equipo de Hamilton trata patios todos los viernes de la temporada. Rociamos el follaje sombreado donde descansan los mosquitos adultos, aplicamos larvicida en el agua estancada y le dejamos una lista breve de mejoras para su propiedad.',
+        de: 'Unser Team in Hamilton behandelt in der Saison jeden Freitag Gärten. Wir sprühen das schattige Laub, in dem erwachsene Mücken ruhen, behandeln stehendes Wasser mit Larvizid und geben Ihnen eine kurze Liste mit Verbesserungen für Ihr Grundstück.',
+      },
     },
   ],
   neighbourhoods: [
@@ -125,6 +128,7 @@ export const hamilton: CityContent = {
   },
   faqs: [
     {
+      claims: 'whole',
       question: {
         en: 'Which Hamilton neighbourhoods do you serve?',
         fr: 'Quels quartiers de Hamilton desservez-vous ?',

@@ -40,10 +40,13 @@ export const stoneyCreek: CityContent = {
       de: 'Stoney Creek reicht vom Ufer des Ontariosees über die Obstgärten und Weinberge von Winona bis zu den Neubaugebieten auf der Mountain. Bäche, die über das Escarpment stürzen – etwa am Devil’s Punchbowl –, hinterlassen Becken und feuchte Schluchten direkt hinter vielen Häusern.',
     },
     {
-      en: 'Lakeshore homes also catch mosquitoes blown in from the marshy edges along the lake on warm, still nights. Our Friday crew covers the whole community every week of the season.',
-      fr: 'Les maisons au bord du lac reçoivent aussi les moustiques poussés depuis les rives marécageuses lors des nuits chaudes et sans vent. Notre équipe du vendredi couvre toute la communauté chaque semaine de la saison.',
-      es: 'Las casas junto al lago también reciben los mosquitos que llegan de las orillas pantanosas en las noches cálidas y sin viento. Nuestro equipo de los viernes cubre toda la comunidad cada semana de la temporada.',
-      de: 'Häuser am Seeufer bekommen in warmen, windstillen Nächten zudem Mücken aus den sumpfigen Uferbereichen ab. Unser Freitagsteam deckt in jeder Woche der Saison die ganze Gemeinde ab.',
+      claims: 'whole',
+      text: {
+        en: 'Lakeshore homes also catch mosquitoes blown in from the marshy edges along the lake on warm, still nights. Our Friday crew covers the whole community every week of the season.',
+        fr: 'Les maisons au bord du lac reçoivent aussi les moustiques poussés depuis les rives marécageuses lors des nuits chaudes et sans vent. Notre équipe du vendredi couvre toute la communauté chaque semaine de la saison.',
+        es: 'Las casas junto al lago también reciben los mosquitos que llegan de las orillas pantanosas en las noches cálidas y sin viento. Nuestro equipo de los viernes cubre toda la comunidad cada semana de la temporada.',
+        de: 'Häuser am Seeufer bekommen in warmen, windstillen Nächten zudem Mücken aus den sumpfigen Uferbereichen ab. Unser Freitagsteam deckt in jeder Woche der Saison die ganze Gemeinde ab.',
+      },
     },
   ],
   neighbourhoods: [
@@ -135,6 +138,7 @@ export const stoneyCreek: CityContent = {
   },
   faqs: [
     {
+      claims: 'whole',
       question: {
         en: 'Do you serve Upper Stoney Creek and Winona?',
         fr: 'Desservez-vous Upper Stoney Creek et Winona ?',

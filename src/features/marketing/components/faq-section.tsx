@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { ServedPrefix } from '@/features/service-area/postal-code';
 import { findServedTowns, LISTED_AREAS, LISTED_AREAS_PART_OF } from '@/features/service-area/served-towns';
 import type { Locale } from '@/i18n/routing';
-import { intlLocale } from '@/lib/format';
+import { formatNameList } from '@/lib/format';
 import type { FaqItem } from './faq-accordion';
 import { LazyFaqAccordion } from './lazy-islands';
 
@@ -12,7 +12,7 @@ export const FAQ_KEYS = ['fridays', 'safety', 'duration', 'rain', 'guarantee', '
 /** The FAQ's questions and answers; "Which areas do you serve?" names the areas served now, as the map does (0100). */
 export async function loadFaqItems(locale: Locale, servedPrefixes: readonly ServedPrefix[]): Promise<FaqItem[]> {
   const t = await getTranslations({ locale, namespace: 'home.faq' });
-  const areas = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(findServedTowns(LISTED_AREAS, servedPrefixes, LISTED_AREAS_PART_OF));
+  const areas = formatNameList(findServedTowns(LISTED_AREAS, servedPrefixes, LISTED_AREAS_PART_OF), locale);
   return FAQ_KEYS.map((key) => ({ question: t(`items.${key}.q`), answer: t(`items.${key}.a`, { areas }) }));
 }
 
