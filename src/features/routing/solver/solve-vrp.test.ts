@@ -334,15 +334,7 @@ function findBruteForceLongestDay(problem: VrpProblem): number {
     return best;
   };
   let best = Infinity;
-  for (let mask = 0; mask < vehicles ** n; mask++) {
-    const groups: number[][] = Array.from({ length: vehicles }, () => []);
-    let m = mask;
-    for (let i = 0; i < n; i++) {
-      groups[m % vehicles]!.push(i);
-      m = Math.floor(m / vehicles);
-    }
-    best = Math.min(best, Math.max(...groups.map(quickest)));
-  }
+  forEachSplit(n, vehicles, (groups) => (best = Math.min(best, Math.max(...groups.map(quickest)))));
   return best;
 }
 
@@ -374,6 +366,12 @@ function findBruteForceVrpOptimum(problem: VrpProblem): number {
     return best;
   };
   let best = Infinity;
+  forEachSplit(n, vehicles, (groups) => (best = Math.min(best, groups.reduce((sum, group, v) => sum + bestPerSubset(v, group), 0))));
+  return best;
+}
+
+/** Calls visit with every assignment of stops 0..n-1 to the vehicles (a group of stops per vehicle). */
+function forEachSplit(n: number, vehicles: number, visit: (groups: number[][]) => void): void {
   for (let mask = 0; mask < vehicles ** n; mask++) {
     const groups: number[][] = Array.from({ length: vehicles }, () => []);
     let m = mask;
@@ -381,10 +379,8 @@ function findBruteForceVrpOptimum(problem: VrpProblem): number {
       groups[m % vehicles]!.push(i);
       m = Math.floor(m / vehicles);
     }
-    const total = groups.reduce((sum, group, v) => sum + bestPerSubset(v, group), 0);
-    best = Math.min(best, total);
+    visit(groups);
   }
-  return best;
 }
 
 describe('findViolations (the oracle the tests above rely on)', () => {
