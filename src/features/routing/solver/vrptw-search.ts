@@ -664,8 +664,9 @@ export class VrptwSearch {
    * taking the move that leaves the shorter of the two days' maximum (best improvement, fewer
    * kilometres on a tie). A move must save at least MIN_MINUTES_SAVED and may add at most
    * DRIVING_PER_MINUTE_SAVED minutes of driving per minute saved, so a slightly shorter longest day
-   * never costs a long detour. Deterministic (no random draws, no clock): every accepted move lowers
-   * the sorted list of working days, and the rounds are capped.
+   * never costs a long detour. No clock and no random draw: every accepted move lowers the sorted
+   * list of working days, and the rounds are capped. The tie-break after it counts its own
+   * iterations and draws from the seeded generator, so the plan is the same on every run.
    */
   private balanceLongestDay(): void {
     const maxRounds = 4 * this.p.n;
