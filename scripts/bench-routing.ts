@@ -1,6 +1,7 @@
 /**
- * Route-solver benchmark: TSPLIB optima, Solomon best-knowns and Hamilton Fridays against an exact
- * solver. Usage: tsx scripts/bench-routing.ts [--quick] [--only=tsplib,solomon,hamilton]
+ * Route-solver benchmark: TSPLIB optima, Solomon best-knowns, Hamilton Fridays against an exact
+ * solver, and multi-crew Hamilton Fridays (distance only against the longest day first, 0111).
+ * Usage: tsx scripts/bench-routing.ts [--quick] [--only=tsplib,solomon,hamilton,crews]
  * [--days=N] [--seed=N] [--strict] [--cpu-clock]. BENCH_DIR overrides ../shared/bench.
  * --cpu-clock measures budgets and times in this process's CPU time, so a busy shared machine does
  * not eat the solver's budget.
@@ -9,18 +10,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { convertTsplibToProblem, measureSolomonRoutes, parseBestKnown } from '../src/features/routing/bench/bench-problems';
 import { loadHighs, solveTspExactly } from '../src/features/routing/bench/exact-tsp';
-import { generateHamiltonFriday } from '../src/features/routing/bench/hamilton-fridays';
+import { DAY_START_MIN, generateHamiltonFriday } from '../src/features/routing/bench/hamilton-fridays';
 import { convertSolomonToProblem, parseSolomon, parseSolomonSolution } from '../src/features/routing/bench/solomon-parser';
 import { parseTsplib } from '../src/features/routing/bench/tsplib-parser';
 import { createRandom } from '../src/features/routing/solver/seeded-random';
 import { solveVrp } from '../src/features/routing/solver/solve-vrp';
+import type { VrpObjective, VrpSolution } from '../src/features/routing/solver/vrp-model';
 
 const args = process.argv.slice(2);
 const readArg = (name: string): string | undefined =>
   args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = args.includes('--quick');
 const strict = args.includes('--strict');
-const only = new Set((readArg('only') ?? 'tsplib,solomon,hamilton').split(','));
+const only = new Set((readArg('only') ?? 'tsplib,solomon,hamilton,crews').split(','));
 const seed = Number(readArg('seed') ?? 1);
 const benchDir = process.env.BENCH_DIR ?? path.resolve(process.cwd(), '../shared/bench');
 const useCpuClock = args.includes('--cpu-clock');
@@ -160,12 +162,58 @@ async function runHamilton(): Promise<void> {
   if (p95 > 250) failures.push(`Hamilton p95 ${p95.toFixed(0)} ms > 250 ms`);
 }
 
+/** Longest working day in minutes (shift start to back at the depot). */
+function measureLongestDay(solution: VrpSolution): number {
+  return Math.max(0, ...solution.routes.map((r) => r.duration));
+}
+
+/**
+ * Days as the route manager plans them: 2-3 crews on 08:00-18:00 shifts and the app's work limits,
+ * solved for total distance only and for the longest day first. Reports the longest day and the
+ * total kilometres of each.
+ */
+function runCrews(): void {
+  const days = Number(readArg('days') ?? (quick ? 10 : 40));
+  const random = createRandom(seed * 104729);
+  console.log(`\n== Hamilton Fridays with crews: ${days} days, distance only vs longest day first ==`);
+  const rows: (string | number)[][] = [['day', 'stops', 'crews', 'longest min (dist)', 'km (dist)', 'longest min (bal)', 'km (bal)', 'ms (bal)']];
+  const sums = { longestDist: 0, longestBal: 0, kmDist: 0, kmBal: 0 };
+  const times: number[] = [];
+  for (let day = 0; day < days; day++) {
+    const crews = 2 + random.nextInt(2);
+    const stops = 6 * crews + random.nextInt(6 * crews);
+    const friday = generateHamiltonFriday(seed * 100019 + day, stops, crews);
+    const vehicles = friday.problem.vehicles.map(() => ({ shiftStartMin: DAY_START_MIN, shiftEndMin: DAY_START_MIN + 600 }));
+    const solveFor = (objective: VrpObjective) =>
+      solveVrp({ ...friday.problem, vehicles, objective }, { timeBudgetMs: 1000, maxIterations: 5000, stallIterations: 2000, seed, now });
+    const dist = solveFor('distance');
+    const t0 = now();
+    const bal = solveFor('longest-day-then-distance');
+    times.push(now() - t0);
+    const [ld, lb] = [measureLongestDay(dist), measureLongestDay(bal)];
+    sums.longestDist += ld;
+    sums.longestBal += lb;
+    sums.kmDist += dist.totalDistance;
+    sums.kmBal += bal.totalDistance;
+    if (bal.unassigned.length > dist.unassigned.length) failures.push(`crews day ${day + 1}: balancing left more stops unassigned`);
+    rows.push([day + 1, stops, crews, ld.toFixed(0), dist.totalDistance.toFixed(1), lb.toFixed(0), bal.totalDistance.toFixed(1), Math.round(times[day]!)]);
+  }
+  printTable(rows);
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `mean longest day ${(sums.longestDist / days).toFixed(1)} -> ${(sums.longestBal / days).toFixed(1)} min;` +
+      ` total km ${sums.kmDist.toFixed(1)} -> ${sums.kmBal.toFixed(1)} (${formatGap((sums.kmBal / sums.kmDist - 1) * 100)});` +
+      ` balanced solve p50 ${calculatePercentile(sorted, 0.5).toFixed(0)} ms, p95 ${calculatePercentile(sorted, 0.95).toFixed(0)} ms`,
+  );
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   console.log(`clock: ${useCpuClock ? 'process CPU time' : 'wall clock'}; bench dir ${benchDir}`);
   if (only.has('tsplib')) runTsplib();
   if (only.has('solomon')) runSolomon();
   if (only.has('hamilton')) await runHamilton();
+  if (only.has('crews')) runCrews();
   console.log(`\nbench finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (failures.length === 0) {
     console.log('all targets met');

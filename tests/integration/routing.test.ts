@@ -7,6 +7,7 @@ import { customers } from '@/db/schema/customers';
 import { DEMO_ADDRESSES } from '@/db/seed-data/demo-addresses';
 import { findOrCreateCustomer } from '@/features/booking/booking.service';
 import { DEMO_TECHNICIAN } from '@/features/routing/demo-crew.repository';
+import { formatClockTime } from '@/features/routing/build-problem';
 import { getDayRoutes, optimizeDay, type RouteData } from '@/features/routing/route.service';
 import { buildGreatCircleMatrix } from '@/features/routing/travel/distance-matrix';
 import { signIn } from '@/features/staff-auth/session.service';
@@ -69,6 +70,7 @@ describe('optimizeDay on the seeded demo Friday', () => {
   it('gives ETAs that increase and match the travel matrix plus 45 minutes per stop', async () => {
     const saved = await loadSavedRoutes();
     expect(saved.length).toBeGreaterThanOrEqual(3);
+    const returned = new Map((await getDayRoutes(FRIDAY, { now: NOW })).routes.map((r) => [r.id, r.backAtDepot]));
     for (const row of saved) {
       const data = row.routeData as RouteData;
       let clock = data.departDepotMin;
@@ -90,6 +92,8 @@ describe('optimizeDay on the seeded demo Friday', () => {
       expect(data.returnDepotMin).toBeLessThanOrEqual(1080);
       expect(row.totalDistance).toBe(Math.round(distance + back.distanceM[0]![1]!));
       expect(row.totalDuration).toBe(Math.round(data.returnDepotMin - 480));
+      // The route manager shows when each crew is back, the day length the plan balances (0111).
+      expect(returned.get(row.id)).toBe(formatClockTime(data.returnDepotMin));
       const etas = data.stops.map((s) => s.eta);
       expect([...etas].sort()).toEqual(etas);
     }

@@ -88,6 +88,41 @@ describe('buildVrpProblem', () => {
   });
 });
 
+describe('two crews on a Friday with stops out in Grimsby (walkthrough 0108)', () => {
+  // Ten stops in central Hamilton and four east along the lake towards Grimsby; both crews 08:00-18:00.
+  const places: [number, number][] = [
+    [43.258, -79.88], [43.25, -79.86], [43.24, -79.85], [43.23, -79.88], [43.262, -79.91],
+    [43.245, -79.82], [43.22, -79.84], [43.27, -79.845], [43.235, -79.905], [43.215, -79.87],
+    [43.193, -79.561], [43.187, -79.545], [43.205, -79.64], [43.21, -79.71],
+  ];
+  const friday: RouteStopInput[] = places.map(([latitude, longitude], i) => ({ appointmentId: 500 + i, latitude, longitude, time: '09:00' }));
+  const crews = [
+    { id: 7, name: 'Crew A', shiftStartMin: 480, shiftEndMin: 1080 },
+    { id: 9, name: 'Crew B', shiftStartMin: 480, shiftEndMin: 1080 },
+  ];
+  const day: DayPlanInput = { stops: friday, technicians: crews, rules };
+  const matrix = buildGreatCircleMatrix(listMatrixPoints(friday, depot));
+  const solve = (problem: ReturnType<typeof buildVrpProblem>) =>
+    solveVrp(problem, { timeBudgetMs: 60_000, maxIterations: 5000, stallIterations: 2000, seed: 1 });
+
+  it('gives both crews a similar day, the far stops to the crew with fewer visits, for about the same kilometres', () => {
+    const problem = buildVrpProblem(day, matrix);
+    const { routes, unassignedAppointmentIds } = describeSolution(solve(problem), day, matrix);
+    expect(unassignedAppointmentIds).toEqual([]);
+    expect(routes).toHaveLength(2);
+    const days = routes.map((r) => r.totalDurationMin).sort((a, b) => a - b);
+    // Within one visit of each other, and nobody past 15:00 (the distance-only plan: 3 h 22 against 9 h 30).
+    expect(days[1]! - days[0]!).toBeLessThanOrEqual(45);
+    expect(days[1]!).toBeLessThanOrEqual(420);
+    const farCrew = routes.find((r) => r.stops.some((s) => s.appointmentId === 510))!;
+    const nearCrew = routes.find((r) => r !== farCrew)!;
+    expect(farCrew.stops.length).toBeLessThan(nearCrew.stops.length);
+    const byDistance = solve({ ...problem, objective: 'distance' });
+    const kilometres = routes.reduce((sum, r) => sum + r.totalDistanceM, 0);
+    expect(kilometres).toBeLessThanOrEqual(byDistance.totalDistance * 1.05);
+  });
+});
+
 describe('a day under way: done stops stay first, the rest starts where the technician is', () => {
   // Crew A has done two stops in Dundas (west), in this order; Crew C was deactivated after doing one.
   const done = [

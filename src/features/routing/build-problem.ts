@@ -172,8 +172,8 @@ export function plansRestOfToday(day: DayPlanInput): boolean {
  * Builds the solver's problem: location 0 is the depot, location i + 1 is stops[i], and the done
  * stops follow (`listMatrixPoints`); one vehicle per technician who takes stops, with its shift
  * clipped to the branch's working day. On a day under way a technician's vehicle leaves from their
- * last done stop when the rest of their tour starts; distances are metres, so the solver
- * minimises kilometres driven.
+ * last done stop when the rest of their tour starts; distances are metres. The solver shortens
+ * the longest crew day first, then kilometres driven (0111).
  */
 export function buildVrpProblem(day: DayPlanInput, matrix: TravelMatrix): VrpProblem {
   const points = day.stops.length + 1 + day.technicians.reduce((sum, t) => sum + (t.done?.length ?? 0), 0);
@@ -191,7 +191,8 @@ export function buildVrpProblem(day: DayPlanInput, matrix: TravelMatrix): VrpPro
     }),
     travelMin: matrix.durationMin,
     distance: matrix.distanceM,
-    objective: 'distance',
+    // Every crew home as early as possible, then the fewest kilometres (0111).
+    objective: 'longest-day-then-distance',
   };
 }
 

@@ -9,7 +9,7 @@ import { findOutsideServiceArea, type OutsideServiceArea } from '@/features/serv
 import { AppError } from '@/lib/errors';
 import { getLogger } from '@/server/logger';
 import {
-  buildVrpProblem, type DayPlanInput, describeSolution, type DoneStopInput, listMatrixPoints, type PlannedStopView, plansRestOfToday,
+  buildVrpProblem, type DayPlanInput, describeSolution, type DoneStopInput, formatClockTime, listMatrixPoints, type PlannedStopView, plansRestOfToday,
   type RouteStopInput, type RouteTechnicianInput,
 } from './build-problem';
 import { geocodeAddress } from './geocoding/geocode';
@@ -91,6 +91,8 @@ export interface DayRoute {
   totalDuration: number | null;
   /** Minutes spent driving (null for routes saved without plan data). */
   drivingMinutes: number | null;
+  /** 'HH:MM' the crew is back at the depot as planned (null without plan data): how long their day is. */
+  backAtDepot: string | null;
   appointmentOrder: number[];
   routeData: unknown;
   appointments: RouteStop[];
@@ -423,6 +425,7 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
     totalDistance: row.totalDistance,
     totalDuration: row.totalDuration,
     drivingMinutes: data ? Math.round(data.drivingMin) : null,
+    backAtDepot: data ? formatClockTime(data.returnDepotMin) : null,
     appointmentOrder: row.appointmentOrder,
     routeData: row.routeData,
     appointments: stops,

@@ -1,11 +1,15 @@
 'use client';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DayRoute } from '../route.service';
-import { formatDuration, formatKilometres } from './route-format';
+import { formatClock, formatDuration, formatKilometres } from './route-format';
 
-/** A route's title line: the technician's colour and name, then stops, distance and driving time. */
+/**
+ * A route's title line: the technician's colour and name, then stops, distance and driving time; in
+ * the route manager also when the crew is back at the depot, the length of their day the plan
+ * balances between crews (0111).
+ */
 export function RouteHeading({ route, name, level = 2 }: {
-  route: Pick<DayRoute, 'technicianColor' | 'appointments' | 'totalDistance' | 'drivingMinutes'>;
+  route: Pick<DayRoute, 'technicianColor' | 'appointments' | 'totalDistance' | 'drivingMinutes'> & Partial<Pick<DayRoute, 'backAtDepot'>>;
   name: string;
   /** 2 on the day sheet (right under the page title), 3 inside the route manager's "Route Details". */
   level?: 2 | 3;
@@ -25,6 +29,7 @@ export function RouteHeading({ route, name, level = 2 }: {
           distance: formatKilometres(route.totalDistance ?? 0, locale),
           driving: formatDuration(route.drivingMinutes, t),
         })}
+        {level === 3 && route.backAtDepot ? ` · ${t('routeBackAtDepot', { time: formatClock(route.backAtDepot, locale) ?? route.backAtDepot })}` : null}
       </p>
     </div>
   );

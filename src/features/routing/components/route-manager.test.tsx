@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { getTranslator, pickMessages } from '@/i18n/messages';
 import type { DayRoutes } from '../route.service';
+import { RouteHeading } from './route-heading';
 import { DoneWithoutRoute, NotOnAnyRoute, OutsideServiceArea } from './route-manager';
 
 const visit = {
@@ -73,5 +74,22 @@ describe('"Outside the current service area" on the route manager (0096)', () =>
 
   it('says nothing on a Friday without such visits', () => {
     expect(renderOutside('en', [])).toBe('');
+  });
+});
+
+describe("a route's heading: when the crew is back at the depot (0111)", () => {
+  const route = { technicianColor: '#2563eb', appointments: [], totalDistance: 18_600, drivingMinutes: 28, backAtDepot: '15:10' };
+  const renderHeading = (locale: 'en' | 'fr', level: 2 | 3) => renderToStaticMarkup(
+    <NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>
+      <RouteHeading route={route} name="Crew A" level={level} />
+    </NextIntlClientProvider>,
+  );
+
+  it.each([['en', 'back at the depot 3:10 PM'], ['fr', 'retour au dépôt à 15\u00a0h\u00a010']] as const)('says it in the route manager, where the crews are compared (%s)', (locale, text) => {
+    expect(renderHeading(locale, 3)).toContain(text);
+  });
+
+  it('leaves it off the day sheet, which shows one crew', () => {
+    expect(renderHeading('en', 2)).not.toContain('back at the depot');
   });
 });

@@ -345,6 +345,7 @@ export function RouteManager({ initialDate, isDemo, techniciansHref }: { initial
                   <dd className="font-medium">{formatDuration(totalDriving, t)}</dd>
                 </div>
               </dl>
+              {routes.length > 1 ? <p className="text-sm text-gray-600">{t('routesShareTheDay')}</p> : null}
             </CardHeader>
             <CardContent className="space-y-6">
               {routes.map((route) => {

@@ -18,6 +18,8 @@ export interface CompiledProblem {
   /** Location each vehicle leaves from (0: the depot). */
   vehicleOrigin: Int32Array;
   minimizeVehicles: boolean;
+  /** Shorten the longest working day after the distance search (objective 'longest-day-then-distance'). */
+  balanceDays: boolean;
   hasTimeWindows: boolean;
   hasCapacities: boolean;
 }
@@ -78,6 +80,7 @@ export function compileProblem(problem: VrpProblem): CompiledProblem {
     vehicleCapacity,
     vehicleOrigin,
     minimizeVehicles: problem.objective === 'vehicles-then-distance',
+    balanceDays: problem.objective === 'longest-day-then-distance',
     hasTimeWindows,
     hasCapacities: problem.vehicles.some((v) => v.capacity !== undefined) && demand.some((d) => d > 0),
   };

@@ -8,7 +8,7 @@ import {
   forEachPermutation,
   generatePoints,
 } from './solver-test-helpers';
-import type { VrpProblem, VrpStop } from './vrp-model';
+import type { VrpProblem, VrpSolution, VrpStop } from './vrp-model';
 
 function buildTspProblem(points: { x: number; y: number }[]): VrpProblem {
   const matrix = buildEuclideanMatrix(points);
@@ -236,6 +236,48 @@ describe('solveVrp: a day under way (vehicles that start where they are)', () =>
   });
 });
 
+describe('solveVrp: the longest working day first, then distance (field-service days)', () => {
+  // Five stops around the depot and two far out on one side, 30 minutes each; two crews.
+  const points = [{ x: 0, y: 0 }, { x: 8, y: 3 }, { x: -6, y: 7 }, { x: -9, y: -4 }, { x: 4, y: -9 }, { x: 10, y: -2 }, { x: 90, y: 10 }, { x: 96, y: -6 }];
+  const matrix = buildEuclideanMatrix(points);
+  const twoCrews: VrpProblem = {
+    stops: points.slice(1).map(() => ({ serviceMin: 30 })),
+    vehicles: [
+      { shiftStartMin: 0, shiftEndMin: 600 },
+      { shiftStartMin: 0, shiftEndMin: 600 },
+    ],
+    travelMin: matrix,
+  };
+  const longestDay = (solution: VrpSolution) => Math.max(...solution.routes.map((r) => r.duration));
+  const solve = (problem: VrpProblem) => solveVrp(problem, { timeBudgetMs: 60_000, maxIterations: 2000, stallIterations: 500, seed: 1 });
+
+  it('with distance alone, one crew takes the whole day (the unbalanced plan)', () => {
+    const byDistance = solve({ ...twoCrews, objective: 'distance' });
+    expect(byDistance.routes).toHaveLength(1);
+  });
+
+  it('splits the day so the longer of the two is as short as it can be (brute force)', () => {
+    const balanced = solve({ ...twoCrews, objective: 'longest-day-then-distance' });
+    expect(findViolations(twoCrews, balanced)).toEqual([]);
+    expect(balanced.routes).toHaveLength(2);
+    expect(longestDay(balanced)).toBeCloseTo(findBruteForceLongestDay(twoCrews), 6);
+  });
+
+  it('keeps windows, shifts and the plan the same on every run', () => {
+    const problem: VrpProblem = { ...buildWindowedProblem(31, 18), objective: 'longest-day-then-distance' };
+    const first = solve(problem);
+    expect(findViolations(problem, first)).toEqual([]);
+    expect(first.unassigned).toEqual([]);
+    expect(solve(problem)).toEqual(first);
+    expect(longestDay(first)).toBeLessThanOrEqual(longestDay(solve({ ...problem, objective: 'distance' })) + 1e-9);
+  });
+
+  it('changes nothing for one vehicle', () => {
+    const one: VrpProblem = { ...twoCrews, vehicles: [twoCrews.vehicles[0]!] };
+    expect(solve({ ...one, objective: 'longest-day-then-distance' })).toEqual(solve({ ...one, objective: 'distance' }));
+  });
+});
+
 describe('solveVrp: determinism', () => {
   it.each([
     ['a travelling-salesman day', () => buildTspProblem(generatePoints(9, 40))],
@@ -273,6 +315,29 @@ describe('solveVrp: determinism', () => {
   });
 });
 
+/**
+ * The shortest possible longest day for identical vehicles from the depot without windows: every
+ * split of the stops, each part in its quickest order (travel plus service).
+ */
+function findBruteForceLongestDay(problem: VrpProblem): number {
+  const n = problem.stops.length;
+  const vehicles = problem.vehicles.length;
+  const quickest = (group: number[]): number => {
+    if (group.length === 0) return 0;
+    let best = Infinity;
+    forEachPermutation(group, (order) => {
+      let minutes = problem.travelMin[0]![order[0]! + 1]! + problem.travelMin[order[order.length - 1]! + 1]![0]!;
+      for (let k = 0; k + 1 < order.length; k++) minutes += problem.travelMin[order[k]! + 1]![order[k + 1]! + 1]!;
+      for (const index of order) minutes += problem.stops[index]!.serviceMin;
+      best = Math.min(best, minutes);
+    });
+    return best;
+  };
+  let best = Infinity;
+  forEachSplit(n, vehicles, (groups) => (best = Math.min(best, Math.max(...groups.map(quickest)))));
+  return best;
+}
+
 /** Every assignment of stops to vehicles and every order, checked for feasibility. */
 function findBruteForceVrpOptimum(problem: VrpProblem): number {
   const n = problem.stops.length;
@@ -301,6 +366,12 @@ function findBruteForceVrpOptimum(problem: VrpProblem): number {
     return best;
   };
   let best = Infinity;
+  forEachSplit(n, vehicles, (groups) => (best = Math.min(best, groups.reduce((sum, group, v) => sum + bestPerSubset(v, group), 0))));
+  return best;
+}
+
+/** Calls visit with every assignment of stops 0..n-1 to the vehicles (a group of stops per vehicle). */
+function forEachSplit(n: number, vehicles: number, visit: (groups: number[][]) => void): void {
   for (let mask = 0; mask < vehicles ** n; mask++) {
     const groups: number[][] = Array.from({ length: vehicles }, () => []);
     let m = mask;
@@ -308,10 +379,8 @@ function findBruteForceVrpOptimum(problem: VrpProblem): number {
       groups[m % vehicles]!.push(i);
       m = Math.floor(m / vehicles);
     }
-    const total = groups.reduce((sum, group, v) => sum + bestPerSubset(v, group), 0);
-    best = Math.min(best, total);
+    visit(groups);
   }
-  return best;
 }
 
 describe('findViolations (the oracle the tests above rely on)', () => {

@@ -39,6 +39,13 @@ interface Route {
   cost: number;
 }
 
+/** A vehicle's day: minutes from shift start to back at the depot, minutes driving, and cost. */
+interface WorkingDay {
+  minutes: number;
+  driving: number;
+  cost: number;
+}
+
 export interface SearchSolution {
   /** One entry per vehicle, in vehicle order; nodes are locations (stop index + 1). */
   routes: number[][];
@@ -50,6 +57,13 @@ const UNASSIGNED_PENALTY = 1e7;
 const ROUTE_PENALTY = 1e5;
 const MAX_SEGMENT = 3;
 const MAX_EJECTIONS = 3;
+/** Balancing: minutes of extra driving (all routes together) allowed per minute off the longest day. */
+const DRIVING_PER_MINUTE_SAVED = 1;
+/** Balancing: a move must take at least this many minutes off the longest day. */
+const MIN_MINUTES_SAVED = 1;
+/** Balancing: ruin-and-recreate iterations for the distance tie-break, and its stall limit. */
+const TIE_BREAK_ITERATIONS = 1000;
+const TIE_BREAK_STALL_ITERATIONS = 300;
 
 export class VrptwSearch {
   private routes: Route[];
@@ -79,8 +93,8 @@ export class VrptwSearch {
   constructor(
     private readonly p: CompiledProblem,
     private readonly random: Random,
-    private readonly clock: SearchClock,
-    private readonly limits: SearchLimits = { stallIterations: Number.MAX_SAFE_INTEGER },
+    private clock: SearchClock,
+    private limits: SearchLimits = { stallIterations: Number.MAX_SAFE_INTEGER },
   ) {
     this.routes = Array.from(p.vehicleStart, (_, v) => this.createRoute(v, []));
     this.routeOf = new Int32Array(p.n).fill(-1);
@@ -101,6 +115,7 @@ export class VrptwSearch {
       this.allowNewRoutes = false;
     }
     this.improveByRuinAndRecreate();
+    if (this.p.balanceDays) this.balanceLongestDay();
     return this.exportSolution();
   }
 
@@ -312,9 +327,10 @@ export class VrptwSearch {
 
   // ---------------------------------------------------------------- local search
 
-  improveByLocalSearch(): void {
+  /** Until no move improves; with untilTimeUp (the default) also until the clock says stop. */
+  improveByLocalSearch(untilTimeUp = true): void {
     let improved = true;
-    while (improved && !this.clock.isTimeUp()) {
+    while (improved && !(untilTimeUp && this.clock.isTimeUp())) {
       improved = false;
       const order = this.routes.map((_, i) => i).filter((i) => this.routes[i]!.nodes.length > 0);
       for (const a of order) {
@@ -638,6 +654,121 @@ export class VrptwSearch {
       this.refreshRoute(rb, bi);
       moves--;
     }
+  }
+
+  // ---------------------------------------------------------------- balancing working days
+
+  /**
+   * Min-max phase after the distance search: moves segments of up to MAX_SEGMENT stops off the
+   * longest working day to another vehicle, or exchanges them with up to MAX_SEGMENT of its stops,
+   * taking the move that leaves the shorter of the two days' maximum (best improvement, fewer
+   * kilometres on a tie). A move must save at least MIN_MINUTES_SAVED and may add at most
+   * DRIVING_PER_MINUTE_SAVED minutes of driving per minute saved, so a slightly shorter longest day
+   * never costs a long detour. No clock and no random draw: every accepted move lowers the sorted
+   * list of working days, and the rounds are capped. The tie-break after it counts its own
+   * iterations and draws from the seeded generator, so the plan is the same on every run.
+   */
+  private balanceLongestDay(): void {
+    const maxRounds = 4 * this.p.n;
+    for (let round = 0; round < maxRounds; round++) {
+      // The routes are feasible, so every day measures.
+      const days = this.routes.map((r) => this.measureDay(r, r.nodes)!);
+      let longest = 0;
+      for (let i = 1; i < days.length; i++) if (days[i]!.minutes > days[longest]!.minutes + EPS) longest = i;
+      if (!this.moveOffLongestDay(longest, days)) break;
+    }
+    this.shortenDrivingWithinLongestDay();
+  }
+
+  private moveOffLongestDay(ai: number, days: readonly WorkingDay[]): boolean {
+    const ra = this.routes[ai]!;
+    const dayA = days[ai]!;
+    let best: { bi: number; a: number[]; b: number[]; peak: number; cost: number } | null = null;
+    for (let bi = 0; bi < this.routes.length; bi++) {
+      if (bi === ai) continue;
+      const rb = this.routes[bi]!;
+      const dayB = days[bi]!;
+      for (let i = 0; i < ra.nodes.length; i++) {
+        for (let la = 1; la <= MAX_SEGMENT && i + la <= ra.nodes.length; la++) {
+          const segA = ra.nodes.slice(i, i + la);
+          for (let lb = 0; lb <= MAX_SEGMENT; lb++) {
+            for (let j = 0; j + lb <= rb.nodes.length; j++) {
+              const segB = rb.nodes.slice(j, j + lb);
+              const nodesA = [...ra.nodes.slice(0, i), ...segB, ...ra.nodes.slice(i + la)];
+              const newA = this.measureDay(ra, nodesA);
+              if (!newA || newA.minutes > dayA.minutes - MIN_MINUTES_SAVED + EPS) continue;
+              const nodesB = [...rb.nodes.slice(0, j), ...segA, ...rb.nodes.slice(j + lb)];
+              const newB = this.measureDay(rb, nodesB);
+              if (!newB) continue;
+              const peak = Math.max(newA.minutes, newB.minutes);
+              const saved = dayA.minutes - peak;
+              if (saved < MIN_MINUTES_SAVED - EPS) continue;
+              const extraDriving = newA.driving + newB.driving - dayA.driving - dayB.driving;
+              if (extraDriving > DRIVING_PER_MINUTE_SAVED * saved + EPS) continue;
+              const cost = newA.cost + newB.cost - dayA.cost - dayB.cost;
+              if (best && (peak > best.peak + EPS || (peak > best.peak - EPS && cost >= best.cost - EPS))) continue;
+              best = { bi, a: nodesA, b: nodesB, peak, cost };
+            }
+          }
+        }
+      }
+    }
+    if (!best) return false;
+    ra.nodes = best.a;
+    this.routes[best.bi]!.nodes = best.b;
+    this.refreshAll();
+    return true;
+  }
+
+  /**
+   * The tie-break: distance local search with every shift cut to the longest day just reached, so
+   * kilometres come off without any day growing past it. Bounded by the search itself (each move
+   * lowers the distance), not by the clock, which the distance search may have used up.
+   */
+  private shortenDrivingWithinLongestDay(): void {
+    const { p } = this;
+    const longest = Math.max(...this.routes.map((r) => this.measureDay(r, r.nodes)!.minutes));
+    const shiftEnds = Float64Array.from(p.vehicleEnd);
+    for (let v = 0; v < shiftEnds.length; v++) p.vehicleEnd[v] = Math.min(shiftEnds[v]!, p.vehicleStart[v]! + longest);
+    this.refreshAll();
+    this.improveByLocalSearch(false);
+    // A short ruin-and-recreate of its own, counted in iterations: the same routes on every run.
+    const [clock, limits] = [this.clock, this.limits];
+    let work = 0;
+    this.clock = { progress: () => work / TIE_BREAK_ITERATIONS, isTimeUp: () => work >= TIE_BREAK_ITERATIONS, tick: () => void work++ };
+    this.limits = { stallIterations: TIE_BREAK_STALL_ITERATIONS };
+    this.improveByRuinAndRecreate();
+    [this.clock, this.limits] = [clock, limits];
+    p.vehicleEnd.set(shiftEnds);
+    this.refreshAll();
+  }
+
+  /**
+   * The vehicle's working day over nodes: minutes from its shift start to back at the depot,
+   * minutes driving, and cost; null when a window, the shift end or the capacity is broken.
+   */
+  private measureDay(route: Route, nodes: readonly number[]): WorkingDay | null {
+    const { p } = this;
+    const v = route.vehicle;
+    let time = p.vehicleStart[v]!;
+    let last = p.vehicleOrigin[v]!;
+    let driving = 0;
+    let cost = 0;
+    let load = 0;
+    for (const x of nodes) {
+      const s = Math.max(time + this.t(last, x), p.ready[x]!);
+      if (s > p.due[x]! + EPS) return null;
+      driving += this.t(last, x);
+      cost += this.c(last, x);
+      load += p.demand[x]!;
+      time = s + p.service[x]!;
+      last = x;
+    }
+    driving += this.t(last, 0);
+    cost += this.c(last, 0);
+    time += this.t(last, 0);
+    if (time > p.vehicleEnd[v]! + EPS || load > p.vehicleCapacity[v]! + EPS) return null;
+    return { minutes: time - p.vehicleStart[v]!, driving, cost };
   }
 
   // ---------------------------------------------------------------- ruin and recreate
