@@ -139,6 +139,17 @@ export function formatDayAndTime(at: Date, locale: string, timeZone: string): { 
   return { day, time: keepFrenchHourTogether(time, locale) };
 }
 
+/**
+ * An instant as its date in words and its clock time, in `timeZone`, for a letter to a customer
+ * ('November 25, 2026' and '11:42 PM'; '25 de noviembre de 2026' and '23:42'; '25 novembre 2026'
+ * and '23 h 42'; '25. November 2026' and '23:42'), joined by a message in the reader's language.
+ * Staff screens keep the short style (`formatShortDateTime`).
+ */
+export function formatLongDayAndTime(at: Date, locale: string, timeZone: string): { day: string; time: string } {
+  const day = formatDisplayDate(cachedDateTimeFormat(intlLocale(locale), `long-day-no-weekday|${timeZone}`, { ...LONG_DAY_NO_WEEKDAY, timeZone }), at);
+  return { day, time: formatDayAndTime(at, locale, timeZone).time };
+}
+
 /** Money in the site locale's conventions (en → en-CA), always two decimals, CAD. */
 export function formatCad(cents: number, locale: string): string {
   return formatMoney(cents, intlLocale(locale));

@@ -2,10 +2,10 @@ import 'server-only';
 import { escapeHtml, formatLabelled, renderEmailLayout, type EmailBranch } from '@/features/email/email-layout';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
-import { formatShortDateTime } from '@/lib/format';
+import { formatLongDayAndTime } from '@/lib/format';
 import type { ContactMessageRequest } from './contact.schema';
 import { describeContactSubject } from './contact-subjects';
-import { composeMessageReply } from './message-reply';
+import { composeMessageReply, greetingName } from './message-reply';
 
 const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
@@ -13,11 +13,12 @@ const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 export function renderContactAckEmail(message: ContactMessageRequest, locale: Locale, branch: EmailBranch) {
   const t = getTranslator(locale);
   const subject = describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`));
-  const bodyHtml = `<p>${escapeHtml(t('contact.ack.greeting', { name: message.name }))}</p>
+  const greeting = t('contact.ack.greeting', { name: greetingName(message.name) });
+  const bodyHtml = `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t('contact.ack.body'))}</p>
 <p style="color:#6b7280;margin-bottom:4px">${escapeHtml(formatLabelled(locale, t('contact.ack.subjectLabel'), subject))}</p>
 <blockquote style="margin:0;padding:8px 12px;border-left:3px solid #f59e0b;background:#f9fafb">${paragraphs(message.message)}</blockquote>`;
-  const bodyText = `${t('contact.ack.greeting', { name: message.name })}\n\n${t('contact.ack.body')}\n\n${formatLabelled(locale, t('contact.ack.subjectLabel'), subject)}\n${formatLabelled(locale, t('contact.ack.yourMessage'))}\n${message.message}`;
+  const bodyText = `${greeting}\n\n${t('contact.ack.body')}\n\n${formatLabelled(locale, t('contact.ack.subjectLabel'), subject)}\n${formatLabelled(locale, t('contact.ack.yourMessage'))}\n${message.message}`;
   const { html, text } = renderEmailLayout({ branch, locale, heading: t('contact.ack.heading'), bodyHtml, bodyText, footer: t('email.footer', { phone: branch.phone }) });
   return { subject: t('contact.ack.subject'), html, text };
 }
@@ -53,11 +54,13 @@ export function renderMessageReplyEmail(
   message: { name: string; subject: string; content: string; createdAt: Date },
   reply: string,
   locale: Locale,
-  branch: EmailBranch,
+  branch: EmailBranch & { timezone: string },
 ) {
   const t = getTranslator(locale);
   const subject = describeContactSubject(message.subject, (code) => t(`contactForm.subjects.${code}`));
-  const wrote = t('contact.reply.youWrote', { date: formatShortDateTime(message.createdAt, locale) ?? '' });
+  // The day in words, as a letter writes it ("el 25 de noviembre de 2026 a las 23:42"), in the branch's time (0112).
+  const written = formatLongDayAndTime(message.createdAt, locale, branch.timezone);
+  const wrote = t('contact.reply.youWrote', { date: written.day, time: written.time });
   // The letter as the dialog's preview showed it: no second greeting when the office wrote one (0063).
   const letter = composeMessageReply({ reply, name: message.name, branch }, t);
   const bodyHtml = `${letter.greeting === null ? '' : `<p>${escapeHtml(letter.greeting)}</p>\n`}<p>${paragraphs(letter.body)}</p>

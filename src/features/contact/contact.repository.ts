@@ -1,5 +1,6 @@
 import 'server-only';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { emailKey } from '@/db/email-key';
 import type { DbExecutor } from '@/db/client';
 import { messages } from '@/db/schema/messages';
 
@@ -42,4 +43,26 @@ export async function saveMessageReply(db: DbExecutor, id: number, body: string,
     .where(eq(messages.id, id))
     .returning({ id: messages.id, status: messages.status, responseContent: messages.responseContent, respondedAt: messages.respondedAt });
   return row!;
+}
+
+/**
+ * The newest `limit` messages written from `email` (compared as `emailKey` holds it: trimmed, lower case),
+ * newest first, each with how many there are in all: one query, whatever the number (0112).
+ */
+export async function selectMessagesByEmail(db: DbExecutor, email: string, limit: number) {
+  return db
+    .select({
+      id: messages.id,
+      subject: messages.subject,
+      content: messages.content,
+      status: messages.status,
+      responseContent: messages.responseContent,
+      respondedAt: messages.respondedAt,
+      createdAt: messages.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(messages)
+    .where(eq(emailKey(messages.email), emailKey(email)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeMessageReply, opensWithGreeting } from './message-reply';
+import { composeMessageReply, greetingName, opensWithGreeting } from './message-reply';
 
 const branch = { displayName: 'Escarpment Mosquito & Tick', phone: '(905) 555-0134', email: 'hello@escarpmentmosquito.ca', address: '1 Hunter St E', city: 'Hamilton', province: 'ON', postalCode: 'L8N 3W1' };
 const english = (key: string, values: Record<string, string>) =>
@@ -42,9 +42,10 @@ describe('opensWithGreeting', () => {
 });
 
 describe('composeMessageReply', () => {
-  it('greets the visitor when the office wrote no greeting', () => {
+  // By the first word of the name, as every other email greets a customer (0112); the dialog's preview is this letter.
+  it('greets the visitor by their first name when the office wrote no greeting', () => {
     expect(composeMessageReply({ reply: '  We can come on Friday.  ', name: 'Olivia Tremblay', branch }, english)).toEqual({
-      greeting: 'Hi Olivia Tremblay,',
+      greeting: 'Hi Olivia,',
       body: 'We can come on Friday.',
       footer: 'Questions? Call us at (905) 555-0134 or reply to this email.',
       sender: 'Escarpment Mosquito & Tick, 1 Hunter St E, Hamilton, ON L8N 3W1',
@@ -55,5 +56,17 @@ describe('composeMessageReply', () => {
     const letter = composeMessageReply({ reply: 'Hi Olivia,\n\nWe can come on Friday.\n\nThanks,\nMaria', name: 'Olivia Tremblay', branch }, english);
     expect(letter.greeting).toBeNull();
     expect(letter.body).toBe('Hi Olivia,\n\nWe can come on Friday.\n\nThanks,\nMaria');
+  });
+});
+
+describe('greetingName', () => {
+  it.each([
+    ['Maria Lopez Garcia', 'Maria'],
+    ['  Jean-Luc   Picard ', 'Jean-Luc'],
+    ['Cher', 'Cher'],
+    ['Ana\tMaría', 'Ana'],
+    ['   ', '   '],
+  ])('greets %j as %j', (name, expected) => {
+    expect(greetingName(name)).toBe(expected);
   });
 });

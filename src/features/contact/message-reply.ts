@@ -39,6 +39,15 @@ export function opensWithGreeting(text: string): boolean {
   return OPENS_WITH_SALUTATION.test(plain);
 }
 
+/**
+ * The name a contact email greets the visitor by: the first word of the one name field they filled
+ * ("Maria Lopez Garcia" → "Maria"), as every other email greets a customer by their first name (0112).
+ * A name of one word is used as it is; nothing but spaces gives back the name as typed.
+ */
+export function greetingName(name: string): string {
+  return name.trim().split(/\s+/u, 1)[0] || name;
+}
+
 /** The two sentences the reply's frame needs, in the reader's language (`contact.ack.greeting`, `email.footer`). */
 export type MessageReplyTranslate = (key: 'contact.ack.greeting' | 'email.footer', values: Record<string, string>) => string;
 
@@ -62,7 +71,7 @@ export type MessageReplyLetter = {
 export function composeMessageReply(input: { reply: string; name: string; branch: EmailBranch }, t: MessageReplyTranslate): MessageReplyLetter {
   const body = input.reply.trim();
   return {
-    greeting: opensWithGreeting(body) ? null : t('contact.ack.greeting', { name: input.name }),
+    greeting: opensWithGreeting(body) ? null : t('contact.ack.greeting', { name: greetingName(input.name) }),
     body,
     footer: t('email.footer', { phone: input.branch.phone }),
     sender: describeSender(input.branch),

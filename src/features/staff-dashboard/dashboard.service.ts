@@ -4,6 +4,7 @@ import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { readBookingRefQuery } from '@/features/booking/booking-ref';
 import { locate } from '@/features/booking/booking.service';
 import { describeCancelledBooking, describeUnpaidBooking } from '@/features/quotes/quote-state';
+import { selectMessagesByEmail } from '@/features/contact/contact.repository';
 import { findRefundedAmounts } from '@/features/payments/payment-tax';
 import { carryAddressUnsubscribe, findSeasonYear, lockAddressForCustomerEmail } from '@/features/marketing-email/consent.service';
 import { findToday } from '@/features/scheduling/available-dates';
@@ -226,6 +227,9 @@ export type QuotePage = Awaited<ReturnType<typeof listQuotesForStaff>>;
 /** The most quotes a customer's page lists; past it, the page says so and links to /quotes-admin narrowed to the address (0073). */
 export const CUSTOMER_QUOTES_SHOWN = 50;
 
+/** The most contact messages a customer's page lists, newest first; past it, the page says how many there are (0112). */
+export const CUSTOMER_MESSAGES_SHOWN = 10;
+
 /**
  * The codes of a customer's address and of their visits still to come that the branch does not
  * serve now (docs/decisions/0088): a community the owner marked not served after they booked.
@@ -256,6 +260,7 @@ export async function loadCustomerDetails(customerId: number, options: { now?: D
   if (!details) return null;
   const { erasedAt, ...customer } = details.customer;
   const found = erasedAt ? [] : await selectQuotesByEmail(db, customer.email, CUSTOMER_QUOTES_SHOWN + 1, options.now ?? new Date());
+  const sent = erasedAt ? [] : await selectMessagesByEmail(db, customer.email, CUSTOMER_MESSAGES_SHOWN);
   const branch = await getBranch(DEFAULT_BRANCH_ID, db);
   return {
     ...details,
@@ -263,6 +268,9 @@ export async function loadCustomerDetails(customerId: number, options: { now?: D
     outsideServiceArea: findCustomerOutsideArea(customer.postalCode, details.appointments, branch.settings.servedPrefixes),
     quotes: found.slice(0, CUSTOMER_QUOTES_SHOWN).map((q) => ({ ...describeQuoteState(q, branch.timezone), createdAt: q.createdAt.toISOString() })),
     moreQuotes: found.length > CUSTOMER_QUOTES_SHOWN,
+    // The contact messages written from the customer's address and the office's replies (0112); none once erased.
+    messages: sent.map(({ total: _total, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), respondedAt: m.respondedAt?.toISOString() ?? null })),
+    messageCount: sent[0]?.total ?? 0,
   };
 }
 

@@ -31,6 +31,7 @@ import { buildDashboardQuery, type DashboardFilters, readCustomerFilterParam, re
 import { NothingBookedAheadList } from './nothing-booked-ahead-list';
 import { AppointmentsPanel } from './appointments-panel';
 import { DataTable } from './data-table';
+import { inboxMessageAnchor } from '../inbox-path';
 import { LoadMore } from './load-more';
 import { MessageReplyDialog, type RepliedMessage } from './message-reply-dialog';
 import { NewCustomerAction } from './new-customer-action';
@@ -292,7 +293,7 @@ export function AdminDashboard({ initial, filters, nothingBookedAhead, customerD
               // The phone the visitor gave, to call back as they often ask (0078).
               date(m.createdAt), m.name, m.email, m.phone
                 ? <a key="p" className="whitespace-nowrap text-brand-800 underline" href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>{m.phone}</a>
-                : t('na'), describeContactSubject(m.subject, (code) => tSubject(code)), <div key="m" className="max-w-md space-y-2">
+                : t('na'), describeContactSubject(m.subject, (code) => tSubject(code)), <div key="m" id={inboxMessageAnchor(m.id)} className="max-w-md scroll-mt-24 space-y-2 target:rounded target:ring-2 target:ring-brand-500">
                 <p className="whitespace-pre-wrap">{m.content}</p>
                 {m.responseContent !== null ? (
                   <div className="border-l-4 border-brand-500 pl-3 text-gray-700">

@@ -23,6 +23,7 @@ import { PaymentLinkStatus, StaffNewBookingAction } from '@/features/booking/com
 import { BookingInviteAction } from '@/features/booking/components/booking-invite-action';
 import { loadBookingInviteStatus } from '@/features/booking/booking-invite.service';
 import { CustomerContactEditor } from '@/features/staff-dashboard/components/customer-contact-editor';
+import { CustomerMessages } from '@/features/staff-dashboard/components/customer-messages';
 import { CustomerQuotes } from '@/features/staff-dashboard/components/customer-quotes';
 import { MoveVisitAction } from '@/features/staff-dashboard/components/move-visit-action';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
@@ -281,6 +282,8 @@ export default async function CustomerDetailsPage({ params, searchParams }: {
           </ul>
         </section>
       </NextIntlClientProvider>
+      {/* The contact messages from the customer's address and the office's replies (0112); none once erased. */}
+      {erased ? null : <CustomerMessages messages={details.messages} count={details.messageCount} locale={locale} />}
       {/* The quotes asked for with the customer's address (0068); none once erased. */}
       <CustomerQuotes quotes={details.quotes} more={details.moreQuotes} email={erased ? null : customer.email} locale={locale} />
     </div>
