@@ -6,9 +6,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { messages } from '@/db/schema/messages';
+import { selectMessagesByEmail } from '@/features/contact/contact.repository';
 import { replyToMessage, submitContactMessage } from '@/features/contact/contact.service';
 import { CUSTOMER_MESSAGES_SHOWN, loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { insertCustomer } from '../support/records';
+import { explainWithoutSeqScans } from '../support/sql';
 import { signInEveryRole } from '../support/staff-sessions';
 
 // The page reads the session cookie through next/headers; outside Next the test holds the jar.
@@ -112,6 +114,12 @@ describe('a customer page\'s messages', () => {
     expect(details?.messageCount).toBe(CUSTOMER_MESSAGES_SHOWN + 2);
     const times = details!.messages.map((message) => message.createdAt);
     expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('finds them through the address index in its order, not by reading every message', async () => {
+    const { page } = await explainWithoutSeqScans((tx) => ({ page: selectMessagesByEmail(tx, ' Many.Messages@Example.com ', CUSTOMER_MESSAGES_SHOWN) }));
+    expect(page).toContain('messages_email_key_idx');
+    expect(page).not.toMatch(/Seq Scan|Sort Key/);
   });
 
   it('shows an erased customer no messages, though some came from the address they had', async () => {

@@ -60,8 +60,10 @@ export const customers = pgTable('customers', {
   // unique constraint is on the address as stored, and rows from before addresses were stored in
   // lower case may differ only in case.
   index('customers_email_key_idx').on(emailKey(t.email)),
-  // "A customer with this phone already exists" (0105): one probe per number typed, erased rows left out.
-  index('customers_phone_key_idx').on(t.phoneKey).where(sql`${t.erasedAt} is null`),
+  // "A customer with this phone already exists" (0105): one probe per number typed, erased rows and
+  // rows without a phone left out. Without the second condition the index held every live customer,
+  // and the planner walked it as a stand-in for the table when joining customers by email.
+  index('customers_phone_key_idx').on(t.phoneKey).where(sql`${t.erasedAt} is null and ${t.phoneKey} is not null`),
   check('customers_erasure', sql`(${t.erasedAt} is null) = (${t.erasureReason} is null) and coalesce(${t.erasureReason}, 'request') in ('request', 'retention')`),
 ]);
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './branches';
+import { emailKey } from '../email-key';
 import { customers } from './customers';
 
 export const messages = pgTable('messages', {
@@ -22,6 +23,8 @@ export const messages = pgTable('messages', {
   check('messages_status', sql`${t.status} in ('new', 'read', 'replied', 'archived')`),
   // The dashboard's Messages tab pages newest first on (created_at, id).
   index('messages_created_at_id_idx').on(t.createdAt, t.id),
+  // A customer's messages on their page, newest first (0112): found by the address as quotes and customers meet (`emailKey`, 0068).
+  index('messages_email_key_idx').on(emailKey(t.email), t.createdAt, t.id),
 ]);
 
 export type OutboxAttachment = { filename: string; contentType: string; content: string };

@@ -49,7 +49,7 @@ export async function saveMessageReply(db: DbExecutor, id: number, body: string,
  * The newest `limit` messages written from `email` (compared as `emailKey` holds it: trimmed, lower case),
  * newest first, each with how many there are in all: one query, whatever the number (0112).
  */
-export async function selectMessagesByEmail(db: DbExecutor, email: string, limit: number) {
+export function selectMessagesByEmail(db: DbExecutor, email: string, limit: number) {
   return db
     .select({
       id: messages.id,
