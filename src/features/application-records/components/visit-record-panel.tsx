@@ -12,7 +12,7 @@ import { checkLineDrafts, createLine, findFirstErrorId, type LineDraft, linesFro
 import { VISIT_RECORD_NOTE_MAX } from '../application-record.schema';
 import type { TechnicianChoice, VisitRecordView } from '../application-record.service';
 import { formatAmount, isTreatmentVisit } from '../application-rules';
-import { ApplicationLinesFields, type ProductChoice } from './application-lines-fields';
+import { ApplicationLinesFields, type ProductChoice, useLineDrafts } from './application-lines-fields';
 
 const SELECT_CLASS = 'flex h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-ink aria-invalid:border-red-600';
 
@@ -114,8 +114,7 @@ function VisitRecordForm({ appointmentId, record, recordsProducts, products, tec
   const id = useId();
   const [note, setNote] = useState(record.note ?? '');
   const [technicianId, setTechnicianId] = useState(record.technician?.id == null ? '' : String(record.technician.id));
-  const [lines, setLines] = useState<LineDraft[]>(() => (record.lines.length > 0 ? linesFromRecord(record.lines) : recordsProducts ? [createLine()] : []));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { lines, changeLines, errors, setErrors } = useLineDrafts(() => (record.lines.length > 0 ? linesFromRecord(record.lines) : recordsProducts ? [createLine()] : []));
   const [saving, setSaving] = useState(false);
   // Products on this record stay choosable even after they were retired.
   const choices = products.filter((p) => p.isActive !== false || record.lines.some((line) => line.productId === p.id));
@@ -152,7 +151,7 @@ function VisitRecordForm({ appointmentId, record, recordsProducts, products, tec
       {record.reportSent ? <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('visitRecord.reportSent')}</p> : null}
       {recordsProducts ? (
         <>
-          <ApplicationLinesFields idPrefix={id} lines={lines} onChange={setLines} products={choices} errors={errors} />
+          <ApplicationLinesFields idPrefix={id} lines={lines} onChange={changeLines} products={choices} errors={errors} />
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-technician`}>{t('visitRecord.technician')}</Label>
             <select
