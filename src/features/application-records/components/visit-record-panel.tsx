@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLabelled } from '@/features/email/email-layout';
 import { formatShortDate, formatShortDateTime } from '@/lib/format';
-import { checkLineDrafts, createLine, findFirstErrorId, type LineDraft, linesFromRecord, toLinePayload } from '../application-form';
+import { checkLineDrafts, createLine, findFirstErrorId, linesFromRecord, toLinePayload } from '../application-form';
 import { VISIT_RECORD_NOTE_MAX } from '../application-record.schema';
 import type { TechnicianChoice, VisitRecordView } from '../application-record.service';
 import { formatAmount, isTreatmentVisit } from '../application-rules';
