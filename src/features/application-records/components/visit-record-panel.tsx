@@ -11,7 +11,7 @@ import { formatShortDate, formatShortDateTime } from '@/lib/format';
 import { checkLineDrafts, createLine, findFirstErrorId, linesFromRecord, toLinePayload } from '../application-form';
 import { VISIT_RECORD_NOTE_MAX } from '../application-record.schema';
 import type { TechnicianChoice, VisitRecordView } from '../application-record.service';
-import { formatAmount, isTreatmentVisit } from '../application-rules';
+import { describeAppliedProduct, isTreatmentVisit } from '../application-rules';
 import { ApplicationLinesFields, type ProductChoice, useLineDrafts } from './application-lines-fields';
 
 const SELECT_CLASS = 'flex h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-ink aria-invalid:border-red-600';
@@ -56,7 +56,7 @@ export function VisitRecordPanel({ visit, initial, products, technicians, branch
             <ul className="list-disc pl-5">
               {record.lines.map((line) => (
                 <li key={line.productId}>
-                  {t('visitRecord.line', { product: line.productName, number: line.pcpNumber, amount: formatAmount(line.amountHundredths, locale), unit: t(`units.${line.unit}`) })}
+                  {describeAppliedProduct(line, locale, (key, values) => t(key, values))}
                 </li>
               ))}
             </ul>
