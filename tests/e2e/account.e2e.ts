@@ -32,7 +32,7 @@ describe('your account (0037)', () => {
     const { page, context, errors } = await newPage();
     await page.goto('/admin');
     await fillLogin(page, username, first);
-    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    await page.getByRole('heading', { name: 'Day Sheet', level: 1 }).waitFor();
 
     // The staff shell links every role to their own account.
     await page.getByRole('banner').getByRole('link', { name: 'Your account' }).click();
@@ -79,7 +79,7 @@ describe('your account (0037)', () => {
     await fillLogin(page, username, first);
     await page.getByText('Invalid username or password.').first().waitFor();
     await fillLogin(page, username, chosen);
-    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    await page.getByRole('heading', { name: 'Day Sheet', level: 1 }).waitFor();
 
     expect(errors.filter((e) => !e.includes('status of 400') && !e.includes('status of 401'))).toEqual([]);
     await context.close();

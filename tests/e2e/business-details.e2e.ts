@@ -62,7 +62,7 @@ describe('business details screen (docs/decisions/0044)', () => {
     await page.getByLabel('Username').fill('crew-a');
     await page.getByLabel('Password').fill('mosquito-demo');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: 'Technician' }).waitFor();
+    await page.getByRole('heading', { name: 'Day Sheet', level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Business details' }).count()).toBe(0);
     // The office's screen refuses a technician in words, with the way to their day sheet (0078).
     await page.goto('/business');

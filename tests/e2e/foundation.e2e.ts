@@ -116,8 +116,10 @@ describe('staff sign-in', () => {
   it('gives a technician their day sheet, not the office dashboard or its data', async () => {
     const { page, context } = await newPage();
     await signInAsTechnician(page);
-    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     expect((await page.request.get('/api/customers')).status()).toBe(403);
+    // Their landing is the day sheet (0110); /admin still only points them there.
+    await page.goto('/admin');
+    expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     await page.getByRole('main').getByRole('link', { name: 'Your day sheet' }).click();
     await page.waitForURL((url) => url.pathname === '/day-sheet');
     await context.close();

@@ -143,6 +143,9 @@ describe('staff shell', () => {
     // Welcomed to what they can open, not to the office's dashboard.
     await page.getByText('Welcome. Your day sheet is ready.').first().waitFor();
     expect(await page.getByText('Welcome to the admin dashboard.').count()).toBe(0);
+    // Landed on the day sheet itself (0110); from /admin the one link leads back to it.
+    expect(await readNav(page)).toEqual(['Your day sheet* -> /day-sheet']);
+    await page.goto('/admin');
     expect(await readNav(page)).toEqual(['Your day sheet -> /day-sheet']);
     await staffNav(page).getByRole('link', { name: 'Your day sheet' }).click();
     await page.waitForURL((url) => url.pathname === '/day-sheet');

@@ -9,6 +9,7 @@ import { applicationRecords } from '@/db/schema/applications';
 import { appointments, serviceRoutes } from '@/db/schema/appointments';
 import { technicians } from '@/db/schema/branches';
 import { DEMO_TECHNICIAN, seedDemoCrew } from '@/features/routing/demo-crew.repository';
+import { getDayRoutes } from '@/features/routing/route.service';
 import { signIn } from '@/features/staff-auth/session.service';
 import { getTranslator } from '@/i18n/messages';
 import { emailsTo } from '../support/outbox';
@@ -193,6 +194,22 @@ describe('"Mark done" with the application record', () => {
     });
     expect(records[1]).toMatchObject({ productId: larvicide, amountHundredths: 4000, unit: 'g' });
     expect(await emailsTo(email, 'visit-report')).toHaveLength(1);
+  });
+
+  it('names the products applied, their registration numbers and amounts in the customer\'s report, in their language, and on the done stop (0110)', async () => {
+    const email = 'record.named@example.com';
+    const [stop] = await bookStop(email, [{ locale: 'fr' }]);
+    const done = await markStop(crewAToken, stop!, { status: 'completed', applications: [{ productId: barrier, amount: '1,5' }, { productId: larvicide, amount: '40' }] });
+    expect(done.status).toBe(200);
+    const [report] = await emailsTo(email, 'visit-report');
+    expect(report!.text).toContain('Produits appliqués\n- Demo Barrier Concentrate (n° d’homologation 99901)\u00a0: 1,5 mL de concentré\n- Demo Larvicide Granules (n° d’homologation 99903)\u00a0: 40 g');
+    expect(report!.html).toContain('Demo Barrier Concentrate (n° d’homologation 99901)\u00a0: 1,5 mL de concentré');
+    // Each test plans a route of its own: the day's routes are read, as the route manager does (the day sheet reads the same).
+    const day = await getDayRoutes(FRIDAY, { now: ON_THE_DAY });
+    expect(day.routes.flatMap((r) => r.appointments).find((s) => s.appointment.id === stop)!.applied).toEqual([
+      { productName: 'Demo Barrier Concentrate', pcpNumber: '99901', amountHundredths: 150, unit: 'ml-concentrate' },
+      { productName: 'Demo Larvicide Granules', pcpNumber: '99903', amountHundredths: 4000, unit: 'g' },
+    ]);
   });
 
   it('refuses a treatment without its record while products exist: the stop stays open, no report (in the caller\'s language)', async () => {

@@ -86,6 +86,8 @@ beforeAll(async () => {
     status: STATUSES[(d + i) % STATUSES.length]!,
     address: `${i + 1} King St W`,
     city: 'Hamilton',
+    // Émile booked in French: "Mark completed" names the report's language from the row (0110).
+    locale: (d + i) % 3 === 2 ? 'fr' : 'en',
   })));
   const rows = await db.insert(appointments).values(values).returning({ id: appointments.id, date: appointments.date, time: appointments.time, status: appointments.status, bookingRef: appointments.bookingRef });
   // Every other expired visit was paid: those need a new Friday (docs/decisions/0011).
@@ -164,6 +166,13 @@ describe('GET /api/admin/appointments', () => {
       }
     }
     expect((await fetchPage(`?date=${addDays(UPCOMING.at(-1)!, 7)}`)).appointments).toEqual([]);
+  });
+
+  it('carries each visit\'s booking language, the one its visit report goes out in (0110)', async () => {
+    jar.token = adminToken;
+    const { appointments: listed } = await fetchPage(`?view=all&date=${PAST[2]!}`);
+    const languages = new Set(listed.map((r) => `${r.firstName} ${(r as { locale?: string }).locale}`));
+    expect([...languages].sort()).toEqual(['Liam en', 'Olivia en', 'Émile fr'].sort());
   });
 
   it('filters by status, also the paid visits that need a new Friday, and with a date', async () => {

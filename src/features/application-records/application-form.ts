@@ -56,3 +56,30 @@ export function findFirstErrorId(prefix: string, errors: Record<string, string>,
   if (errors.applications && lineCount > 0) return lineFieldId(prefix, 0, 'productId');
   return rest.find(([field]) => errors[field])?.[1] ?? null;
 }
+
+/**
+ * The field messages still to show once the lines become `after` (0110): a line's product or amount
+ * message goes as soon as that field is changed to a value the form's own check accepts, and the
+ * lines' shared message once the lines change and pass as a whole; anything else (a field not
+ * touched, still wrong, or another field's message) stays until the next save. Lines are matched by
+ * their key, so a removed line does not lend its message to the one that takes its place.
+ */
+export function dropFixedLineErrors(errors: Record<string, string>, before: readonly LineDraft[], after: readonly LineDraft[]): Record<string, string> {
+  const problems = checkLineDrafts(after);
+  const kept: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors)) {
+    const match = /^applications\.(\d+)\.(productId|amount)$/.exec(field);
+    if (match) {
+      const index = Number(match[1]);
+      const name = match[2] as 'productId' | 'amount';
+      const now = after[index];
+      const was = before[index];
+      const changed = !now || !was || now.key !== was.key || now[name] !== was[name];
+      if (changed && !problems[field]) continue;
+    } else if (field === 'applications' && after !== before && !problems.applications) {
+      continue;
+    }
+    kept[field] = message;
+  }
+  return kept;
+}

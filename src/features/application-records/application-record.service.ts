@@ -175,8 +175,10 @@ export async function changeStopStatusWithRecord(
     }
     // The note is written with the done mark only (an Undo keeps it); an empty one is no note.
     const visitNote = change.status === 'completed' && change.note !== undefined ? change.note || null : undefined;
-    const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, at, tx);
+    // The record first: the visit report the status change queues names the products applied (0110).
+    // A refused status change rolls the record back with it.
     if (rows) await replaceVisitApplications(tx, appointmentId!, rows);
+    const changed = await changeAppointmentStatus(appointmentId, { status: change.status, visitNote }, at, tx);
     // Treated after all (the gate opened later that day): "Couldn't treat" no longer holds (0085).
     if (change.status === 'completed' && stop?.status === 'confirmed') await clearVisitNotTreated(tx, stop.id, at);
     return changed;

@@ -69,6 +69,18 @@ export function formatAmount(hundredths: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(hundredths / 100);
 }
 
+/** A product applied at a visit, as its record keeps it: what the customer and the crew are shown of it (0110). */
+export type AppliedProduct = { productName: string; pcpNumber: string; amountHundredths: number; unit: ProductUnit };
+
+/**
+ * One applied product in words, with the `applicationRecords` translator of the reader's language:
+ * "Demo Barrier Concentrate (PCP 99901): 1.5 mL of concentrate", "… (n° d’homologation 99901) : 1,5 mL
+ * de concentré". The office's record, the day sheet's done stop and the visit report say it alike.
+ */
+export function describeAppliedProduct(line: AppliedProduct, locale: string, t: (key: string, values?: Record<string, string>) => string): string {
+  return t('visitRecord.line', { product: line.productName, number: line.pcpNumber, amount: formatAmount(line.amountHundredths, locale), unit: t(`units.${line.unit}`) });
+}
+
 /**
  * The product a new line starts with: the one the technician recorded last when it is still
  * offered, else the only product when there is one, else none (the technician chooses).

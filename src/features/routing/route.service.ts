@@ -1,6 +1,8 @@
 import 'server-only';
 import { type DbExecutor, getDb } from '@/db/client';
 import { demoPerson } from '@/db/seed-data/demo-addresses';
+import { listVisitApplications } from '@/features/application-records/application-record.repository';
+import type { AppliedProduct } from '@/features/application-records/application-rules';
 import { DEFAULT_BRANCH_ID, getBranch } from '@/features/branch/branch.service';
 import { findToday, getSeasonWindow, isFriday, readBranchClock } from '@/features/scheduling/available-dates';
 import type { DayClosure } from '@/features/scheduling/day-closure';
@@ -70,6 +72,8 @@ export interface RouteStop {
   outsideServiceArea?: OutsideServiceArea | null;
   appointment: RouteAppointment;
   customer: RouteCustomer;
+  /** A done stop's products applied, as its record keeps them (0042): the stop names them (0110). */
+  applied?: AppliedProduct[];
 }
 
 export interface DayRoute {
@@ -385,7 +389,10 @@ type TechnicianLookup = Map<number, { name: string; color: string; isActive: boo
 /** The visit's code checked against the prefixes read once for the request (0096). */
 type FlagOutsideArea = (appointment: RouteAppointment) => OutsideServiceArea | null;
 
-function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, crew: TechnicianLookup, depot: Depot, flagOutsideArea: FlagOutsideArea): DayRoute {
+/** Per done visit, the products its record names, in the order entered. */
+type AppliedByVisit = Map<number, AppliedProduct[]>;
+
+function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>, crew: TechnicianLookup, depot: Depot, flagOutsideArea: FlagOutsideArea, applied: AppliedByVisit): DayRoute {
   const data = readRouteData(row.routeData);
   const planByAppointment = new Map((data?.stops ?? []).map((s) => [s.appointmentId, s]));
   const stops: RouteStop[] = [];
@@ -402,6 +409,7 @@ function toDayRoute(row: ServiceRouteRow, byId: Map<number, RouteAppointmentRow>
       outsideServiceArea: flagOutsideArea(found.appointment),
       appointment: found.appointment,
       customer: found.customer,
+      ...(found.appointment.status === 'completed' ? { applied: applied.get(appointmentId) ?? [] } : {}),
     });
   });
   stops.sort((a, b) => a.position - b.position);
@@ -484,7 +492,13 @@ async function readDay(date: string, options: { branchId?: number; now?: Date; t
   // The branch's prefixes, read once with the day, decide every stop's flag: no query per stop (0096).
   // A stop already done is not flagged: there is no one left to call.
   const flagOutsideArea: FlagOutsideArea = (appointment) => (appointment.status === 'completed' ? null : findOutsideServiceArea(appointment.postalCode, branch.settings.servedPrefixes));
-  const routes = rows.map((row) => toDayRoute(row, byId, crew, depot, flagOutsideArea));
+  // What the done stops' records name, read once for the day (0110).
+  const doneIds = [...byId.values()].filter((r) => r.appointment.status === 'completed').map((r) => r.appointment.id);
+  const applied: AppliedByVisit = new Map();
+  for (const { appointmentId, productName, pcpNumber, amountHundredths, unit } of await listVisitApplications(db, doneIds)) {
+    applied.set(appointmentId, [...(applied.get(appointmentId) ?? []), { productName, pcpNumber, amountHundredths, unit }]);
+  }
+  const routes = rows.map((row) => toDayRoute(row, byId, crew, depot, flagOutsideArea, applied));
   const routed = new Set(routes.flatMap((r) => r.appointments.map((s) => s.appointment.id)));
   // A visit marked done that no route of the day has (done before any plan had it) is finished
   // work: never "Not on any route", never counted as waiting for a route (0006, 2026-11-24 (c)).

@@ -118,7 +118,9 @@ export async function selectAppointmentPage(db: DbExecutor, query: AppointmentPa
       // "Mark completed" asks as the day sheet does (0046): the note so far, and whose route has the visit.
       visitNote: appointments.visitNote,
       technicianId: appointments.technicianId,
-      // "Not treated: gate locked", who and when (0085): the office moves the visit to another Friday.
+      // The language the visit report goes out in: "Mark completed" names it as the day sheet does (0108, 0110).
+      locale: appointments.locale,
+      // "Not treated": gate locked", who and when (0085): the office moves the visit to another Friday.
       ...notTreatedColumns,
     })
     .from(appointments)

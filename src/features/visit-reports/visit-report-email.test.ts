@@ -65,6 +65,21 @@ describe('renderVisitReportEmail', () => {
     expect(email.text).toContain(`A note from your technician\n${note}`);
   });
 
+  it('names each product applied with its registration number and amount, in the customer\'s language, and no section when nothing was recorded (0110)', () => {
+    const applied = [
+      { productName: 'Demo Barrier Concentrate', pcpNumber: '99901', amountHundredths: 1250, unit: 'ml-concentrate' as const },
+      { productName: 'Demo Larvicide Granules', pcpNumber: '99903', amountHundredths: 4000, unit: 'g' as const },
+    ];
+    const en = renderVisitReportEmail(input({ visits: [visit({ applied: applied.slice(0, 1) }), visit({ serviceType: 'standingwater', applied: applied.slice(1) })] }));
+    expect(en.text).toContain('Products applied\n- Demo Barrier Concentrate (PCP 99901): 12.5 mL of concentrate\n- Demo Larvicide Granules (PCP 99903): 40 g');
+    expect(en.html).toContain('<li style="margin:0 0 4px">Demo Barrier Concentrate (PCP 99901): 12.5 mL of concentrate</li>');
+    const es = renderVisitReportEmail(input({ locale: 'es', visits: [visit({ applied })] }));
+    expect(es.text).toContain('Productos aplicados\n- Demo Barrier Concentrate (registro PCP 99901): 12,5 mL de concentrado');
+    const de = renderVisitReportEmail(input({ locale: 'de', visits: [visit({ applied })] }));
+    expect(de.text).toContain('Ausgebrachte Mittel\n- Demo Barrier Concentrate (PCP-Nr. 99901): 12,5 mL Konzentrat');
+    expect(renderVisitReportEmail(input()).text).not.toContain('Products applied');
+  });
+
   it('names the next visit of the booking with its "Manage your booking" link, in the customer\'s language', () => {
     const email = renderVisitReportEmail(input({ locale: 'fr', visits: [visit({ serviceType: 'seasonal' })], nextVisitDate: '2027-07-02', linkGeneration: 4 }));
     const url = buildManageBookingUrl('fr', { bookingRef: 'BK-TEST1234', generation: 4 }, SITE);

@@ -7,6 +7,7 @@ import { buildRetreatmentRequestUrl } from '@/features/retreatments/retreatment-
 import { findToday } from '@/features/scheduling/available-dates';
 import { listVisitAddOns, type VisitAddOn } from '@/features/scheduling/visit-add-ons';
 import { isFreeRetreatment, serviceLabelKey } from '@/features/scheduling/visit-kinds';
+import { type AppliedProduct, describeAppliedProduct } from '@/features/application-records/application-rules';
 import { getTranslator } from '@/i18n/messages';
 import type { Locale } from '@/i18n/routing';
 import { formatLongDate } from '@/lib/format';
@@ -26,6 +27,8 @@ export type ReportVisit = {
   extras?: readonly string[] | null;
   /** The technician's note to the customer, as typed (escaped here). */
   note: string | null;
+  /** The products applied, as the visit's application record keeps them (0042, 0110). */
+  applied?: readonly AppliedProduct[];
 };
 
 export type VisitReportEmailInput = {
@@ -142,6 +145,9 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     ...(addOns.length > 0 ? [{ label: t('facts.addOns'), value: addOns.join(', ') }] : []),
     { label: t('facts.reference'), value: input.bookingRef },
   ];
+  // Ontario: the customer is told what was applied, by name and registration number, and how much (0110).
+  const tRecords = getTranslator(locale, 'applicationRecords');
+  const applied = treated.flatMap((v) => v.applied ?? []).map((line) => describeAppliedProduct(line, locale, tRecords));
   const notes = collectNotes(input.visits);
   const aftercare = treated.some((v) => SPRAY_SERVICES.has(v.serviceType)) ? [t('aftercare.dry'), t('aftercare.water')] : [];
   const guarantee = findGuarantee(treated);
@@ -175,6 +181,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
 
   const paragraph = (line: string) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`;
   const subheading = (line: string) => `<p style="margin:16px 0 4px;font-weight:bold">${escapeHtml(line)}</p>`;
+  const list = (lines: readonly string[]) => `<ul style="margin:0 0 12px;padding-left:20px">${lines.map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`).join('')}</ul>`;
   // The note is the technician's own words: escaped, line breaks kept.
   const quote = (note: string) => `<blockquote style="margin:0 0 12px;padding:8px 12px;border-left:4px solid #d1d5db;background:#f9fafb">${escapeHtml(note).replace(/\r?\n/g, '<br>')}</blockquote>`;
   const bodyHtml = [
@@ -182,9 +189,12 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
     `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 12px">${facts
       .map((f) => `<tr><td style="padding:4px 8px 4px 0;color:#6b7280;vertical-align:top">${escapeHtml(formatLabelled(locale, f.label))}</td><td style="padding:4px 0">${escapeHtml(f.value)}</td></tr>`)
       .join('')}</table>`,
+    ...(applied.length > 0
+      ? [subheading(t('applied.heading')), list(applied)]
+      : []),
     ...(notes.length > 0 ? [subheading(t('note.heading')), ...notes.map(quote)] : []),
     ...(aftercare.length > 0
-      ? [subheading(t('aftercare.heading')), `<ul style="margin:0 0 12px;padding-left:20px">${aftercare.map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`).join('')}</ul>`]
+      ? [subheading(t('aftercare.heading')), list(aftercare)]
       : []),
     subheading(guaranteeHeading),
     paragraph(guaranteeText),
@@ -196,6 +206,7 @@ export function renderVisitReportEmail(input: VisitReportEmailInput): { subject:
   const bodyText = [
     ...before,
     facts.map((f) => formatLabelled(locale, f.label, f.value)).join('\n'),
+    ...(applied.length > 0 ? [`${t('applied.heading')}\n${applied.map((line) => `- ${line}`).join('\n')}`] : []),
     ...(notes.length > 0 ? [`${t('note.heading')}\n${notes.join('\n\n')}`] : []),
     ...(aftercare.length > 0 ? [`${t('aftercare.heading')}\n${aftercare.map((line) => `- ${line}`).join('\n')}`] : []),
     `${guaranteeHeading}\n${guaranteeText}`,

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DbExecutor } from '@/db/client';
+import { listVisitApplications } from '@/features/application-records/application-record.repository';
 import { findServiceAddress } from '@/features/booking/service-address';
 import { getBranch } from '@/features/branch/branch.service';
 import { enqueueEmail } from '@/features/email/outbox.service';
@@ -39,6 +40,8 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
     now,
     timezone: branch.timezone,
   });
+  // What was applied at each visit, as its record keeps it (written before the done mark, 0110).
+  const applied = await listVisitApplications(tx, reported.map((v) => v.id));
   const email = renderVisitReportEmail({
     locale,
     branch,
@@ -49,6 +52,7 @@ export async function queueVisitReport(tx: DbExecutor, appointmentId: number, no
     address: findServiceAddress(first),
     visits: reported.map((v) => ({
       serviceType: v.serviceType, kind: v.kind, visitNumber: v.visitNumber, includeTick: v.includeTick, includeTargetedInsects: v.includeTargetedInsects, extras: v.extras, note: v.visitNote,
+      applied: applied.filter((line) => line.appointmentId === v.id),
     })),
     nextVisitDate: await findNextVisitDate(tx, day.bookingRef, day.date),
     retreatment,

@@ -63,6 +63,9 @@ export const PAST_VISITS: readonly PastVisit[] = [
   // before it was paid, listed on the day paid as the files and totals date it (0109). Dora's Friday
   // is all done once she is, so this visit is done already.
   visit('Lapsed', 3, { lastName: 'Nothingahead', completed: true, paidNextDay: true }),
+  // The last Friday, a French booking: "Mark done" clears a field's message once it is put right,
+  // and the done stop and the French report name the product applied and how much (0110).
+  visit('Rowan', 0, { locale: 'fr' }),
 ];
 
 /** `lastFriday` and the three Fridays before it, weeks 0 to 3. */

@@ -19,10 +19,11 @@ async function signInOnAdmin(page: Page, username: string): Promise<void> {
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Signs in through the login form on /admin as the local demo technician (crew-a). */
+/** Signs in through the login form on /admin as the local demo technician (crew-a), who lands on their day sheet (0110). */
 export async function signInAsTechnician(page: Page): Promise<void> {
   await signInOnAdmin(page, 'crew-a');
-  await page.getByRole('heading', { name: 'Technician' }).waitFor();
+  await page.waitForURL((url) => url.pathname === '/day-sheet');
+  await page.getByRole('heading', { name: 'Day Sheet', level: 1 }).waitFor();
 }
 
 /** Signs in through the login form on /admin as the local demo office account (0082). */

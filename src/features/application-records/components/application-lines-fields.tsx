@@ -1,16 +1,31 @@
 'use client';
 import { Plus } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { createLine, type LineDraft, lineFieldId } from '../application-form';
+import { createLine, dropFixedLineErrors, type LineDraft, lineFieldId } from '../application-form';
 import { MAX_APPLICATION_LINES } from '../application-rules';
 import type { ProductOption } from '../application-record.service';
 
 const SELECT_CLASS = 'flex h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-ink disabled:opacity-60 aria-invalid:border-red-600';
 
 export type ProductChoice = ProductOption & { isActive?: boolean };
+
+/**
+ * A record form's lines and its messages by field: `changeLines` (the fields' `onChange`) takes a
+ * message away as soon as its field is put right (`dropFixedLineErrors`, 0110), not at the next save.
+ */
+export function useLineDrafts(initial: () => LineDraft[]) {
+  const [lines, setLines] = useState<LineDraft[]>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const changeLines = (next: LineDraft[]) => {
+    setErrors((current) => dropFixedLineErrors(current, lines, next));
+    setLines(next);
+  };
+  return { lines, changeLines, errors, setErrors };
+}
 
 /**
  * The products applied at a visit, one line each (docs/decisions/0042): the product (its PCP

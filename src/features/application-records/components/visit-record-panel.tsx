@@ -8,11 +8,11 @@ import { toast } from '@/components/ui/use-toast';
 import { callStaffApi } from '@/features/staff-dashboard/components/staff-api';
 import { formatLabelled } from '@/features/email/email-layout';
 import { formatShortDate, formatShortDateTime } from '@/lib/format';
-import { checkLineDrafts, createLine, findFirstErrorId, type LineDraft, linesFromRecord, toLinePayload } from '../application-form';
+import { checkLineDrafts, createLine, findFirstErrorId, linesFromRecord, toLinePayload } from '../application-form';
 import { VISIT_RECORD_NOTE_MAX } from '../application-record.schema';
 import type { TechnicianChoice, VisitRecordView } from '../application-record.service';
-import { formatAmount, isTreatmentVisit } from '../application-rules';
-import { ApplicationLinesFields, type ProductChoice } from './application-lines-fields';
+import { describeAppliedProduct, isTreatmentVisit } from '../application-rules';
+import { ApplicationLinesFields, type ProductChoice, useLineDrafts } from './application-lines-fields';
 
 const SELECT_CLASS = 'flex h-11 w-full rounded-md border border-gray-300 bg-white px-3 text-base text-ink aria-invalid:border-red-600';
 
@@ -56,7 +56,7 @@ export function VisitRecordPanel({ visit, initial, products, technicians, branch
             <ul className="list-disc pl-5">
               {record.lines.map((line) => (
                 <li key={line.productId}>
-                  {t('visitRecord.line', { product: line.productName, number: line.pcpNumber, amount: formatAmount(line.amountHundredths, locale), unit: t(`units.${line.unit}`) })}
+                  {describeAppliedProduct(line, locale, (key, values) => t(key, values))}
                 </li>
               ))}
             </ul>
@@ -114,8 +114,7 @@ function VisitRecordForm({ appointmentId, record, recordsProducts, products, tec
   const id = useId();
   const [note, setNote] = useState(record.note ?? '');
   const [technicianId, setTechnicianId] = useState(record.technician?.id == null ? '' : String(record.technician.id));
-  const [lines, setLines] = useState<LineDraft[]>(() => (record.lines.length > 0 ? linesFromRecord(record.lines) : recordsProducts ? [createLine()] : []));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { lines, changeLines, errors, setErrors } = useLineDrafts(() => (record.lines.length > 0 ? linesFromRecord(record.lines) : recordsProducts ? [createLine()] : []));
   const [saving, setSaving] = useState(false);
   // Products on this record stay choosable even after they were retired.
   const choices = products.filter((p) => p.isActive !== false || record.lines.some((line) => line.productId === p.id));
@@ -152,7 +151,7 @@ function VisitRecordForm({ appointmentId, record, recordsProducts, products, tec
       {record.reportSent ? <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('visitRecord.reportSent')}</p> : null}
       {recordsProducts ? (
         <>
-          <ApplicationLinesFields idPrefix={id} lines={lines} onChange={setLines} products={choices} errors={errors} />
+          <ApplicationLinesFields idPrefix={id} lines={lines} onChange={changeLines} products={choices} errors={errors} />
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-technician`}>{t('visitRecord.technician')}</Label>
             <select

@@ -19,7 +19,7 @@ import { classifyLoadFailure, type LoadFailure, RouteLoadError } from './route-l
 import { RouteStopList } from './route-stop-list';
 import { pickDefaultProduct } from '@/features/application-records/application-rules';
 import type { StopRecordForm } from '@/features/application-records/application-record.service';
-import { StopDoneButton } from './stop-done-button';
+import { StopDoneButton, type StopStatusUpdate } from './stop-done-button';
 import { type NotTreatedMark, readNotTreatedMark, StopNotTreatedButton } from './stop-not-treated-button';
 import { findCopyToday, findDayCopy, findDeviceToday, saveDayCopy } from './day-sheet-copies';
 import { findChangeKind, overlayPendingStops, type QueuedStopChange, type ReplayResult } from './stop-outbox';
@@ -112,14 +112,14 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
   const awaitingRoute = countVisitsAwaitingRoute(sheet?.plan);
 
   // A stop marked done (or taken back) changes in place: the rest of the sheet stays as read.
-  const updateStopStatus = useCallback((appointmentId: number, status: string, visitNote?: string | null) => {
+  const updateStopStatus = useCallback<StopStatusUpdate>((appointmentId, status, visitNote, applied) => {
     setSheet((current) => current?.route ? {
       ...current,
       route: {
         ...current.route,
         appointments: current.route.appointments.map((stop) => (
           stop.appointment.id === appointmentId
-            ? { ...stop, appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
+            ? { ...stop, ...(applied === undefined ? {} : { applied }), appointment: { ...stop.appointment, status, ...(visitNote === undefined ? {} : { visitNote }) } }
             : stop
         )),
       },
@@ -439,9 +439,9 @@ export function DaySheet({ initialDate, technicians, fixedTechnicianId, canOptim
                   <StopDoneButton
                     stop={stop}
                     today={sheet.today}
-                    onStatus={(appointmentId, status, visitNote) => {
+                    onStatus={(appointmentId, status, visitNote, applied) => {
                       forgetRefusal(appointmentId);
-                      updateStopStatus(appointmentId, status, visitNote);
+                      updateStopStatus(appointmentId, status, visitNote, applied);
                     }}
                     recording={recording}
                     outbox={keepsChanges ? { pending: waitingStops.has(id), keep: keepChange, refusedMark: refusal?.mark } : undefined}

@@ -3,6 +3,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatLabelled } from '@/features/email/email-layout';
+import { describeAppliedProduct } from '@/features/application-records/application-rules';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
 import { NotTreatedNotice } from './not-treated-notice';
@@ -13,7 +14,7 @@ import { OutsideAreaFlag } from '@/features/service-area/components/outside-area
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
  * service and the add-ons sold with it (0062), notes, "Added after planning" on a stop that joined the route after it was planned (0041),
- * and "Done" on a completed visit with the technician's note to the customer (0038), and "Not treated" with its reason, who and when (0085), and "Outside the current service area" on a stop whose community is no longer served (0096). `renderAction` adds a control under a stop (the
+ * and "Done" on a completed visit with the technician's note to the customer (0038) and the products applied (0110), and "Not treated" with its reason, who and when (0085), and "Outside the current service area" on a stop whose community is no longer served (0096). `renderAction` adds a control under a stop (the
  * day sheet's "Mark done"; the route manager has none).
  */
 export function RouteStopList({ stops, color, label, renderAction }: {
@@ -23,6 +24,7 @@ export function RouteStopList({ stops, color, label, renderAction }: {
   renderAction?: (stop: RouteStop) => ReactNode;
 }) {
   const t = useTranslations('routing');
+  const tRecords = useTranslations('applicationRecords');
   const locale = useLocale();
   return (
     <ol className="divide-y divide-gray-100" aria-label={label}>
@@ -69,6 +71,15 @@ export function RouteStopList({ stops, color, label, renderAction }: {
               {stop.appointment.notes ? <p className="text-sm text-gray-600">{formatLabelled(locale, t('notes'), stop.appointment.notes)}</p> : null}
               {stop.appointment.status === 'completed' && stop.appointment.visitNote ? (
                 <p className="whitespace-pre-line text-sm text-gray-700" data-testid="visit-note">{formatLabelled(locale, t('visitNoteLabel'), stop.appointment.visitNote)}</p>
+              ) : null}
+              {/* What was applied, from the stop's record (0110): the crew sees what the customer's report says. */}
+              {stop.appointment.status === 'completed' && stop.applied && stop.applied.length > 0 ? (
+                <div className="text-sm text-gray-700" data-testid="stop-applied">
+                  <p className="font-medium">{t('appliedLabel')}</p>
+                  <ul className="list-disc pl-5">
+                    {stop.applied.map((line) => <li key={`${line.productName}-${line.pcpNumber}`}>{describeAppliedProduct(line, locale, (key, values) => tRecords(key, values))}</li>)}
+                  </ul>
+                </div>
               ) : null}
               {/* The technician could not treat (0085): the office sees why, who and when, and moves the visit. */}
               {notTreated ? <NotTreatedNotice notTreated={notTreated} /> : null}

@@ -18,7 +18,7 @@ export function makeStop(status: string, date = FRIDAY, visit: Partial<RouteStop
   };
 }
 
-/** The markup of a day sheet piece in `locale`, with the routing messages and the branch's time zone. */
+/** The markup of a day sheet piece in `locale`, with the routing and record messages and the branch's time zone. */
 export function render(locale: 'en' | 'es' | 'fr' | 'de', node: ReactNode) {
-  return renderToStaticMarkup(<NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing'])}>{node}</NextIntlClientProvider>);
+  return renderToStaticMarkup(<NextIntlClientProvider locale={locale} timeZone="America/Toronto" messages={pickMessages(locale, ['routing', 'applicationRecords'])}>{node}</NextIntlClientProvider>);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getTranslator } from '@/i18n/messages';
 import { RouteStopList } from './route-stop-list';
 import { FRIDAY, makeStop as makeAnyStop, render } from './route-stop.test-support';
-import { StopDoneButton } from './stop-done-button';
+import { describeMarkApplied, StopDoneButton } from './stop-done-button';
 import { describeReportLanguage } from './visit-note-dialog';
 
 const makeStop = (status: string, date = FRIDAY, visitNote: string | null = null) => makeAnyStop(status, date, { visitNote });
@@ -44,6 +44,20 @@ describe('RouteStopList', () => {
     expect(fr).toContain('Note pour le client\u00a0: Back hedge');
     // Taken back (Undo keeps the note for the next done mark): not shown as if it were done.
     expect(render('en', <RouteStopList stops={[makeStop('confirmed', FRIDAY, note)]} color="#2563eb" label="Crew A" />)).not.toContain('Note to the customer');
+  });
+
+  it('names the products applied on a done stop, in the screen\'s language, and not once it is taken back (0110)', () => {
+    const applied = [{ productName: 'Demo Barrier Concentrate', pcpNumber: '99901', amountHundredths: 150, unit: 'ml-concentrate' as const }];
+    const done = render('fr', <RouteStopList stops={[{ ...makeStop('completed'), applied }]} color="#2563eb" label="Crew A" />);
+    expect(done).toContain('Produits appliqués');
+    expect(done).toContain('Demo Barrier Concentrate (n° d’homologation 99901)\u00a0: 1,5 mL de concentré');
+    expect(render('en', <RouteStopList stops={[{ ...makeStop('confirmed'), applied }]} color="#2563eb" label="Crew A" />)).not.toContain('Products applied');
+  });
+
+  it('reads what a done mark recorded as the stop shows it: the product\'s name, number and unit, the amount typed', () => {
+    const products = [{ id: 3, name: 'Demo Barrier Concentrate', pcpNumber: '99901', unit: 'ml-concentrate' as const }];
+    expect(describeMarkApplied([{ productId: 3, amount: '1,5' }], products)).toEqual([{ productName: 'Demo Barrier Concentrate', pcpNumber: '99901', amountHundredths: 150, unit: 'ml-concentrate' }]);
+    expect(describeMarkApplied(undefined, products)).toBeUndefined();
   });
 
   it('opens the note dialog from "Mark done" (the button says a dialog follows); "Undo" changes at once', () => {

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { createLine, type LineDraft } from '@/features/application-records/application-form';
-import { isTreatmentVisit } from '@/features/application-records/application-rules';
+import { type AppliedProduct, isTreatmentVisit, parseAmount } from '@/features/application-records/application-rules';
 import type { ProductChoice } from '@/features/application-records/components/application-lines-fields';
 import { describeVisitAddOns } from '@/features/scheduling/visit-add-ons';
 import type { RouteStop } from '../route.service';
@@ -25,6 +25,18 @@ export type StopRecording = {
   /** Told the first product of a record saved, so the next stop starts with it. */
   onRecorded: (productId: number) => void;
 };
+
+/** The stop is now `status`; with the note saved and the products recorded when a done mark brought them (0110). */
+export type StopStatusUpdate = (appointmentId: number, status: string, visitNote?: string | null, applied?: AppliedProduct[]) => void;
+
+/** The lines of a done mark as the stop shows them once saved: each product's name, number and unit, the amount read (0110). */
+export function describeMarkApplied(applications: DoneMark['applications'], products: readonly ProductChoice[]): AppliedProduct[] | undefined {
+  return applications?.flatMap((line) => {
+    const product = products.find((p) => p.id === line.productId);
+    const amount = parseAmount(line.amount);
+    return product && amount.ok ? [{ productName: product.name, pcpNumber: product.pcpNumber, amountHundredths: amount.hundredths, unit: product.unit }] : [];
+  });
+}
 
 type Refusal = { status?: unknown; message?: unknown; fields?: Record<string, string> };
 
@@ -47,7 +59,7 @@ export const isBrowserOffline = () => typeof navigator !== 'undefined' && naviga
  * the products applied (required, 0042), and an optional note to the customer, whose visit report
  * carries it (0038); "Undo" changes at once. The server decides (own route, the visit's day, the
  * dashboard's transitions, the record's rules); its translated refusal is shown as it is, by
- * field in the dialog. `onStatus` updates the stop in place, with the note when one was saved.
+ * field in the dialog. `onStatus` updates the stop in place, with the note when one was saved and the products recorded.
  * Lines sent for a stop that is then taken back are offered again at its next done mark.
  *
  * With an `outbox` (0045), a change that cannot reach the server (no network, or no answer in
@@ -58,7 +70,7 @@ export const isBrowserOffline = () => typeof navigator !== 'undefined' && naviga
  * when it is sent again, so the server applies it once. A server's answer (a refusal) is shown as before.
  */
 export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
-  stop: RouteStop; today: string; onStatus: (appointmentId: number, status: string, visitNote?: string | null) => void; recording?: StopRecording; outbox?: StopOutbox;
+  stop: RouteStop; today: string; onStatus: StopStatusUpdate; recording?: StopRecording; outbox?: StopOutbox;
 }) {
   const t = useTranslations('routing');
   const locale = useLocale();
@@ -103,7 +115,7 @@ export function StopDoneButton({ stop, today, onStatus, recording, outbox }: {
       // A 2xx that is not the server's answer (a Wi-Fi sign-in page): the change did not arrive.
       if (res.ok && outbox && body?.status !== status) return keep(true);
       if (res.ok) {
-        onStatus(stop.appointment.id, status, mark === undefined ? undefined : mark.note || null);
+        onStatus(stop.appointment.id, status, mark === undefined ? undefined : mark.note || null, describeMarkApplied(mark?.applications, recording?.products ?? []));
         toast(status === 'completed'
           ? { title: t('markedDoneTitle'), description: t('markedDoneBody', { name }) }
           : { title: t('undoneTitle'), description: t('undoneBody', { name }) });

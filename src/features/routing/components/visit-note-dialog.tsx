@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { FormDialog } from '@/components/ui/record-dialogs';
 import { checkLineDrafts, findFirstErrorId, type LineDraft, toLinePayload } from '@/features/application-records/application-form';
-import { ApplicationLinesFields, type ProductChoice } from '@/features/application-records/components/application-lines-fields';
+import { ApplicationLinesFields, type ProductChoice, useLineDrafts } from '@/features/application-records/components/application-lines-fields';
 import { VISIT_NOTE_MAX_LENGTH } from '../route.schema';
 
 /** What "Mark done" sends: the note, and the products applied when the visit records them. */
@@ -83,8 +83,7 @@ function NoteForm({ initialNote, recording, onCancel, onConfirm }: {
   const tAll = useTranslations();
   const id = useId();
   const [note, setNote] = useState(initialNote.slice(0, VISIT_NOTE_MAX_LENGTH));
-  const [lines, setLines] = useState<LineDraft[]>(() => recording?.initialLines() ?? []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { lines, changeLines, errors, setErrors } = useLineDrafts(() => recording?.initialLines() ?? []);
   const [saving, setSaving] = useState(false);
 
   const showErrors = (next: Record<string, string>) => {
@@ -114,7 +113,7 @@ function NoteForm({ initialNote, recording, onCancel, onConfirm }: {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      {recording ? <ApplicationLinesFields idPrefix={id} lines={lines} onChange={setLines} products={recording.products} errors={errors} /> : null}
+      {recording ? <ApplicationLinesFields idPrefix={id} lines={lines} onChange={changeLines} products={recording.products} errors={errors} /> : null}
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-note`}>{t('noteDialog.label')}</Label>
         <p id={`${id}-hint`} className="text-sm text-gray-600">{t('noteDialog.hint')}</p>

@@ -1,11 +1,13 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { localePath } from '@/components/site/locale-paths';
 import { toast } from '@/components/ui/use-toast';
 import { findDaySheetDevice, removeDaySheetCaches } from '@/features/routing/components/day-sheet-on-device';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -16,9 +18,15 @@ export function LoginForm({ next }: { next: string | null }) {
   const hydrated = useHydrated();
   const t = useTranslations('staffAuth');
   const te = useTranslations();
-  const { register, handleSubmit, formState } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
+  const locale = useLocale();
+  const { register, handleSubmit, formState, setFocus } = useForm<LoginInput>({ resolver: zodResolver(LoginSchema), defaultValues: { username: '', password: '' } });
   const { errors, isSubmitting } = formState;
   const router = useRouter();
+  // The form is the page's one task: the cursor waits in Username, unless someone already clicked
+  // or tabbed elsewhere before the page became interactive.
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) setFocus('username');
+  }, [setFocus]);
 
   const onSubmit = async (values: LoginInput) => {
     const res = await fetch('/api/auth/login', {
@@ -34,7 +42,8 @@ export function LoginForm({ next }: { next: string | null }) {
       toast({ title: t('loginSuccessTitle'), description: role === 'technician' ? t('loginSuccessBodyTechnician') : t('loginSuccessBody') });
       // A client-side navigation keeps the toast on screen; refresh() makes the server components
       // render again with the new session cookie.
-      router.replace(safeNextPath(next, window.location.origin) ?? window.location.pathname);
+      // A technician has one screen, their day sheet (0014): straight there, not to a card linking to it (0110).
+      router.replace(safeNextPath(next, window.location.origin) ?? (role === 'technician' ? localePath(locale, '/day-sheet') : window.location.pathname));
       router.refresh();
       return;
     }

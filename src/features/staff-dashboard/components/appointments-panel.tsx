@@ -158,7 +158,7 @@ export function AppointmentsPanel({ initial, refreshTick, customerDetailsPath, c
   const describe = (a: Row) => ({ service: format.service(serviceLabelKey(a)), addOns: describeVisitAddOns(a, locale, tRouting) });
 
   const openCompletion = (a: Row) => setCompleting({
-    id: a.id, date: a.date, serviceType: a.serviceType, technicianId: a.technicianId, visitNote: a.visitNote, name: format.name(a.firstName, a.lastName), described: describe(a),
+    id: a.id, date: a.date, serviceType: a.serviceType, technicianId: a.technicianId, visitNote: a.visitNote, locale: a.locale, name: format.name(a.firstName, a.lastName), described: describe(a),
   });
 
   const visitCompleted = (visit: CompletableVisit, result: { status: string; visitNote: string | null }) => {

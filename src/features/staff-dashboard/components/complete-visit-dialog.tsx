@@ -19,6 +19,8 @@ export type CompletableVisit = {
   /** The technician of the route the visit is on; null: on no route. */
   technicianId: number | null;
   visitNote: string | null;
+  /** The booking's language, the visit report's: the dialog names it when it is not the screen's (0110). */
+  locale?: string | null;
   /** The customer's name, as the row shows it. */
   name: string;
   /** The service and its add-ons, as the row names them (0064): the dialog names them too (0077). */
@@ -128,6 +130,7 @@ export function CompleteVisitDialog({ visit, form, onClose, onCompleted, onOutda
         recording={recording}
         onClose={() => (pickerOpen ? setNoteOpenFor(null) : close())}
         onConfirm={confirm}
+        reportLocale={visit?.locale}
       />
     </>
   );

@@ -28,7 +28,7 @@ export default async function RoutesPage({ params, searchParams }: {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t('title')}</h1>
       <p className="mb-6 text-gray-600">{t('intro')}</p>
-      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing', 'rainDay', 'serviceAreaAdmin'])}>
+      <NextIntlClientProvider locale={locale} messages={pickMessages(locale, ['routing', 'rainDay', 'serviceAreaAdmin', 'applicationRecords'])}>
         <RouteManager initialDate={initialDate} isDemo={isDemo} techniciansHref={localePath(locale, '/technicians')} />
       </NextIntlClientProvider>
     </div>
