@@ -8,7 +8,7 @@ import { readBookingInviteToken } from '@/features/booking/booking-invite';
 import { loadBookingInvitePrefill } from '@/features/booking/booking-invite.service';
 import { eraseCustomerData } from '@/features/privacy/privacy.service';
 import { toPhoneKey } from '@/lib/phone';
-import type { Handler } from '../support/handlers';
+import { staffJsonPost, type Handler } from '../support/handlers';
 import { whileOutboxHeld } from '../support/outbox-hold';
 import { insertCustomer } from '../support/records';
 import { explainWithoutSeqScans } from '../support/sql';
@@ -23,14 +23,7 @@ vi.mock('next/headers', () => ({
 const { POST: postPhoneMatches } = (await import('@/app/api/admin/customers/phone-matches/route')) as unknown as { POST: Handler };
 const { POST: postBookingLink } = (await import('@/app/api/admin/customers/[id]/booking-link/route')) as unknown as { POST: Handler };
 
-const post = (handler: Handler, url: string, body: unknown, params: Record<string, string> = {}, locale = 'en') => handler(
-  new Request(`http://localhost${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `NEXT_LOCALE=${locale}` },
-    body: JSON.stringify(body),
-  }),
-  { params: Promise.resolve(params) },
-);
+const post = staffJsonPost;
 type Matches = { matches: { id: number; name: string; city: string | null }[]; total: number };
 const matchesFor = async (phone: string) => {
   const res = await post(postPhoneMatches, '/api/admin/customers/phone-matches', { phone });

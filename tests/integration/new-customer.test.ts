@@ -8,7 +8,7 @@ import { getBranch } from '@/features/branch/branch.service';
 import { loadConsentStatus, renderConsentText } from '@/features/marketing-email/consent.service';
 import { loadCustomerDetails } from '@/features/staff-dashboard/dashboard.service';
 import { DEFAULT_SCHEDULE_RULES, findAvailableDates } from '@/features/scheduling/available-dates';
-import type { Handler } from '../support/handlers';
+import { staffJsonPost, type Handler } from '../support/handlers';
 import { insertCustomer } from '../support/records';
 import { signInEveryRole } from '../support/staff-sessions';
 
@@ -21,14 +21,7 @@ vi.mock('next/headers', () => ({
 const { POST: postCustomer } = (await import('@/app/api/admin/customers/route')) as unknown as { POST: Handler };
 const { POST: postBooking } = (await import('@/app/api/admin/customers/[id]/bookings/route')) as unknown as { POST: Handler };
 
-const post = (handler: Handler, url: string, body: unknown, params: Record<string, string> = {}, locale = 'en') => handler(
-  new Request(`http://localhost${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `NEXT_LOCALE=${locale}` },
-    body: JSON.stringify(body),
-  }),
-  { params: Promise.resolve(params) },
-);
+const post = staffJsonPost;
 const addCustomer = (body: unknown, locale = 'en') => post(postCustomer, '/api/admin/customers', body, {}, locale);
 
 const caller = (values: Record<string, unknown> = {}) => ({

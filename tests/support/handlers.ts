@@ -19,3 +19,18 @@ export function jsonPoster(net: number) {
     }), noParams);
   };
 }
+
+/**
+ * A staff screen's JSON POST to a handler, in the clerk's language (the NEXT_LOCALE cookie), with
+ * the route's dynamic `params`. The session comes from the file's mocked `next/headers`.
+ */
+export function staffJsonPost(handler: Handler, url: string, body: unknown, params: Record<string, string> = {}, locale = 'en') {
+  return handler(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `NEXT_LOCALE=${locale}` },
+      body: JSON.stringify(body),
+    }),
+    { params: Promise.resolve(params) },
+  );
+}
