@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildTechnicianSchema, contrastWithWhite, formatClockMinutes, parseClockMinutes, TechnicianChangeSchema, TechnicianInputSchema,
+  buildTechnicianSchema, contrastWithWhite, formatClockMinutes, stopNumberInk, parseClockMinutes, TechnicianChangeSchema, TechnicianInputSchema,
 } from './technician.schema';
 
 const HOURS = { dayStartMin: 480, dayEndMin: 1080, serviceMin: 45 };
@@ -32,6 +32,28 @@ describe('colour contrast with the white stop numbers', () => {
     ['#ffffff', false], ['#fde047', false], ['#22c55e', false],
   ])('%s readable: %s', (hex, readable) => {
     expect(contrastWithWhite(hex) >= 3).toBe(readable);
+  });
+});
+
+describe('the stop numbers written on a crew colour', () => {
+  // 14 px bold numbers are normal-size text to WCAG: white only where it reaches 4.5:1.
+  it.each([
+    ['#2563eb', '#ffffff'], ['#dc2626', '#ffffff'], ['#000000', '#ffffff'],
+    ['#16a34a', '#000000'], ['#0891b2', '#000000'],
+  ])('on %s: %s', (hex, ink) => {
+    expect(stopNumberInk(hex)).toBe(ink);
+  });
+
+  it('reads at 4.5:1 or more on every grey from black to white', () => {
+    const inkContrast = (hex: string) => {
+      const white = contrastWithWhite(hex);
+      // Against black: (L + 0.05) / 0.05, with L + 0.05 read back from the ratio with white.
+      return stopNumberInk(hex) === '#ffffff' ? white : (1.05 / white) / 0.05;
+    };
+    for (let grey = 0; grey <= 255; grey += 1) {
+      const hex = `#${grey.toString(16).padStart(2, '0').repeat(3)}`;
+      expect(inkContrast(hex), hex).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });
 

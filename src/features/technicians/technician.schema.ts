@@ -42,10 +42,20 @@ export function contrastWithWhite(hex: string): number {
 }
 
 /**
- * Stop numbers are white on the technician's colour (route list, map): the colour needs at least
- * WCAG's 3:1 for bold numbers and graphics. Every seeded crew colour passes (green-600 is 3.3:1).
+ * The technician's colour marks their route (map markers, the stop numbers' discs): it needs at
+ * least WCAG's 3:1 against white as a graphic. Every seeded crew colour passes (green-600 is 3.3:1).
  */
 export const MIN_CONTRAST_WITH_WHITE = 3;
+
+/**
+ * The colour of a stop number written on the technician's colour: white where that reads at WCAG's
+ * 4.5:1 for normal-size text (the numbers are 14 px bold, not "large"), else black. Every colour
+ * reaches 4.5:1 with one of the two (the worst, where both are equal, is 4.58:1); a softer
+ * near-black would leave a band of mid-tones readable with neither.
+ */
+export function stopNumberInk(hex: string): string {
+  return contrastWithWhite(hex) >= 4.5 ? '#ffffff' : '#000000';
+}
 
 const name = z
   .string('technicians.nameRequired')

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { stopNumberInk } from '@/features/technicians/technician.schema';
 import type { DayRoute, Depot } from '../route.service';
 
 const WIDTH = 640;
@@ -73,7 +74,7 @@ export function RouteMap({ routes, depot, title, description, depotLabel, stopLa
           <g key={`stop-${stop.appointment.id}`} data-stop-marker="" data-technician={route.technician ?? ''}>
             <title>{stopLabel(stop.position, `${stop.customer.firstName} ${stop.customer.lastName}`)}</title>
             <circle cx={p.x} cy={p.y} r={9} fill={route.technicianColor} stroke="white" strokeWidth={1.5} />
-            <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="central" fontSize={9} fontWeight={700} fill="white">
+            <text x={p.x} y={p.y} textAnchor="middle" dominantBaseline="central" fontSize={9} fontWeight={700} fill={stopNumberInk(route.technicianColor)}>
               {stop.position}
             </text>
           </g>

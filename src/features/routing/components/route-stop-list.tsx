@@ -10,6 +10,7 @@ import { NotTreatedNotice } from './not-treated-notice';
 import { describeNotTreated, findServiceLabelKey, formatClock } from './route-format';
 import { formatAddressLine } from '@/lib/address-line';
 import { OutsideAreaFlag } from '@/features/service-area/components/outside-area-flag';
+import { stopNumberInk } from '@/features/technicians/technician.schema';
 
 /**
  * A route's stops in driving order: position, customer, address, ETA (or the booked time), phone,
@@ -37,8 +38,8 @@ export function RouteStopList({ stops, color, label, renderAction }: {
         return (
           <li key={stop.appointment.id} className="flex gap-3 py-3" data-testid="route-stop">
             <span
-              className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white"
-              style={{ backgroundColor: color }}
+              className="mt-0.5 flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-sm font-bold"
+              style={{ backgroundColor: color, color: stopNumberInk(color) }}
               aria-hidden="true"
             >
               {stop.position}

@@ -58,8 +58,9 @@ type Figures = NonNullable<ManagedBooking['cancelRefund']>;
 function CancelRefundFigures({ figures, carriedOut, byHand, money, t }: {
   figures: Figures; carriedOut: NonNullable<Figures['carriedOut']>; byHand: boolean; money: (cents: number) => string; t: (key: string, values?: Record<string, string | number>) => string;
 }) {
+  // Each row is a div holding its dt and dd, as a dl allows; the total's row draws its own rule.
   const row = (label: string, value: string, detail?: string, strong = false) => (
-    <div className="flex flex-wrap justify-between gap-x-4">
+    <div className={strong ? 'flex flex-wrap justify-between gap-x-4 border-t border-gray-200 pt-2' : 'flex flex-wrap justify-between gap-x-4'}>
       <dt>{label}{detail ? <span className="block text-xs text-gray-600">{detail}</span> : null}</dt>
       <dd className={strong ? 'font-semibold text-gray-900' : 'text-gray-900'}>{value}</dd>
     </div>
@@ -73,7 +74,7 @@ function CancelRefundFigures({ figures, carriedOut, byHand, money, t }: {
         `− ${money(carriedOut.cents)}`,
         t('cancelFigures.carriedOutDetail', { preTax: money(carriedOut.preTaxCents), tax: money(carriedOut.taxCents) }),
       )}
-      <div className="border-t border-gray-200 pt-2">{row(t(byHand ? 'cancelFigures.refundByHand' : 'cancelFigures.refund'), money(figures.refundCents), undefined, true)}</div>
+      {row(t(byHand ? 'cancelFigures.refundByHand' : 'cancelFigures.refund'), money(figures.refundCents), undefined, true)}
     </dl>
   );
 }
