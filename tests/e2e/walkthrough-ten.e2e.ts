@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './support/browser';
-import { bookAndPay, findEmptyFriday } from './support/fridays';
+import { bookAndPay, findUnplannedFriday } from './support/fridays';
 import { signInAsOffice } from './support/staff';
 
 const { newPage } = setupBrowser();
@@ -53,7 +53,7 @@ describe('the office clerk at the keyboard', () => {
   it('keeps focus on "Optimize Route" once the Friday is planned', async () => {
     const { page, context, errors } = await newPage({ viewport: { width: 1280, height: 900 } });
     await signInAsOffice(page);
-    const date = await findEmptyFriday(context.request, { withoutRoutes: true });
+    const date = await findUnplannedFriday(context.request);
     await bookAndPay(context.request, date, 'Otto', { lastName: 'Keyboard' });
 
     await page.goto(`/routes?date=${date}`);

@@ -160,3 +160,19 @@ export async function findPastVisit(request: APIRequestContext, firstName: strin
   expect(row, `${firstName}'s visit on ${date}, written by global-setup.ts (not when E2E_BASE_URL points at another server)`).toBeDefined();
   return { ...past!, date, appointmentId: row!.id, customerId: row!.customerId, bookingRef: pastBookingRef(index), place: pastVisitPlace(index) };
 }
+
+/**
+ * A quiet Friday that nothing has planned yet, for a test that only needs "No route optimized for
+ * this date yet": an empty one first, else the latest with visits but no routes (earlier journeys of
+ * the same run may have booked every quiet Friday; those files are over).
+ */
+export async function findUnplannedFriday(request: APIRequestContext): Promise<string> {
+  const empty = await findEmptyFriday(request, { withoutRoutes: true }).catch(() => null);
+  if (empty) return empty;
+  const { quiet } = await listQuietFridays(request);
+  for (const candidate of [...quiet].reverse()) {
+    const day = (await (await request.get(`/api/routes?date=${candidate}`)).json()) as { routes: unknown[] };
+    if (day.routes.length === 0) return candidate;
+  }
+  throw new Error('No Friday without routes is left for this test.');
+}
