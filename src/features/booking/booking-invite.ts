@@ -1,7 +1,8 @@
 import 'server-only';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
+import { deriveLinkKey } from '@/server/link-key';
 
 /**
  * The link of "Email a booking link" (docs/decisions/0105): the booking page with the customer's
@@ -20,12 +21,8 @@ export const BOOKING_INVITE_VALID_DAYS = 30;
 /** Local runs only: production refuses to start without BOOKING_LINK_SECRET (src/env.ts). */
 const DEVELOPMENT_SECRET = 'local-development-only: booking links of the demo site';
 
-let cached: { secret: string; key: Buffer } | undefined;
-
 function macFor(customerId: number, lastDay: number): Buffer {
-  const secret = getEnv().BOOKING_LINK_SECRET ?? DEVELOPMENT_SECRET;
-  if (cached?.secret !== secret) cached = { secret, key: Buffer.from(hkdfSync('sha256', secret, '', 'booking:invite', 32)) };
-  return createHmac('sha256', cached.key).update(`booking-invite:v1:${customerId}:${lastDay}`, 'utf8').digest().subarray(0, MAC_BYTES);
+  return createHmac('sha256', deriveLinkKey('booking:invite', DEVELOPMENT_SECRET)).update(`booking-invite:v1:${customerId}:${lastDay}`, 'utf8').digest().subarray(0, MAC_BYTES);
 }
 
 const dayNumber = (at: Date) => Math.floor(at.getTime() / DAY_MS);

@@ -1,6 +1,7 @@
 import 'server-only';
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'node:crypto';
 import { getEnv } from '@/env';
+import { deriveLinkKey } from '@/server/link-key';
 import { localePath } from '@/components/site/locale-paths';
 
 /**
@@ -47,7 +48,7 @@ let cached: { secret: string; formats: Record<typeof V1 | typeof V2, Format> } |
 function readFormats() {
   const secret = getEnv().BOOKING_LINK_SECRET ?? DEVELOPMENT_SECRET;
   if (cached?.secret !== secret) {
-    const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, '', info, 32));
+    const derive = (label: string) => deriveLinkKey(label, DEVELOPMENT_SECRET);
     cached = {
       secret,
       formats: {

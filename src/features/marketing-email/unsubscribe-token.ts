@@ -1,7 +1,8 @@
 import 'server-only';
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { localePath } from '@/components/site/locale-paths';
 import { getEnv } from '@/env';
+import { deriveLinkKey } from '@/server/link-key';
 
 /**
  * A customer's unsubscribe link (docs/decisions/0043): `{id in base 36}.{HMAC}`, the HMAC-SHA256 of
@@ -16,13 +17,7 @@ const MAC_BYTES = 16;
 /** Local runs only: production refuses to start without BOOKING_LINK_SECRET (src/env.ts). */
 const DEVELOPMENT_SECRET = 'local-development-only: unsubscribe links of the demo site';
 
-let cached: { secret: string; key: Buffer } | undefined;
-
-function readKey(): Buffer {
-  const secret = getEnv().BOOKING_LINK_SECRET ?? DEVELOPMENT_SECRET;
-  if (cached?.secret !== secret) cached = { secret, key: Buffer.from(hkdfSync('sha256', secret, '', 'marketing-email:unsubscribe', 32)) };
-  return cached.key;
-}
+const readKey = () => deriveLinkKey('marketing-email:unsubscribe', DEVELOPMENT_SECRET);
 
 function macFor(customerId: number): Buffer {
   return macOf(`unsubscribe:v1:${customerId}`);
